@@ -1,0 +1,59 @@
+use serde::de::DeserializeOwned;
+
+use crate::core::{CardProblem, GameError};
+
+/// Collects every problem found while validating one content file, so users fix them all at once.
+pub struct Problems {
+    file: String,
+    list: Vec<CardProblem>,
+}
+
+impl Problems {
+    pub fn new(file: impl Into<String>) -> Self {
+        Problems { file: file.into(), list: Vec::new() }
+    }
+    pub fn add(&mut self, card: impl Into<String>, field: impl Into<String>, reason: impl Into<String>) {
+        self.list.push(CardProblem {
+            file: self.file.clone(),
+            card: card.into(),
+            field: field.into(),
+            reason: reason.into(),
+        });
+    }
+    /// Adds a problem unless `ok`.
+    pub fn check(&mut self, ok: bool, card: &str, field: &str, reason: impl FnOnce() -> String) {
+        if !ok {
+            self.add(card, field, reason());
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+    pub fn into_result(self) -> Result<(), GameError> {
+        if self.list.is_empty() {
+            Ok(())
+        } else {
+            Err(GameError::CardData { problems: self.list })
+        }
+    }
+    pub fn merge(&mut self, other: Problems) {
+        self.list.extend(other.list);
+    }
+}
+
+/// Parses a TOML content file into its plain (not yet validated) form. A syntax or type error
+/// names the file and the field path where it happened.
+pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, GameError> {
+    toml::from_str(text).map_err(|e| {
+        let mut problems = Problems::new(file);
+        let place = e
+            .span()
+            .map(|s| {
+                let line = text[..s.start.min(text.len())].matches('\n').count() + 1;
+                format!("line {line}")
+            })
+            .unwrap_or_default();
+        problems.add("", place, e.message().to_string());
+        GameError::CardData { problems: problems.list }
+    })
+}

@@ -1,0 +1,9 @@
+//! Cards shared by every card game: small card ids, fixed-capacity piles (deck, hand, discard…)
+//! with seeded shuffles and draws, and content-file loading whose errors name the file, the card
+//! and the field.
+
+mod load;
+mod pile;
+
+pub use load::{parse_toml, Problems};
+pub use pile::{CardId, Pile};

@@ -1,0 +1,147 @@
+//! The conformance suite every game passes (OpenSpiel's `basic_tests`, pgx's `api_test`):
+//! random games checked after every action. Games call [`check_random_games`] from their tests;
+//! the Python suite runs the same checks through the bindings.
+
+use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
+
+/// How much to check.
+#[derive(Debug, Clone, Copy)]
+pub struct Conformance {
+    pub games: usize,
+    pub seed: u64,
+    /// Games `0..deep_games` also get the costly checks at every step: JSON round-trip,
+    /// determinization, illegal actions, observations.
+    pub deep_games: usize,
+}
+
+impl Default for Conformance {
+    fn default() -> Self {
+        Conformance { games: 10_000, seed: 0, deep_games: 300 }
+    }
+}
+
+fn fail(game_index: usize, step: usize, what: impl std::fmt::Display) -> String {
+    format!("game {game_index}, step {step}: {what}")
+}
+
+/// Plays random games and checks the core contract after every action. Returns the total number
+/// of actions played, or the first violation found.
+pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, String> {
+    let mut total = 0u64;
+    let players = game.num_players();
+    let obs_len = game.observation_len();
+    let mut legal = ActionList::new();
+    let mut ret = vec![0.0f32; players];
+    let (mut obs_a, mut obs_b) = (vec![0.0f32; obs_len], vec![0.0f32; obs_len]);
+    for g in 0..c.games {
+        let seed = derive_seed(c.seed, g as u64);
+        let deep = g < c.deep_games;
+        let mut rng = Rng::new(derive_seed(seed, 1));
+        let mut state = game.new_state(seed);
+        let mut history: Vec<Action> = Vec::new();
+        let mut step = 0;
+        loop {
+            state.validate(game).map_err(|e| fail(g, step, format!("invariant broken: {e}")))?;
+            state.legal_actions(game, &mut legal);
+            let current = state.current_player();
+            if current.is_none() != legal.is_empty() {
+                return Err(fail(g, step, "terminal exactly when there is no legal action"));
+            }
+            if !legal.windows(2).all(|w| w[0] < w[1]) {
+                return Err(fail(g, step, format!("legal actions not sorted and unique: {legal:?}")));
+            }
+            if legal.iter().any(|&a| usize::from(a) >= game.num_actions()) {
+                return Err(fail(g, step, "legal action outside the action space"));
+            }
+            if current.is_some_and(|p| p >= players) {
+                return Err(fail(g, step, "current player out of range"));
+            }
+            if deep {
+                deep_checks(game, &state, &legal, seed, &mut obs_a, &mut obs_b)
+                    .map_err(|e| fail(g, step, e))?;
+            }
+            let Some(_) = current else { break };
+            if step >= game.max_game_length() {
+                return Err(fail(g, step, "game longer than max_game_length"));
+            }
+            let action = legal[rng.below(legal.len() as u32) as usize];
+            state.apply_unchecked(game, action, &mut NoEvents);
+            history.push(action);
+            step += 1;
+        }
+        state.returns(game, &mut ret);
+        if ret.iter().any(|r| !r.is_finite()) {
+            return Err(fail(g, step, format!("returns not finite: {ret:?}")));
+        }
+        let mut replay = game.new_state(seed);
+        for &a in &history {
+            replay.apply(game, a).map_err(|e| fail(g, step, format!("replay rejected: {e}")))?;
+        }
+        if replay != state {
+            return Err(fail(g, step, "same seed and actions gave a different state"));
+        }
+        total += step as u64;
+    }
+    Ok(total)
+}
+
+fn deep_checks<G: Game>(
+    game: &G,
+    state: &G::State,
+    legal: &ActionList,
+    seed: u64,
+    obs_a: &mut [f32],
+    obs_b: &mut [f32],
+) -> Result<(), String> {
+    if state.clone() != *state {
+        return Err("clone differs from the original".into());
+    }
+    let back = game
+        .state_from_json(&state.to_json())
+        .map_err(|e| format!("JSON round-trip rejected: {e}"))?;
+    if back != *state {
+        return Err("JSON round-trip changed the state".into());
+    }
+    // An illegal action is rejected and changes nothing.
+    let illegal = (0..game.num_actions() as Action).find(|a| legal.binary_search(a).is_err());
+    if let Some(a) = illegal {
+        let mut copy = state.clone();
+        if copy.apply(game, a).is_ok() || copy != *state {
+            return Err(format!("illegal action {a} accepted or changed the state"));
+        }
+    }
+    let out_of_range = game.num_actions() as Action;
+    let mut copy = state.clone();
+    if copy.apply(game, out_of_range).is_ok() || copy != *state {
+        return Err("out-of-range action accepted".into());
+    }
+    for player in 0..game.num_players() {
+        state.observation(game, player, obs_a);
+        if obs_a.iter().any(|x| !x.is_finite()) {
+            return Err(format!("observation of player {player} not finite"));
+        }
+        let info = state.information_state_string(game, player);
+        // Everything hidden from `player` resampled: what it observes must not change.
+        let other = state.determinize(game, player, derive_seed(seed, 7 + player as u64));
+        other.validate(game).map_err(|e| format!("determinized state invalid: {e}"))?;
+        other.observation(game, player, obs_b);
+        if obs_a != obs_b {
+            let i = obs_a.iter().zip(obs_b.iter()).position(|(x, y)| x != y).unwrap_or(0);
+            return Err(format!("player {player}'s observation changed with hidden information (index {i})"));
+        }
+        if other.information_state_string(game, player) != info {
+            return Err(format!("player {player}'s information state changed with hidden information"));
+        }
+        if other.current_player() != state.current_player() {
+            return Err("determinization changed the player to move".into());
+        }
+        let mut other_legal = ActionList::new();
+        if state.current_player() == Some(player) {
+            other.legal_actions(game, &mut other_legal);
+            if other_legal != *legal {
+                return Err("determinization changed the mover's legal actions".into());
+            }
+        }
+    }
+    Ok(())
+}

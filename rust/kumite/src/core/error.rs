@@ -1,0 +1,52 @@
+use crate::core::Action;
+
+/// One problem found in a card or content file: where it is and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardProblem {
+    pub file: String,
+    /// The card (or character, stage…) id, or empty when the problem is with the file itself.
+    pub card: String,
+    pub field: String,
+    pub reason: String,
+}
+
+impl std::fmt::Display for CardProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.file)?;
+        if !self.card.is_empty() {
+            write!(f, ": {}", self.card)?;
+        }
+        if !self.field.is_empty() {
+            write!(f, ": field `{}`", self.field)?;
+        }
+        write!(f, ": {}", self.reason)
+    }
+}
+
+/// Every error the engine reports. Bindings map each variant to its own exception type.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GameError {
+    #[error("unknown game {name:?}; known games: {known}")]
+    UnknownGame { name: String, known: String },
+    #[error("invalid option {option:?}: {reason}")]
+    InvalidOption { option: String, reason: String },
+    #[error("illegal action {action} ({text}); legal actions: {legal:?}")]
+    IllegalAction { action: i64, text: String, legal: Vec<Action> },
+    #[error("no legal action reads {text:?}; legal actions: {legal:?}")]
+    UnknownActionText { text: String, legal: Vec<String> },
+    #[error("player {player} does not exist (players are 0..{num_players})")]
+    InvalidPlayer { player: i64, num_players: usize },
+    #[error("cannot read state: {reason}")]
+    Deserialization { reason: String },
+    #[error("invalid card data:\n{}", .problems.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
+    CardData { problems: Vec<CardProblem> },
+}
+
+impl GameError {
+    pub fn option(option: impl Into<String>, reason: impl Into<String>) -> Self {
+        GameError::InvalidOption { option: option.into(), reason: reason.into() }
+    }
+    pub fn deserialization(reason: impl Into<String>) -> Self {
+        GameError::Deserialization { reason: reason.into() }
+    }
+}

@@ -1,0 +1,108 @@
+use std::fmt::{Debug, Display};
+
+use serde::{de::DeserializeOwned, Serialize};
+
+use crate::core::{Action, ActionList, EventSink, GameError, NoEvents};
+
+/// A game's immutable configuration and content (options, card database, boards). Built once,
+/// shared by reference; states never copy card text out of it.
+pub trait Game: Send + Sync + Sized + 'static {
+    type State: State<Game = Self>;
+
+    /// The registry name, e.g. `"tekken"`.
+    const NAME: &'static str;
+
+    fn num_players(&self) -> usize;
+    /// Size of the dense action space; every action id is below it.
+    fn num_actions(&self) -> usize;
+    fn observation_shape(&self) -> Vec<usize>;
+    fn observation_len(&self) -> usize {
+        self.observation_shape().iter().product()
+    }
+    /// An upper bound on the number of actions in any game: every game terminates within it.
+    fn max_game_length(&self) -> usize;
+    /// The options the game was built with, defaults filled in.
+    fn options(&self) -> serde_json::Value;
+    /// Builds a game from a JSON object of options; an unknown option is an error.
+    fn from_options(options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, GameError>;
+
+    /// The initial state; all chance inside the game is drawn from `seed`.
+    fn new_state(&self, seed: u64) -> Self::State;
+
+    /// Reads a state written by [`State::to_json`] (or edited by hand) and checks that it is a
+    /// position this game can reach: zones hold each card once, values are in range.
+    fn state_from_json(&self, text: &str) -> Result<Self::State, GameError> {
+        let state: Self::State =
+            serde_json::from_str(text).map_err(|e| GameError::deserialization(e.to_string()))?;
+        state.validate(self)?;
+        Ok(state)
+    }
+}
+
+/// A position: plain data, cheap to clone, no heap allocation on `legal_actions` / `apply`.
+/// Chance is resolved inside (its own seeded RNG), so there are no chance nodes to drive.
+pub trait State:
+    Clone + PartialEq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static
+{
+    type Game: Game<State = Self>;
+    /// What happened while applying an action, for play-by-play and viewers.
+    type Event: Display + Serialize;
+
+    /// The player to act, or `None` when the game is over.
+    fn current_player(&self) -> Option<usize>;
+    fn is_terminal(&self) -> bool {
+        self.current_player().is_none()
+    }
+    /// Fills `out` with the legal actions, sorted ascending (empty when terminal).
+    fn legal_actions(&self, game: &Self::Game, out: &mut ActionList);
+    /// Applies an action known to be legal (search and rollouts generate it themselves).
+    fn apply_unchecked(
+        &mut self,
+        game: &Self::Game,
+        action: Action,
+        events: &mut impl EventSink<Self::Event>,
+    );
+
+    /// Applies `action` if it is legal; otherwise returns an error and leaves the state as it was.
+    fn apply(&mut self, game: &Self::Game, action: Action) -> Result<(), GameError> {
+        self.check_legal(game, action)?;
+        self.apply_unchecked(game, action, &mut NoEvents);
+        Ok(())
+    }
+
+    fn check_legal(&self, game: &Self::Game, action: Action) -> Result<(), GameError> {
+        let mut legal = ActionList::new();
+        self.legal_actions(game, &mut legal);
+        if legal.binary_search(&action).is_ok() {
+            return Ok(());
+        }
+        let text = if (action as usize) < game.num_actions() {
+            self.action_to_string(game, action)
+        } else {
+            format!("outside 0..{}", game.num_actions())
+        };
+        Err(GameError::IllegalAction { action: action.into(), text, legal: legal.to_vec() })
+    }
+
+    /// Final (or, for games that define them, running) returns per player, written into `out`.
+    fn returns(&self, game: &Self::Game, out: &mut [f32]);
+
+    /// The observation of `player`: only what that player may know, `game.observation_len()` long.
+    fn observation(&self, game: &Self::Game, player: usize, out: &mut [f32]);
+    /// A string that is equal for two states exactly when `player` cannot tell them apart.
+    fn information_state_string(&self, game: &Self::Game, player: usize) -> String;
+    /// A state that `observer` cannot tell from this one, with everything hidden from it (other
+    /// hands, deck orders, face-down cards, future chance) resampled from `seed`.
+    fn determinize(&self, game: &Self::Game, observer: usize, seed: u64) -> Self;
+
+    fn action_to_string(&self, game: &Self::Game, action: Action) -> String;
+    /// A text drawing of the position for people.
+    fn render(&self, game: &Self::Game) -> String;
+
+    /// Checks the invariants a state read from JSON must hold; lists what is wrong.
+    fn validate(&self, game: &Self::Game) -> Result<(), GameError>;
+
+    fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("states serialise to JSON")
+    }
+}

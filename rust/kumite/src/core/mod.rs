@@ -1,0 +1,16 @@
+//! The game API shared by every game: the `Game` / `State` traits, actions, errors, events,
+//! the seeded RNG, and a type-erased layer (`dynamic`) for bindings that pick a game at run time.
+
+mod action;
+pub mod conformance;
+pub mod dynamic;
+mod error;
+mod event;
+mod game;
+mod rng;
+
+pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};
+pub use error::{CardProblem, GameError};
+pub use event::{EventSink, NoEvents};
+pub use game::{Game, State};
+pub use rng::{derive_seed, Rng};

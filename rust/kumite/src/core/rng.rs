@@ -1,0 +1,100 @@
+use rand_core::Rng as _;
+use serde::{Deserialize, Serialize};
+
+/// The engine's only source of chance: PCG32 (`Lcg64Xsh32`, O'Neill 2014) seeded through
+/// SplitMix64. Integers in a range use Lemire's multiply-shift with rejection and shuffles are
+/// Fisher–Yates from the back, written here rather than taken from `rand` so that the same seed
+/// gives the same game on every platform and every future version (rand documents its range and
+/// shuffle algorithms as value-unstable across releases).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rng(rand_pcg::Pcg32);
+
+/// SplitMix64 finaliser: a well-mixed 64-bit value from any input.
+fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of the `index`-th game of a batch started from `seed`: independent of how the batch
+/// is split over threads, so batch results depend on the seed only.
+pub fn derive_seed(seed: u64, index: u64) -> u64 {
+    splitmix64(splitmix64(seed) ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03))
+}
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(rand_pcg::Pcg32::new(splitmix64(seed), splitmix64(seed ^ 0x5851_F42D_4C95_7F2D)))
+    }
+
+    #[inline]
+    pub fn next_u32(&mut self) -> u32 {
+        self.0.next_u32()
+    }
+
+    /// A uniform integer in `0..n`; `n` must be positive.
+    #[inline]
+    pub fn below(&mut self, n: u32) -> u32 {
+        debug_assert!(n > 0);
+        let mut m = u64::from(self.next_u32()) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.next_u32()) * u64::from(n);
+            }
+        }
+        (m >> 32) as u32
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stream_is_stable_across_versions() {
+        // Pinned values: a change here changes every recorded game.
+        let mut rng = Rng::new(7);
+        let got: Vec<u32> = (0..4).map(|_| rng.next_u32()).collect();
+        let mut again = Rng::new(7);
+        assert_eq!(got, (0..4).map(|_| again.next_u32()).collect::<Vec<_>>());
+        assert_eq!(got, GOLDEN_SEED_7);
+    }
+
+    const GOLDEN_SEED_7: [u32; 4] = [0, 0, 0, 0];
+
+    #[test]
+    fn below_is_in_range_and_covers_it() {
+        let mut rng = Rng::new(1);
+        let mut seen = [0u32; 6];
+        for _ in 0..6000 {
+            seen[rng.below(6) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&c| c > 800 && c < 1200), "{seen:?}");
+    }
+
+    #[test]
+    fn shuffle_is_a_permutation() {
+        let mut rng = Rng::new(3);
+        let mut v: Vec<u32> = (0..50).collect();
+        rng.shuffle(&mut v);
+        let mut sorted = v.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
+        assert_ne!(v, sorted);
+    }
+
+    #[test]
+    fn derived_seeds_differ() {
+        assert_ne!(derive_seed(0, 0), derive_seed(0, 1));
+        assert_ne!(derive_seed(0, 0), derive_seed(1, 0));
+    }
+}

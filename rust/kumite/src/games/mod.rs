@@ -1,0 +1,22 @@
+//! One folder per game; each holds that game's rules and nothing else. The registry below is the
+//! only place that lists them.
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+
+use crate::core::dynamic::ErasedGame;
+use crate::core::{Game, GameError};
+
+pub mod tekken;
+
+/// The names `load` accepts.
+pub const NAMES: &[&str] = &[tekken::Tekken::NAME];
+
+/// Builds a game by name from a JSON object of options (unknown options are errors).
+pub fn load(name: &str, options: &Map<String, Value>) -> Result<Arc<dyn ErasedGame>, GameError> {
+    match name {
+        tekken::Tekken::NAME => Ok(Arc::new(tekken::Tekken::from_options(options)?)),
+        _ => Err(GameError::UnknownGame { name: name.to_string(), known: NAMES.join(", ") }),
+    }
+}

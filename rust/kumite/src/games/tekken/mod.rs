@@ -1,0 +1,201 @@
+//! TEKKEN: The Board Game (seed `000_e2da1bebd012d2cc.txt`): two fighters on a small hex stage.
+//! The attacker plays a string of face-down attack cards; before each reveal the defender names a
+//! height, and a right guess (a punish) ends the string. Unpunished cards resolve their symbols,
+//! the combo board and rage in the attacker's chosen order. Rounds end at 0 HP; first to
+//! `rounds_to_win` rounds wins. Rule ids (TK-…) refer to `docs/rules/tekken.md`.
+//!
+//! | option | default | meaning |
+//! |---|---|---|
+//! | `characters` | `["kaito", "rook"]` | character ids for players 0 and 1 |
+//! | `stage` | `"fault_line"` | stage id (`moonlit_dojo`, `fault_line`, or one from `content_dir`) |
+//! | `heat` | `true` | the heat expansion rule (TK-12) |
+//! | `rounds_to_win` | `3` | rounds needed to win the match (1..=5) |
+//! | `hp` | `20` | starting HP each round (7..=60) |
+//! | `hand_size` | `3` | hand refill size (3..=5) |
+//! | `round_strings` | `30` | strings before a round times out (TKX-3; 4..=200) |
+//! | `first_attacker` | `null` | who opens round 1: 0, 1, or null for a seeded coin flip |
+//! | `content_dir` | `null` | a folder with extra `characters/*.toml` and `stages/*.toml` |
+
+mod actions;
+mod api;
+pub mod content;
+mod rules;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::core::{Game, GameError, MAX_LEGAL_ACTIONS};
+
+pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};
+pub use content::{Colour, Content, Height, Symbol};
+pub use state::{Event, Fighter, Floor, Heat, Means, Phase, Slot, TekkenState};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TekkenOptions {
+    pub characters: [String; 2],
+    pub stage: String,
+    pub heat: bool,
+    pub rounds_to_win: u8,
+    pub hp: u8,
+    pub hand_size: u8,
+    pub round_strings: u16,
+    pub first_attacker: Option<u8>,
+    pub content_dir: Option<String>,
+}
+
+impl Default for TekkenOptions {
+    fn default() -> Self {
+        TekkenOptions {
+            characters: ["kaito".into(), "rook".into()],
+            stage: "fault_line".into(),
+            heat: true,
+            rounds_to_win: 3,
+            hp: 20,
+            hand_size: 3,
+            round_strings: 30,
+            first_attacker: None,
+            content_dir: None,
+        }
+    }
+}
+
+/// A configured Tekken match: options, the content in play, and the stage.
+#[derive(Clone, Debug)]
+pub struct Tekken {
+    pub options: TekkenOptions,
+    pub content: Arc<Content>,
+    /// Index into `content.characters` per player.
+    pub characters: [usize; 2],
+    pub stage: usize,
+}
+
+fn read_content_dir(content: &mut Content, dir: &str) -> Result<(), GameError> {
+    for (sub, is_stage) in [("characters", false), ("stages", true)] {
+        let path = std::path::Path::new(dir).join(sub);
+        let Ok(entries) = std::fs::read_dir(&path) else { continue };
+        let mut files: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        for file in files {
+            let name = file.display().to_string();
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| GameError::option("content_dir", format!("{name}: {e}")))?;
+            if is_stage {
+                content.add_stage(&name, &text)?;
+            } else {
+                content.add_character(&name, &text)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Tekken {
+    pub fn new(options: TekkenOptions) -> Result<Tekken, GameError> {
+        let check = |ok: bool, option: &str, reason: &str| {
+            if ok {
+                Ok(())
+            } else {
+                Err(GameError::option(option, reason))
+            }
+        };
+        check((1..=5).contains(&options.rounds_to_win), "rounds_to_win", "must be in 1..=5")?;
+        check((7..=60).contains(&options.hp), "hp", "must be in 7..=60 (rage reveals at 6)")?;
+        check((3..=5).contains(&options.hand_size), "hand_size", "must be in 3..=5")?;
+        check((4..=200).contains(&options.round_strings), "round_strings", "must be in 4..=200")?;
+        check(options.first_attacker.is_none_or(|p| p < 2), "first_attacker", "must be 0, 1 or null")?;
+        let mut content = Content::builtin();
+        if let Some(dir) = &options.content_dir {
+            check(std::path::Path::new(dir).is_dir(), "content_dir", "is not a directory")?;
+            read_content_dir(&mut content, dir)?;
+        }
+        let mut characters = [0; 2];
+        for (slot, id) in characters.iter_mut().zip(&options.characters) {
+            *slot = content.character(id).ok_or_else(|| {
+                let known: Vec<_> = content.characters.iter().map(|c| c.id.as_str()).collect();
+                GameError::option("characters", format!("unknown character {id:?}; known: {}", known.join(", ")))
+            })?;
+        }
+        let stage = content.stage(&options.stage).ok_or_else(|| {
+            let known: Vec<_> = content.stages.iter().map(|s| s.id.as_str()).collect();
+            GameError::option("stage", format!("unknown stage {:?}; known: {}", options.stage, known.join(", ")))
+        })?;
+        const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
+        Ok(Tekken { options, content: Arc::new(content), characters, stage })
+    }
+
+    pub fn stage(&self) -> &content::Stage {
+        &self.content.stages[self.stage]
+    }
+    pub fn character(&self, player: usize) -> &content::Character {
+        &self.content.characters[self.characters[player]]
+    }
+    /// The id of a player's first distinct card: each character's cards are contiguous.
+    pub fn first_card(&self, player: usize) -> u16 {
+        self.character(player).deck.iter().map(|c| c.0).min().unwrap_or(0)
+    }
+    pub fn slot_limit(&self) -> usize {
+        if self.options.heat {
+            4
+        } else {
+            3
+        }
+    }
+}
+
+/// Upper bound on the actions of one card: a preparation, the play, the guess, choosing each
+/// means, and every symbol of the card, its extension, the combos and the rage.
+const MAX_ACTIONS_PER_CARD: usize = 3
+    + (2 + content::MAX_COMBOS)
+    + content::MAX_SYMBOLS * (2 + content::MAX_COMBOS)
+    + content::MAX_EXTENSION_SYMBOLS;
+
+impl Game for Tekken {
+    type State = TekkenState;
+    const NAME: &'static str = "tekken";
+
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![view::observation_len(self)]
+    }
+    fn max_game_length(&self) -> usize {
+        let o = &self.options;
+        let per_string = 4 * MAX_ACTIONS_PER_CARD + 2;
+        let per_round = 2 + usize::from(o.round_strings) * per_string;
+        (2 * usize::from(o.rounds_to_win) - 1) * per_round
+    }
+    fn options(&self) -> Value {
+        serde_json::to_value(&self.options).expect("options serialise")
+    }
+    fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
+        let options: TekkenOptions = serde_json::from_value(Value::Object(options.clone()))
+            .map_err(|e| {
+                let text = e.to_string();
+                let option = text
+                    .split('`')
+                    .nth(1)
+                    .unwrap_or("")
+                    .to_string();
+                GameError::InvalidOption { option, reason: text }
+            })?;
+        Tekken::new(options)
+    }
+    fn new_state(&self, seed: u64) -> TekkenState {
+        TekkenState::new(self, seed)
+    }
+}

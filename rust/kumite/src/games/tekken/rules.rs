@@ -1,0 +1,683 @@
+//! The rules: which actions are legal, and what each one does. Everything that needs no
+//! decision (revealing, symbol effects, ending strings and rounds, refills) happens inside
+//! `apply` right after the decision that caused it.
+
+use crate::cards::CardId;
+use crate::core::{Action, ActionList, EventSink};
+use crate::games::tekken::actions::{TekkenAction, TRIPLES};
+use crate::games::tekken::content::{Condition, Height, SpecialHex, Symbol};
+use crate::games::tekken::state::{event, Event, Heat, Means, Phase, Slot, TekkenState};
+use crate::games::tekken::Tekken;
+use crate::hex::{Direction, Hex};
+
+/// What a resolving symbol asks of the flow.
+enum Flow {
+    Continue,
+    /// The attacker must choose where to move.
+    NeedMove,
+    /// A fighter reached 0 HP: the round is over and the next one (or the match end) is set up.
+    RoundOver,
+}
+
+impl TekkenState {
+    pub(crate) fn legal(&self, game: &Tekken, out: &mut ActionList) {
+        out.clear();
+        let push = |out: &mut ActionList, a: TekkenAction| out.push(a.encode());
+        let att = usize::from(self.attacker);
+        let me = &self.fighters[att];
+        match self.phase {
+            Phase::Over => {}
+            Phase::ChooseRage { .. } => {
+                push(out, TekkenAction::ChooseRage(0));
+                push(out, TekkenAction::ChooseRage(1));
+            }
+            Phase::Guess => {
+                for h in Height::ALL {
+                    push(out, TekkenAction::Guess(h));
+                }
+            }
+            Phase::Prepare { prepared } => {
+                let can_play = self.open_slot(game).is_some() && !me.hand.is_empty();
+                if can_play {
+                    for i in 0..me.hand.len() {
+                        push(out, TekkenAction::Play(i as u8));
+                    }
+                }
+                if !prepared && can_play {
+                    for (i, t) in TRIPLES.iter().enumerate() {
+                        if usize::from(t[2]) < me.hand.len() && self.stance_triple(game, t) {
+                            push(out, TekkenAction::StanceChange(i as u8));
+                        }
+                    }
+                    for d in self.dash_targets(game) {
+                        push(out, TekkenAction::Dash(d));
+                    }
+                }
+                if !prepared && self.heat_available(game) {
+                    push(out, TekkenAction::Heat);
+                }
+                if !can_play {
+                    push(out, TekkenAction::EndString);
+                }
+            }
+            Phase::Resolve => {
+                if self.string.awaiting_move {
+                    for d in self.move_targets(game) {
+                        push(out, TekkenAction::Move(d));
+                    }
+                    return;
+                }
+                match self.string.means {
+                    Means::None => {
+                        if !self.string.card_done {
+                            push(out, TekkenAction::ResolveCard);
+                        }
+                        for k in 0..8 {
+                            if self.string.combos_pending & (1 << k) != 0 {
+                                push(out, TekkenAction::ResolveCombo(k));
+                            }
+                        }
+                        if self.rage_available() {
+                            push(out, TekkenAction::ResolveRage);
+                        }
+                        if self.string.card_done {
+                            push(out, TekkenAction::EndResolution);
+                        }
+                    }
+                    Means::Combo { combo, used } => {
+                        let n = game.character(att).combos[usize::from(combo)].symbols.len();
+                        for i in 0..n {
+                            if used & (1 << i) == 0 {
+                                push(out, TekkenAction::ComboSymbol(i as u8));
+                            }
+                        }
+                        push(out, TekkenAction::ComboDone);
+                    }
+                    Means::Card { .. } | Means::Rage { .. } => {
+                        unreachable!("card and rage symbols only stop to ask for a move")
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+    }
+
+    pub(crate) fn step(&mut self, game: &Tekken, action: Action, ev: &mut impl EventSink<Event>) {
+        let att = usize::from(self.attacker);
+        match TekkenAction::decode(action) {
+            TekkenAction::ChooseRage(r) => {
+                let Phase::ChooseRage { player } = self.phase else { unreachable!() };
+                self.fighters[usize::from(player)].rage = Some(r);
+                ev.emit(|| event("rage_choice", Some(usize::from(player)), "chooses a rage card in secret".into()));
+                if player == 0 {
+                    self.phase = Phase::ChooseRage { player: 1 };
+                } else {
+                    self.start_string(game, ev);
+                }
+            }
+            TekkenAction::StanceChange(t) => {
+                let triple = TRIPLES[usize::from(t)];
+                let f = &mut self.fighters[att];
+                let cards = triple.map(|i| f.hand.get(usize::from(i)).expect("legal triple"));
+                ev.emit(|| {
+                    let names: Vec<_> = cards.iter().map(|&c| game.content.card(c).name.as_str()).collect();
+                    event("stance_change", Some(att), format!("changes stance, showing {}", names.join(", ")))
+                });
+                for &i in triple.iter().rev() {
+                    let card = f.hand.remove(usize::from(i));
+                    f.discard.push(card);
+                }
+                f.draw(3, &mut self.rng, att, ev);
+                self.phase = Phase::Prepare { prepared: true };
+            }
+            TekkenAction::Dash(d) => {
+                self.phase = Phase::Prepare { prepared: true };
+                let target = self.fighters[1 - att].pos.neighbor(d);
+                ev.emit(|| event("dash", Some(att), format!("dashes to ({}, {})", target.q, target.r)));
+                let (path, _) = self.dash_path(game, target);
+                for hex in path {
+                    if let Flow::RoundOver = self.enter(game, att, hex, ev) {
+                        return;
+                    }
+                }
+            }
+            TekkenAction::Heat => {
+                self.fighters[att].heat = Heat::Active;
+                ev.emit(|| event("heat", Some(att), "activates heat: a 4th attack slot opens".into()));
+                self.fighters[att].draw(1, &mut self.rng, att, ev);
+                self.phase = Phase::Prepare { prepared: true };
+            }
+            TekkenAction::EndString => self.end_string(game, ev),
+            TekkenAction::Play(i) => self.play_card(game, usize::from(i), ev),
+            TekkenAction::Guess(h) => {
+                let def = self.defender();
+                ev.emit(|| event("guess", Some(def), format!("guesses {}", h.name())));
+                self.reveal(game, Some(h), ev);
+            }
+            TekkenAction::ResolveCard => {
+                self.string.means = Means::Card { next: 0 };
+                if let Some(card) = self.current_card() {
+                    ev.emit(|| event("means", Some(att), format!("resolves {}", game.content.card(card).name)));
+                }
+                self.run_means(game, ev);
+            }
+            TekkenAction::ResolveRage => {
+                self.fighters[att].rage_used = true;
+                self.string.means = Means::Rage { next: 0 };
+                ev.emit(|| {
+                    let rage = &game.character(att).rage[usize::from(self.fighters[att].rage.unwrap_or(0))];
+                    event("means", Some(att), format!("unleashes rage: {}", rage.name))
+                });
+                self.run_means(game, ev);
+            }
+            TekkenAction::ResolveCombo(k) => {
+                self.string.combos_pending &= !(1 << k);
+                self.string.means = Means::Combo { combo: k, used: 0 };
+                ev.emit(|| {
+                    event("means", Some(att), format!("triggers combo {}", game.character(att).combos[usize::from(k)].name))
+                });
+            }
+            TekkenAction::ComboSymbol(i) => {
+                let Means::Combo { combo, used } = self.string.means else { unreachable!() };
+                self.string.means = Means::Combo { combo, used: used | (1 << i) };
+                let symbol = game.character(att).combos[usize::from(combo)].symbols[usize::from(i)];
+                match self.exec(game, symbol, ev) {
+                    Flow::RoundOver => return,
+                    Flow::NeedMove => {
+                        self.string.awaiting_move = true;
+                        return;
+                    }
+                    Flow::Continue => {}
+                }
+                self.after_combo_symbol(game, ev);
+            }
+            TekkenAction::ComboDone => {
+                self.string.means = Means::None;
+                self.after_means(game, ev);
+            }
+            TekkenAction::EndResolution => self.after_card(game, ev),
+            TekkenAction::Move(d) => {
+                self.string.awaiting_move = false;
+                let to = self.fighters[att].pos.neighbor(d);
+                ev.emit(|| event("move", Some(att), format!("moves to ({}, {})", to.q, to.r)));
+                if let Flow::RoundOver = self.enter(game, att, to, ev) {
+                    return;
+                }
+                match self.string.means {
+                    Means::Combo { .. } => self.after_combo_symbol(game, ev),
+                    Means::Card { next } => {
+                        self.string.means = Means::Card { next: next + 1 };
+                        self.run_means(game, ev);
+                    }
+                    Means::Rage { next } => {
+                        self.string.means = Means::Rage { next: next + 1 };
+                        self.run_means(game, ev);
+                    }
+                    Means::None => unreachable!("a move belongs to a means"),
+                }
+            }
+        }
+    }
+
+    // ---- strings -----------------------------------------------------------------------------
+
+    fn start_string(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
+        self.strings += 1;
+        let att = usize::from(self.attacker);
+        // The swept fighter gets up when it gains the initiative (TK-6.4).
+        self.fighters[att].knocked_down = false;
+        self.string.extension_from = None;
+        self.string.means = Means::None;
+        self.string.awaiting_move = false;
+        ev.emit(|| event("string", Some(att), "attacks".into()));
+        self.continue_string(game, ev);
+    }
+
+    /// The next free slot the attacker may fill: 3, or 4 with heat active (TK-12.2).
+    pub(crate) fn open_slot(&self, game: &Tekken) -> Option<usize> {
+        let f = &self.fighters[usize::from(self.attacker)];
+        let limit = if f.heat == Heat::Active { game.slot_limit() } else { 3 };
+        f.first_empty_slot(limit)
+    }
+
+    pub(crate) fn heat_available(&self, game: &Tekken) -> bool {
+        game.options.heat && self.fighters[usize::from(self.attacker)].heat == Heat::Ready
+    }
+
+    /// After a card (or at the start): play on, offer heat for a 4th slot, or end the string.
+    fn continue_string(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
+        self.string.means = Means::None;
+        let can_play = self.open_slot(game).is_some() && !self.fighters[usize::from(self.attacker)].hand.is_empty();
+        if can_play || self.heat_available(game) {
+            self.phase = Phase::Prepare { prepared: false };
+        } else {
+            self.end_string(game, ev);
+        }
+    }
+
+    fn play_card(&mut self, game: &Tekken, i: usize, ev: &mut impl EventSink<Event>) {
+        let att = usize::from(self.attacker);
+        let def = 1 - att;
+        let slot = self.open_slot(game).expect("legal play has a free slot");
+        let f = &mut self.fighters[att];
+        let card = f.hand.remove(i);
+        let with_token = f.punish_tokens > 0;
+        if with_token {
+            f.punish_tokens -= 1;
+        }
+        // A defender knocked through the floor cannot punish the next attack (TK-10.4).
+        let defender_blind = std::mem::take(&mut self.fighters[def].cannot_punish);
+        let unpunishable = with_token || defender_blind;
+        self.fighters[att].slots[slot] = Slot::Card { card, revealed: false, unpunishable };
+        self.string.slot = slot as u8;
+        ev.emit(|| {
+            let how = if unpunishable { " (cannot be punished)" } else { "" };
+            event("play", Some(att), format!("places a card face down in slot {}{how}", slot + 1))
+        });
+        if unpunishable {
+            self.reveal(game, None, ev);
+        } else {
+            self.phase = Phase::Guess;
+        }
+    }
+
+    /// Reveals the slotted card and checks the guess (TK-4.9 – TK-4.11, TK-12.3).
+    fn reveal(&mut self, game: &Tekken, guess: Option<Height>, ev: &mut impl EventSink<Event>) {
+        let att = usize::from(self.attacker);
+        let def = 1 - att;
+        let slot = usize::from(self.string.slot);
+        let Slot::Card { card, unpunishable, .. } = self.fighters[att].slots[slot] else {
+            unreachable!("the current slot holds the played card")
+        };
+        self.fighters[att].slots[slot] = Slot::Card { card, revealed: true, unpunishable };
+        let def_card = game.content.card(card);
+        ev.emit(|| event("reveal", Some(att), format!("reveals {} ({} {})", def_card.name, def_card.height.name(), def_card.colour.name())));
+        if guess == Some(def_card.height) {
+            if self.fighters[att].heat == Heat::Active {
+                // Blocked under heat: the card becomes a stun, the string goes on, no token (TK-12.3 – 12.5).
+                self.fighters[att].slots[slot] = Slot::Stun;
+                self.fighters[att].discard.push(card);
+                self.string.extension_from = None;
+                ev.emit(|| event("punish", Some(def), "blocks the attack; under heat the string goes on".into()));
+                self.continue_string(game, ev);
+            } else {
+                self.fighters[att].clear_slots();
+                self.fighters[def].punish_tokens += 1;
+                ev.emit(|| event("punish", Some(def), "punishes! takes the punish tile and the initiative".into()));
+                self.end_string(game, ev);
+            }
+            return;
+        }
+        self.string.combos_pending = self.triggered_combos(game);
+        self.string.card_done = false;
+        self.string.means = Means::None;
+        self.phase = Phase::Resolve;
+        self.after_means(game, ev);
+    }
+
+    /// Combos whose condition the card just revealed completes (TK-8.2).
+    fn triggered_combos(&self, game: &Tekken) -> u8 {
+        let att = usize::from(self.attacker);
+        let colours: arrayvec::ArrayVec<_, 4> =
+            self.string_cards().iter().map(|&c| game.content.card(c).colour).collect();
+        let last = *colours.last().expect("a revealed card");
+        let mut mask = 0;
+        for (k, combo) in game.character(att).combos.iter().enumerate() {
+            let met = match &combo.condition {
+                Condition::Sequence(seq) => colours.ends_with(seq),
+                Condition::Count { colour, count } => {
+                    last == *colour && colours.iter().filter(|&&c| c == *colour).count() >= usize::from(*count)
+                }
+            };
+            if met {
+                mask |= 1 << k;
+            }
+        }
+        mask
+    }
+
+    pub(crate) fn rage_available(&self) -> bool {
+        let f = &self.fighters[usize::from(self.attacker)];
+        f.rage_revealed && !f.rage_used
+    }
+
+    /// With no means in progress: start the card's means at once when it is the only one left,
+    /// finish the card when nothing is left, otherwise wait for the attacker's choice.
+    fn after_means(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
+        let optional_left = self.string.combos_pending != 0 || self.rage_available();
+        match (self.string.card_done, optional_left) {
+            (false, false) => {
+                self.string.means = Means::Card { next: 0 };
+                self.run_means(game, ev);
+            }
+            (true, false) => self.after_card(game, ev),
+            _ => {}
+        }
+    }
+
+    fn after_combo_symbol(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
+        let Means::Combo { combo, used } = self.string.means else { return };
+        let n = game.character(usize::from(self.attacker)).combos[usize::from(combo)].symbols.len();
+        if used.count_ones() as usize == n {
+            self.string.means = Means::None;
+            self.after_means(game, ev);
+        }
+    }
+
+    /// The card just resolved: its extension may connect to the next card; play on.
+    fn after_card(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
+        self.string.extension_from = self.current_card();
+        self.continue_string(game, ev);
+    }
+
+    fn current_card(&self) -> Option<CardId> {
+        match self.fighters[usize::from(self.attacker)].slots[usize::from(self.string.slot)] {
+            Slot::Card { card, .. } => Some(card),
+            _ => None,
+        }
+    }
+
+    /// The card's symbol line followed by the previous card's extension for its height (TK-7).
+    fn card_symbol(&self, game: &Tekken, i: usize) -> Option<Symbol> {
+        let card = game.content.card(self.current_card()?);
+        if let Some(&s) = card.symbols.get(i) {
+            return Some(s);
+        }
+        let ext = self.string.extension_from.and_then(|prev| {
+            game.content.card(prev).extensions.iter().find(|e| e.height == card.height)
+        })?;
+        ext.symbols.get(i - card.symbols.len()).copied()
+    }
+
+    /// Resolves card or rage symbols in order until one needs a move choice or all are done.
+    fn run_means(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
+        let att = usize::from(self.attacker);
+        loop {
+            let (symbol, is_card) = match self.string.means {
+                Means::Card { next } => (self.card_symbol(game, usize::from(next)), true),
+                Means::Rage { next } => {
+                    let rage = &game.character(att).rage[usize::from(self.fighters[att].rage.unwrap_or(0))];
+                    (rage.symbols.get(usize::from(next)).copied(), false)
+                }
+                _ => unreachable!("run_means resolves card or rage"),
+            };
+            let Some(symbol) = symbol else {
+                if is_card {
+                    self.string.card_done = true;
+                }
+                self.string.means = Means::None;
+                self.after_means(game, ev);
+                return;
+            };
+            match self.exec(game, symbol, ev) {
+                Flow::RoundOver => return,
+                Flow::NeedMove => {
+                    self.string.awaiting_move = true;
+                    return;
+                }
+                Flow::Continue => {}
+            }
+            self.string.means = match self.string.means {
+                Means::Card { next } => Means::Card { next: next + 1 },
+                Means::Rage { next } => Means::Rage { next: next + 1 },
+                other => other,
+            };
+        }
+    }
+
+    // ---- symbols -----------------------------------------------------------------------------
+
+    fn exec(&mut self, game: &Tekken, symbol: Symbol, ev: &mut impl EventSink<Event>) -> Flow {
+        let att = usize::from(self.attacker);
+        let def = 1 - att;
+        if symbol == Symbol::Move {
+            if self.move_targets(game).next().is_none() {
+                ev.emit(|| event("move", Some(att), "has no free hex to move to".into()));
+                return Flow::Continue;
+            }
+            return Flow::NeedMove;
+        }
+        if !self.adjacent() {
+            ev.emit(|| event("whiff", Some(att), format!("{symbol} hits the air (not at close range)")));
+            return Flow::Continue;
+        }
+        match symbol {
+            Symbol::Move => unreachable!(),
+            Symbol::Strike(n) => {
+                let bonus = u8::from(self.fighters[def].knocked_down);
+                if let Flow::RoundOver = self.damage(game, def, n + bonus, ev) {
+                    return Flow::RoundOver;
+                }
+                let side = usize::from(self.floor.side);
+                if game.stage().is_cracked(side, self.fighters[def].pos) {
+                    self.flip_floor_token(ev);
+                    return Flow::Continue;
+                }
+                Flow::Continue
+            }
+            Symbol::Push(n) => {
+                let d = self.fighters[att].pos.direction_to(self.fighters[def].pos).expect("adjacent");
+                for _ in 0..n {
+                    let next = self.fighters[def].pos.neighbor(d);
+                    if !game.stage().board.is_open(next) || next == self.fighters[att].pos {
+                        break;
+                    }
+                    ev.emit(|| event("push", Some(def), format!("is pushed to ({}, {})", next.q, next.r)));
+                    if let Flow::RoundOver = self.enter(game, def, next, ev) {
+                        return Flow::RoundOver;
+                    }
+                }
+                Flow::Continue
+            }
+            Symbol::Sweep => {
+                self.fighters[def].knocked_down = true;
+                ev.emit(|| event("sweep", Some(def), "is knocked down".into()));
+                Flow::Continue
+            }
+            Symbol::Stun => {
+                if let Some(s) = self.fighters[def].first_empty_slot(3) {
+                    self.fighters[def].slots[s] = Slot::Stun;
+                    ev.emit(|| event("stun", Some(def), format!("is stunned: slot {} blocked for its next string", s + 1)));
+                }
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Moves fighter `who` onto `hex` and applies a special hex (TK-4.5: for every movement).
+    fn enter(&mut self, game: &Tekken, who: usize, hex: Hex, ev: &mut impl EventSink<Event>) -> Flow {
+        self.fighters[who].pos = hex;
+        match game.stage().special(hex) {
+            Some(SpecialHex::Hazard(n)) => {
+                ev.emit(|| event("hazard", Some(who), "steps on a hazard hex".into()));
+                self.damage(game, who, n, ev)
+            }
+            None => Flow::Continue,
+        }
+    }
+
+    fn damage(&mut self, game: &Tekken, who: usize, amount: u8, ev: &mut impl EventSink<Event>) -> Flow {
+        let f = &mut self.fighters[who];
+        f.hp = f.hp.saturating_sub(amount);
+        let hp = f.hp;
+        ev.emit(|| event("damage", Some(who), format!("takes {amount} damage ({hp} HP left)")));
+        if hp == 0 {
+            self.end_round(game, Some(1 - who), ev);
+            return Flow::RoundOver;
+        }
+        if hp <= RAGE_HP && f.rage.is_some() && !f.rage_revealed {
+            f.rage_revealed = true;
+            ev.emit(|| {
+                let rage = &game.character(who).rage[usize::from(self.fighters[who].rage.unwrap_or(0))];
+                event("rage_reveal", Some(who), format!("is in the red zone and reveals rage card {}", rage.name))
+            });
+        }
+        Flow::Continue
+    }
+
+    /// One floor-break token per strike on a cracked hex; the third break flips the stage (TK-10).
+    fn flip_floor_token(&mut self, ev: &mut impl EventSink<Event>) {
+        if self.floor.flipped >= 6 {
+            return;
+        }
+        let is_break = self.floor.tokens[usize::from(self.floor.flipped)];
+        self.floor.flipped += 1;
+        ev.emit(|| event("floor_token", None, format!("a floor token turns up: {}", if is_break { "BREAK" } else { "blank" })));
+        if !is_break || self.floor.breaks_shown() < 3 {
+            return;
+        }
+        let att = usize::from(self.attacker);
+        let def = 1 - att;
+        // Both keep their hexes: the stage flips under them, so relative positions hold.
+        self.fighters[def].punish_tokens += 1;
+        self.fighters[def].cannot_punish = true;
+        if self.floor.side == 0 {
+            self.floor.side = 1;
+            ev.emit(|| event("floor_break", None, "the floor breaks! the stage flips to its back side".into()));
+        } else {
+            self.floor.side = 0;
+            self.fighters[att].punish_tokens += 1;
+            ev.emit(|| event("floor_break", None, "the floor breaks again: the stage resets to its front side".into()));
+        }
+        self.floor.reset(&mut self.rng);
+    }
+
+    // ---- movement ----------------------------------------------------------------------------
+
+    pub(crate) fn move_targets<'a>(&'a self, game: &'a Tekken) -> impl Iterator<Item = Direction> + 'a {
+        let att = usize::from(self.attacker);
+        let from = self.fighters[att].pos;
+        let other = self.fighters[1 - att].pos;
+        Direction::ALL.into_iter().filter(move |&d| {
+            let to = from.neighbor(d);
+            to != other && game.stage().board.is_open(to)
+        })
+    }
+
+    /// Hexes beside the opponent that the attacker reaches by the fewest steps (TK-4.4); empty
+    /// when already adjacent. The opponent's own hex never lies on such a shortest route.
+    pub(crate) fn dash_targets(&self, game: &Tekken) -> impl Iterator<Item = Direction> {
+        let att = usize::from(self.attacker);
+        let from = self.fighters[att].pos;
+        let other = self.fighters[1 - att].pos;
+        let board = &game.stage().board;
+        let mut best = u8::MAX;
+        let mut dirs = arrayvec::ArrayVec::<Direction, 6>::new();
+        if from.distance_to(other) > 1 {
+            for d in Direction::ALL {
+                let to = other.neighbor(d);
+                let Some(dist) = board.is_open(to).then(|| board.path_distance(from, to)).flatten() else {
+                    continue;
+                };
+                if dist < best {
+                    best = dist;
+                    dirs.clear();
+                }
+                if dist == best {
+                    dirs.push(d);
+                }
+            }
+        }
+        dirs.into_iter()
+    }
+
+    /// The dash route: fewest steps, then the least hazard damage (TKX-5).
+    fn dash_path(&self, game: &Tekken, target: Hex) -> (Vec<Hex>, u32) {
+        let att = usize::from(self.attacker);
+        let other = self.fighters[1 - att].pos;
+        let stage = game.stage();
+        stage
+            .board
+            .cheapest_path(self.fighters[att].pos, target, |h| {
+                (h != other && stage.board.is_open(h)).then(|| {
+                    1000 + match stage.special(h) {
+                        Some(SpecialHex::Hazard(n)) => u32::from(n),
+                        None => 0,
+                    }
+                })
+            })
+            .expect("dash targets are reachable")
+    }
+
+    fn stance_triple(&self, game: &Tekken, t: &[u8; 3]) -> bool {
+        let hand = &self.fighters[usize::from(self.attacker)].hand;
+        let cards = t.map(|i| game.content.card(hand.get(usize::from(i)).expect("in hand")));
+        let same_colour = cards.iter().all(|c| c.colour == cards[0].colour);
+        let same_height = cards.iter().all(|c| c.height == cards[0].height);
+        same_colour || same_height
+    }
+
+    // ---- string and round ends ---------------------------------------------------------------
+
+    /// Discards the string's cards, lifts the stuns it suffered, refills both hands and passes
+    /// the initiative (TK-3.1, TK-13, TKX-4).
+    fn end_string(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
+        let att = usize::from(self.attacker);
+        let f = &mut self.fighters[att];
+        f.clear_slots();
+        if f.heat == Heat::Active {
+            f.heat = Heat::Spent;
+        }
+        let hand_size = usize::from(game.options.hand_size);
+        for p in [att, 1 - att] {
+            self.fighters[p].refill(hand_size, &mut self.rng, p, ev);
+        }
+        ev.emit(|| event("string_end", Some(att), "ends the string; hands are refilled".into()));
+        if self.strings >= game.options.round_strings {
+            let [a, b] = [self.fighters[0].hp, self.fighters[1].hp];
+            ev.emit(|| event("time", None, format!("Time! {a} HP against {b} HP")));
+            let winner = match a.cmp(&b) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            };
+            self.end_round(game, winner, ev);
+            return;
+        }
+        self.attacker = 1 - self.attacker;
+        self.start_string(game, ev);
+    }
+
+    /// Scores the round (a draw scores for both) and starts the next one or ends the match
+    /// (TK-1.2 – TK-1.4, TKX-1).
+    fn end_round(&mut self, game: &Tekken, winner: Option<usize>, ev: &mut impl EventSink<Event>) {
+        match winner {
+            Some(w) => self.wins[w] += 1,
+            None => self.wins = self.wins.map(|w| w + 1),
+        }
+        let wins = self.wins;
+        ev.emit(|| match winner {
+            Some(w) => event("round_end", Some(w), format!("wins round {} ({}-{})", self.round, wins[0], wins[1])),
+            None => event("round_end", None, format!("Round {} is a draw ({}-{})", self.round, wins[0], wins[1])),
+        });
+        let target = game.options.rounds_to_win;
+        let done = [wins[0] >= target, wins[1] >= target];
+        if done[0] || done[1] {
+            self.phase = Phase::Over;
+            self.string.means = Means::None;
+            self.string.awaiting_move = false;
+            self.result = Some(match done {
+                [true, false] => [1, -1],
+                [false, true] => [-1, 1],
+                _ => [0, 0],
+            });
+            ev.emit(|| match done {
+                [true, false] => event("match_end", Some(0), "wins the match".into()),
+                [false, true] => event("match_end", Some(1), "wins the match".into()),
+                _ => event("match_end", None, "The match is a draw".into()),
+            });
+            return;
+        }
+        // The loser of a round opens the next; after a draw the other player opens.
+        let opener = match winner {
+            Some(w) => 1 - w as u8,
+            None => 1 - self.opener,
+        };
+        self.string.means = Means::None;
+        self.string.awaiting_move = false;
+        self.start_round(game, opener, ev);
+    }
+}
+
+/// HP at or below which a fighter is in the red zone and reveals its rage card (TK-9.2).
+pub const RAGE_HP: u8 = 6;

@@ -1,0 +1,418 @@
+//! The Tekken position: plain data with small ids, fixed-capacity piles, and its own RNG.
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{CardId, Pile};
+use crate::core::{derive_seed, EventSink, GameError, Rng};
+use crate::games::tekken::actions::MAX_HAND;
+use crate::games::tekken::content::MAX_DECK;
+use crate::games::tekken::Tekken;
+use crate::hex::Hex;
+
+/// What is in one attack slot of a combo board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    Empty,
+    /// A stun card: no attack card can go here (TK-6.5, TK-12.3).
+    Stun,
+    /// An attack card; face down until revealed. `unpunishable` marks a card played with a
+    /// punish token / tile, which the defender cannot try to punish (TK-4.10).
+    Card { card: CardId, revealed: bool, unpunishable: bool },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Heat {
+    Ready,
+    /// Used in the current string: the 4th slot is open (TK-12.2).
+    Active,
+    /// Turned over: unusable until the next round (TK-12.7).
+    Spent,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fighter {
+    pub pos: Hex,
+    pub hp: u8,
+    pub deck: Pile<MAX_DECK>,
+    pub hand: Pile<MAX_HAND>,
+    pub discard: Pile<MAX_DECK>,
+    pub slots: [Slot; 4],
+    pub heat: Heat,
+    /// The rage card chosen secretly this round (TK-9.1); `None` before the choice.
+    pub rage: Option<u8>,
+    pub rage_revealed: bool,
+    pub rage_used: bool,
+    /// Swept: every strike against this fighter deals 1 more (TK-6.4).
+    pub knocked_down: bool,
+    /// Punish tokens / tiles held: each makes one of this fighter's next attack cards
+    /// unpunishable (TK-4.10, TK-10.4, TK-10.6).
+    pub punish_tokens: u8,
+    /// This fighter cannot punish the next attack card played against it (TK-10.4).
+    pub cannot_punish: bool,
+}
+
+/// Floor-break tokens (TK-10): six face-down tokens, three of them breaks, flipped in order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Floor {
+    /// Which side of the stage is up: 0 front, 1 back.
+    pub side: u8,
+    /// Token order: `true` is a break token. Only `tokens[..flipped]` is public.
+    pub tokens: [bool; 6],
+    pub flipped: u8,
+}
+
+impl Floor {
+    pub fn breaks_shown(&self) -> usize {
+        self.tokens[..usize::from(self.flipped)].iter().filter(|&&b| b).count()
+    }
+    pub fn reset(&mut self, rng: &mut Rng) {
+        self.tokens = [true, true, true, false, false, false];
+        rng.shuffle(&mut self.tokens);
+        self.flipped = 0;
+    }
+}
+
+/// Which means of attack is being resolved (TK-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Means {
+    None,
+    /// The card's symbols followed by the connected extension's; `next` is the symbol to resolve.
+    Card { next: u8 },
+    /// Combo `combo`; `used` is a bit mask of the symbols already resolved.
+    Combo { combo: u8, used: u8 },
+    Rage { next: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// `player` secretly chooses a rage card (TK-9.1).
+    ChooseRage { player: u8 },
+    /// The attacker prepares (stance change, dash, heat) or plays the next card; after a
+    /// preparation only the card play remains (TK-4.2).
+    Prepare { prepared: bool },
+    /// The defender names a height (TK-4.8).
+    Guess,
+    /// The revealed card resolves through its means (TK-5).
+    Resolve,
+    Over,
+}
+
+/// The string in progress: the card being resolved and its means.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StringState {
+    /// Slot of the card being punished or resolved.
+    pub slot: u8,
+    /// The previous card of the string, whose extension connects when its height matches.
+    pub extension_from: Option<CardId>,
+    pub card_done: bool,
+    /// Triggered combos not yet resolved (bit mask, TK-8.2).
+    pub combos_pending: u8,
+    pub means: Means,
+    /// The means in progress waits for the attacker to pick a move destination.
+    pub awaiting_move: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TekkenState {
+    pub phase: Phase,
+    pub round: u8,
+    pub wins: [u8; 2],
+    /// Strings started this round (the round timer, TKX-3).
+    pub strings: u16,
+    pub attacker: u8,
+    /// Who opened the current round; a drawn round passes the opening to the other player.
+    pub opener: u8,
+    pub fighters: [Fighter; 2],
+    pub floor: Floor,
+    pub string: StringState,
+    /// Final result once `phase` is `Over`: returns for players 0 and 1.
+    pub result: Option<[i8; 2]>,
+    pub rng: Rng,
+}
+
+/// One thing that happened, for play-by-play and viewers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Event {
+    pub kind: &'static str,
+    pub player: Option<u8>,
+    pub text: String,
+}
+
+impl std::fmt::Display for Event {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.player {
+            Some(p) => write!(f, "P{p} {}", self.text),
+            None => write!(f, "{}", self.text),
+        }
+    }
+}
+
+pub(crate) fn event(kind: &'static str, player: Option<usize>, text: String) -> Event {
+    Event { kind, player: player.map(|p| p as u8), text }
+}
+
+impl Fighter {
+    fn new(pos: Hex, hp: u8) -> Fighter {
+        Fighter {
+            pos,
+            hp,
+            deck: Pile::new(),
+            hand: Pile::new(),
+            discard: Pile::new(),
+            slots: [Slot::Empty; 4],
+            heat: Heat::Ready,
+            rage: None,
+            rage_revealed: false,
+            rage_used: false,
+            knocked_down: false,
+            punish_tokens: 0,
+            cannot_punish: false,
+        }
+    }
+
+    /// Every card this fighter owns, wherever it is.
+    pub fn all_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        let slotted = self.slots.iter().filter_map(|s| match s {
+            Slot::Card { card, .. } => Some(*card),
+            _ => None,
+        });
+        self.deck.iter().chain(self.hand.iter()).chain(self.discard.iter()).chain(slotted)
+    }
+
+    /// Draws `n` cards, reshuffling the discard pile into the deck when it runs out.
+    pub fn draw(
+        &mut self,
+        n: usize,
+        rng: &mut Rng,
+        me: usize,
+        events: &mut impl EventSink<Event>,
+    ) {
+        for _ in 0..n {
+            if self.hand.is_full() {
+                return;
+            }
+            if self.deck.is_empty() {
+                if self.discard.is_empty() {
+                    return;
+                }
+                self.discard.move_all_to(&mut self.deck);
+                self.deck.shuffle(rng);
+                events.emit(|| event("reshuffle", Some(me), "shuffles the discard pile into the deck".into()));
+            }
+            self.deck.draw_to(&mut self.hand, 1);
+        }
+    }
+
+    pub fn refill(&mut self, hand_size: usize, rng: &mut Rng, me: usize, events: &mut impl EventSink<Event>) {
+        let missing = hand_size.saturating_sub(self.hand.len());
+        self.draw(missing, rng, me, events);
+    }
+
+    /// Moves every slotted attack card to the discard pile and empties all slots.
+    pub fn clear_slots(&mut self) {
+        for slot in &mut self.slots {
+            if let Slot::Card { card, .. } = *slot {
+                self.discard.push(card);
+            }
+            *slot = Slot::Empty;
+        }
+    }
+
+    pub fn first_empty_slot(&self, limit: usize) -> Option<usize> {
+        self.slots[..limit].iter().position(|s| *s == Slot::Empty)
+    }
+}
+
+impl TekkenState {
+    pub fn new(game: &Tekken, seed: u64) -> TekkenState {
+        let mut rng = Rng::new(seed);
+        let opener = match game.options.first_attacker {
+            Some(p) => p,
+            None => rng.below(2) as u8,
+        };
+        let stage = game.stage();
+        let hp = game.options.hp;
+        let mut state = TekkenState {
+            phase: Phase::ChooseRage { player: 0 },
+            round: 0,
+            wins: [0, 0],
+            strings: 0,
+            attacker: opener,
+            opener,
+            fighters: [Fighter::new(stage.start[0], hp), Fighter::new(stage.start[1], hp)],
+            floor: Floor { side: 0, tokens: [false; 6], flipped: 0 },
+            string: StringState {
+                slot: 0,
+                extension_from: None,
+                card_done: false,
+                combos_pending: 0,
+                means: Means::None,
+                awaiting_move: false,
+            },
+            result: None,
+            rng,
+        };
+        for p in 0..2 {
+            state.fighters[p].deck = game.character(p).deck.iter().copied().collect();
+        }
+        state.start_round(game, opener, &mut crate::core::NoEvents);
+        state
+    }
+
+    /// Resets everything that a round resets and asks for the secret rage choices (TKX-2).
+    pub(crate) fn start_round(&mut self, game: &Tekken, opener: u8, events: &mut impl EventSink<Event>) {
+        self.round += 1;
+        self.strings = 0;
+        self.opener = opener;
+        self.attacker = opener;
+        let stage = game.stage();
+        for (p, f) in self.fighters.iter_mut().enumerate() {
+            f.clear_slots();
+            f.hand.move_all_to(&mut f.deck);
+            f.discard.move_all_to(&mut f.deck);
+            f.deck.shuffle(&mut self.rng);
+            *f = Fighter { deck: f.deck.clone(), ..Fighter::new(stage.start[p], game.options.hp) };
+            f.draw(usize::from(game.options.hand_size), &mut self.rng, p, events);
+        }
+        self.floor.side = 0;
+        self.floor.reset(&mut self.rng);
+        self.phase = Phase::ChooseRage { player: 0 };
+        let round = self.round;
+        events.emit(|| event("round", None, format!("Round {round} begins; P{opener} attacks first")));
+    }
+
+    /// A state that `observer` cannot tell from this one: the opponent's unseen cards (hand,
+    /// deck, face-down slot card) are redealt from the same pool, both deck orders reshuffled,
+    /// an unrevealed opponent rage choice redrawn, unflipped floor tokens and the RNG reseeded.
+    pub fn determinized(&self, observer: usize, seed: u64) -> TekkenState {
+        let mut s = self.clone();
+        let mut rng = Rng::new(seed);
+        let other = 1 - observer;
+        {
+            let opp = &mut s.fighters[other];
+            let mut pool: ArrayVec<CardId, { MAX_DECK }> = ArrayVec::new();
+            pool.extend(opp.hand.iter());
+            pool.extend(opp.deck.iter());
+            for slot in &opp.slots {
+                if let Slot::Card { card, revealed: false, .. } = slot {
+                    pool.push(*card);
+                }
+            }
+            rng.shuffle(&mut pool);
+            let mut next = pool.into_iter();
+            let mut take = || next.next().expect("pool holds exactly the hidden cards");
+            for card in opp.hand.as_mut_slice() {
+                *card = take();
+            }
+            for slot in &mut opp.slots {
+                if let Slot::Card { card, revealed: false, .. } = slot {
+                    *card = take();
+                }
+            }
+            for card in opp.deck.as_mut_slice() {
+                *card = take();
+            }
+            if !opp.rage_revealed && opp.rage.is_some() {
+                opp.rage = Some(rng.below(2) as u8);
+            }
+        }
+        s.fighters[observer].deck.shuffle(&mut rng);
+        let flipped = usize::from(s.floor.flipped);
+        rng.shuffle(&mut s.floor.tokens[flipped..]);
+        s.rng = Rng::new(derive_seed(seed, 1));
+        s
+    }
+
+    /// The invariants of a reachable position, for states read from JSON.
+    pub fn check(&self, game: &Tekken) -> Result<(), GameError> {
+        let mut problems = Vec::new();
+        let mut bad = |msg: String| problems.push(msg);
+        for (p, f) in self.fighters.iter().enumerate() {
+            let mut have: Vec<CardId> = f.all_cards().collect();
+            let mut want = game.character(p).deck.clone();
+            have.sort();
+            want.sort();
+            if have != want {
+                bad(format!("player {p}'s cards across deck, hand, discard and slots are not exactly its deck"));
+            }
+            if f.hp > game.options.hp {
+                bad(format!("player {p}'s hp {} is above the starting {}", f.hp, game.options.hp));
+            }
+            if !game.stage().board.is_open(f.pos) {
+                bad(format!("player {p} stands on ({}, {}), not an open hex", f.pos.q, f.pos.r));
+            }
+            if f.rage.is_some_and(|r| r >= 2) {
+                bad(format!("player {p}'s rage choice must be 0 or 1"));
+            }
+            if f.rage_revealed && f.rage.is_none() {
+                bad(format!("player {p}'s rage is revealed but was never chosen"));
+            }
+            if f.hand.len() > usize::from(game.options.hand_size) + 1 {
+                bad(format!("player {p} holds more than hand_size + 1 cards"));
+            }
+            if !game.options.heat && f.heat != Heat::Ready {
+                bad(format!("player {p} used heat, but the heat rule is off"));
+            }
+            if !game.options.heat && f.slots[3] != Slot::Empty {
+                bad(format!("player {p}'s 4th slot is used, but the heat rule is off"));
+            }
+        }
+        if self.fighters[0].pos == self.fighters[1].pos {
+            bad("both fighters stand on one hex".into());
+        }
+        if self.attacker > 1 || self.opener > 1 {
+            bad("attacker and opener must be 0 or 1".into());
+        }
+        if self.wins.iter().any(|&w| w > game.options.rounds_to_win) {
+            bad("a player has more round wins than rounds_to_win".into());
+        }
+        if self.floor.flipped > 6 || self.floor.tokens.iter().filter(|&&b| b).count() != 3 {
+            bad("floor tokens must be 3 breaks and 3 blanks with at most 6 flipped".into());
+        }
+        if self.string.slot > 3 {
+            bad("string slot must be in 0..4".into());
+        }
+        if let Phase::ChooseRage { player } = self.phase {
+            if player > 1 {
+                bad("rage chooser must be 0 or 1".into());
+            }
+        }
+        if (self.phase == Phase::Over) != self.result.is_some() {
+            bad("a result is present exactly when the phase is over".into());
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(GameError::deserialization(problems.join("; ")))
+        }
+    }
+
+    pub fn defender(&self) -> usize {
+        1 - usize::from(self.attacker)
+    }
+
+    pub fn adjacent(&self) -> bool {
+        self.fighters[0].pos.distance_to(self.fighters[1].pos) == 1
+    }
+
+    /// The revealed cards of the attacker's string so far, in slot order.
+    pub fn string_cards(&self) -> ArrayVec<CardId, 4> {
+        self.fighters[usize::from(self.attacker)]
+            .slots
+            .iter()
+            .filter_map(|s| match s {
+                Slot::Card { card, revealed: true, .. } => Some(*card),
+                _ => None,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,256 @@
+//! What players see: the observation vector (layout in `docs/rules/tekken.md`), the
+//! information-state string, and the text drawing of the stage.
+
+use std::fmt::Write;
+
+use crate::games::tekken::content::{MAX_COMBOS, MAX_DECK};
+use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
+use crate::games::tekken::Tekken;
+use crate::hex::Hex;
+
+/// Per slot: empty, stun, face-down unknown, then the card's index among its owner's cards.
+const SLOT_FEATURES: usize = 3 + MAX_DECK;
+const SCALARS: usize = 21;
+const PHASES: usize = 6;
+const RAGE_FEATURES: usize = 5;
+const RESOLVE_FEATURES: usize = 1 + MAX_COMBOS + 4 + 1 + 4;
+
+pub fn observation_len(game: &Tekken) -> usize {
+    let cells = game.stage().board.len();
+    2 * cells + SCALARS + PHASES + 1 + MAX_DECK + 3 + 2 * MAX_DECK + 2 * 4 * SLOT_FEATURES + 2 * RAGE_FEATURES
+        + RESOLVE_FEATURES
+}
+
+/// Appends features in order; `one_hot(n, i)` writes n values.
+struct Writer<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+
+impl Writer<'_> {
+    fn put(&mut self, v: f32) {
+        self.out[self.at] = v;
+        self.at += 1;
+    }
+    fn flag(&mut self, b: bool) {
+        self.put(f32::from(u8::from(b)));
+    }
+    fn one_hot(&mut self, n: usize, i: Option<usize>) {
+        self.out[self.at..self.at + n].fill(0.0);
+        if let Some(i) = i {
+            self.out[self.at + i] = 1.0;
+        }
+        self.at += n;
+    }
+}
+
+impl TekkenState {
+    pub(crate) fn write_observation(&self, game: &Tekken, me: usize, out: &mut [f32]) {
+        let opp = 1 - me;
+        let board = &game.stage().board;
+        let o = &game.options;
+        let mut w = Writer { out, at: 0 };
+        for p in [me, opp] {
+            w.one_hot(board.len(), board.index_of(self.fighters[p].pos).map(usize::from));
+        }
+        let hp = f32::from(o.hp);
+        let rtw = f32::from(o.rounds_to_win);
+        for p in [me, opp] {
+            let f = &self.fighters[p];
+            w.put(f32::from(f.hp) / hp);
+            w.put(f32::from(self.wins[p]) / rtw);
+            w.put(f32::from(f.punish_tokens.min(3)) / 3.0);
+            w.flag(f.cannot_punish);
+            w.flag(f.knocked_down);
+            for h in [Heat::Ready, Heat::Active, Heat::Spent] {
+                w.flag(f.heat == h);
+            }
+        }
+        w.flag(usize::from(self.attacker) == me);
+        w.put(f32::from(self.strings) / f32::from(o.round_strings));
+        w.put(f32::from(self.floor.side));
+        let breaks = self.floor.breaks_shown();
+        w.put(breaks as f32 / 3.0);
+        w.put((usize::from(self.floor.flipped) - breaks) as f32 / 3.0);
+        let phase = match self.phase {
+            Phase::ChooseRage { .. } => 0,
+            Phase::Prepare { prepared: false } => 1,
+            Phase::Prepare { prepared: true } => 2,
+            Phase::Guess => 3,
+            Phase::Resolve => 4,
+            Phase::Over => 5,
+        };
+        w.one_hot(PHASES, Some(phase));
+        w.flag(self.current_player_index() == Some(me));
+        // My hand by card; the opponent's hand only by size; decks by size; discards are public.
+        let first = [game.first_card(me), game.first_card(opp)];
+        let mut hand = [0.0f32; MAX_DECK];
+        for c in self.fighters[me].hand.iter() {
+            hand[usize::from(c.0 - first[0])] += 1.0;
+        }
+        for v in hand {
+            w.put(v);
+        }
+        w.put(self.fighters[opp].hand.len() as f32);
+        w.put(self.fighters[me].deck.len() as f32 / MAX_DECK as f32);
+        w.put(self.fighters[opp].deck.len() as f32 / MAX_DECK as f32);
+        for (k, p) in [me, opp].into_iter().enumerate() {
+            let mut counts = [0.0f32; MAX_DECK];
+            for c in self.fighters[p].discard.iter() {
+                counts[usize::from(c.0 - first[k])] += 1.0;
+            }
+            for v in counts {
+                w.put(v);
+            }
+        }
+        for (k, p) in [me, opp].into_iter().enumerate() {
+            for slot in self.fighters[p].slots {
+                let i = match slot {
+                    Slot::Empty => 0,
+                    Slot::Stun => 1,
+                    Slot::Card { revealed: false, .. } if p != me => 2,
+                    Slot::Card { card, .. } => 3 + usize::from(card.0 - first[k]),
+                };
+                w.one_hot(SLOT_FEATURES, Some(i));
+            }
+        }
+        for p in [me, opp] {
+            let f = &self.fighters[p];
+            let known = if p == me || f.rage_revealed { f.rage.map(usize::from) } else { None };
+            w.one_hot(2, known);
+            w.flag(f.rage.is_some());
+            w.flag(f.rage_revealed);
+            w.flag(f.rage_used);
+        }
+        let s = &self.string;
+        let in_resolve = self.phase == Phase::Resolve;
+        w.flag(in_resolve && s.card_done);
+        for k in 0..MAX_COMBOS {
+            w.flag(in_resolve && s.combos_pending & (1 << k) != 0);
+        }
+        let means = match s.means {
+            _ if !in_resolve => None,
+            Means::None => None,
+            Means::Card { .. } => Some(0),
+            Means::Combo { .. } => Some(1),
+            Means::Rage { .. } => Some(2),
+        };
+        w.one_hot(3, means);
+        w.flag(in_resolve && s.extension_from.is_some());
+        w.flag(in_resolve && s.awaiting_move);
+        let used = match s.means {
+            Means::Combo { used, .. } if in_resolve => used,
+            _ => 0,
+        };
+        for i in 0..4 {
+            w.flag(used & (1 << i) != 0);
+        }
+        debug_assert_eq!(w.at, w.out.len());
+    }
+
+    pub(crate) fn current_player_index(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Over => None,
+            Phase::ChooseRage { player } => Some(usize::from(player)),
+            Phase::Guess => Some(self.defender()),
+            Phase::Prepare { .. } | Phase::Resolve => Some(usize::from(self.attacker)),
+        }
+    }
+
+    /// The public drawing, plus `viewer`'s private cards when given (`None`: public only).
+    pub(crate) fn describe(&self, game: &Tekken, viewer: Option<usize>) -> String {
+        let mut s = String::new();
+        let stage = game.stage();
+        let o = &game.options;
+        let side = if self.floor.side == 0 { "front" } else { "back" };
+        let _ = writeln!(s, "{} ({} side) | round {} | wins {}-{} | string {}/{}", stage.name, side, self.round,
+            self.wins[0], self.wins[1], self.strings, o.round_strings);
+        let board = stage.board.render(|h: Hex| {
+            if h == self.fighters[0].pos {
+                ['P', '0']
+            } else if h == self.fighters[1].pos {
+                ['P', '1']
+            } else if stage.board.is_blocked(h) {
+                ['#', '#']
+            } else if stage.special(h).is_some() {
+                ['!', '!']
+            } else if stage.is_cracked(usize::from(self.floor.side), h) {
+                ['~', '~']
+            } else {
+                [' ', ' ']
+            }
+        });
+        s.push_str(&board);
+        if stage.floor_break.is_some() {
+            let breaks = self.floor.breaks_shown();
+            let _ = writeln!(s, "floor tokens: {} break, {} blank face up, {} face down",
+                breaks, usize::from(self.floor.flipped) - breaks, 6 - usize::from(self.floor.flipped));
+        }
+        for p in 0..2 {
+            let f = &self.fighters[p];
+            let ch = game.character(p);
+            let role = if usize::from(self.attacker) == p { "attacker" } else { "defender" };
+            let bar = "#".repeat(usize::from(f.hp)) + &".".repeat(usize::from(o.hp - f.hp));
+            let _ = writeln!(s, "P{p} {} [{role}] HP {:>2} {bar}", ch.name, f.hp);
+            let slots: Vec<String> = f.slots[..game.slot_limit()]
+                .iter()
+                .map(|slot| match *slot {
+                    Slot::Empty => "[   ]".into(),
+                    Slot::Stun => "[STUN]".into(),
+                    Slot::Card { card, revealed, .. } if revealed || viewer == Some(p) => {
+                        let c = game.content.card(card);
+                        format!("[{} {} {}{}]", c.name, c.height.name(), c.colour.name(), if revealed { "" } else { ", face down" })
+                    }
+                    Slot::Card { .. } => "[face down]".into(),
+                })
+                .collect();
+            let heat = match f.heat {
+                Heat::Ready => "ready",
+                Heat::Active => "ACTIVE",
+                Heat::Spent => "spent",
+            };
+            let mut flags = Vec::new();
+            if f.knocked_down {
+                flags.push("knocked down".to_string());
+            }
+            if f.punish_tokens > 0 {
+                flags.push(format!("punish tokens {}", f.punish_tokens));
+            }
+            if f.cannot_punish {
+                flags.push("cannot punish next attack".into());
+            }
+            let rage = match (f.rage, f.rage_revealed || viewer == Some(p)) {
+                (Some(r), true) => format!(
+                    "{}{}{}",
+                    ch.rage[usize::from(r)].name,
+                    if f.rage_revealed { " (revealed)" } else { " (secret)" },
+                    if f.rage_used { ", used" } else { "" }
+                ),
+                (Some(_), false) => "chosen, hidden".into(),
+                (None, _) => "not chosen".into(),
+            };
+            let _ = writeln!(s, "   slots {} | heat {heat} | rage {rage}{}{}", slots.join(" "),
+                if flags.is_empty() { "" } else { " | " }, flags.join(", "));
+            let discard: Vec<&str> = f.discard.iter().map(|c| game.content.card(c).name.as_str()).collect();
+            let _ = writeln!(s, "   hand {} cards, deck {}, discard [{}]", f.hand.len(), f.deck.len(), discard.join(", "));
+        }
+        if let Some(v) = viewer {
+            let hand: Vec<String> = self.fighters[v]
+                .hand
+                .iter()
+                .map(|c| {
+                    let c = game.content.card(c);
+                    format!("{} ({} {})", c.name, c.height.name(), c.colour.name())
+                })
+                .collect();
+            let _ = writeln!(s, "P{v} hand: {}", hand.join("; "));
+        }
+        let _ = write!(s, "phase: {:?}", self.phase);
+        if self.phase == Phase::Resolve {
+            let _ = write!(s, " {:?} card_done={} combos_pending={:#b} awaiting_move={}", self.string.means,
+                self.string.card_done, self.string.combos_pending, self.string.awaiting_move);
+        }
+        s.push('\n');
+        s
+    }
+}
