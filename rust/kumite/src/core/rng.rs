@@ -69,7 +69,15 @@ mod tests {
         assert_eq!(got, GOLDEN_SEED_7);
     }
 
-    const GOLDEN_SEED_7: [u32; 4] = [0, 0, 0, 0];
+    const GOLDEN_SEED_7: [u32; 4] = [2802725702, 1343858065, 597641599, 3366790171];
+
+    #[test]
+    fn generator_is_reference_pcg32() {
+        // The first outputs of O'Neill's pcg32 demo (initstate 42, initseq 54).
+        let mut pcg = rand_pcg::Pcg32::new(42, 54);
+        let got: Vec<u32> = (0..3).map(|_| pcg.next_u32()).collect();
+        assert_eq!(got, [0xa15c02b7, 0x7b47f409, 0xba1d3330]);
+    }
 
     #[test]
     fn below_is_in_range_and_covers_it() {

@@ -1,0 +1,838 @@
+//! Scenario tests: each sets up a position, acts, and checks the exact outcome. The clause ids
+//! (TK-…, TKX-…) are those of `docs/rules/tekken.md`.
+
+use crate::cards::CardId;
+use crate::core::conformance::{check_random_games, Conformance};
+use crate::core::{Action, ActionList, Game, GameError, State};
+use crate::games::tekken::actions::TekkenAction as A;
+use crate::games::tekken::content::{Content, Height};
+use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
+use crate::games::tekken::{Tekken, TekkenOptions};
+use crate::hex::{Direction, Hex};
+
+fn game_with(f: impl FnOnce(&mut TekkenOptions)) -> Tekken {
+    let mut o = TekkenOptions { stage: "moonlit_dojo".into(), first_attacker: Some(0), ..Default::default() };
+    f(&mut o);
+    Tekken::new(o).unwrap()
+}
+
+fn card(game: &Tekken, id: &str) -> CardId {
+    CardId(game.content.cards.iter().position(|c| c.id == id).unwrap_or_else(|| panic!("no card {id}")) as u16)
+}
+
+/// Player `p` holds exactly `names` (the old hand goes back to the deck).
+fn give(game: &Tekken, s: &mut TekkenState, p: usize, names: &[&str]) {
+    let f = &mut s.fighters[p];
+    f.hand.move_all_to(&mut f.deck);
+    for name in names {
+        let c = card(game, name);
+        let i = f.deck.iter().position(|d| d == c).unwrap_or_else(|| panic!("{name} not in deck"));
+        f.deck.remove(i);
+        f.hand.push(c);
+    }
+}
+
+/// Player 0 attacks on the Moonlit Dojo: P0 at `a`, P1 at `b`, rage cards chosen (0 each).
+fn setup(game: &Tekken, a: (i8, i8), b: (i8, i8), hand0: &[&str]) -> TekkenState {
+    let mut s = game.new_state(1);
+    act(game, &mut s, A::ChooseRage(0));
+    act(game, &mut s, A::ChooseRage(0));
+    assert_eq!(s.phase, Phase::Prepare { prepared: false });
+    s.fighters[0].pos = Hex::new(a.0, a.1);
+    s.fighters[1].pos = Hex::new(b.0, b.1);
+    give(game, &mut s, 0, hand0);
+    s.validate(game).unwrap();
+    s
+}
+
+fn act(game: &Tekken, s: &mut TekkenState, a: A) {
+    s.apply(game, a.encode()).unwrap_or_else(|e| panic!("{a:?}: {e}\n{}", s.render(game)));
+}
+
+fn legal(game: &Tekken, s: &TekkenState) -> Vec<A> {
+    let mut out = ActionList::new();
+    s.legal_actions(game, &mut out);
+    out.iter().map(|&a| A::decode(a)).collect()
+}
+
+fn hand_index(game: &Tekken, s: &TekkenState, p: usize, name: &str) -> u8 {
+    let c = card(game, name);
+    s.fighters[p].hand.iter().position(|h| h == c).unwrap() as u8
+}
+
+/// P0 plays `name`; P1 guesses `guess` (which must miss unless the test wants a punish).
+fn play(game: &Tekken, s: &mut TekkenState, name: &str, guess: Height) {
+    let i = hand_index(game, s, 0, name);
+    act(game, s, A::Play(i));
+    if s.phase == Phase::Guess {
+        act(game, s, A::Guess(guess));
+    }
+}
+
+/// P0 plays `name` and P1 guesses a wrong height; optional means are declined.
+fn hit(game: &Tekken, s: &mut TekkenState, name: &str) {
+    let h = game.content.card(card(game, name)).height;
+    play(game, s, name, Height::ALL.into_iter().find(|&x| x != h).unwrap());
+    while s.phase == Phase::Resolve {
+        let l = legal(game, s);
+        act(game, s, if l.contains(&A::EndResolution) { A::EndResolution } else { l[0] });
+    }
+}
+
+fn dojo() -> Tekken {
+    game_with(|_| {})
+}
+
+// ---- TK-1 match --------------------------------------------------------------------------------
+
+#[test]
+fn tk_1_1_two_players_with_distinct_characters() {
+    let g = dojo();
+    assert_eq!(g.num_players(), 2);
+    assert_ne!(g.character(0).deck, g.character(1).deck);
+    assert_eq!(g.character(0).id, "kaito");
+    assert_eq!(g.character(1).id, "rook");
+}
+
+#[test]
+fn tk_1_2_tk_1_3_zero_hp_ends_the_round_for_the_striker() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.fighters[1].hp = 2;
+    play(&g, &mut s, "kaito.straight", Height::Low); // strike 2
+    assert_eq!(s.wins, [1, 0]);
+    assert_eq!(s.round, 2);
+    assert_eq!(s.fighters[1].hp, 20, "HP resets for the next round (TKX-2)");
+    assert_eq!(s.phase, Phase::ChooseRage { player: 0 });
+    assert_eq!(s.attacker, 1, "the loser opens the next round (TKX-6)");
+}
+
+#[test]
+fn tk_1_4_first_to_rounds_to_win_takes_the_match() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.wins = [2, 1];
+    s.fighters[1].hp = 1;
+    play(&g, &mut s, "kaito.straight", Height::Low);
+    assert_eq!(s.phase, Phase::Over);
+    assert!(s.is_terminal());
+    let mut r = [0.0; 2];
+    s.returns(&g, &mut r);
+    assert_eq!(r, [1.0, -1.0]);
+    assert!(legal(&g, &s).is_empty());
+}
+
+// ---- TK-2 cards --------------------------------------------------------------------------------
+
+#[test]
+fn tk_2_1_tk_2_2_tk_2_3_card_anatomy_is_read_from_data() {
+    let g = dojo();
+    let c = g.content.card(card(&g, "kaito.body_blow"));
+    assert_eq!(c.height, Height::Mid);
+    assert_eq!(c.symbols.len(), 2, "one symbol line per card");
+    assert!(c.colour.is_punch());
+    assert!(!g.content.card(card(&g, "kaito.low_kick")).colour.is_punch());
+    for c in &g.content.cards {
+        assert!(c.symbols.len() <= 4 && !c.symbols.is_empty());
+    }
+}
+
+#[test]
+fn tk_2_4_tk_2_5_common_cards_have_one_extension_and_specials_three() {
+    let g = dojo();
+    for c in &g.content.cards {
+        assert_eq!(c.extensions.len(), if c.special { 3 } else { 1 }, "{}", c.id);
+    }
+    let bad = include_str!("data/characters/kaito.toml").replacen("special = false", "special = true", 1);
+    let err = Content::builtin().add_character("bad.toml", &bad.replace("id = \"kaito\"", "id = \"kaito2\"").replace("deck = \"kaito\"", "deck = \"kaito2\"").replace("\"kaito.", "\"kaito2.")).unwrap_err();
+    let GameError::CardData { problems } = err else { panic!() };
+    assert!(problems.iter().any(|p| p.card == "kaito2.straight" && p.field == "extensions" && p.file == "bad.toml"), "{problems:?}");
+}
+
+#[test]
+fn tk_2_6_deck_marks_must_name_the_owner() {
+    let bad = include_str!("data/characters/kaito.toml")
+        .replace("id = \"kaito\"", "id = \"kaito2\"")
+        .replace("\"kaito.", "\"kaito2.");
+    let err = Content::builtin().add_character("k.toml", &bad).unwrap_err();
+    let GameError::CardData { problems } = err else { panic!() };
+    assert!(problems.iter().all(|p| p.field == "deck"));
+    assert_eq!(problems.len(), 9, "every card with the wrong deck mark is reported");
+}
+
+#[test]
+fn malformed_content_files_get_errors_naming_file_card_and_field() {
+    let mut c = Content::builtin();
+    let err = c.add_character("x.toml", "id = 3").unwrap_err();
+    assert!(err.to_string().contains("x.toml"), "{err}");
+    let bad = include_str!("data/characters/rook.toml")
+        .replace("id = \"rook\"", "id = \"rook2\"")
+        .replace("\"rook.", "\"rook2.")
+        .replace("deck = \"rook\"", "deck = \"rook2\"")
+        .replace("\"strike 2\"", "\"strike 22\"");
+    let err = c.add_character("r.toml", &bad).unwrap_err().to_string();
+    assert!(err.contains("r.toml: rook2.anvil_elbow: field `symbols[0]`"), "{err}");
+    let stage = "id = \"s\"\nname = \"S\"\nradius = 3\nblocked = [[9, 9]]\nstart = [[0, 0], [0, 0]]\n";
+    let err = c.add_stage("s.toml", stage).unwrap_err().to_string();
+    assert!(err.contains("s.toml: s: field `blocked`"), "{err}");
+    assert_eq!(c.characters.len(), 4, "nothing is added from a bad file");
+}
+
+// ---- TK-3 roles --------------------------------------------------------------------------------
+
+#[test]
+fn tk_3_1_tk_3_2_tk_3_3_roles_alternate_between_strings() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    assert_eq!(s.current_player(), Some(0), "the attacker acts first");
+    act(&g, &mut s, A::Play(0));
+    assert_eq!(s.current_player(), Some(1), "the defender guesses");
+    act(&g, &mut s, A::Guess(Height::Mid)); // straight is high: miss
+    for name in ["kaito.low_kick", "kaito.uppercut"] {
+        play(&g, &mut s, name, Height::High);
+        while s.phase == Phase::Resolve {
+            let l = legal(&g, &s);
+            act(&g, &mut s, if l.contains(&A::EndResolution) { A::EndResolution } else { l[0] });
+        }
+    }
+    // Three slots used; heat offered (TK-12.6), declined.
+    assert_eq!(legal(&g, &s), vec![A::Heat, A::EndString]);
+    act(&g, &mut s, A::EndString);
+    assert_eq!(s.attacker, 1);
+    assert_eq!(s.current_player(), Some(1));
+    assert_eq!(s.strings, 2);
+}
+
+// ---- TK-4 strings ------------------------------------------------------------------------------
+
+#[test]
+fn tk_4_1_tk_4_7_cards_fill_slots_left_to_right_face_down() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    act(&g, &mut s, A::Play(1));
+    assert!(matches!(s.fighters[0].slots[0], Slot::Card { revealed: false, .. }));
+    assert_eq!(s.fighters[0].slots[1], Slot::Empty);
+    act(&g, &mut s, A::Guess(Height::High)); // low kick: miss
+    act(&g, &mut s, A::Play(0));
+    assert!(matches!(s.fighters[0].slots[1], Slot::Card { revealed: false, .. }));
+    assert!(matches!(s.fighters[0].slots[0], Slot::Card { revealed: true, .. }));
+}
+
+#[test]
+fn tk_4_2_one_preparation_before_each_card() {
+    let g = dojo();
+    let mut s = setup(&g, (-2, 0), (2, 0), &["kaito.straight", "kaito.palm_strike", "kaito.spin_kick"]);
+    let l = legal(&g, &s);
+    assert!(l.contains(&A::StanceChange(0)) && l.contains(&A::Heat) && l.iter().any(|a| matches!(a, A::Dash(_))));
+    act(&g, &mut s, A::Heat);
+    assert_eq!(s.phase, Phase::Prepare { prepared: true });
+    assert!(legal(&g, &s).iter().all(|a| matches!(a, A::Play(_))), "after a preparation only the card play is left");
+}
+
+#[test]
+fn tk_4_3_stance_change_needs_three_of_a_colour_or_height() {
+    let g = dojo();
+    // Three highs of different colours.
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.palm_strike", "kaito.spin_kick"]);
+    assert!(legal(&g, &s).contains(&A::StanceChange(0)));
+    let before: Vec<CardId> = s.fighters[0].hand.iter().collect();
+    act(&g, &mut s, A::StanceChange(0));
+    assert_eq!(s.fighters[0].hand.len(), 3);
+    for c in &before {
+        assert!(s.fighters[0].discard.contains(*c), "shown cards are discarded");
+    }
+    assert_eq!(s.phase, Phase::Prepare { prepared: true });
+    // Mixed colours and heights: no stance change.
+    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, A::StanceChange(_))));
+    // Three of one colour across heights.
+    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.straight", "kaito.body_blow"]);
+    assert!(legal(&g, &s).contains(&A::StanceChange(0)));
+}
+
+#[test]
+fn tk_4_4_tk_11_4_dash_closes_to_adjacent_by_a_shortest_route() {
+    let g = dojo();
+    let mut s = setup(&g, (-2, 0), (2, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    let dashes: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Dash(_))).collect();
+    // Distance 4 in a straight line: only the hex west of P1 is 3 steps away.
+    assert_eq!(dashes, vec![A::Dash(Direction::WEST)]);
+    act(&g, &mut s, A::Dash(Direction::WEST));
+    assert_eq!(s.fighters[0].pos, Hex::new(1, 0));
+    assert!(s.adjacent());
+    // Off a straight line two hexes beside the opponent tie; the attacker picks.
+    let s = setup(&g, (0, 0), (2, 1), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    let dashes: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Dash(_))).collect();
+    assert_eq!(dashes, vec![A::Dash(Direction::WEST), A::Dash(Direction::NORTH_WEST)]);
+    let after = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    assert!(!legal(&g, &after).iter().any(|a| matches!(a, A::Dash(_))), "no dash when adjacent");
+}
+
+#[test]
+fn tk_4_5_special_hexes_apply_when_entered_by_dash_move_or_push() {
+    let g = dojo();
+    // Hazard at (3, -1): P1 at (3, 0) pushed from the SW... push P1 from (2,0)->(3,-1)? use a line.
+    let mut s = setup(&g, (1, 1), (2, 0), &["kaito.palm_strike", "kaito.low_kick", "kaito.uppercut"]);
+    // Direction (1,1)->(2,0) is NE: the push goes on to (3,-1), a hazard (1 damage).
+    play(&g, &mut s, "kaito.palm_strike", Height::Low);
+    assert_eq!(s.fighters[1].pos, Hex::new(3, -1), "pushed until the stage edge");
+    assert_eq!(s.fighters[1].hp, 19, "the hazard hex hurts whoever enters it");
+    // A dash route avoids the hazard when a shortest route allows (TKX-5); one that must cross it hurts.
+    let mut s = setup(&g, (-3, 3), (-3, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    act(&g, &mut s, A::Dash(Direction::SOUTH_EAST)); // to (-3, 1), the hazard itself
+    assert_eq!(s.fighters[0].pos, Hex::new(-3, 1));
+    assert_eq!(s.fighters[0].hp, 19);
+}
+
+#[test]
+fn tk_4_6_tk_12_2_heat_opens_a_fourth_slot_and_draws_a_card() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    act(&g, &mut s, A::Heat);
+    assert_eq!(s.fighters[0].heat, Heat::Active);
+    assert_eq!(s.fighters[0].hand.len(), 4, "heat draws the card for the 4th slot (TKX-7)");
+    for _ in 0..4 {
+        act(&g, &mut s, A::Play(0));
+        if s.phase == Phase::Guess {
+            // Guess whatever is wrong for the revealed card.
+            let Slot::Card { card: c, .. } = s.fighters[0].slots[usize::from(s.string.slot)] else { panic!() };
+            let h = g.content.card(c).height;
+            act(&g, &mut s, A::Guess(Height::ALL.into_iter().find(|&x| x != h).unwrap()));
+        }
+        while s.phase == Phase::Resolve {
+            let l = legal(&g, &s);
+            act(&g, &mut s, if l.contains(&A::EndResolution) { A::EndResolution } else { l[0] });
+        }
+        if s.attacker == 1 || s.round > 1 {
+            break;
+        }
+    }
+    assert_eq!(s.attacker, 1, "the string ended after four cards");
+    assert_eq!(s.fighters[0].heat, Heat::Spent, "TK-12.7: heat is spent for the round");
+}
+
+#[test]
+fn tk_4_8_tk_4_9_tk_4_10_a_right_guess_punishes() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.low_kick", Height::High);
+    let hp = s.fighters[1].hp;
+    assert_eq!(hp, 19);
+    play(&g, &mut s, "kaito.straight", Height::High); // punished
+    assert_eq!(s.fighters[1].hp, hp, "a punished card does nothing");
+    assert_eq!(s.fighters[0].slots, [Slot::Empty; 4], "all slotted cards are discarded");
+    assert!(s.fighters[0].discard.contains(card(&g, "kaito.straight")));
+    assert!(s.fighters[0].discard.contains(card(&g, "kaito.low_kick")));
+    assert_eq!(s.fighters[1].punish_tokens, 1, "the defender takes the punish tile");
+    assert_eq!(s.attacker, 1, "roles swap");
+    assert_eq!(s.fighters[0].hand.len(), 3, "TK-13.1: hands are refilled");
+    // The tile's attack cannot be punished: P1's first card resolves without a guess.
+    let before = s.fighters[0].hp;
+    act(&g, &mut s, A::Play(0));
+    assert_ne!(s.phase, Phase::Guess);
+    assert!(matches!(s.fighters[1].slots[0], Slot::Card { revealed: true, unpunishable: true, .. }));
+    assert_eq!(s.fighters[1].punish_tokens, 0);
+    let _ = before;
+}
+
+#[test]
+fn tk_4_11_a_wrong_guess_resolves_the_card() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.uppercut", Height::High);
+    assert_eq!(s.fighters[1].hp, 18);
+    assert_eq!(s.phase, Phase::Prepare { prepared: false });
+}
+
+// ---- TK-5 means --------------------------------------------------------------------------------
+
+#[test]
+fn tk_5_1_tk_5_2_means_in_any_order_never_interleaved() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.body_blow", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.straight", Height::Low);
+    play(&g, &mut s, "kaito.body_blow", Height::Low);
+    // Yellow then yellow: One-Two triggers; the attacker picks the order.
+    assert_eq!(legal(&g, &s), vec![A::ResolveCard, A::ResolveCombo(0)]);
+    act(&g, &mut s, A::ResolveCombo(0));
+    assert_eq!(legal(&g, &s), vec![A::ComboSymbol(0), A::ComboSymbol(1), A::ComboDone], "no card symbols mid-combo");
+    act(&g, &mut s, A::ComboSymbol(1));
+    assert_eq!(s.fighters[1].hp, 20 - 2 - 1);
+    act(&g, &mut s, A::ComboSymbol(0));
+    // The combo is done and only the (mandatory) card means is left, so it resolves at once:
+    // body blow's strike 1, push 1, then straight's mid extension strike 1 (now out of range).
+    assert_eq!(s.fighters[1].hp, 15);
+    assert_eq!(s.fighters[1].pos, Hex::new(2, 0));
+}
+
+// ---- TK-6 symbols ------------------------------------------------------------------------------
+
+#[test]
+fn tk_6_1_move_goes_to_a_chosen_free_adjacent_hex() {
+    let g = game_with(|o| o.characters = ["vessa".into(), "rook".into()]);
+    let mut s = setup(&g, (0, 0), (1, 0), &["vessa.feint_step", "vessa.flicker_jab", "vessa.shin_slicer"]);
+    play(&g, &mut s, "vessa.feint_step", Height::High); // move, move, strike 1
+    assert!(s.string.awaiting_move);
+    let moves = legal(&g, &s);
+    assert_eq!(moves.len(), 5, "six neighbours less the opponent's hex: {moves:?}");
+    assert!(!moves.contains(&A::Move(Direction::EAST)));
+    act(&g, &mut s, A::Move(Direction::WEST));
+    assert_eq!(s.fighters[0].pos, Hex::new(-1, 0));
+    act(&g, &mut s, A::Move(Direction::EAST));
+    assert_eq!(s.fighters[0].pos, Hex::new(0, 0));
+    assert_eq!(s.fighters[1].hp, 19);
+}
+
+#[test]
+fn tk_6_2_tk_6_4_strikes_deal_damage_plus_one_on_a_swept_opponent() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.leg_sweep", "kaito.straight", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.leg_sweep", Height::High); // sweep, strike 1
+    assert!(s.fighters[1].knocked_down);
+    assert_eq!(s.fighters[1].hp, 18, "the sweep's own strike already gets +1");
+    play(&g, &mut s, "kaito.straight", Height::Low); // strike 2 + 1
+    assert_eq!(s.fighters[1].hp, 15);
+    // Knocked down until it gains the initiative.
+    play(&g, &mut s, "kaito.uppercut", Height::High);
+    act(&g, &mut s, A::EndString);
+    assert!(!s.fighters[1].knocked_down);
+}
+
+#[test]
+fn tk_6_3_push_moves_in_a_straight_line_and_stops_at_blockers() {
+    let g = dojo();
+    let mut s = setup(&g, (-2, 0), (-1, 0), &["kaito.palm_strike", "kaito.low_kick", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.palm_strike", Height::Low); // push 2 east
+    assert_eq!(s.fighters[1].pos, Hex::new(1, 0));
+    // Against a pillar: (0,-3) is blocked; push from (0,-1) towards NW.. use (0,-1)->(0,-2) north-west line.
+    let mut s = setup(&g, (0, -1), (0, -2), &["kaito.palm_strike", "kaito.low_kick", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.palm_strike", Height::Low);
+    assert_eq!(s.fighters[1].pos, Hex::new(0, -2), "the pillar at (0,-3) stops the push");
+}
+
+#[test]
+fn tk_6_5_stun_fills_the_opponents_next_slot_for_its_next_string() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.dragon_fist", "kaito.low_kick", "kaito.straight"]);
+    play(&g, &mut s, "kaito.dragon_fist", Height::Low); // strike 3, stun
+    assert_eq!(s.fighters[1].slots[0], Slot::Stun);
+    for name in ["kaito.low_kick", "kaito.straight"] {
+        play(&g, &mut s, name, Height::Mid);
+        while s.phase == Phase::Resolve {
+            act(&g, &mut s, A::EndResolution);
+        }
+    }
+    act(&g, &mut s, A::EndString);
+    // P1's string: its first slot is stunned, so the card goes to slot 2.
+    assert_eq!(s.attacker, 1);
+    act(&g, &mut s, A::Play(0));
+    assert_eq!(s.fighters[1].slots[0], Slot::Stun);
+    assert!(matches!(s.fighters[1].slots[1], Slot::Card { .. }));
+    assert_eq!(s.string.slot, 1);
+}
+
+#[test]
+fn tk_6_5_stuns_are_removed_after_the_stunned_string() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.fighters[0].slots[0] = Slot::Stun;
+    s.fighters[0].slots[1] = Slot::Stun;
+    play(&g, &mut s, "kaito.straight", Height::Low);
+    assert_eq!(s.string.slot, 2);
+    assert_eq!(legal(&g, &s), vec![A::Heat, A::EndString], "only one attack this string");
+    act(&g, &mut s, A::EndString);
+    assert_eq!(s.fighters[0].slots, [Slot::Empty; 4]);
+}
+
+// ---- TK-7 extensions ---------------------------------------------------------------------------
+
+#[test]
+fn tk_7_1_tk_7_2_a_matching_extension_adds_its_symbols() {
+    let g = dojo();
+    // Low kick's extension connects to a high card: +strike 2.
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.low_kick", "kaito.straight", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.low_kick", Height::High);
+    assert_eq!(s.fighters[1].hp, 19);
+    play(&g, &mut s, "kaito.straight", Height::Low);
+    assert_eq!(s.fighters[1].hp, 19 - 2 - 2, "straight strike 2 + connected extension strike 2");
+    // Not connected: uppercut is mid, straight's extension wants mid -> strike 1.
+    play(&g, &mut s, "kaito.uppercut", Height::Low);
+    assert_eq!(s.fighters[1].hp, 15 - 2 - 1);
+}
+
+#[test]
+fn tk_7_1_no_extension_when_heights_differ() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.straight", Height::Low); // ext wants mid
+    play(&g, &mut s, "kaito.low_kick", Height::High); // low: not connected
+    assert_eq!(s.fighters[1].hp, 20 - 2 - 1);
+}
+
+// ---- TK-8 combos -------------------------------------------------------------------------------
+
+#[test]
+fn tk_8_1_tk_8_2_count_combos_trigger_each_time_the_condition_is_met() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.uppercut", "kaito.palm_strike", "kaito.straight"]);
+    play(&g, &mut s, "kaito.uppercut", Height::High); // green 1: Focus needs 2
+    assert_eq!(s.phase, Phase::Prepare { prepared: false });
+    play(&g, &mut s, "kaito.palm_strike", Height::Low); // green 2
+    assert_eq!(s.string.combos_pending, 0b100, "Focus (count green >= 2)");
+    assert_eq!(legal(&g, &s), vec![A::ResolveCard, A::ResolveCombo(2)], "the card means is mandatory; EndResolution only after it");
+}
+
+#[test]
+fn tk_8_3_combo_symbols_any_order_or_skipped() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.uppercut", "kaito.palm_strike", "kaito.straight"]);
+    play(&g, &mut s, "kaito.uppercut", Height::High);
+    play(&g, &mut s, "kaito.palm_strike", Height::Low);
+    act(&g, &mut s, A::ResolveCombo(2)); // strike 2, move
+    act(&g, &mut s, A::ComboSymbol(0));
+    assert_eq!(s.fighters[1].hp, 20 - 2 - 2);
+    act(&g, &mut s, A::ComboDone); // skip the move
+    assert_eq!(s.fighters[0].pos, Hex::new(0, 0), "the skipped move did not happen");
+    // Then the card means, the only one left, resolves: palm strike pushes 2; uppercut's
+    // high extension (stun) connects but hits the air after the push.
+    assert_eq!(s.fighters[1].pos, Hex::new(3, 0));
+    assert_eq!(s.fighters[1].slots, [Slot::Empty; 4]);
+    assert_eq!(s.string.means, Means::None);
+    assert_eq!(s.phase, Phase::Prepare { prepared: false });
+}
+
+#[test]
+fn tk_8_2_sequence_combos_need_the_colours_in_order() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.spin_kick", "kaito.straight", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.spin_kick", Height::Low); // blue
+    play(&g, &mut s, "kaito.straight", Height::Low); // yellow: [blue, yellow] is not Tempest [yellow, blue]
+    assert_eq!(s.string.combos_pending, 0);
+}
+
+// ---- TK-9 rage ---------------------------------------------------------------------------------
+
+#[test]
+fn tk_9_1_tk_9_2_secret_rage_revealed_at_six_hp_used_once_per_round() {
+    let g = dojo();
+    let mut s = g.new_state(3);
+    act(&g, &mut s, A::ChooseRage(1));
+    act(&g, &mut s, A::ChooseRage(0));
+    assert_eq!(s.fighters[0].rage, Some(1));
+    assert!(!s.fighters[0].rage_revealed);
+    // P0's choice is hidden from P1: flipping it changes nothing P1 observes.
+    let mut other = s.clone();
+    other.fighters[0].rage = Some(0);
+    let (mut a, mut b) = (vec![0.0; g.observation_len()], vec![0.0; g.observation_len()]);
+    s.observation(&g, 1, &mut a);
+    other.observation(&g, 1, &mut b);
+    assert_eq!(a, b);
+    assert_eq!(s.information_state_string(&g, 1), other.information_state_string(&g, 1));
+    // P0 drops to 6 HP: revealed; then, attacking, P0 may use it once.
+    s.attacker = 1;
+    s.phase = Phase::Prepare { prepared: false };
+    s.fighters[0].pos = Hex::new(0, 0);
+    s.fighters[1].pos = Hex::new(1, 0);
+    s.fighters[0].hp = 7;
+    give(&g, &mut s, 1, &["rook.stomp", "rook.anvil_elbow", "rook.rising_knee"]);
+    let i = hand_index(&g, &s, 1, "rook.stomp");
+    act(&g, &mut s, A::Play(i));
+    act(&g, &mut s, A::Guess(Height::High)); // stomp is low: strike 2
+    assert_eq!(s.fighters[0].hp, 5);
+    assert!(s.fighters[0].rage_revealed);
+    s.observation(&g, 1, &mut a);
+    other.fighters[0].rage = Some(0);
+    // P0 attacks now.
+    s.attacker = 0;
+    s.phase = Phase::Prepare { prepared: false };
+    s.fighters[1].slots = [Slot::Empty; 4];
+    let mut deck_back = s.clone();
+    give(&g, &mut deck_back, 0, &["kaito.low_kick", "kaito.uppercut", "kaito.straight"]);
+    s = deck_back;
+    play(&g, &mut s, "kaito.low_kick", Height::High);
+    assert_eq!(legal(&g, &s), vec![A::ResolveCard, A::ResolveRage]);
+    act(&g, &mut s, A::ResolveRage); // Iron Will: push 3, strike 1 (out of range after the push)
+    assert!(s.fighters[0].rage_used);
+    assert_eq!(s.fighters[1].pos, Hex::new(3, 0), "pushed to the edge (radius 3)");
+    play(&g, &mut s, "kaito.uppercut", Height::High);
+    assert!(!legal(&g, &s).contains(&A::ResolveRage), "once per round");
+}
+
+// ---- TK-10 floor break -------------------------------------------------------------------------
+
+fn fault_line() -> Tekken {
+    game_with(|o| o.stage = "fault_line".into())
+}
+
+#[test]
+fn tk_10_1_tk_10_2_strikes_on_a_cracked_hex_flip_floor_tokens() {
+    let g = fault_line();
+    assert!(g.stage().floor_break.is_some());
+    assert!(dojo().stage().floor_break.is_none(), "TK-10.1: the gimmick belongs to the stage");
+    let mut s = setup(&g, (-1, 0), (0, 0), &["kaito.straight", "kaito.body_blow", "kaito.uppercut"]);
+    s.floor.tokens = [false, false, false, true, true, true];
+    play(&g, &mut s, "kaito.straight", Height::Low); // one strike symbol on cracked (0,0)
+    assert_eq!(s.floor.flipped, 1);
+    // Out of the cracks: no tokens.
+    let mut s2 = setup(&g, (2, 0), (3, 0), &["kaito.straight", "kaito.body_blow", "kaito.uppercut"]);
+    play(&g, &mut s2, "kaito.straight", Height::Low);
+    assert_eq!(s2.floor.flipped, 0);
+}
+
+#[test]
+fn tk_10_3_tk_10_4_tk_10_5_third_break_flips_the_stage() {
+    let g = fault_line();
+    let mut s = setup(&g, (-1, 0), (0, 0), &["kaito.straight", "kaito.body_blow", "kaito.uppercut"]);
+    s.floor.tokens = [true, true, true, false, false, false];
+    s.floor.flipped = 2;
+    let positions = (s.fighters[0].pos, s.fighters[1].pos);
+    play(&g, &mut s, "kaito.straight", Height::Low);
+    assert_eq!(s.floor.side, 1, "the stage flips");
+    assert_eq!((s.fighters[0].pos, s.fighters[1].pos), positions, "both keep their relative positions");
+    assert_eq!(s.fighters[1].punish_tokens, 1, "the defender gets a punish token");
+    assert!(s.fighters[1].cannot_punish, "and cannot punish the next attack");
+    assert_eq!(s.floor.flipped, 0, "tokens are reset for the back side");
+    // TK-10.5: the back side's cracks are the red-marked ones.
+    assert!(g.stage().is_cracked(1, Hex::new(2, -1)) && !g.stage().is_cracked(0, Hex::new(2, -1)));
+    act(&g, &mut s, A::Play(0));
+    assert_ne!(s.phase, Phase::Guess, "the next attack cannot be punished");
+    assert!(!s.fighters[1].cannot_punish);
+}
+
+#[test]
+fn tk_10_6_breaking_the_back_side_resets_the_stage() {
+    let g = fault_line();
+    let mut s = setup(&g, (-1, 0), (0, 0), &["kaito.straight", "kaito.body_blow", "kaito.uppercut"]);
+    s.floor.side = 1;
+    s.floor.tokens = [true, true, true, false, false, false];
+    s.floor.flipped = 2;
+    play(&g, &mut s, "kaito.straight", Height::Low);
+    assert_eq!(s.floor.side, 0);
+    assert_eq!(s.fighters[0].punish_tokens, 1, "the attacker additionally gets a punish token");
+    assert_eq!(s.fighters[1].punish_tokens, 1);
+    assert_eq!(s.floor.flipped, 0);
+}
+
+// ---- TK-11 range -------------------------------------------------------------------------------
+
+#[test]
+fn tk_11_1_tk_11_2_tk_11_3_effects_on_the_opponent_need_close_range() {
+    let g = dojo();
+    let mut s = setup(&g, (-1, 0), (1, 0), &["kaito.dragon_fist", "kaito.low_kick", "kaito.uppercut"]);
+    play(&g, &mut s, "kaito.dragon_fist", Height::Low);
+    assert_eq!(s.fighters[1].hp, 20, "a strike at distance 2 hits the air");
+    assert_eq!(s.fighters[1].slots, [Slot::Empty; 4], "so does the stun");
+    assert!(!s.adjacent());
+}
+
+// ---- TK-12 heat --------------------------------------------------------------------------------
+
+#[test]
+fn tk_12_1_each_round_starts_with_a_heat_token() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.fighters[0].heat = Heat::Spent;
+    s.fighters[1].hp = 1;
+    play(&g, &mut s, "kaito.straight", Height::Low);
+    assert_eq!(s.round, 2);
+    assert_eq!(s.fighters[0].heat, Heat::Ready);
+    assert_eq!(s.fighters[1].heat, Heat::Ready);
+}
+
+#[test]
+fn tk_12_3_tk_12_4_tk_12_5_blocked_under_heat_becomes_a_stun_and_the_string_goes_on() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    act(&g, &mut s, A::Heat);
+    play(&g, &mut s, "kaito.straight", Height::High); // blocked
+    assert_eq!(s.fighters[0].slots[0], Slot::Stun);
+    assert!(s.fighters[0].discard.contains(card(&g, "kaito.straight")));
+    assert_eq!(s.fighters[1].punish_tokens, 0, "no punish token under heat");
+    assert_eq!(s.attacker, 0, "the string goes on");
+    assert_eq!(s.phase, Phase::Prepare { prepared: false });
+    for _ in 0..3 {
+        let c = s.fighters[0].hand.get(0).unwrap();
+        let h = g.content.card(c).height;
+        act(&g, &mut s, A::Play(0));
+        act(&g, &mut s, A::Guess(h)); // every card blocked
+    }
+    assert_eq!(s.fighters[0].slots, [Slot::Empty; 4], "four cards were played, then the string ended");
+    assert_eq!(s.attacker, 1);
+}
+
+#[test]
+fn tk_12_6_tk_12_7_heat_after_the_third_card_then_spent() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    for name in ["kaito.straight", "kaito.low_kick", "kaito.uppercut"] {
+        hit(&g, &mut s, name);
+    }
+    assert_eq!(legal(&g, &s), vec![A::Heat, A::EndString]);
+    act(&g, &mut s, A::Heat);
+    assert_eq!(s.fighters[0].hand.len(), 1);
+    act(&g, &mut s, A::Play(0));
+    assert_eq!(s.string.slot, 3);
+    let mut s2 = s.clone();
+    while s2.attacker == 0 {
+        let l = legal(&g, &s2);
+        act(&g, &mut s2, l[l.len() - 1]);
+    }
+    // Next round only: P0's heat stays spent while the round lasts.
+    assert_eq!(s2.fighters[0].heat, Heat::Spent);
+    while s2.attacker == 1 && s2.round == 1 {
+        let l = legal(&g, &s2);
+        act(&g, &mut s2, l[0]);
+    }
+    if s2.round == 1 && s2.attacker == 0 {
+        assert!(!legal(&g, &s2).contains(&A::Heat));
+    }
+}
+
+#[test]
+fn heat_option_off_means_three_slots_and_no_heat() {
+    let g = game_with(|o| o.heat = false);
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    assert!(!legal(&g, &s).contains(&A::Heat));
+    for name in ["kaito.straight", "kaito.low_kick", "kaito.uppercut"] {
+        play(&g, &mut s, name, Height::Mid);
+        while s.phase == Phase::Resolve {
+            act(&g, &mut s, A::EndResolution);
+        }
+    }
+    assert_eq!(s.attacker, 1, "the string ends after three cards without asking");
+}
+
+// ---- TK-13 and the choices where the seed is silent ----------------------------------------------
+
+#[test]
+fn tkx_3_time_out_gives_the_round_to_the_higher_hp() {
+    let g = game_with(|o| o.round_strings = 4);
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.strings = 4;
+    s.fighters[0].hp = 9;
+    s.fighters[1].hp = 10;
+    play(&g, &mut s, "kaito.straight", Height::High); // punished: string ends at the limit
+    assert_eq!(s.wins, [0, 1]);
+    assert_eq!(s.round, 2);
+}
+
+#[test]
+fn tkx_1_a_drawn_round_scores_for_both_and_a_drawn_match_returns_zero() {
+    let g = game_with(|o| {
+        o.round_strings = 4;
+        o.rounds_to_win = 1;
+    });
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.strings = 4;
+    play(&g, &mut s, "kaito.straight", Height::High);
+    assert_eq!(s.wins, [1, 1]);
+    assert!(s.is_terminal());
+    let mut r = [9.0; 2];
+    s.returns(&g, &mut r);
+    assert_eq!(r, [0.0, 0.0]);
+}
+
+#[test]
+fn tkx_6_first_attacker_option_and_seeded_coin_flip() {
+    let g = game_with(|o| o.first_attacker = Some(1));
+    assert_eq!(g.new_state(0).attacker, 1);
+    let g = game_with(|o| o.first_attacker = None);
+    let openers: std::collections::HashSet<u8> = (0..20).map(|seed| g.new_state(seed).attacker).collect();
+    assert_eq!(openers.len(), 2);
+}
+
+#[test]
+fn tk_13_1_reshuffle_when_the_deck_runs_out() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    let f = &mut s.fighters[0];
+    f.deck.move_all_to(&mut f.discard);
+    play(&g, &mut s, "kaito.straight", Height::High); // punished: refill from the reshuffled discard
+    assert_eq!(s.fighters[0].hand.len(), 3);
+    s.validate(&g).unwrap();
+}
+
+#[test]
+fn options_are_validated() {
+    let bad = |k: &str, v: serde_json::Value| {
+        let mut m = serde_json::Map::new();
+        m.insert(k.into(), v);
+        Tekken::from_options(&m).unwrap_err()
+    };
+    assert!(matches!(bad("colour", 1.into()), GameError::InvalidOption { .. }));
+    assert!(matches!(bad("rounds_to_win", 0.into()), GameError::InvalidOption { .. }));
+    assert!(matches!(bad("stage", "moon".into()), GameError::InvalidOption { .. }));
+    assert!(matches!(bad("characters", serde_json::json!(["kaito", "nobody"])), GameError::InvalidOption { .. }));
+    assert!(matches!(bad("hp", "ten".into()), GameError::InvalidOption { .. }));
+}
+
+#[test]
+fn illegal_actions_are_rejected_and_change_nothing() {
+    let g = dojo();
+    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    for a in [A::Guess(Height::High).encode(), A::Play(5).encode(), 9999 as Action] {
+        let mut t = s.clone();
+        assert!(matches!(t.apply(&g, a), Err(GameError::IllegalAction { .. })));
+        assert_eq!(t, s);
+    }
+}
+
+#[test]
+fn json_states_can_be_edited_and_are_checked() {
+    let g = dojo();
+    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    let mut v: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+    v["fighters"][1]["hp"] = 1.into();
+    let edited = g.state_from_json(&v.to_string()).unwrap();
+    assert_eq!(edited.fighters[1].hp, 1);
+    v["fighters"][1]["hp"] = 200.into();
+    assert!(g.state_from_json(&v.to_string()).is_err());
+    v["fighters"][1]["hp"] = 5.into();
+    v["fighters"][0]["hand"] = serde_json::json!([0, 0, 0]);
+    let err = g.state_from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(err.contains("not exactly its deck"), "{err}");
+}
+
+#[test]
+fn determinize_resamples_only_hidden_information() {
+    let g = dojo();
+    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    let d = s.determinize(&g, 0, 99);
+    assert_eq!(d.fighters[0].hand, s.fighters[0].hand);
+    assert_eq!(d.fighters[1].hand.len(), s.fighters[1].hand.len());
+    d.validate(&g).unwrap();
+    let differs = (0..20).any(|seed| s.determinize(&g, 0, seed).fighters[1].hand != s.fighters[1].hand);
+    assert!(differs, "the opponent's hand is resampled");
+}
+
+#[test]
+fn conformance_suite_default_options() {
+    let g = Tekken::new(TekkenOptions::default()).unwrap();
+    let n = check_random_games(&g, Conformance::default()).unwrap();
+    assert!(n > 1_000_000);
+}
+
+#[test]
+fn conformance_suite_dojo_without_heat() {
+    let g = game_with(|o| {
+        o.heat = false;
+        o.first_attacker = None;
+        o.characters = ["vessa".into(), "marrow".into()];
+    });
+    check_random_games(&g, Conformance { games: 3_000, ..Default::default() }).unwrap();
+}
+
+#[test]
+fn conformance_suite_every_character_pair() {
+    let ids = ["rook", "vessa", "kaito", "marrow"];
+    for a in ids {
+        for b in ids {
+            let g = game_with(|o| {
+                o.characters = [a.into(), b.into()];
+                o.stage = "fault_line".into();
+                o.rounds_to_win = 1;
+            });
+            check_random_games(&g, Conformance { games: 200, seed: 5, deep_games: 10 }).unwrap();
+        }
+    }
+}
