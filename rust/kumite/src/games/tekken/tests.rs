@@ -94,6 +94,7 @@ fn tk_1_1_two_players_with_distinct_characters() {
     assert_eq!(g.character(1).id, "rook");
 }
 
+// TK-1.2, TK-1.3, TKX-2, TKX-6
 #[test]
 fn tk_1_2_tk_1_3_zero_hp_ends_the_round_for_the_striker() {
     let g = dojo();
@@ -250,6 +251,7 @@ fn tk_4_3_stance_change_needs_three_of_a_colour_or_height() {
     assert!(legal(&g, &s).contains(&A::StanceChange(0)));
 }
 
+// TK-4.4, TK-11.4, TKX-5
 #[test]
 fn tk_4_4_tk_11_4_dash_closes_to_adjacent_by_a_shortest_route() {
     let g = dojo();
@@ -268,6 +270,7 @@ fn tk_4_4_tk_11_4_dash_closes_to_adjacent_by_a_shortest_route() {
     assert!(!legal(&g, &after).iter().any(|a| matches!(a, A::Dash(_))), "no dash when adjacent");
 }
 
+// TK-4.5, TKX-5, TKX-11
 #[test]
 fn tk_4_5_special_hexes_apply_when_entered_by_dash_move_or_push() {
     let g = dojo();
@@ -284,6 +287,7 @@ fn tk_4_5_special_hexes_apply_when_entered_by_dash_move_or_push() {
     assert_eq!(s.fighters[0].hp, 19);
 }
 
+// TK-4.6, TK-12.2, TKX-7
 #[test]
 fn tk_4_6_tk_12_2_heat_opens_a_fourth_slot_and_draws_a_card() {
     let g = dojo();
@@ -311,6 +315,7 @@ fn tk_4_6_tk_12_2_heat_opens_a_fourth_slot_and_draws_a_card() {
     assert_eq!(s.fighters[0].heat, Heat::Spent, "TK-12.7: heat is spent for the round");
 }
 
+// TK-4.8, TK-4.9, TK-4.10, TK-13.1, TKX-9
 #[test]
 fn tk_4_8_tk_4_9_tk_4_10_a_right_guess_punishes() {
     let g = dojo();
@@ -367,6 +372,7 @@ fn tk_5_1_tk_5_2_means_in_any_order_never_interleaved() {
 
 // ---- TK-6 symbols ------------------------------------------------------------------------------
 
+// TK-6.1, TKX-10
 #[test]
 fn tk_6_1_move_goes_to_a_chosen_free_adjacent_hex() {
     let g = game_with(|o| o.characters = ["vessa".into(), "rook".into()]);
@@ -398,6 +404,7 @@ fn tk_6_2_tk_6_4_strikes_deal_damage_plus_one_on_a_swept_opponent() {
     assert!(!s.fighters[1].knocked_down);
 }
 
+// TK-6.3, TKX-11
 #[test]
 fn tk_6_3_push_moves_in_a_straight_line_and_stops_at_blockers() {
     let g = dojo();
@@ -431,6 +438,7 @@ fn tk_6_5_stun_fills_the_opponents_next_slot_for_its_next_string() {
     assert_eq!(s.string.slot, 1);
 }
 
+// TK-6.5, TKX-4
 #[test]
 fn tk_6_5_stuns_are_removed_after_the_stunned_string() {
     let g = dojo();
@@ -660,6 +668,7 @@ fn tk_12_3_tk_12_4_tk_12_5_blocked_under_heat_becomes_a_stun_and_the_string_goes
     assert_eq!(s.attacker, 1);
 }
 
+// TK-12.6, TK-12.7, TKX-12
 #[test]
 fn tk_12_6_tk_12_7_heat_after_the_third_card_then_spent() {
     let g = dojo();
@@ -688,6 +697,7 @@ fn tk_12_6_tk_12_7_heat_after_the_third_card_then_spent() {
     }
 }
 
+// TK-12 off, TKX-12
 #[test]
 fn heat_option_off_means_three_slots_and_no_heat() {
     let g = game_with(|o| o.heat = false);
@@ -704,6 +714,7 @@ fn heat_option_off_means_three_slots_and_no_heat() {
 
 // ---- TK-13 and the choices where the seed is silent ----------------------------------------------
 
+// TKX-3
 #[test]
 fn tkx_3_time_out_gives_the_round_to_the_higher_hp() {
     let g = game_with(|o| o.round_strings = 4);
@@ -716,6 +727,7 @@ fn tkx_3_time_out_gives_the_round_to_the_higher_hp() {
     assert_eq!(s.round, 2);
 }
 
+// TKX-1
 #[test]
 fn tkx_1_a_drawn_round_scores_for_both_and_a_drawn_match_returns_zero() {
     let g = game_with(|o| {
@@ -732,6 +744,7 @@ fn tkx_1_a_drawn_round_scores_for_both_and_a_drawn_match_returns_zero() {
     assert_eq!(r, [0.0, 0.0]);
 }
 
+// TKX-6
 #[test]
 fn tkx_6_first_attacker_option_and_seeded_coin_flip() {
     let g = game_with(|o| o.first_attacker = Some(1));
@@ -752,6 +765,7 @@ fn tk_13_1_reshuffle_when_the_deck_runs_out() {
     s.validate(&g).unwrap();
 }
 
+// TKX-8
 #[test]
 fn options_are_validated() {
     let bad = |k: &str, v: serde_json::Value| {
@@ -793,6 +807,7 @@ fn json_states_can_be_edited_and_are_checked() {
     assert!(err.contains("not exactly its deck"), "{err}");
 }
 
+// TKX-13
 #[test]
 fn determinize_resamples_only_hidden_information() {
     let g = dojo();
@@ -805,6 +820,7 @@ fn determinize_resamples_only_hidden_information() {
     assert!(differs, "the opponent's hand is resampled");
 }
 
+// TKX-8, TKX-13 (the deep checks determinize every state)
 #[test]
 fn conformance_suite_default_options() {
     let g = Tekken::new(TekkenOptions::default()).unwrap();
