@@ -245,11 +245,24 @@ impl TekkenState {
                 .collect();
             let _ = writeln!(s, "P{v} hand: {}", hand.join("; "));
         }
-        let _ = write!(s, "phase: {:?}", self.phase);
-        if self.phase == Phase::Resolve {
-            let _ = write!(s, " {:?} card_done={} combos_pending={:#b} awaiting_move={}", self.string.means,
-                self.string.card_done, self.string.combos_pending, self.string.awaiting_move);
-        }
+        let att = self.attacker;
+        let phase = match self.phase {
+            Phase::ChooseRage { player } => format!("P{player} to choose a rage card in secret"),
+            Phase::Prepare { prepared: false } => {
+                format!("P{att} to prepare (stance change, dash, heat) or play a card")
+            }
+            Phase::Prepare { prepared: true } => format!("P{att} to play a card"),
+            Phase::Guess => format!("P{} to guess the height of the face-down card", self.defender()),
+            Phase::Resolve if self.string.awaiting_move => format!("P{att} to choose where to move"),
+            Phase::Resolve => match self.string.means {
+                Means::Combo { combo, .. } => {
+                    format!("P{att} to resolve the symbols of {}", game.character(usize::from(att)).combos[usize::from(combo)].name)
+                }
+                _ => format!("P{att} to choose the next means (card, combo, rage)"),
+            },
+            Phase::Over => "the match is over".into(),
+        };
+        let _ = write!(s, "{phase}");
         s.push('\n');
         s
     }
