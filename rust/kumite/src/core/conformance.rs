@@ -132,6 +132,13 @@ fn deep_checks<G: Game>(
         if other.information_state_string(game, player) != info {
             return Err(format!("player {player}'s information state changed with hidden information"));
         }
+        // No peeking: the same seed must give the same determinization from any state of the
+        // information set, so search built on it cannot depend on hidden information.
+        let again = other.determinize(game, player, derive_seed(seed, 7 + player as u64));
+        let direct = state.determinize(game, player, derive_seed(seed, 7 + player as u64));
+        if again != direct {
+            return Err(format!("determinize for player {player} depends on information hidden from it"));
+        }
         if other.current_player() != state.current_player() {
             return Err("determinization changed the player to move".into());
         }

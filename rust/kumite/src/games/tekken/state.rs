@@ -307,6 +307,9 @@ impl TekkenState {
                     pool.push(*card);
                 }
             }
+            // Sorted first so the result depends only on what the observer knows, never on
+            // where the hidden cards really are.
+            pool.sort_unstable();
             rng.shuffle(&mut pool);
             let mut next = pool.into_iter();
             let mut take = || next.next().expect("pool holds exactly the hidden cards");
@@ -325,8 +328,11 @@ impl TekkenState {
                 opp.rage = Some(rng.below(2) as u8);
             }
         }
-        s.fighters[observer].deck.shuffle(&mut rng);
+        let own_deck = s.fighters[observer].deck.as_mut_slice();
+        own_deck.sort_unstable();
+        rng.shuffle(own_deck);
         let flipped = usize::from(s.floor.flipped);
+        s.floor.tokens[flipped..].sort_unstable();
         rng.shuffle(&mut s.floor.tokens[flipped..]);
         s.rng = Rng::new(derive_seed(seed, 1));
         s
