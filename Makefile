@@ -1,0 +1,55 @@
+# Developer and CI entry points. Everything runs from a venv at .venv built from the pinned
+# requirements-dev.txt; nothing needs installing by hand (a fresh clone passes `make test`).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.requirements-stamp
+CARGO  ?= cargo
+PYTEST_ARGS ?= -q
+
+.PHONY: all venv build test test-rust test-python stubtest typecheck demo bench bench-peers clean
+
+all: build
+
+venv: $(STAMP)
+
+# Rebuilt only when the requirements change.
+$(STAMP): requirements-dev.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	touch $@
+
+# The extension, optimised, installed into the venv as an editable package.
+build: $(STAMP)
+	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/maturin develop --release --quiet
+
+# Release mode so the engine's full-size conformance runs are fast.
+test-rust:
+	$(CARGO) test --release --workspace
+
+# The hand-written stubs must match the compiled module.
+stubtest: build
+	$(BIN)/python -m mypy.stubtest kumite._kumite
+
+# The package, its stubs and the tests type-check against the stubs.
+typecheck: build
+	$(BIN)/python -m mypy --strict python/kumite
+	$(BIN)/python -m mypy tests
+
+test-python: build
+	$(BIN)/python -m pytest $(PYTEST_ARGS) tests
+
+test: build test-rust stubtest typecheck test-python
+
+demo: build
+	$(BIN)/python examples/demo.py
+
+bench: build
+	bash bench/run.sh
+
+bench-peers: build
+	bash bench/peers.sh
+
+clean:
+	rm -rf $(VENV) target python/kumite/*.so .pytest_cache .mypy_cache .hypothesis

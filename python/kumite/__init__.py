@@ -1,0 +1,54 @@
+"""kumite: a fast rules engine for fighting card and board games.
+
+>>> import kumite
+>>> game = kumite.load("tekken", heat=True)
+>>> state = game.new_state(seed=7)
+>>> state.apply(state.legal_actions()[0])
+
+Everything here is implemented in Rust (the private extension ``kumite._kumite``); this package
+re-exports it. Errors are ``KumiteError`` subclasses, themselves ``ValueError``\\ s.
+"""
+
+from kumite._kumite import (
+    FORMAT_VERSION,
+    CardDataError,
+    ConformanceError,
+    DeserializationError,
+    Game,
+    IllegalActionError,
+    InternalError,
+    InvalidOptionError,
+    InvalidPlayerError,
+    KumiteError,
+    RolloutResult,
+    State,
+    UnknownGameError,
+    __version__,
+    conformance,
+    from_record,
+    games,
+    load,
+    rollout,
+)
+
+__all__ = [
+    "FORMAT_VERSION",
+    "CardDataError",
+    "ConformanceError",
+    "DeserializationError",
+    "Game",
+    "IllegalActionError",
+    "InternalError",
+    "InvalidOptionError",
+    "InvalidPlayerError",
+    "KumiteError",
+    "RolloutResult",
+    "State",
+    "UnknownGameError",
+    "__version__",
+    "conformance",
+    "from_record",
+    "games",
+    "load",
+    "rollout",
+]

@@ -1,0 +1,197 @@
+# Hand-written stubs for the Rust extension `kumite._kumite` (rust/kumite-py).
+# `make stubtest` checks them against the compiled module.
+
+from typing import Any, SupportsIndex, final
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "_load_json",
+    "_panic_for_tests",
+    "from_record",
+    "games",
+    "load",
+    "conformance",
+    "rollout",
+    "RolloutResult",
+    "CardDataError",
+    "ConformanceError",
+    "DeserializationError",
+    "IllegalActionError",
+    "InternalError",
+    "InvalidOptionError",
+    "InvalidPlayerError",
+    "KumiteError",
+    "UnknownGameError",
+    "Game",
+    "State",
+    "__version__",
+    "FORMAT_VERSION",
+]
+
+__version__: str
+FORMAT_VERSION: int
+
+# An action is its number in `0..game.num_actions` or its text (as `action_to_string` gives it,
+# case and surrounding space ignored).
+_Action = SupportsIndex | str
+
+class KumiteError(ValueError):
+    """Base class of every error kumite raises."""
+
+class IllegalActionError(KumiteError):
+    """An action that is not legal here (or no legal action has that text). The state is unchanged."""
+
+    # The action's number; None when the action was given as a text that names no legal action.
+    action: int | None
+    # What the action is (or the text that was given).
+    text: str
+    # The legal actions: numbers, or their texts when `action` is None.
+    legal: list[int] | list[str]
+
+class InvalidOptionError(KumiteError):
+    """A game option with a bad name, type or value."""
+
+    option: str
+    reason: str
+
+class UnknownGameError(KumiteError):
+    """No game has that name."""
+
+    name: str
+    known: list[str]
+
+class DeserializationError(KumiteError):
+    """A JSON state or game record that cannot be read or replayed."""
+
+    reason: str
+
+class CardDataError(KumiteError):
+    """Card or content files with problems."""
+
+    # One dict per problem, with the keys "file", "card", "field" and "reason".
+    problems: list[dict[str, str]]
+
+class InvalidPlayerError(KumiteError):
+    """A player index outside 0..num_players."""
+
+    player: int
+    num_players: int
+
+class ConformanceError(KumiteError):
+    """The conformance suite found a violation of the game contract (an engine bug)."""
+
+    # "game G, step S: what went wrong"
+    violation: str
+
+class InternalError(KumiteError):
+    """A bug inside kumite (a Rust panic). The state it happened in is unusable afterwards."""
+
+@final
+class Game:
+    @property
+    def name(self) -> str: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def observation_shape(self) -> tuple[int, ...]: ...
+    @property
+    def max_game_length(self) -> int: ...
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option with its value, defaults included."""
+    def new_state(self, seed: SupportsIndex = 0) -> State:
+        """A new game from the start, with all chance driven by `seed`."""
+    def state_from_json(self, text: str | bytes) -> State:
+        """Reads a state written by `State.to_json` (possibly edited) for this game."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: dict[Any, Any], /) -> Game: ...
+
+@final
+class State:
+    @property
+    def game(self) -> Game:
+        """The game this state belongs to."""
+    @property
+    def current_player(self) -> int | None:
+        """The player to move, or `None` when the game is over."""
+    @property
+    def seed(self) -> int | None:
+        """The seed given to `new_state`, or `None` for a determinized state."""
+    def is_terminal(self) -> bool: ...
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted ascending; empty when the game is over."""
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """A `bool` array of shape `(num_actions,)`, true at each legal action."""
+    def apply(self, action: _Action) -> None:
+        """Plays an action (its number or its text). An illegal action raises
+        `IllegalActionError` and leaves the state unchanged."""
+    def apply_with_events(self, action: _Action) -> list[str]:
+        """Like `apply`, returning what happened as a list of event texts."""
+    def action_to_string(self, action: _Action) -> str: ...
+    def returns(self) -> npt.NDArray[np.float32]:
+        """Per-player returns, `float32` of shape `(num_players,)` (all zero before the end)."""
+    def observation(self, player: SupportsIndex) -> npt.NDArray[np.float32]:
+        """What `player` may know, `float32` of shape `game.observation_shape`."""
+    def information_state_string(self, player: SupportsIndex) -> str: ...
+    def determinize(self, observer: SupportsIndex, seed: SupportsIndex) -> State:
+        """A new state with everything `observer` cannot see resampled from `seed`."""
+    def history(self) -> list[int]:
+        """The actions applied since `new_state`."""
+    def render(self) -> str: ...
+    def to_json(self) -> str:
+        """The state as readable, versioned JSON; `game.state_from_json` reads it back."""
+    def to_record(self) -> str:
+        """The game record (game, options, seed, actions) that `kumite.from_record` replays."""
+    def clone(self) -> State: ...
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: dict[Any, Any], /) -> State: ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class RolloutResult:
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def returns(self) -> npt.NDArray[np.float32]:
+        """`float32` of shape `(n_games, num_players)`."""
+    @property
+    def lengths(self) -> npt.NDArray[np.int32]:
+        """`int32` of shape `(n_games,)`: the number of actions in each game."""
+    def __len__(self) -> int: ...
+
+def games() -> list[str]:
+    """The names `load` accepts."""
+
+def load(name: str, /, **options: Any) -> Game:
+    """A game by name; keyword arguments are its options (tuples become lists)."""
+
+def from_record(text: str | bytes) -> State:
+    """Replays a game record written by `State.to_record`."""
+
+def rollout(
+    game: Game,
+    n_games: SupportsIndex,
+    seed: SupportsIndex = 0,
+    threads: SupportsIndex | None = None,
+) -> RolloutResult:
+    """Plays `n_games` uniformly random games (GIL released, results depend on `seed` only)."""
+
+def conformance(
+    game: Game,
+    games: SupportsIndex = 10000,
+    seed: SupportsIndex = 0,
+    deep_games: SupportsIndex = 300,
+) -> int:
+    """Runs the engine's conformance suite; returns the number of actions checked."""
+
+def _load_json(name: str, options: str) -> Game: ...
+def _panic_for_tests(message: str) -> None: ...

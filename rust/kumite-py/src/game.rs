@@ -1,0 +1,133 @@
+//! `Game`: an immutable, shareable game configuration. Equal games (same name and options) compare
+//! and hash equal; a game pickles as its name and options.
+
+use std::sync::Arc;
+
+use kumite::core::dynamic::ErasedGame;
+use kumite::core::GameError;
+use serde_json::{Map, Value};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use crate::convert::{from_json, JsonText, Seed};
+use crate::errors::{guard, IntoPyResult};
+use crate::state::State;
+
+#[pyclass(module = "kumite._kumite", name = "Game", frozen)]
+pub struct Game {
+    pub inner: Arc<dyn ErasedGame>,
+}
+
+/// Whether `option` is the name of one of the game's options (as its defaults list them).
+fn is_option_name(name: &str, option: &str) -> bool {
+    kumite::games::load(name, &Map::new())
+        .is_ok_and(|game| game.options().as_object().is_some_and(|o| o.contains_key(option)))
+}
+
+/// Loads a game by name with a JSON object of options.
+pub fn load_game(py: Python<'_>, name: &str, options: &Map<String, Value>) -> PyResult<Game> {
+    guard(|| match kumite::games::load(name, options) {
+        Ok(inner) => Ok(Game { inner }),
+        // Type errors found by serde carry no field name, and a game may then report a wrong one
+        // (a value, or nothing): name instead the option that fails when given alone, so
+        // `InvalidOptionError.option` is always an option's name.
+        Err(GameError::InvalidOption { option, reason }) if !is_option_name(name, &option) => {
+            let option = options
+                .iter()
+                .find(|(key, value)| {
+                    let alone = Map::from_iter([((*key).clone(), (*value).clone())]);
+                    matches!(kumite::games::load(name, &alone), Err(GameError::InvalidOption { .. }))
+                })
+                .map(|(key, _)| key.clone())
+                .unwrap_or_default();
+            Err(GameError::InvalidOption { option, reason }).py_err(py)
+        }
+        Err(e) => Err(e).py_err(py),
+    })
+}
+
+impl Game {
+    fn options_text(&self) -> String {
+        self.inner.options().to_string()
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.inner.num_actions()
+    }
+    #[getter]
+    fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.observation_shape())
+    }
+    #[getter]
+    fn max_game_length(&self) -> usize {
+        self.inner.max_game_length()
+    }
+    /// Every option with its value, defaults included.
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_json(py, &self.inner.options())
+    }
+
+    /// A new game from the start, with all chance driven by `seed`.
+    #[pyo3(signature = (seed=Seed(0)), text_signature = "(self, /, seed=0)")]
+    fn new_state(slf: &Bound<'_, Self>, seed: Seed) -> PyResult<State> {
+        let game = slf.get().inner.clone();
+        let inner = guard(|| Ok(game.new_state(seed.0)))?;
+        Ok(State::new(slf.clone().unbind(), inner))
+    }
+
+    /// Reads a state written by `State.to_json` (possibly edited) for this game.
+    fn state_from_json(slf: &Bound<'_, Self>, text: JsonText) -> PyResult<State> {
+        let py = slf.py();
+        let text = text.0.py_err(py)?;
+        let game = slf.get().inner.clone();
+        let inner = guard(|| game.state_from_json(&text).py_err(py))?;
+        Ok(State::new(slf.clone().unbind(), inner))
+    }
+
+    // Another type gives `NotImplemented` (pyo3 does that when `other` does not extract).
+    fn __eq__(&self, other: &Bound<'_, Game>) -> bool {
+        let other = other.get();
+        self.inner.name() == other.inner.name() && self.inner.options() == other.inner.options()
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        (self.inner.name(), self.options_text()).into_pyobject(py)?.hash()
+    }
+
+    /// `kumite.load('tekken', heat=True, ...)`: the call that makes an equal game.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mut text = format!("kumite.load({}", self.inner.name().into_pyobject(py)?.repr()?);
+        if let Some(map) = self.inner.options().as_object() {
+            for (key, value) in map {
+                text.push_str(&format!(", {key}={}", from_json(py, value)?.repr()?));
+            }
+        }
+        text.push(')');
+        Ok(text)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (&'static str, String))> {
+        let restore = py.import("kumite._kumite")?.getattr("_load_json")?;
+        Ok((restore, (self.inner.name(), self.options_text())))
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyDict>) -> PyRef<'py, Self> {
+        slf
+    }
+}

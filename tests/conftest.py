@@ -1,0 +1,51 @@
+"""Shared fixtures: every suite is parametrized over `kumite.games()`, so a game added to the
+registry is covered by the API, conformance and hostile-input tests without editing them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import kumite
+
+GAME_NAMES = kumite.games()
+
+
+@pytest.fixture(params=GAME_NAMES)
+def game_name(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def game(game_name: str) -> kumite.Game:
+    return kumite.load(game_name)
+
+
+def random_trajectory(game: kumite.Game, seed: int, max_steps: int | None = None) -> Iterator[kumite.State]:
+    """Yields the state before every action of a random game (and the final state), choosing
+    actions with Python's `random` so the test does not trust the engine's own rollout code."""
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    limit = game.max_game_length if max_steps is None else max_steps
+    for _ in range(limit):
+        yield state
+        if state.is_terminal():
+            return
+        state.apply(rng.choice(state.legal_actions()))
+    yield state
+
+
+def play_to(game: kumite.Game, seed: int, steps: int) -> kumite.State:
+    """The state after `steps` random actions (or the end of the game, if sooner)."""
+    state = game.new_state(seed=seed)
+    for state in random_trajectory(game, seed, steps):
+        pass
+    return state.clone()
+
+
+def first_illegal(state: kumite.State) -> int | None:
+    """The smallest action number in the action space that is not legal now."""
+    legal = set(state.legal_actions())
+    return next((a for a in range(state.game.num_actions) if a not in legal), None)
