@@ -1,0 +1,87 @@
+"""Helpers shared by the Python benchmarks: timing, machine facts, and a meter for CPU that other
+processes used during a measurement (the figures mean little on a busy machine, so we say so)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import time
+from typing import Callable
+
+
+def machine() -> dict[str, object]:
+    model = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": model,
+        "python": platform.python_version(),
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def _busy_jiffies() -> tuple[int, int] | None:
+    """(busy jiffies of the whole machine, jiffies of this process), or None off Linux."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+        # user nice system idle iowait irq softirq steal ...
+        busy = sum(fields[:3]) + sum(fields[5:8])
+        with open("/proc/self/stat") as f:
+            own = f.read().rsplit(")", 1)[1].split()
+        mine = int(own[11]) + int(own[12])  # utime, stime (fields 14 and 15)
+        return busy, mine
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class ForeignLoad:
+    """Measures how many cores' worth of CPU *other* processes used between start and stop."""
+
+    def __init__(self) -> None:
+        self.hz = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+        self.start = _busy_jiffies()
+        self.t0 = time.perf_counter()
+
+    def cores(self) -> float | None:
+        end = _busy_jiffies()
+        if self.start is None or end is None:
+            return None
+        secs = time.perf_counter() - self.t0
+        foreign = (end[0] - self.start[0]) - (end[1] - self.start[1])
+        return max(foreign, 0) / self.hz / max(secs, 1e-9)
+
+
+def timed(budget: float, step: Callable[[], int]) -> tuple[int, float]:
+    """Calls `step` (which returns a work count) until `budget` seconds pass; (work, seconds)."""
+    work = 0
+    t0 = time.perf_counter()
+    while True:
+        work += step()
+        took = time.perf_counter() - t0
+        if took >= budget:
+            return work, took
+
+
+def fmt_rate(x: float | None) -> str:
+    if x is None:
+        return "n/a"
+    if x >= 1e6:
+        return f"{x / 1e6:.2f} M"
+    if x >= 1e3:
+        return f"{x / 1e3:.1f} k"
+    return f"{x:.0f}"
+
+
+def markdown(headers: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)

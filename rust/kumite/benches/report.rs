@@ -1,0 +1,406 @@
+//! Plain throughput figures for every game, as a markdown table (and optionally JSON for
+//! `bench/python_bench.py`). Run with `cargo bench -p kumite --bench report [-- --json PATH]`.
+//!
+//! Each figure is a wall-clock rate over a run of about `--seconds` (default 1.5 s), so the whole
+//! report takes well under a minute. Criterion (`--bench throughput`) gives the same quantities
+//! with confidence intervals; this binary gives the one table people read.
+//!
+//! Games are measured through their concrete type when this file knows it (the monomorphised
+//! loop, `clone`, `size_of` and the per-call split); a game added to `kumite::games::NAMES` later
+//! is still measured, through the type-erased API (rollouts are monomorphised inside it).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use kumite::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
+use kumite::games::tekken::Tekken;
+use kumite::search::rollout::rollout_batch;
+
+/// Targets from the design brief, printed beside the figures.
+const TARGET_STEPS_PER_SEC: f64 = 5.0e6;
+const TARGET_STATE_BYTES: usize = 512;
+const TARGET_CLONE_NS: f64 = 50.0;
+
+struct Args {
+    json: Option<String>,
+    seconds: f64,
+}
+
+fn parse_args() -> Args {
+    // cargo passes `--bench` to harness-less benches; anything unknown is ignored for that reason.
+    let mut args = Args { json: None, seconds: 1.5 };
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--json" => args.json = it.next(),
+            "--seconds" => {
+                args.seconds = it.next().and_then(|s| s.parse().ok()).expect("--seconds takes a number")
+            }
+            _ => {}
+        }
+    }
+    args
+}
+
+/// Everything measured for one game; `None` where the game was measured through the erased API
+/// and the quantity needs the concrete type.
+#[derive(Default)]
+struct Row {
+    game: String,
+    steps_per_sec: Option<f64>,
+    games_per_sec: Option<f64>,
+    avg_len: f64,
+    batch1_games_per_sec: f64,
+    batch1_steps_per_sec: f64,
+    batch_all_games_per_sec: f64,
+    batch_all_steps_per_sec: f64,
+    threads: usize,
+    clone_ns: f64,
+    clone_note: &'static str,
+    state_bytes: Option<usize>,
+    legal_ns: Option<f64>,
+    apply_ns: Option<f64>,
+    legal_len_avg: Option<f64>,
+}
+
+/// Runs `f` (which returns a work count) repeatedly until `seconds` have passed; work per second.
+fn rate(seconds: f64, mut f: impl FnMut() -> u64) -> (f64, u64, Duration) {
+    let budget = Duration::from_secs_f64(seconds);
+    let start = Instant::now();
+    let mut work = 0u64;
+    while start.elapsed() < budget {
+        work += f();
+    }
+    let took = start.elapsed();
+    (work as f64 / took.as_secs_f64(), work, took)
+}
+
+/// The rollout batch size: enough games that one batch takes about `seconds` on one thread.
+fn batch_size(games_per_sec: f64, seconds: f64) -> usize {
+    ((games_per_sec * seconds) as usize).clamp(64, 5_000_000)
+}
+
+fn rollout_rates<F>(seconds: f64, single_games_per_sec: f64, roll: F) -> (f64, f64, f64, f64)
+where
+    F: Fn(usize, u64, Option<usize>) -> Vec<u32>,
+{
+    // Warm the global pool and caches, then size the batch from the single-thread rate.
+    roll(64, 1, None);
+    let n = batch_size(single_games_per_sec, seconds);
+    let time = |threads: Option<usize>| {
+        let t = Instant::now();
+        let lengths = black_box(roll(n, 7, threads));
+        let secs = t.elapsed().as_secs_f64();
+        let steps: u64 = lengths.iter().map(|&l| u64::from(l)).sum();
+        (n as f64 / secs, steps as f64 / secs)
+    };
+    let (g1, s1) = time(Some(1));
+    let (ga, sa) = time(None);
+    (g1, s1, ga, sa)
+}
+
+/// States met in random games, each with the action the random player took there.
+fn sample_positions<G: Game>(game: &G, games: u64) -> Vec<(G::State, Action)> {
+    let mut out = Vec::new();
+    let mut legal = ActionList::new();
+    for seed in 0..games {
+        let mut state = game.new_state(seed);
+        let mut rng = Rng::new(derive_seed(seed, 1));
+        while !state.is_terminal() {
+            state.legal_actions(game, &mut legal);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            out.push((state.clone(), a));
+            state.apply_unchecked(game, a, &mut NoEvents);
+        }
+    }
+    out
+}
+
+fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
+    let mut row = Row { game: G::NAME.to_string(), ..Row::default() };
+
+    // The monomorphised random-playout loop on this thread.
+    let mut seed = 0u64;
+    let mut games = 0u64;
+    let mut legal = ActionList::new();
+    let (steps_per_sec, steps, took) = rate(seconds, || {
+        let mut state = game.new_state(seed);
+        let mut rng = Rng::new(derive_seed(seed, u64::MAX));
+        seed += 1;
+        games += 1;
+        let mut n = 0u64;
+        while !state.is_terminal() {
+            state.legal_actions(game, &mut legal);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            state.apply_unchecked(game, a, &mut NoEvents);
+            n += 1;
+        }
+        black_box(&state);
+        n
+    });
+    row.steps_per_sec = Some(steps_per_sec);
+    row.games_per_sec = Some(games as f64 / took.as_secs_f64());
+    row.avg_len = steps as f64 / games as f64;
+
+    let (g1, s1, ga, sa) = rollout_rates(seconds, row.games_per_sec.unwrap(), |n, s, t| {
+        rollout_batch(game, n, s, t).lengths
+    });
+    row.batch1_games_per_sec = g1;
+    row.batch1_steps_per_sec = s1;
+    row.batch_all_games_per_sec = ga;
+    row.batch_all_steps_per_sec = sa;
+    row.threads = rayon::current_num_threads();
+
+    // Per-call costs over positions from real games (so branch behaviour is realistic).
+    let positions = sample_positions(game, 200);
+    row.legal_len_avg = Some({
+        let mut total = 0usize;
+        for (s, _) in &positions {
+            s.legal_actions(game, &mut legal);
+            total += legal.len();
+        }
+        total as f64 / positions.len() as f64
+    });
+    let per_pass = |f: &mut dyn FnMut()| {
+        let reps = rate(seconds / 3.0, || {
+            f();
+            positions.len() as u64
+        });
+        1e9 / reps.0
+    };
+    let clone_pass_ns = per_pass(&mut || {
+        for (s, _) in &positions {
+            black_box(black_box(s).clone());
+        }
+    });
+    row.legal_ns = Some(per_pass(&mut || {
+        for (s, _) in &positions {
+            black_box(s).legal_actions(game, &mut legal);
+            black_box(&legal);
+        }
+    }));
+    let clone_apply_ns = per_pass(&mut || {
+        for (s, a) in &positions {
+            let mut s = black_box(s).clone();
+            s.apply_unchecked(game, black_box(*a), &mut NoEvents);
+            black_box(&s);
+        }
+    });
+    row.apply_ns = Some((clone_apply_ns - clone_pass_ns).max(0.0));
+
+    // Clone of one mid-game state, many times: the figure search code pays per node.
+    let (mid, _) = &positions[positions.len() / 2];
+    let iters = 1_000_000u64;
+    let (clones_per_sec, _, _) = rate(seconds / 2.0, || {
+        for _ in 0..iters {
+            black_box(black_box(mid).clone());
+        }
+        iters
+    });
+    row.clone_ns = 1e9 / clones_per_sec;
+    row.clone_note = "State::clone";
+    row.state_bytes = Some(std::mem::size_of::<G::State>());
+    row
+}
+
+/// For games this file does not name: rollouts (monomorphised inside the erased layer) and the
+/// boxed clone. The random loop runs through `Vec`-returning erased calls, so it is not reported
+/// as the engine's steps/s.
+fn measure_erased(name: &str, seconds: f64) -> Row {
+    let game = kumite::games::load(name, &Default::default()).expect("the game loads with defaults");
+    let mut row = Row { game: name.to_string(), ..Row::default() };
+    let probe = game.rollout(256, 0, Some(1));
+    let t = Instant::now();
+    let probe2 = game.rollout(256, 1, Some(1));
+    let single = 256.0 / t.elapsed().as_secs_f64();
+    let total: u64 = probe.lengths.iter().chain(&probe2.lengths).map(|&l| u64::from(l)).sum();
+    row.avg_len = total as f64 / 512.0;
+    let (g1, s1, ga, sa) = rollout_rates(seconds, single, |n, s, t| game.rollout(n, s, t).lengths);
+    row.batch1_games_per_sec = g1;
+    row.batch1_steps_per_sec = s1;
+    row.batch_all_games_per_sec = ga;
+    row.batch_all_steps_per_sec = sa;
+    row.threads = rayon::current_num_threads();
+    let mut state = game.clone().new_state(0);
+    for _ in 0..(row.avg_len as usize / 2) {
+        match state.legal_actions().first() {
+            Some(&a) => state.apply(a).expect("a legal action applies"),
+            None => break,
+        }
+    }
+    let iters = 100_000u64;
+    let (clones_per_sec, _, _) = rate(seconds / 2.0, || {
+        for _ in 0..iters {
+            black_box(black_box(&state).clone_box());
+        }
+        iters
+    });
+    row.clone_ns = 1e9 / clones_per_sec;
+    row.clone_note = "erased clone_box (Box + history Vec)";
+    row
+}
+
+/// Busy jiffies of the whole machine and of this process (Linux only), to tell how much CPU
+/// other processes took during the run: on a shared machine the figures are worth little then.
+fn busy_jiffies() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let cpu: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).filter_map(|x| x.parse().ok()).collect();
+    // user nice system idle iowait irq softirq steal
+    let busy = cpu.get(..3)?.iter().sum::<u64>() + cpu.get(5..8)?.iter().sum::<u64>();
+    let own = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let f: Vec<&str> = own.rsplit_once(')')?.1.split_whitespace().collect();
+    let mine = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some((busy, mine))
+}
+
+/// Cores' worth of CPU other processes used since `start` (assumes 100 clock ticks a second,
+/// the value on every Linux build we run on).
+fn foreign_cores(start: Option<(u64, u64)>, since: Instant) -> Option<f64> {
+    let (b0, m0) = start?;
+    let (b1, m1) = busy_jiffies()?;
+    let foreign = (b1 - b0).saturating_sub(m1 - m0);
+    Some(foreign as f64 / 100.0 / since.elapsed().as_secs_f64())
+}
+
+fn fmt_rate(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2} M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1} k", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+fn verdict(ok: bool) -> &'static str {
+    if ok {
+        "met"
+    } else {
+        "**missed**"
+    }
+}
+
+fn opt<T>(x: Option<T>, f: impl Fn(T) -> String) -> String {
+    x.map(f).unwrap_or_else(|| "n/a".into())
+}
+
+fn print_markdown(rows: &[Row]) {
+    println!("| game | random playout steps/s (1 thread) | games/s (1 thread) | avg game length | rollout_batch games/s, 1 thread | rollout_batch games/s, all ({}) threads | scaling | rollout_batch steps/s, all threads | clone ns | state bytes | legal_actions ns | apply ns | avg legal actions |",
+        rows.first().map_or(0, |r| r.threads));
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for r in rows {
+        println!(
+            "| {} | {} | {} | {:.1} | {} | {} | {:.2}x | {} | {:.1} | {} | {} | {} | {} |",
+            r.game,
+            opt(r.steps_per_sec, fmt_rate),
+            opt(r.games_per_sec, fmt_rate),
+            r.avg_len,
+            fmt_rate(r.batch1_games_per_sec),
+            fmt_rate(r.batch_all_games_per_sec),
+            r.batch_all_games_per_sec / r.batch1_games_per_sec,
+            fmt_rate(r.batch_all_steps_per_sec),
+            r.clone_ns,
+            opt(r.state_bytes, |b| b.to_string()),
+            opt(r.legal_ns, |x| format!("{x:.1}")),
+            opt(r.apply_ns, |x| format!("{x:.1}")),
+            opt(r.legal_len_avg, |x| format!("{x:.1}")),
+        );
+    }
+    println!();
+    println!("| game | target | measured | verdict |");
+    println!("|---|---|---:|---|");
+    for r in rows {
+        if let Some(s) = r.steps_per_sec {
+            println!(
+                "| {} | >= {} steps/s on one core | {} | {} |",
+                r.game,
+                fmt_rate(TARGET_STEPS_PER_SEC),
+                fmt_rate(s),
+                verdict(s >= TARGET_STEPS_PER_SEC)
+            );
+        }
+        if let Some(b) = r.state_bytes {
+            println!(
+                "| {} | state <= {TARGET_STATE_BYTES} bytes | {b} | {} |",
+                r.game,
+                verdict(b <= TARGET_STATE_BYTES)
+            );
+        }
+        println!(
+            "| {} | clone <= {TARGET_CLONE_NS:.0} ns | {:.1} ({}) | {} |",
+            r.game,
+            r.clone_ns,
+            r.clone_note,
+            verdict(r.clone_ns <= TARGET_CLONE_NS)
+        );
+    }
+}
+
+fn json_num(x: Option<f64>) -> String {
+    x.map_or("null".into(), |v| format!("{v:.3}"))
+}
+
+fn to_json(rows: &[Row], seconds: f64, foreign: Option<f64>) -> String {
+    let games: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            format!(
+                concat!(
+                    "{{\"game\": \"{}\", \"steps_per_sec\": {}, \"games_per_sec\": {}, \"avg_len\": {:.3}, ",
+                    "\"rollout_1t_games_per_sec\": {:.3}, \"rollout_1t_steps_per_sec\": {:.3}, ",
+                    "\"rollout_all_games_per_sec\": {:.3}, \"rollout_all_steps_per_sec\": {:.3}, ",
+                    "\"threads\": {}, \"clone_ns\": {:.3}, \"state_bytes\": {}, \"legal_actions_ns\": {}, ",
+                    "\"apply_ns\": {}}}"
+                ),
+                r.game,
+                json_num(r.steps_per_sec),
+                json_num(r.games_per_sec),
+                r.avg_len,
+                r.batch1_games_per_sec,
+                r.batch1_steps_per_sec,
+                r.batch_all_games_per_sec,
+                r.batch_all_steps_per_sec,
+                r.threads,
+                r.clone_ns,
+                r.state_bytes.map_or("null".into(), |b| b.to_string()),
+                json_num(r.legal_ns),
+                json_num(r.apply_ns),
+            )
+        })
+        .collect();
+    format!(
+        "{{\"seconds_per_figure\": {seconds}, \"foreign_cores\": {}, \"games\": [\n  {}\n]}}\n",
+        json_num(foreign),
+        games.join(",\n  ")
+    )
+}
+
+fn main() {
+    let args = parse_args();
+    let (load_start, t0) = (busy_jiffies(), Instant::now());
+    let mut rows = Vec::new();
+    for &name in kumite::games::NAMES {
+        eprintln!("measuring {name} ...");
+        let row = match name {
+            Tekken::NAME => {
+                let game = Tekken::from_options(&Default::default()).expect("tekken loads with defaults");
+                measure_typed(&game, args.seconds)
+            }
+            other => measure_erased(other, args.seconds),
+        };
+        rows.push(row);
+    }
+    print_markdown(&rows);
+    let foreign = foreign_cores(load_start, t0);
+    if let Some(f) = foreign {
+        let note = if f > 0.25 { " (figures unreliable: the machine was busy)" } else { "" };
+        println!("\nother processes used {f:.2} cores on average during the run{note}");
+    }
+    if let Some(path) = &args.json {
+        if let Some(dir) = std::path::Path::new(path).parent() {
+            std::fs::create_dir_all(dir).ok();
+        }
+        std::fs::write(path, to_json(&rows, args.seconds, foreign)).expect("the JSON report is writable");
+        eprintln!("wrote {path}");
+    }
+}
