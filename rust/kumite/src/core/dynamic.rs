@@ -11,6 +11,9 @@ use serde_json::Value;
 use crate::core::conformance::{check_random_games, Conformance};
 use crate::core::{Action, ActionList, Game, GameError, State};
 use crate::search::rollout::{rollout_batch, RolloutResult};
+use crate::search::{
+    BatchEvaluator, Heuristic, Mcts, MctsConfig, ObservationEvaluator, RandomRollout, SearchStats,
+};
 
 /// Version of the JSON state and game-record formats. Bumped when either changes shape.
 pub const FORMAT_VERSION: u32 = 1;
@@ -29,6 +32,59 @@ pub trait ErasedGame: Send + Sync {
     fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>) -> RolloutResult;
     /// Runs the conformance suite; returns the number of actions checked or the first violation.
     fn conformance(&self, c: Conformance) -> Result<u64, String>;
+    /// An MCTS searcher for this game's states.
+    fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher>;
+}
+
+/// The leaf evaluator of a type-erased search.
+#[derive(Clone)]
+pub enum EvaluatorChoice {
+    RandomRollout,
+    Heuristic,
+    Batch(Arc<dyn BatchEvaluator>),
+}
+
+/// A search over states of one game, keeping its tree between calls when configured to.
+pub trait ErasedSearcher: Send {
+    fn config(&self) -> &MctsConfig;
+    fn search(&mut self, state: &dyn ErasedState) -> Result<SearchStats, GameError>;
+}
+
+enum AnyMcts<G: Game> {
+    Random(Mcts<G, RandomRollout>),
+    Heuristic(Mcts<G, Heuristic>),
+    Batch(Mcts<G, ObservationEvaluator<dyn BatchEvaluator>>),
+}
+
+struct Searcher<G: Game> {
+    game: Arc<G>,
+    mcts: AnyMcts<G>,
+}
+
+impl<G: Game> ErasedSearcher for Searcher<G> {
+    fn config(&self) -> &MctsConfig {
+        match &self.mcts {
+            AnyMcts::Random(m) => &m.config,
+            AnyMcts::Heuristic(m) => &m.config,
+            AnyMcts::Batch(m) => &m.config,
+        }
+    }
+    fn search(&mut self, state: &dyn ErasedState) -> Result<SearchStats, GameError> {
+        let bad = |reason: String| GameError::InvalidOption { option: "state".into(), reason };
+        let tracked = state
+            .as_any()
+            .downcast_ref::<Tracked<G>>()
+            .ok_or_else(|| bad(format!("this search is for {:?} states", G::NAME)))?;
+        if tracked.state.is_terminal() {
+            return Err(bad("the game is over: there is nothing to choose".into()));
+        }
+        let (game, s, h) = (&*self.game, &tracked.state, tracked.history.as_slice());
+        Ok(match &mut self.mcts {
+            AnyMcts::Random(m) => m.search(game, s, h),
+            AnyMcts::Heuristic(m) => m.search(game, s, h),
+            AnyMcts::Batch(m) => m.search(game, s, h),
+        })
+    }
 }
 
 /// A state of any kind of game, with its seed and history.
@@ -168,6 +224,14 @@ impl<G: Game> ErasedGame for G {
     }
     fn conformance(&self, c: Conformance) -> Result<u64, String> {
         check_random_games(self, c)
+    }
+    fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher> {
+        let mcts = match evaluator {
+            EvaluatorChoice::RandomRollout => AnyMcts::Random(Mcts::new(config, RandomRollout)),
+            EvaluatorChoice::Heuristic => AnyMcts::Heuristic(Mcts::new(config, Heuristic)),
+            EvaluatorChoice::Batch(b) => AnyMcts::Batch(Mcts::new(config, ObservationEvaluator(b))),
+        };
+        Box::new(Searcher { game: self, mcts })
     }
 }
 

@@ -99,6 +99,12 @@ pub trait State:
     /// A text drawing of the position for people.
     fn render(&self, game: &Self::Game) -> String;
 
+    /// A cheap estimate of the final returns, written into `out`; `false` when the game has none
+    /// (search then falls back to random playouts).
+    fn heuristic(&self, _game: &Self::Game, _out: &mut [f32]) -> bool {
+        false
+    }
+
     /// Checks the invariants a state read from JSON must hold; lists what is wrong.
     fn validate(&self, game: &Self::Game) -> Result<(), GameError>;
 

@@ -1,0 +1,516 @@
+//! Monte Carlo tree search for any game: UCT, information-set MCTS by determinization (the
+//! default: each iteration searches a world resampled from what the player to move knows, so the
+//! search never sees hidden information), PUCT when the evaluator gives priors, root-parallel
+//! trees, iteration and time budgets, and tree reuse between moves.
+//!
+//! Nodes are keyed by action sequences (open loop): chance is resolved inside the state, so one
+//! action may lead to different outcomes in different iterations, and a search may start at any
+//! state, including right before a shuffle.
+
+use std::time::{Duration, Instant};
+
+use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
+use crate::search::evaluator::Evaluator;
+
+#[derive(Clone, Debug)]
+pub struct MctsConfig {
+    /// Iterations in all, split across the trees.
+    pub iterations: u32,
+    /// Stop early when this much time has passed (results then depend on the machine's speed).
+    pub time_limit: Option<Duration>,
+    /// `c` in UCB1 (`q + c·sqrt(ln n_parent / n)`) or PUCT (`q + c·p·sqrt(n_parent) / (1 + n)`).
+    pub exploration: f32,
+    /// Independent trees searched in parallel and merged at the root (root parallelism).
+    pub threads: usize,
+    pub seed: u64,
+    /// Information-set MCTS: search determinizations for the player to move. Off, the search
+    /// sees the true state (for perfect-information use or debugging only).
+    pub determinize: bool,
+    /// Keep the subtree of the moves played since the last search.
+    pub reuse_tree: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: 1000,
+            time_limit: None,
+            exploration: 1.4,
+            threads: 1,
+            seed: 0,
+            determinize: true,
+            reuse_tree: false,
+        }
+    }
+}
+
+/// The root's statistics after a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchStats {
+    /// Root actions that were legal in some searched world, ascending.
+    pub actions: Vec<Action>,
+    pub visits: Vec<u32>,
+    /// Mean value of each action for the player to move.
+    pub values: Vec<f32>,
+    pub iterations: u64,
+    pub seconds: f64,
+    /// Most visited action (ties: higher value, then lower id); legal in the searched state.
+    pub best: Action,
+}
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct Node {
+    action: Action,
+    /// The player who chose `action` (whose value `value` sums).
+    mover: u8,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    /// Times this node was legal when its parent was visited (IS-MCTS availability).
+    avail: u32,
+    value: f32,
+    prior: f32,
+    /// Leaves of the current batch below this node (virtual loss).
+    pending: u32,
+    expanded: bool,
+}
+
+impl Node {
+    fn new(action: Action, mover: u8, prior: f32) -> Node {
+        Node {
+            action,
+            mover,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            avail: 0,
+            value: 0.0,
+            prior,
+            pending: 0,
+            expanded: false,
+        }
+    }
+}
+
+/// One search tree; node 0 is the root.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    nodes: Vec<Node>,
+}
+
+impl Tree {
+    fn new() -> Tree {
+        Tree { nodes: vec![Node::new(0, 0, 1.0)] }
+    }
+
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut next = self.nodes[node as usize].first_child;
+        std::iter::from_fn(move || {
+            (next != NONE).then(|| {
+                let current = next;
+                next = self.nodes[current as usize].next_sibling;
+                current
+            })
+        })
+    }
+
+    fn child(&self, node: u32, action: Action) -> Option<u32> {
+        self.children(node).find(|&c| self.nodes[c as usize].action == action)
+    }
+
+    fn add_child(&mut self, parent: u32, action: Action, mover: u8, prior: f32) -> u32 {
+        let id = self.nodes.len() as u32;
+        let mut node = Node::new(action, mover, prior);
+        node.next_sibling = self.nodes[parent as usize].first_child;
+        self.nodes[parent as usize].first_child = id;
+        self.nodes.push(node);
+        id
+    }
+
+    /// A new tree holding the subtree under `root`.
+    fn subtree(&self, root: u32) -> Tree {
+        let mut out = Tree { nodes: Vec::new() };
+        let mut queue = vec![(root, NONE)];
+        let mut i = 0;
+        while i < queue.len() {
+            let (old, new_parent) = queue[i];
+            i += 1;
+            let id = out.nodes.len() as u32;
+            let mut node = self.nodes[old as usize].clone();
+            node.first_child = NONE;
+            node.next_sibling = NONE;
+            if new_parent != NONE {
+                node.next_sibling = out.nodes[new_parent as usize].first_child;
+                out.nodes[new_parent as usize].first_child = id;
+            }
+            out.nodes.push(node);
+            queue.extend(self.children(old).map(|c| (c, id)));
+        }
+        out
+    }
+
+    fn select(&mut self, node: u32, legal: &ActionList, mover: u8, c: f32, puct: bool) -> u32 {
+        // Every legal action gets a child; ones first seen in this world get a uniform prior.
+        for &a in legal {
+            if self.child(node, a).is_none() {
+                self.add_child(node, a, mover, 1.0 / legal.len() as f32);
+            }
+        }
+        let mut best = NONE;
+        let mut best_score = f32::NEG_INFINITY;
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let n = &mut self.nodes[child as usize];
+            if legal.binary_search(&n.action).is_ok() {
+                n.avail += 1;
+                let visits = (n.visits + n.pending) as f32;
+                let q = if visits > 0.0 { (n.value - n.pending as f32) / visits } else { 0.0 };
+                let score = if puct {
+                    q + c * n.prior * (n.avail as f32).sqrt() / (1.0 + visits)
+                } else if visits == 0.0 {
+                    // Unvisited first; among them the lowest action id, for determinism.
+                    f32::INFINITY - f32::from(n.action)
+                } else {
+                    q + c * ((n.avail as f32).ln() / visits).sqrt()
+                };
+                if score > best_score || (score == best_score && n.action < self.nodes[best as usize].action) {
+                    best_score = score;
+                    best = child;
+                }
+            }
+            child = self.nodes[child as usize].next_sibling;
+        }
+        best
+    }
+}
+
+/// A reusable searcher: config, evaluator and (with `reuse_tree`) the trees of the last search.
+pub struct Mcts<G: Game, E: Evaluator<G>> {
+    pub config: MctsConfig,
+    pub evaluator: E,
+    trees: Vec<Tree>,
+    last_history: Option<Vec<Action>>,
+    _game: std::marker::PhantomData<fn(&G)>,
+}
+
+impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+    pub fn new(config: MctsConfig, evaluator: E) -> Self {
+        Mcts { config, evaluator, trees: Vec::new(), last_history: None, _game: Default::default() }
+    }
+
+    /// The action to play in `state` (which must not be terminal).
+    pub fn choose(&mut self, game: &G, state: &G::State, history: &[Action]) -> Action {
+        self.search(game, state, history).best
+    }
+
+    /// Searches from `state`; `history` (the actions since the game began) lets the next search
+    /// reuse the subtree of the moves played in between.
+    pub fn search(&mut self, game: &G, state: &G::State, history: &[Action]) -> SearchStats {
+        let player = state.current_player().expect("search needs a state with a player to move");
+        let threads = self.config.threads.max(1);
+        let mut trees = self.reused_trees(history, threads);
+        let start = Instant::now();
+        let deadline = self.config.time_limit.map(|t| start + t);
+        let total = self.config.iterations.max(1);
+        let cfg = &self.config;
+        let evaluator = &self.evaluator;
+        // The seed depends on the config and the game's progress only, so a search is a pure
+        // function of what the player to move knows (and `policy` agrees with `choose`).
+        let step = history.len() as u64;
+        let run = |t: usize, tree: &mut Tree| {
+            let share = total / threads as u32 + u32::from((t as u32) < total % threads as u32);
+            let seed = derive_seed(cfg.seed, step << 16 | t as u64);
+            grow(game, state, player, cfg, evaluator, tree, share.max(1), deadline, seed)
+        };
+        let iterations: u64 = if threads == 1 {
+            run(0, &mut trees[0])
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = trees
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(t, tree)| scope.spawn(move || run(t, tree)))
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("search thread")).sum()
+            })
+        };
+        let stats = merge(&trees, state, game, iterations, start.elapsed().as_secs_f64());
+        if self.config.reuse_tree {
+            self.trees = trees;
+            self.last_history = Some(history.to_vec());
+        }
+        stats
+    }
+
+    fn reused_trees(&mut self, history: &[Action], threads: usize) -> Vec<Tree> {
+        let fresh = || (0..threads).map(|_| Tree::new()).collect();
+        if !self.config.reuse_tree || self.trees.len() != threads {
+            return fresh();
+        }
+        let Some(last) = self.last_history.take() else { return fresh() };
+        let Some(played) = history.strip_prefix(last.as_slice()) else { return fresh() };
+        let mut out = Vec::with_capacity(threads);
+        for tree in &self.trees {
+            let mut node = 0;
+            for &a in played {
+                match tree.child(node, a) {
+                    Some(c) => node = c,
+                    None => return fresh(),
+                }
+            }
+            out.push(tree.subtree(node));
+        }
+        out
+    }
+}
+
+/// Runs iterations on one tree; returns how many ran.
+#[allow(clippy::too_many_arguments)]
+fn grow<G: Game, E: Evaluator<G>>(
+    game: &G,
+    root: &G::State,
+    player: usize,
+    cfg: &MctsConfig,
+    evaluator: &E,
+    tree: &mut Tree,
+    iterations: u32,
+    deadline: Option<Instant>,
+    seed: u64,
+) -> u64 {
+    let mut rng = Rng::new(seed);
+    let players = game.num_players();
+    let puct = evaluator.has_priors();
+    let batch = evaluator.batch_size().max(1);
+    let mut legal = ActionList::new();
+    let mut leaves: Vec<G::State> = Vec::with_capacity(batch);
+    let mut paths: Vec<Vec<u32>> = vec![Vec::new(); batch];
+    let mut values = vec![0.0f32; batch * players];
+    let mut priors = vec![0.0f32; if puct { batch * game.num_actions() } else { 0 }];
+    let mut done = 0u32;
+    while done < iterations {
+        if deadline.is_some_and(|d| Instant::now() >= d) && done > 0 {
+            break;
+        }
+        let size = batch.min((iterations - done) as usize);
+        leaves.clear();
+        for path in paths.iter_mut().take(size) {
+            let mut world = if cfg.determinize {
+                root.determinize(game, player, u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32()))
+            } else {
+                root.clone()
+            };
+            path.clear();
+            path.push(0);
+            let mut node = 0u32;
+            while tree.nodes[node as usize].expanded {
+                let Some(mover) = world.current_player() else { break };
+                world.legal_actions(game, &mut legal);
+                node = tree.select(node, &legal, mover as u8, cfg.exploration, puct);
+                world.apply_unchecked(game, tree.nodes[node as usize].action, &mut NoEvents);
+                path.push(node);
+            }
+            for &n in path.iter() {
+                tree.nodes[n as usize].pending += 1;
+            }
+            leaves.push(world);
+        }
+        evaluator.evaluate(game, &leaves, &mut rng, &mut values[..size * players], &mut priors);
+        for (i, (world, path)) in leaves.iter().zip(&paths).enumerate() {
+            let leaf = *path.last().expect("paths start at the root");
+            let out = &mut values[i * players..(i + 1) * players];
+            if world.is_terminal() {
+                world.returns(game, out);
+            } else if !tree.nodes[leaf as usize].expanded {
+                tree.nodes[leaf as usize].expanded = true;
+                let mover = world.current_player().expect("not terminal") as u8;
+                world.legal_actions(game, &mut legal);
+                let row = if puct { &priors[i * game.num_actions()..(i + 1) * game.num_actions()] } else { &[][..] };
+                let total: f32 = if puct { legal.iter().map(|&a| row[usize::from(a)].max(0.0)).sum() } else { 0.0 };
+                for &a in legal.iter().rev() {
+                    let prior = if total > 0.0 { row[usize::from(a)].max(0.0) / total } else { 1.0 / legal.len() as f32 };
+                    tree.add_child(leaf, a, mover, prior);
+                }
+            }
+            for &n in path {
+                let node = &mut tree.nodes[n as usize];
+                node.pending -= 1;
+                node.visits += 1;
+                node.value += out[usize::from(node.mover)];
+            }
+        }
+        done += size as u32;
+    }
+    u64::from(done)
+}
+
+fn merge<G: Game>(trees: &[Tree], state: &G::State, game: &G, iterations: u64, seconds: f64) -> SearchStats {
+    let mut legal = ActionList::new();
+    state.legal_actions(game, &mut legal);
+    let mut actions: Vec<Action> = Vec::new();
+    let mut visits: Vec<u32> = Vec::new();
+    let mut sums: Vec<f32> = Vec::new();
+    for tree in trees {
+        for c in tree.children(0) {
+            let n = &tree.nodes[c as usize];
+            match actions.iter().position(|&a| a == n.action) {
+                Some(i) => {
+                    visits[i] += n.visits;
+                    sums[i] += n.value;
+                }
+                None => {
+                    actions.push(n.action);
+                    visits.push(n.visits);
+                    sums.push(n.value);
+                }
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..actions.len()).collect();
+    order.sort_by_key(|&i| actions[i]);
+    let values: Vec<f32> =
+        order.iter().map(|&i| if visits[i] > 0 { sums[i] / visits[i] as f32 } else { 0.0 }).collect();
+    let actions: Vec<Action> = order.iter().map(|&i| actions[i]).collect();
+    let visits: Vec<u32> = order.iter().map(|&i| visits[i]).collect();
+    let best = (0..actions.len())
+        .filter(|&i| legal.binary_search(&actions[i]).is_ok())
+        .max_by(|&a, &b| {
+            visits[a]
+                .cmp(&visits[b])
+                .then(values[a].total_cmp(&values[b]))
+                .then(actions[b].cmp(&actions[a]))
+        })
+        .map(|i| actions[i])
+        .unwrap_or(legal[0]);
+    SearchStats { actions, visits, values, iterations, seconds, best }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tekken::{Phase, Slot, Tekken, TekkenAction, TekkenOptions, TekkenState};
+    use crate::hex::Hex;
+    use crate::search::{Heuristic, RandomRollout};
+
+    fn tekken() -> Tekken {
+        Tekken::new(TekkenOptions { stage: "moonlit_dojo".into(), ..Default::default() }).unwrap()
+    }
+
+    fn random_states(game: &Tekken, n: usize, seed: u64) -> Vec<(TekkenState, Vec<Action>)> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        let mut legal = ActionList::new();
+        while out.len() < n {
+            let mut s = game.new_state(rng.next_u32().into());
+            let mut history = Vec::new();
+            let stop = rng.below(300);
+            while !s.is_terminal() && history.len() < stop as usize {
+                s.legal_actions(game, &mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                s.apply_unchecked(game, a, &mut NoEvents);
+                history.push(a);
+            }
+            if !s.is_terminal() {
+                out.push((s, history));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn chooses_legal_actions_on_many_random_states() {
+        let game = tekken();
+        let mut legal = ActionList::new();
+        let config = MctsConfig { iterations: 16, ..Default::default() };
+        for (i, (state, history)) in random_states(&game, 2000, 1).iter().enumerate() {
+            let mut bot = Mcts::new(MctsConfig { seed: i as u64, ..config.clone() }, RandomRollout);
+            let a = bot.choose(&game, state, history);
+            state.legal_actions(&game, &mut legal);
+            assert!(legal.contains(&a), "state {i}: {a} not legal");
+        }
+    }
+
+    #[test]
+    fn same_seed_and_threads_give_the_same_search() {
+        let game = tekken();
+        for (state, history) in random_states(&game, 20, 2) {
+            for threads in [1, 2] {
+                let config = MctsConfig { iterations: 200, threads, seed: 9, ..Default::default() };
+                let a = Mcts::new(config.clone(), RandomRollout).search(&game, &state, &history);
+                let b = Mcts::new(config, RandomRollout).search(&game, &state, &history);
+                assert_eq!((a.actions, a.visits, a.best), (b.actions, b.visits, b.best));
+            }
+        }
+    }
+
+    #[test]
+    fn does_not_peek_at_hidden_information() {
+        let game = tekken();
+        for (state, history) in random_states(&game, 30, 3) {
+            let player = state.current_player().unwrap();
+            let other = state.determinize(&game, player, 12345);
+            assert_ne!(state, other, "hidden information differs");
+            let config = MctsConfig { iterations: 300, seed: 4, ..Default::default() };
+            let a = Mcts::new(config.clone(), RandomRollout).search(&game, &state, &history);
+            let b = Mcts::new(config, RandomRollout).search(&game, &other, &history);
+            assert_eq!((a.visits, a.best), (b.visits, b.best));
+        }
+    }
+
+    /// Kaito at Resolve with the card done and One-Two (strike 1, strike 1) pending; Rook on 2 HP
+    /// wins the match for Kaito only through the combo.
+    fn lethal_combo_position(game: &Tekken) -> TekkenState {
+        let mut s = game.new_state(5);
+        let kaito = 0;
+        s.apply(game, TekkenAction::ChooseRage(0).encode()).unwrap();
+        s.apply(game, TekkenAction::ChooseRage(0).encode()).unwrap();
+        s.attacker = kaito;
+        s.fighters[0].pos = Hex::new(0, 0);
+        s.fighters[1].pos = Hex::new(1, 0);
+        s.fighters[1].hp = 2;
+        s.wins = [2, 0];
+        let card = s.fighters[0].hand.pop().unwrap();
+        s.fighters[0].slots[0] = Slot::Card { card, revealed: true, unpunishable: false };
+        s.phase = Phase::Resolve;
+        s.string.slot = 0;
+        s.string.card_done = true;
+        s.string.combos_pending = 1;
+        s
+    }
+
+    #[test]
+    fn finds_the_lethal_combo() {
+        let game = tekken();
+        let state = lethal_combo_position(&game);
+        for evaluator_heuristic in [false, true] {
+            let config = MctsConfig { iterations: 400, ..Default::default() };
+            let best = if evaluator_heuristic {
+                Mcts::new(config, Heuristic).choose(&game, &state, &[])
+            } else {
+                Mcts::new(config, RandomRollout).choose(&game, &state, &[])
+            };
+            assert_eq!(TekkenAction::decode(best), TekkenAction::ResolveCombo(0));
+        }
+    }
+
+    #[test]
+    fn tree_reuse_keeps_the_played_subtree() {
+        let game = tekken();
+        let mut state = game.new_state(8);
+        let mut history = Vec::new();
+        let config = MctsConfig { iterations: 300, reuse_tree: true, ..Default::default() };
+        let mut bot = Mcts::new(config, RandomRollout);
+        let mut kept = 0;
+        for step in 0..6 {
+            let stats = bot.search(&game, &state, &history);
+            if step > 0 {
+                assert_eq!(bot.trees[0].nodes[0].visits, kept + 300, "the reused root keeps its visits");
+            }
+            let i = stats.actions.iter().position(|&a| a == stats.best).unwrap();
+            kept = stats.visits[i];
+            state.apply(&game, stats.best).unwrap();
+            history.push(stats.best);
+        }
+    }
+}
