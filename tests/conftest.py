@@ -3,14 +3,21 @@ registry is covered by the API, conformance and hostile-input tests without edit
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 import kumite
 
 GAME_NAMES = kumite.games()
+
+# CI runs the same examples every time (a red CI must be reproducible); local runs explore.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(params=GAME_NAMES)

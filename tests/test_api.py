@@ -66,6 +66,15 @@ def test_unknown_game() -> None:
     assert isinstance(info.value, ValueError)
 
 
+def test_errors_pickle_with_their_fields(game: kumite.Game) -> None:
+    state = game.new_state(seed=1)
+    with pytest.raises(kumite.IllegalActionError) as info:
+        state.apply(game.num_actions)
+    back = pickle.loads(pickle.dumps(info.value))
+    assert type(back) is kumite.IllegalActionError and str(back) == str(info.value)
+    assert (back.action, back.text, back.legal) == (info.value.action, info.value.text, info.value.legal)
+
+
 def test_unknown_option(game_name: str) -> None:
     with pytest.raises(kumite.InvalidOptionError) as info:
         kumite.load(game_name, definitely_not_an_option=1)

@@ -333,3 +333,6 @@ def test_absurd_seeds_and_counts(name: str) -> None:
             kumite.conformance(game, games=count)
     with pytest.raises(TypeError):
         game.new_state(seed=1.0)  # type: ignore[arg-type]
+    # Results that cannot fit in memory are refused up front, not a crash.
+    with pytest.raises(MemoryError):
+        kumite.rollout(game, 2**50)

@@ -4,6 +4,7 @@
 use kumite::core::conformance::Conformance;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::convert::{Count, Seed};
@@ -30,7 +31,10 @@ impl RolloutResult {
     }
 
     fn __repr__(&self) -> String {
-        format!("<kumite.RolloutResult {} games, {} players>", self.n_games, self.num_players)
+        format!(
+            "<kumite.RolloutResult {} games, {} players>",
+            self.n_games, self.num_players
+        )
     }
 }
 
@@ -38,20 +42,47 @@ impl RolloutResult {
 /// `None`). Game `i` is seeded from `(seed, i)`, so the results depend on `seed` only.
 #[pyfunction]
 #[pyo3(signature = (game, n_games, seed=Seed(0), threads=None), text_signature = "(game, n_games, seed=0, threads=None)")]
-pub fn rollout(py: Python<'_>, game: &Bound<'_, Game>, n_games: Count, seed: Seed, threads: Option<Count>) -> PyResult<RolloutResult> {
+pub fn rollout(
+    py: Python<'_>,
+    game: &Bound<'_, Game>,
+    n_games: Count,
+    seed: Seed,
+    threads: Option<Count>,
+) -> PyResult<RolloutResult> {
     let game = game.get().inner.clone();
     if threads.as_ref().is_some_and(|t| t.0 == 0) {
-        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1 (or None for all cores)"));
+        return Err(PyValueError::new_err(
+            "threads must be at least 1 (or None for all cores)",
+        ));
     }
     let threads = threads.map(|t| t.0);
     let (n, seed) = (n_games.0, seed.0);
+    // The engine allocates the results up front, and a failed allocation aborts the process:
+    // ask for the memory here first, so an absurd `n_games` is a MemoryError instead.
+    let bytes = n.checked_mul(4 * game.num_players() + 4);
+    let mut probe: Vec<u8> = Vec::new();
+    if bytes.is_none_or(|b| probe.try_reserve_exact(b).is_err()) {
+        return Err(PyMemoryError::new_err(format!(
+            "not enough memory for the results of {n} games"
+        )));
+    }
+    drop(probe);
     let result = py.detach(|| guard(|| Ok(game.rollout(n, seed, threads))))?;
     let players = result.num_players;
-    let lengths: Vec<i32> = result.lengths.iter().map(|&l| i32::try_from(l).unwrap_or(i32::MAX)).collect();
+    let lengths: Vec<i32> = result
+        .lengths
+        .iter()
+        .map(|&l| i32::try_from(l).unwrap_or(i32::MAX))
+        .collect();
     let returns = PyArray1::from_vec(py, result.returns)
         .reshape([n, players])
         .map_err(|e| InternalError::new_err(format!("rollout returns: {e}")))?;
-    Ok(RolloutResult { n_games: n, num_players: players, returns: returns.unbind(), lengths: PyArray1::from_vec(py, lengths).unbind() })
+    Ok(RolloutResult {
+        n_games: n,
+        num_players: players,
+        returns: returns.unbind(),
+        lengths: PyArray1::from_vec(py, lengths).unbind(),
+    })
 }
 
 /// Runs the engine's conformance suite on `game`: `games` random games checked after every
@@ -62,9 +93,19 @@ pub fn rollout(py: Python<'_>, game: &Bound<'_, Game>, n_games: Count, seed: See
     signature = (game, games=Count(10_000), seed=Seed(0), deep_games=Count(300)),
     text_signature = "(game, games=10000, seed=0, deep_games=300)"
 )]
-pub fn conformance(py: Python<'_>, game: &Bound<'_, Game>, games: Count, seed: Seed, deep_games: Count) -> PyResult<u64> {
+pub fn conformance(
+    py: Python<'_>,
+    game: &Bound<'_, Game>,
+    games: Count,
+    seed: Seed,
+    deep_games: Count,
+) -> PyResult<u64> {
     let game = game.get().inner.clone();
-    let c = Conformance { games: games.0, seed: seed.0, deep_games: deep_games.0 };
+    let c = Conformance {
+        games: games.0,
+        seed: seed.0,
+        deep_games: deep_games.0,
+    };
     let result = py.detach(|| guard(|| Ok(game.conformance(c))))?;
     result.map_err(|violation| {
         let err = ConformanceError::new_err(format!("{} conformance: {violation}", game.name()));

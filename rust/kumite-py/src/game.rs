@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use kumite::core::dynamic::ErasedGame;
 use kumite::core::GameError;
-use serde_json::{Map, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+use serde_json::{Map, Value};
 
 use crate::convert::{from_json, JsonText, Seed};
 use crate::errors::{guard, IntoPyResult};
@@ -16,18 +16,48 @@ use crate::state::State;
 #[pyclass(module = "kumite._kumite", name = "Game", frozen)]
 pub struct Game {
     pub inner: Arc<dyn ErasedGame>,
+    // The configuration, read once (a game never changes): getters, equality and hashing are
+    // then plain field reads that cannot panic.
+    name: &'static str,
+    num_players: usize,
+    num_actions: usize,
+    pub observation_shape: Vec<usize>,
+    max_game_length: usize,
+    options: Value,
+    options_text: String,
+}
+
+impl Game {
+    pub fn new(inner: Arc<dyn ErasedGame>) -> PyResult<Game> {
+        guard(|| {
+            let options = inner.options();
+            Ok(Game {
+                name: inner.name(),
+                num_players: inner.num_players(),
+                num_actions: inner.num_actions(),
+                observation_shape: inner.observation_shape(),
+                max_game_length: inner.max_game_length(),
+                options_text: options.to_string(),
+                options,
+                inner,
+            })
+        })
+    }
 }
 
 /// Whether `option` is the name of one of the game's options (as its defaults list them).
 fn is_option_name(name: &str, option: &str) -> bool {
-    kumite::games::load(name, &Map::new())
-        .is_ok_and(|game| game.options().as_object().is_some_and(|o| o.contains_key(option)))
+    kumite::games::load(name, &Map::new()).is_ok_and(|game| {
+        game.options()
+            .as_object()
+            .is_some_and(|o| o.contains_key(option))
+    })
 }
 
 /// Loads a game by name with a JSON object of options.
 pub fn load_game(py: Python<'_>, name: &str, options: &Map<String, Value>) -> PyResult<Game> {
-    guard(|| match kumite::games::load(name, options) {
-        Ok(inner) => Ok(Game { inner }),
+    let inner = guard(|| match kumite::games::load(name, options) {
+        Ok(inner) => Ok(inner),
         // Type errors found by serde carry no field name, and a game may then report a wrong one
         // (a value, or nothing): name instead the option that fails when given alone, so
         // `InvalidOptionError.option` is always an option's name.
@@ -36,48 +66,46 @@ pub fn load_game(py: Python<'_>, name: &str, options: &Map<String, Value>) -> Py
                 .iter()
                 .find(|(key, value)| {
                     let alone = Map::from_iter([((*key).clone(), (*value).clone())]);
-                    matches!(kumite::games::load(name, &alone), Err(GameError::InvalidOption { .. }))
+                    matches!(
+                        kumite::games::load(name, &alone),
+                        Err(GameError::InvalidOption { .. })
+                    )
                 })
                 .map(|(key, _)| key.clone())
                 .unwrap_or_default();
             Err(GameError::InvalidOption { option, reason }).py_err(py)
         }
         Err(e) => Err(e).py_err(py),
-    })
-}
-
-impl Game {
-    fn options_text(&self) -> String {
-        self.inner.options().to_string()
-    }
+    })?;
+    Game::new(inner)
 }
 
 #[pymethods]
 impl Game {
     #[getter]
-    fn name(&self) -> &'static str {
-        self.inner.name()
+    pub fn name(&self) -> &'static str {
+        self.name
     }
     #[getter]
-    fn num_players(&self) -> usize {
-        self.inner.num_players()
+    pub fn num_players(&self) -> usize {
+        self.num_players
     }
     #[getter]
-    fn num_actions(&self) -> usize {
-        self.inner.num_actions()
+    pub fn num_actions(&self) -> usize {
+        self.num_actions
     }
     #[getter]
     fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.observation_shape())
+        PyTuple::new(py, &self.observation_shape)
     }
     #[getter]
     fn max_game_length(&self) -> usize {
-        self.inner.max_game_length()
+        self.max_game_length
     }
     /// Every option with its value, defaults included.
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        from_json(py, &self.inner.options())
+        from_json(py, &self.options)
     }
 
     /// A new game from the start, with all chance driven by `seed`.
@@ -100,17 +128,17 @@ impl Game {
     // Another type gives `NotImplemented` (pyo3 does that when `other` does not extract).
     fn __eq__(&self, other: &Bound<'_, Game>) -> bool {
         let other = other.get();
-        self.inner.name() == other.inner.name() && self.inner.options() == other.inner.options()
+        self.name == other.name && self.options == other.options
     }
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        (self.inner.name(), self.options_text()).into_pyobject(py)?.hash()
+        (self.name, &self.options_text).into_pyobject(py)?.hash()
     }
 
     /// `kumite.load('tekken', heat=True, ...)`: the call that makes an equal game.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let mut text = format!("kumite.load({}", self.inner.name().into_pyobject(py)?.repr()?);
-        if let Some(map) = self.inner.options().as_object() {
+        let mut text = format!("kumite.load({}", self.name.into_pyobject(py)?.repr()?);
+        if let Some(map) = self.options.as_object() {
             for (key, value) in map {
                 text.push_str(&format!(", {key}={}", from_json(py, value)?.repr()?));
             }
@@ -119,9 +147,12 @@ impl Game {
         Ok(text)
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (&'static str, String))> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, String))> {
         let restore = py.import("kumite._kumite")?.getattr("_load_json")?;
-        Ok((restore, (self.inner.name(), self.options_text())))
+        Ok((restore, (self.name, self.options_text.clone())))
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {

@@ -35,8 +35,9 @@ fn load(py: Python<'_>, name: &str, options: Option<&Bound<'_, PyDict>>) -> PyRe
 #[pyfunction]
 fn from_record(py: Python<'_>, text: JsonText) -> PyResult<State> {
     let text = text.0.py_err(py)?;
-    let inner = guard(|| kumite::core::dynamic::from_record(&text, kumite::games::load).py_err(py))?;
-    let game = Py::new(py, Game { inner: inner.game() })?;
+    let inner =
+        guard(|| kumite::core::dynamic::from_record(&text, kumite::games::load).py_err(py))?;
+    let game = Py::new(py, Game::new(inner.game())?)?;
     Ok(State::new(game, inner))
 }
 

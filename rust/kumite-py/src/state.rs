@@ -1,7 +1,7 @@
 //! `State`: one game position, mutable through `apply`. Copies, pickles and JSON round trips all
 //! go through the engine's own clone and JSON, so they are exact.
 
-use kumite::core::dynamic::{ErasedGame, ErasedState};
+use kumite::core::dynamic::ErasedState;
 use kumite::core::{Action, GameError};
 use numpy::ndarray::{Array, IxDyn};
 use numpy::{PyArray1, PyArrayDyn};
@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::convert::{ActionArg, PlayerArg, Seed};
-use crate::errors::{guard, panic_message, IntoPyResult, InternalError};
+use crate::errors::{guard, panic_message, InternalError, IntoPyResult};
 use crate::game::Game;
 
 #[pyclass(module = "kumite._kumite", name = "State")]
@@ -23,7 +23,11 @@ pub struct State {
 
 impl State {
     pub fn new(game: Py<Game>, inner: Box<dyn ErasedState>) -> State {
-        State { game, inner, poisoned: None }
+        State {
+            game,
+            inner,
+            poisoned: None,
+        }
     }
 
     fn get(&self) -> PyResult<&dyn ErasedState> {
@@ -35,8 +39,8 @@ impl State {
         }
     }
 
-    fn erased_game(&self) -> &dyn ErasedGame {
-        &*self.game.get().inner
+    fn erased_game(&self) -> &Game {
+        self.game.get()
     }
 
     /// Runs a change to the state, poisoning it if the engine panics halfway.
@@ -154,14 +158,18 @@ impl State {
     }
 
     /// What `player` may know, `float32` of shape `game.observation_shape`.
-    fn observation<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: PlayerArg,
+    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
         let state = self.get()?;
         let game = self.erased_game();
         let player = player.check(py, game.num_players())?;
-        let shape = game.observation_shape();
+        let shape = &game.observation_shape;
         let mut out = vec![0.0f32; shape.iter().product()];
         guard(|| state.observation(player, &mut out).py_err(py))?;
-        let array = Array::from_shape_vec(IxDyn(&shape), out)
+        let array = Array::from_shape_vec(IxDyn(shape), out)
             .map_err(|e| InternalError::new_err(format!("observation shape {shape:?}: {e}")))?;
         Ok(PyArrayDyn::from_owned_array(py, array))
     }
@@ -218,7 +226,10 @@ impl State {
     }
 
     /// Pickles as the game plus the state's JSON.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let json = self.to_json()?;
         let restore = self.game.bind(py).getattr("state_from_json")?;
         Ok((restore, PyTuple::new(py, [json])?))
@@ -239,13 +250,18 @@ impl State {
     }
 
     fn __repr__(&self) -> String {
-        let Ok(state) = self.get() else { return "<kumite.State (unusable after an internal error)>".into() };
+        let Ok(state) = self.get() else {
+            return "<kumite.State (unusable after an internal error)>".into();
+        };
         let moves = state.history().len();
         let who = match guard(|| Ok(state.current_player())) {
             Ok(Some(p)) => format!("player {p} to move"),
             Ok(None) => "terminal".to_string(),
             Err(_) => "?".to_string(),
         };
-        format!("<kumite.State {} after {moves} actions, {who}>", self.erased_game().name())
+        format!(
+            "<kumite.State {} after {moves} actions, {who}>",
+            self.erased_game().name()
+        )
     }
 }
