@@ -45,38 +45,9 @@ impl Game {
     }
 }
 
-/// Whether `option` is the name of one of the game's options (as its defaults list them).
-fn is_option_name(name: &str, option: &str) -> bool {
-    kumite::games::load(name, &Map::new()).is_ok_and(|game| {
-        game.options()
-            .as_object()
-            .is_some_and(|o| o.contains_key(option))
-    })
-}
-
 /// Loads a game by name with a JSON object of options.
 pub fn load_game(py: Python<'_>, name: &str, options: &Map<String, Value>) -> PyResult<Game> {
-    let inner = guard(|| match kumite::games::load(name, options) {
-        Ok(inner) => Ok(inner),
-        // Type errors found by serde carry no field name, and a game may then report a wrong one
-        // (a value, or nothing): name instead the option that fails when given alone, so
-        // `InvalidOptionError.option` is always an option's name.
-        Err(GameError::InvalidOption { option, reason }) if !is_option_name(name, &option) => {
-            let option = options
-                .iter()
-                .find(|(key, value)| {
-                    let alone = Map::from_iter([((*key).clone(), (*value).clone())]);
-                    matches!(
-                        kumite::games::load(name, &alone),
-                        Err(GameError::InvalidOption { .. })
-                    )
-                })
-                .map(|(key, _)| key.clone())
-                .unwrap_or_default();
-            Err(GameError::InvalidOption { option, reason }).py_err(py)
-        }
-        Err(e) => Err(e).py_err(py),
-    })?;
+    let inner = guard(|| kumite::games::load(name, options).py_err(py))?;
     Game::new(inner)
 }
 

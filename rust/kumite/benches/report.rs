@@ -24,17 +24,23 @@ const TARGET_CLONE_NS: f64 = 50.0;
 struct Args {
     json: Option<String>,
     seconds: f64,
+    /// Only run the Tekken random-playout loop for this many seconds (for `perf record`).
+    profile_playout: Option<f64>,
 }
 
 fn parse_args() -> Args {
     // cargo passes `--bench` to harness-less benches; anything unknown is ignored for that reason.
-    let mut args = Args { json: None, seconds: 1.5 };
+    let mut args = Args { json: None, seconds: 1.5, profile_playout: None };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
             "--json" => args.json = it.next(),
             "--seconds" => {
                 args.seconds = it.next().and_then(|s| s.parse().ok()).expect("--seconds takes a number")
+            }
+            "--profile-playout" => {
+                args.profile_playout =
+                    Some(it.next().and_then(|s| s.parse().ok()).expect("--profile-playout takes seconds"))
             }
             _ => {}
         }
@@ -116,10 +122,8 @@ fn sample_positions<G: Game>(game: &G, games: u64) -> Vec<(G::State, Action)> {
     out
 }
 
-fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
-    let mut row = Row { game: G::NAME.to_string(), ..Row::default() };
-
-    // The monomorphised random-playout loop on this thread.
+/// The monomorphised random-playout loop on this thread: (steps/s, steps, games, time).
+fn playout_loop<G: Game>(game: &G, seconds: f64) -> (f64, u64, u64, Duration) {
     let mut seed = 0u64;
     let mut games = 0u64;
     let mut legal = ActionList::new();
@@ -138,6 +142,13 @@ fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
         black_box(&state);
         n
     });
+    (steps_per_sec, steps, games, took)
+}
+
+fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
+    let mut row = Row { game: G::NAME.to_string(), ..Row::default() };
+    let (steps_per_sec, steps, games, took) = playout_loop(game, seconds);
+    let mut legal = ActionList::new();
     row.steps_per_sec = Some(steps_per_sec);
     row.games_per_sec = Some(games as f64 / took.as_secs_f64());
     row.avg_len = steps as f64 / games as f64;
@@ -377,6 +388,12 @@ fn to_json(rows: &[Row], seconds: f64, foreign: Option<f64>) -> String {
 
 fn main() {
     let args = parse_args();
+    if let Some(seconds) = args.profile_playout {
+        let game = Tekken::from_options(&Default::default()).expect("tekken loads with defaults");
+        let (rate, ..) = playout_loop(&game, seconds);
+        println!("tekken random playout: {rate:.0} steps/s");
+        return;
+    }
     let (load_start, t0) = (busy_jiffies(), Instant::now());
     let mut rows = Vec::new();
     for &name in kumite::games::NAMES {

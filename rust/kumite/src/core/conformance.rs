@@ -102,6 +102,12 @@ fn deep_checks<G: Game>(
     if back != *state {
         return Err("JSON round-trip changed the state".into());
     }
+    // Every legal action reads differently, so actions can be given by their text.
+    let mut texts: Vec<String> = legal.iter().map(|&a| state.action_to_string(game, a)).collect();
+    texts.sort();
+    if let Some(w) = texts.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("two legal actions read {:?}", w[0]));
+    }
     // An illegal action is rejected and changes nothing.
     let illegal = (0..game.num_actions() as Action).find(|a| legal.binary_search(a).is_err());
     if let Some(a) = illegal {

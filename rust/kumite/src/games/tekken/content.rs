@@ -322,7 +322,6 @@ impl Content {
     /// The content that ships with kumite.
     pub fn builtin() -> Content {
         let mut content = Content::default();
-        let mut problems = Problems::new("builtin");
         for (file, text) in BUILTIN_CHARACTERS {
             if let Err(e) = content.add_character(file, text) {
                 panic!("built-in character {file} is invalid: {e}");
@@ -333,7 +332,6 @@ impl Content {
                 panic!("built-in stage {file} is invalid: {e}");
             }
         }
-        problems.check(content.characters.len() >= 2, "", "", || "needs two characters".into());
         content
     }
 
@@ -407,6 +405,9 @@ impl Content {
         let mut combos = Vec::new();
         for (i, rc) in raw.combos.iter().enumerate() {
             let field = format!("combos[{i}]");
+            p.check(raw.combos[..i].iter().all(|o| o.name != rc.name), cid, &format!("{field}.name"), || {
+                "two combos share this name".into()
+            });
             let condition = match (&rc.sequence, &rc.count) {
                 (Some(seq), None) if (1..=4).contains(&seq.len()) => Condition::Sequence(seq.clone()),
                 (None, Some(c)) if (1..=4).contains(&c.at_least) => {
@@ -420,6 +421,9 @@ impl Content {
             let symbols = parse_symbols(&rc.symbols, MAX_SYMBOLS, &mut p, cid, &format!("{field}.symbols"));
             combos.push(Combo { name: rc.name.clone(), condition, symbols });
         }
+        p.check(raw.rage.len() < 2 || raw.rage[0].name != raw.rage[1].name, cid, "rage", || {
+            "the two rage cards need different names".into()
+        });
         p.check(raw.rage.len() == RAGE_CARDS, cid, "rage", || {
             format!("a character has {RAGE_CARDS} rage cards, found {}", raw.rage.len())
         });

@@ -31,7 +31,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{Game, GameError, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError, MAX_LEGAL_ACTIONS};
 
 pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};
 pub use content::{Colour, Content, Height, Symbol};
@@ -183,16 +183,7 @@ impl Game for Tekken {
         serde_json::to_value(&self.options).expect("options serialise")
     }
     fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
-        let options: TekkenOptions = serde_json::from_value(Value::Object(options.clone()))
-            .map_err(|e| {
-                let text = e.to_string();
-                let option = text
-                    .split('`')
-                    .nth(1)
-                    .unwrap_or("")
-                    .to_string();
-                GameError::InvalidOption { option, reason: text }
-            })?;
+        let options: TekkenOptions = parse_options(options)?;
         Tekken::new(options)
     }
     fn new_state(&self, seed: u64) -> TekkenState {

@@ -38,14 +38,23 @@ impl TekkenState {
             }
             Phase::Prepare { prepared } => {
                 let can_play = self.open_slot(game).is_some() && !me.hand.is_empty();
+                // Copies of one card are interchangeable: only the first copy is offered, so
+                // no two legal actions do the same thing (or read the same).
+                let hand = me.hand.as_slice();
+                let first_copy = |i: usize| !hand[..i].contains(&hand[i]);
                 if can_play {
-                    for i in 0..me.hand.len() {
+                    for i in (0..hand.len()).filter(|&i| first_copy(i)) {
                         push(out, TekkenAction::Play(i as u8));
                     }
                 }
                 if !prepared && can_play {
                     for (i, t) in TRIPLES.iter().enumerate() {
-                        if usize::from(t[2]) < me.hand.len() && self.stance_triple(game, t) {
+                        // The earliest copies only: no card left out precedes an equal chosen one.
+                        let canonical = t.iter().all(|&k| {
+                            let k = usize::from(k);
+                            (0..k).all(|j| t.contains(&(j as u8)) || hand.get(j) != hand.get(k))
+                        });
+                        if usize::from(t[2]) < hand.len() && canonical && self.stance_triple(game, t) {
                             push(out, TekkenAction::StanceChange(i as u8));
                         }
                     }

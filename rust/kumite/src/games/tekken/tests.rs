@@ -204,6 +204,20 @@ fn tk_3_1_tk_3_2_tk_3_3_roles_alternate_between_strings() {
     assert_eq!(s.strings, 2);
 }
 
+#[test]
+fn copies_of_a_card_give_one_action() {
+    let g = dojo();
+    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.straight", "kaito.body_blow"]);
+    let plays: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Play(_))).collect();
+    assert_eq!(plays, vec![A::Play(0), A::Play(2)]);
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.palm_strike", "kaito.spin_kick"]);
+    act(&g, &mut s, A::Heat); // a 4th card, maybe a copy: each 3-card choice appears once
+    let mut seen = std::collections::HashSet::new();
+    for a in legal(&g, &s) {
+        assert!(seen.insert(s.action_to_string(&g, a.encode())), "{a:?} repeats an action");
+    }
+}
+
 // ---- TK-4 strings ------------------------------------------------------------------------------
 
 #[test]
