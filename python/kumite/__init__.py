@@ -19,8 +19,10 @@ from kumite._kumite import (
     InternalError,
     InvalidOptionError,
     InvalidPlayerError,
+    MCTS,
     KumiteError,
     RolloutResult,
+    SearchResult,
     State,
     UnknownGameError,
     __version__,
@@ -30,6 +32,8 @@ from kumite._kumite import (
     load,
     rollout,
 )
+from kumite.arena import MatchResult, play_match
+from kumite.bots import Bot, RandomBot
 
 __all__ = [
     "FORMAT_VERSION",
@@ -42,7 +46,12 @@ __all__ = [
     "InvalidOptionError",
     "InvalidPlayerError",
     "KumiteError",
+    "MCTS",
+    "MatchResult",
+    "Bot",
+    "RandomBot",
     "RolloutResult",
+    "SearchResult",
     "State",
     "UnknownGameError",
     "__version__",
@@ -50,5 +59,6 @@ __all__ = [
     "from_record",
     "games",
     "load",
+    "play_match",
     "rollout",
 ]

@@ -1,6 +1,7 @@
 # Hand-written stubs for the Rust extension `kumite._kumite` (rust/kumite-py).
 # `make stubtest` checks them against the compiled module.
 
+from collections.abc import Callable
 from typing import Any, SupportsIndex, final
 
 import numpy as np
@@ -15,6 +16,8 @@ __all__ = [
     "conformance",
     "rollout",
     "RolloutResult",
+    "MCTS",
+    "SearchResult",
     "CardDataError",
     "ConformanceError",
     "DeserializationError",
@@ -167,6 +170,55 @@ class RolloutResult:
     def lengths(self) -> npt.NDArray[np.int32]:
         """`int32` of shape `(n_games,)`: the number of actions in each game."""
     def __len__(self) -> int: ...
+
+@final
+class SearchResult:
+    """Root statistics of one search."""
+
+    @property
+    def actions(self) -> list[int]: ...
+    @property
+    def visits(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def values(self) -> npt.NDArray[np.float32]:
+        """Mean value of each action for the player to move."""
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def best(self) -> int: ...
+
+@final
+class MCTS:
+    """Monte Carlo tree search as a bot; information-set MCTS (determinization) by default.
+
+    `evaluator` is None or "random" (random playouts), "heuristic" (the game's own estimate), or
+    a callable `f(observations, players, masks) -> (priors, values)` over numpy batches (float32
+    `(n, *observation_shape)`, int32 `(n,)`, bool `(n, num_actions)` in; float32
+    `(n, num_actions)` and `(n, num_players)` out), called with `batch_size` leaves at a time
+    (its `batch_size` attribute, default 1); with a callable the search selects by PUCT.
+    """
+
+    def __new__(
+        cls,
+        game: Game,
+        iterations: int = 2000,
+        time_limit: float | None = None,
+        exploration: float = 1.4,
+        threads: int | None = None,
+        seed: int = 0,
+        evaluator: str | Callable[..., Any] | None = None,
+        determinize: bool = True,
+        reuse_tree: bool = False,
+    ) -> MCTS: ...
+    @property
+    def iterations(self) -> int: ...
+    def choose(self, state: State) -> int:
+        """A legal action for the player to move."""
+    def policy(self, state: State) -> npt.NDArray[np.float32]:
+        """The root visit distribution over `game.num_actions`."""
+    def search(self, state: State) -> SearchResult: ...
 
 def games() -> list[str]:
     """The names `load` accepts."""

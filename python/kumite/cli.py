@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 import kumite
+from kumite.arena import play_match, progress_bar
 from kumite.bots import Bot, RandomBot
 
 
@@ -38,12 +39,22 @@ class Human:
             print("not a legal choice")
 
 
-def make_player(spec: str, player: int, seed: int) -> Bot | Human:
+def make_bot(spec: str, game: kumite.Game, seed: int, threads: int | None = None) -> Bot:
+    """``random``, ``mcts:N`` (N iterations, random playouts) or ``mcts:N:heuristic``."""
+    kind, _, rest = spec.partition(":")
+    if kind == "random" and not rest:
+        return RandomBot(seed)
+    if kind == "mcts":
+        iterations, _, evaluator = rest.partition(":")
+        if iterations.isdigit() and int(iterations) > 0 and evaluator in ("", "random", "heuristic"):
+            return kumite.MCTS(game, iterations=int(iterations), seed=seed, threads=threads, evaluator=evaluator or None)
+    raise SystemExit(f"unknown bot {spec!r}: use random, mcts:N or mcts:N:heuristic")
+
+
+def make_player(spec: str, player: int, game: kumite.Game, seed: int) -> Bot | Human:
     if spec == "human":
         return Human(player)
-    if spec == "random":
-        return RandomBot(seed + 1000 * player)
-    raise SystemExit(f"unknown player kind {spec!r}: use human or random")
+    return make_bot(spec, game, seed + 1000 * player)
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -65,7 +76,7 @@ def play(args: argparse.Namespace) -> int:
         game = kumite.load(args.game, **parse_options(args.option))
     except ValueError as e:
         raise SystemExit(f"error: {e}") from None
-    players = [make_player(spec, p, args.seed) for p, spec in enumerate(args.players(game.num_players))]
+    players = [make_player(spec, p, game, args.seed) for p, spec in enumerate(args.players(game.num_players))]
     state = game.new_state(seed=args.seed)
     while not state.is_terminal():
         mover = state.current_player
@@ -80,21 +91,39 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
+def arena(args: argparse.Namespace) -> int:
+    try:
+        game = kumite.load(args.game, **parse_options(args.option))
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
+    if len(args.bots) != game.num_players:
+        raise SystemExit(f"{game.name} needs {game.num_players} bots, got {len(args.bots)}")
+    bots = [make_bot(spec, game, args.seed + 1000 * b, args.threads) for b, spec in enumerate(args.bots)]
+    result = play_match(game, bots, n_games=args.games, seed=args.seed, progress=progress_bar)
+    print(result)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kumite", description="kumite: fighting card and board games")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("game", choices=kumite.games())
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--p0", default="human", help="human or random (default human)")
-    p.add_argument("--p1", default="random", help="human or random (default random)")
+    p.add_argument("--p0", default="human", help="human, random, mcts:N or mcts:N:heuristic (default human)")
+    p.add_argument("--p1", default="random", help="human, random, mcts:N or mcts:N:heuristic (default random)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help='game option, e.g. -o stage=moonlit_dojo -o \'characters=["vessa","rook"]\'')
+    a = sub.add_parser("arena", help="play bots against each other and report win rates")
+    a.add_argument("game", choices=kumite.games())
+    a.add_argument("--bots", nargs="+", required=True, help="one per seat: random, mcts:N, mcts:N:heuristic")
+    a.add_argument("--games", type=int, default=200)
+    a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--threads", type=int, default=None, help="search threads per bot (default: all cores)")
+    a.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
     args.players = lambda n: [getattr(args, f"p{i}", "random") for i in range(n)]
-    if args.command == "play":
-        return play(args)
-    return 2
+    return play(args) if args.command == "play" else arena(args)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use kumite::core::dynamic::ErasedGame;
-use kumite::core::GameError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde_json::{Map, Value};

@@ -6,6 +6,7 @@ mod batch;
 mod convert;
 mod errors;
 mod game;
+mod search;
 mod state;
 
 use pyo3::prelude::*;
@@ -70,6 +71,8 @@ mod _kumite {
     };
     #[pymodule_export]
     use crate::game::Game;
+    #[pymodule_export]
+    use crate::search::{Mcts, SearchResult};
     #[pymodule_export]
     use crate::state::State;
 

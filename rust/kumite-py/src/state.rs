@@ -30,7 +30,7 @@ impl State {
         }
     }
 
-    fn get(&self) -> PyResult<&dyn ErasedState> {
+    pub(crate) fn get(&self) -> PyResult<&dyn ErasedState> {
         match &self.poisoned {
             None => Ok(&*self.inner),
             Some(message) => Err(InternalError::new_err(format!(
@@ -39,7 +39,7 @@ impl State {
         }
     }
 
-    fn erased_game(&self) -> &Game {
+    pub(crate) fn erased_game(&self) -> &Game {
         self.game.get()
     }
 

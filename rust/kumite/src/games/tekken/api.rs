@@ -96,10 +96,10 @@ impl State for TekkenState {
     /// Rounds won weigh most, then the HP lead: a cheap leaf value for search.
     fn heuristic(&self, game: &Tekken, out: &mut [f32]) -> bool {
         let o = &game.options;
-        for p in 0..2 {
+        for (p, value) in out.iter_mut().enumerate().take(2) {
             let rounds = (f32::from(self.wins[p]) - f32::from(self.wins[1 - p])) / f32::from(o.rounds_to_win);
             let hp = (f32::from(self.fighters[p].hp) - f32::from(self.fighters[1 - p].hp)) / f32::from(o.hp);
-            out[p] = (0.6 * rounds + 0.4 * hp).clamp(-1.0, 1.0);
+            *value = (0.6 * rounds + 0.4 * hp).clamp(-1.0, 1.0);
         }
         true
     }

@@ -1,0 +1,262 @@
+//! `MCTS`: the engine's search driven from Python. The search runs with the GIL released; a
+//! Python evaluator is called back (with the GIL) once per batch of leaves.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use kumite::core::dynamic::{ErasedSearcher, EvaluatorChoice};
+use kumite::core::Action;
+use kumite::search::{BatchEvaluator, MctsConfig, SearchStats};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::convert::{Count, Seed};
+use crate::errors::{guard, IntoPyResult};
+use crate::game::Game;
+use crate::state::State;
+
+/// A Python callable `f(observations, players, masks) -> (priors, values)` over numpy batches.
+struct PyEvaluator {
+    callable: Py<PyAny>,
+    batch_size: usize,
+    num_players: usize,
+    num_actions: usize,
+    obs_len: usize,
+    /// The first exception the callable raised; the search raises it when it returns.
+    error: Mutex<Option<PyErr>>,
+}
+
+impl PyEvaluator {
+    fn call(
+        &self,
+        py: Python<'_>,
+        observations: &[f32],
+        players: &[i32],
+        masks: &[bool],
+        values: &mut [f32],
+        priors: &mut [f32],
+    ) -> PyResult<()> {
+        let n = players.len();
+        let obs = PyArray1::from_slice(py, observations).reshape([n, self.obs_len])?;
+        let masks = PyArray1::from_slice(py, masks).reshape([n, self.num_actions])?;
+        let result = self.callable.call1(py, (obs, PyArray1::from_slice(py, players), masks))?;
+        let (p, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) = result.extract(py).map_err(|_| {
+            PyTypeError::new_err("an evaluator returns (priors, values)")
+        })?;
+        // Any real dtype is accepted (float64 networks are common); it is converted once here.
+        let numpy = py.import("numpy")?;
+        let p = numpy.call_method1("ascontiguousarray", (p, "float32"))?;
+        let v = numpy.call_method1("ascontiguousarray", (v, "float32"))?;
+        let p = p.cast_into::<PyArray2<f32>>().map_err(|_| {
+            PyTypeError::new_err("evaluator priors must be a 2-d array of shape (n, num_actions)")
+        })?;
+        let v = v.cast_into::<PyArray2<f32>>().map_err(|_| {
+            PyTypeError::new_err("evaluator values must be a 2-d array of shape (n, num_players)")
+        })?;
+        if p.shape() != [n, self.num_actions] || v.shape() != [n, self.num_players] {
+            return Err(PyValueError::new_err(format!(
+                "evaluator returned shapes {:?} and {:?}, expected ({n}, {}) and ({n}, {})",
+                p.shape(),
+                v.shape(),
+                self.num_actions,
+                self.num_players
+            )));
+        }
+        priors.copy_from_slice(&p.to_vec()?);
+        values.copy_from_slice(&v.to_vec()?);
+        Ok(())
+    }
+}
+
+impl BatchEvaluator for PyEvaluator {
+    fn batch_size(&self) -> usize {
+        self.batch_size
+    }
+    fn evaluate(&self, observations: &[f32], players: &[i32], masks: &[bool], values: &mut [f32], priors: &mut [f32]) {
+        let failed = self.error.lock().map(|e| e.is_some()).unwrap_or(true);
+        if failed {
+            return;
+        }
+        Python::attach(|py| {
+            if let Err(e) = self.call(py, observations, players, masks, values, priors) {
+                if let Ok(mut slot) = self.error.lock() {
+                    slot.get_or_insert(e);
+                }
+            }
+        });
+    }
+}
+
+/// Search statistics at the root: `actions` searched, their `visits` and mean `values` for the
+/// player to move, `iterations`, `seconds`, and the chosen `best` action.
+#[pyclass(module = "kumite._kumite", name = "SearchResult", frozen)]
+pub struct SearchResult {
+    #[pyo3(get)]
+    actions: Vec<Action>,
+    #[pyo3(get)]
+    visits: Py<PyArray1<u32>>,
+    #[pyo3(get)]
+    values: Py<PyArray1<f32>>,
+    #[pyo3(get)]
+    iterations: u64,
+    #[pyo3(get)]
+    seconds: f64,
+    #[pyo3(get)]
+    best: Action,
+}
+
+#[pymethods]
+impl SearchResult {
+    fn __repr__(&self) -> String {
+        format!(
+            "<kumite.SearchResult best={} after {} iterations in {:.3}s>",
+            self.best, self.iterations, self.seconds
+        )
+    }
+}
+
+/// Monte Carlo tree search (information-set MCTS by default) as a bot: `choose(state)`.
+#[pyclass(module = "kumite._kumite", name = "MCTS")]
+pub struct Mcts {
+    game: Py<Game>,
+    searcher: Mutex<Box<dyn ErasedSearcher>>,
+    evaluator: Option<std::sync::Arc<PyEvaluator>>,
+    #[pyo3(get)]
+    iterations: u32,
+}
+
+impl Mcts {
+    fn run(&self, py: Python<'_>, state: &Bound<'_, State>) -> PyResult<SearchStats> {
+        let game = self.game.get();
+        let state = state.borrow();
+        if state.erased_game().name() != game.name() {
+            return Err(PyValueError::new_err(format!(
+                "this MCTS searches {} states, not {}",
+                game.name(),
+                state.erased_game().name()
+            )));
+        }
+        let inner = state.get()?;
+        let stats = py.detach(|| {
+            guard(|| {
+                let mut searcher = self.searcher.lock().map_err(|_| PyValueError::new_err("search poisoned"))?;
+                Ok(searcher.search(inner))
+            })
+        })?;
+        if let Some(e) = self.evaluator.as_ref().and_then(|ev| ev.error.lock().ok().and_then(|mut e| e.take())) {
+            return Err(e);
+        }
+        stats.py_err(py)
+    }
+}
+
+#[pymethods]
+impl Mcts {
+    #[new]
+    #[pyo3(
+        signature = (game, iterations=Count(2000), time_limit=None, exploration=1.4, threads=None, seed=Seed(0), evaluator=None, determinize=true, reuse_tree=false),
+        text_signature = "(game, iterations=2000, time_limit=None, exploration=1.4, threads=None, seed=0, evaluator=None, determinize=True, reuse_tree=False)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: Py<Game>,
+        iterations: Count,
+        time_limit: Option<f64>,
+        exploration: f32,
+        threads: Option<Count>,
+        seed: Seed,
+        evaluator: Option<Bound<'_, PyAny>>,
+        determinize: bool,
+        reuse_tree: bool,
+    ) -> PyResult<Mcts> {
+        let iterations = u32::try_from(iterations.0)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| PyValueError::new_err("iterations must be in 1..2**32"))?;
+        if time_limit.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
+            return Err(PyValueError::new_err("time_limit must be a positive number of seconds"));
+        }
+        if !(exploration >= 0.0 && exploration.is_finite()) {
+            return Err(PyValueError::new_err("exploration must be a non-negative number"));
+        }
+        let threads = match threads {
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(Count(0)) => return Err(PyValueError::new_err("threads must be at least 1 (or None for all cores)")),
+            Some(Count(t)) => t,
+        };
+        let g = game.get();
+        let (choice, py_evaluator) = match &evaluator {
+            None => (EvaluatorChoice::RandomRollout, None),
+            Some(e) if e.extract::<String>().is_ok_and(|s| s == "random") => (EvaluatorChoice::RandomRollout, None),
+            Some(e) if e.extract::<String>().is_ok_and(|s| s == "heuristic") => (EvaluatorChoice::Heuristic, None),
+            Some(e) if e.is_callable() => {
+                let batch_size = match e.getattr("batch_size") {
+                    Ok(b) => b.extract::<usize>().ok().filter(|&b| b > 0).ok_or_else(|| {
+                        PyValueError::new_err("an evaluator's batch_size must be a positive int")
+                    })?,
+                    Err(_) => 1,
+                };
+                let ev = std::sync::Arc::new(PyEvaluator {
+                    callable: e.clone().unbind(),
+                    batch_size,
+                    num_players: g.num_players(),
+                    num_actions: g.num_actions(),
+                    obs_len: g.observation_shape.iter().product(),
+                    error: Mutex::new(None),
+                });
+                (EvaluatorChoice::Batch(ev.clone()), Some(ev))
+            }
+            Some(e) => {
+                return Err(PyTypeError::new_err(format!(
+                    "evaluator must be None, 'random', 'heuristic' or a callable, not {}",
+                    e.repr()?
+                )))
+            }
+        };
+        let config = MctsConfig {
+            iterations,
+            time_limit: time_limit.map(Duration::from_secs_f64),
+            exploration,
+            threads,
+            seed: seed.0,
+            determinize,
+            reuse_tree,
+        };
+        let searcher = g.inner.clone().searcher(config, choice);
+        Ok(Mcts { game, searcher: Mutex::new(searcher), evaluator: py_evaluator, iterations })
+    }
+
+    /// The action to play: legal in `state`; deterministic for a seed and thread count.
+    fn choose(&self, py: Python<'_>, state: &Bound<'_, State>) -> PyResult<Action> {
+        Ok(self.run(py, state)?.best)
+    }
+
+    /// The root visit distribution over `game.num_actions` (float32, sums to 1).
+    fn policy<'py>(&self, py: Python<'py>, state: &Bound<'py, State>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let stats = self.run(py, state)?;
+        let mut out = vec![0.0f32; self.game.get().num_actions()];
+        let total: u32 = stats.visits.iter().sum();
+        for (&a, &v) in stats.actions.iter().zip(&stats.visits) {
+            out[usize::from(a)] = v as f32 / total.max(1) as f32;
+        }
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// Runs a search and returns its root statistics.
+    fn search(&self, py: Python<'_>, state: &Bound<'_, State>) -> PyResult<SearchResult> {
+        let s = self.run(py, state)?;
+        Ok(SearchResult {
+            visits: PyArray1::from_vec(py, s.visits).unbind(),
+            values: PyArray1::from_vec(py, s.values).unbind(),
+            actions: s.actions,
+            iterations: s.iterations,
+            seconds: s.seconds,
+            best: s.best,
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("MCTS(iterations={})", self.iterations)
+    }
+}
