@@ -1,4 +1,3 @@
-use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::core::Rng;
@@ -8,74 +7,107 @@ use crate::core::Rng;
 #[serde(transparent)]
 pub struct CardId(pub u16);
 
-/// An ordered pile of at most `N` cards; the top is the end (`push` / `pop`).
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Pile<const N: usize>(ArrayVec<CardId, N>);
+/// An ordered pile of at most `N` cards; the top is the end (`push` / `pop`). A plain array and a
+/// length, so cloning a state is one memory copy.
+#[derive(Clone, Copy, Debug)]
+pub struct Pile<const N: usize> {
+    len: u8,
+    cards: [CardId; N],
+}
+
+// Only the cards in the pile count: the slots past `len` hold leftovers.
+impl<const N: usize> PartialEq for Pile<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<const N: usize> Eq for Pile<N> {}
+
+impl<const N: usize> Default for Pile<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 impl<const N: usize> Pile<N> {
-    pub fn new() -> Self {
-        Pile(ArrayVec::new())
+    pub const fn new() -> Self {
+        assert!(N <= u8::MAX as usize, "piles hold at most 255 cards");
+        Pile { len: 0, cards: [CardId(0); N] }
     }
     #[inline]
     pub fn len(&self) -> usize {
-        self.0.len()
+        usize::from(self.len)
     }
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.len == 0
     }
     pub fn is_full(&self) -> bool {
-        self.0.is_full()
+        self.len() == N
     }
+    #[inline]
     pub fn as_slice(&self) -> &[CardId] {
-        &self.0
+        &self.cards[..self.len()]
     }
     /// For redealing hidden cards in place (determinization).
     pub fn as_mut_slice(&mut self) -> &mut [CardId] {
-        &mut self.0
+        let len = self.len();
+        &mut self.cards[..len]
     }
     pub fn iter(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.0.iter().copied()
+        self.as_slice().iter().copied()
     }
     #[inline]
     pub fn get(&self, i: usize) -> Option<CardId> {
-        self.0.get(i).copied()
+        self.as_slice().get(i).copied()
     }
     /// Puts a card on top. Callers size piles for the worst case, so overflow is a bug.
     #[inline]
     pub fn push(&mut self, card: CardId) {
-        self.0.push(card);
+        assert!(self.len() < N, "pile of {N} overflows");
+        self.cards[self.len()] = card;
+        self.len += 1;
     }
     #[inline]
     pub fn pop(&mut self) -> Option<CardId> {
-        self.0.pop()
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.cards[self.len()])
     }
     /// Removes the card at `i`, keeping the order of the rest.
     pub fn remove(&mut self, i: usize) -> CardId {
-        self.0.remove(i)
+        let len = self.len();
+        assert!(i < len, "remove {i} from a pile of {len}");
+        let card = self.cards[i];
+        self.cards.copy_within(i + 1..len, i);
+        self.len -= 1;
+        card
     }
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.len = 0;
     }
     pub fn contains(&self, card: CardId) -> bool {
-        self.0.contains(&card)
+        self.as_slice().contains(&card)
     }
     pub fn shuffle(&mut self, rng: &mut Rng) {
-        rng.shuffle(&mut self.0);
+        rng.shuffle(self.as_mut_slice());
     }
     /// Moves every card onto `to`, keeping their order.
     pub fn move_all_to<const M: usize>(&mut self, to: &mut Pile<M>) {
-        for card in self.0.drain(..) {
-            to.0.push(card);
+        for &card in self.as_slice() {
+            to.push(card);
         }
+        self.len = 0;
     }
     /// Moves up to `n` cards from the top onto `to`; returns how many moved.
     pub fn draw_to<const M: usize>(&mut self, to: &mut Pile<M>, n: usize) -> usize {
         let mut moved = 0;
         while moved < n {
-            match self.0.pop() {
-                Some(card) => to.0.push(card),
+            match self.pop() {
+                Some(card) => to.push(card),
                 None => break,
             }
             moved += 1;
@@ -86,7 +118,27 @@ impl<const N: usize> Pile<N> {
 
 impl<const N: usize> FromIterator<CardId> for Pile<N> {
     fn from_iter<I: IntoIterator<Item = CardId>>(iter: I) -> Self {
-        Pile(iter.into_iter().collect())
+        let mut pile = Pile::new();
+        for card in iter {
+            pile.push(card);
+        }
+        pile
+    }
+}
+
+impl<const N: usize> Serialize for Pile<N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de, const N: usize> Deserialize<'de> for Pile<N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let cards = Vec::<CardId>::deserialize(d)?;
+        if cards.len() > N {
+            return Err(serde::de::Error::custom(format!("a pile holds at most {N} cards, found {}", cards.len())));
+        }
+        Ok(cards.into_iter().collect())
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::cards::CardId;
 use crate::core::{Action, ActionList, EventSink};
-use crate::games::tekken::actions::{TekkenAction, TRIPLES};
+use crate::games::tekken::actions::{TekkenAction, MAX_HAND, TRIPLES};
 use crate::games::tekken::content::{Condition, Height, SpecialHex, Symbol};
 use crate::games::tekken::state::{event, Event, Heat, Means, Phase, Slot, TekkenState};
 use crate::games::tekken::Tekken;
@@ -38,23 +38,30 @@ impl TekkenState {
             }
             Phase::Prepare { prepared } => {
                 let can_play = self.open_slot(game).is_some() && !me.hand.is_empty();
-                // Copies of one card are interchangeable: only the first copy is offered, so
-                // no two legal actions do the same thing (or read the same).
+                // Copies of one card are interchangeable: only the earliest copies are offered,
+                // so no two legal actions do the same thing (or read the same).
                 let hand = me.hand.as_slice();
-                let first_copy = |i: usize| !hand[..i].contains(&hand[i]);
+                let mut earlier_copies = [0u8; MAX_HAND];
+                for k in 0..hand.len() {
+                    for j in 0..k {
+                        if hand[j] == hand[k] {
+                            earlier_copies[k] |= 1 << j;
+                        }
+                    }
+                }
                 if can_play {
-                    for i in (0..hand.len()).filter(|&i| first_copy(i)) {
+                    for i in (0..hand.len()).filter(|&i| earlier_copies[i] == 0) {
                         push(out, TekkenAction::Play(i as u8));
                     }
                 }
                 if !prepared && can_play {
                     for (i, t) in TRIPLES.iter().enumerate() {
-                        // The earliest copies only: no card left out precedes an equal chosen one.
-                        let canonical = t.iter().all(|&k| {
-                            let k = usize::from(k);
-                            (0..k).all(|j| t.contains(&(j as u8)) || hand.get(j) != hand.get(k))
-                        });
-                        if usize::from(t[2]) < hand.len() && canonical && self.stance_triple(game, t) {
+                        if usize::from(t[2]) >= hand.len() {
+                            continue;
+                        }
+                        let chosen = (1u8 << t[0]) | (1 << t[1]) | (1 << t[2]);
+                        let canonical = t.iter().all(|&k| earlier_copies[usize::from(k)] & !chosen == 0);
+                        if canonical && self.stance_triple(game, t) {
                             push(out, TekkenAction::StanceChange(i as u8));
                         }
                     }
@@ -108,7 +115,8 @@ impl TekkenState {
                 }
             }
         }
-        out.sort_unstable();
+        // Generated in id order; the contract is a sorted list.
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
     }
 
     pub(crate) fn step(&mut self, game: &Tekken, action: Action, ev: &mut impl EventSink<Event>) {
@@ -143,8 +151,7 @@ impl TekkenState {
                 self.phase = Phase::Prepare { prepared: true };
                 let target = self.fighters[1 - att].pos.neighbor(d);
                 ev.emit(|| event("dash", Some(att), format!("dashes to ({}, {})", target.q, target.r)));
-                let (path, _) = self.dash_path(game, target);
-                for hex in path {
+                for hex in self.dash_route(game, target) {
                     if let Flow::RoundOver = self.enter(game, att, hex, ev) {
                         return;
                     }
@@ -590,22 +597,21 @@ impl TekkenState {
         dirs.into_iter()
     }
 
-    /// The dash route: fewest steps, then the least hazard damage (TKX-5).
-    fn dash_path(&self, game: &Tekken, target: Hex) -> (Vec<Hex>, u32) {
-        let att = usize::from(self.attacker);
-        let other = self.fighters[1 - att].pos;
-        let stage = game.stage();
-        stage
-            .board
-            .cheapest_path(self.fighters[att].pos, target, |h| {
-                (h != other && stage.board.is_open(h)).then(|| {
-                    1000 + match stage.special(h) {
-                        Some(SpecialHex::Hazard(n)) => u32::from(n),
-                        None => 0,
-                    }
-                })
-            })
-            .expect("dash targets are reachable")
+    /// The dash route: fewest steps, then the least hazard damage, then direction order
+    /// (TKX-5). It walks down the board's distance table, so it allocates nothing.
+    fn dash_route(&self, game: &Tekken, target: Hex) -> arrayvec::ArrayVec<Hex, 16> {
+        let other = self.fighters[1 - usize::from(self.attacker)].pos;
+        let mut memo = [u8::MAX; 256];
+        let mut route = arrayvec::ArrayVec::new();
+        let mut at = self.fighters[usize::from(self.attacker)].pos;
+        while at != target {
+            let next = closer_steps(game, at, target, other)
+                .min_by_key(|&n| hazard(game, n).saturating_add(hazard_to_go(game, n, target, other, &mut memo)))
+                .expect("a shortest route to a dash target avoids the opponent");
+            route.push(next);
+            at = next;
+        }
+        route
     }
 
     fn stance_triple(&self, game: &Tekken, t: &[u8; 3]) -> bool {
@@ -690,3 +696,36 @@ impl TekkenState {
 
 /// HP at or below which a fighter is in the red zone and reveals its rage card (TK-9.2).
 pub const RAGE_HP: u8 = 6;
+
+fn hazard(game: &Tekken, hex: Hex) -> u8 {
+    match game.stage().special(hex) {
+        Some(SpecialHex::Hazard(n)) => n,
+        None => 0,
+    }
+}
+
+/// The open neighbours of `from` one step closer to `target`, skipping the opponent's hex, in
+/// direction order.
+fn closer_steps(game: &Tekken, from: Hex, target: Hex, other: Hex) -> impl Iterator<Item = Hex> + '_ {
+    let board = &game.stage().board;
+    let d = board.path_distance(from, target).unwrap_or(0);
+    Direction::ALL.into_iter().map(move |dir| from.neighbor(dir)).filter(move |&n| {
+        n != other && board.is_open(n) && board.path_distance(n, target) == Some(d.wrapping_sub(1))
+    })
+}
+
+/// The least hazard damage on a shortest route from `from` (not counting it) to `target`.
+fn hazard_to_go(game: &Tekken, from: Hex, target: Hex, other: Hex, memo: &mut [u8; 256]) -> u8 {
+    if from == target {
+        return 0;
+    }
+    let i = usize::from(game.stage().board.index_of(from).expect("on the board"));
+    if memo[i] == u8::MAX {
+        let mut best = u8::MAX - 1;
+        for n in closer_steps(game, from, target, other) {
+            best = best.min(hazard(game, n).saturating_add(hazard_to_go(game, n, target, other, memo)));
+        }
+        memo[i] = best;
+    }
+    memo[i]
+}
