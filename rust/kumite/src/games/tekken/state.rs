@@ -280,7 +280,7 @@ impl TekkenState {
             f.hand.move_all_to(&mut f.deck);
             f.discard.move_all_to(&mut f.deck);
             f.deck.shuffle(&mut self.rng);
-            *f = Fighter { deck: f.deck.clone(), ..Fighter::new(stage.start[p], game.options.hp) };
+            *f = Fighter { deck: f.deck, ..Fighter::new(stage.start[p], game.options.hp) };
             f.draw(usize::from(game.options.hand_size), &mut self.rng, p, events);
         }
         self.floor.side = 0;

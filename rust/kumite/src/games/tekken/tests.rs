@@ -562,15 +562,17 @@ fn tk_9_1_tk_9_2_secret_rage_revealed_at_six_hp_used_once_per_round() {
     act(&g, &mut s, A::Guess(Height::High)); // stomp is low: strike 2
     assert_eq!(s.fighters[0].hp, 5);
     assert!(s.fighters[0].rage_revealed);
+    // Revealed, the choice is public: P1's view now tells the two rage cards apart.
+    let mut flipped = s.clone();
+    flipped.fighters[0].rage = Some(0);
     s.observation(&g, 1, &mut a);
-    other.fighters[0].rage = Some(0);
+    flipped.observation(&g, 1, &mut b);
+    assert_ne!(a, b);
     // P0 attacks now.
     s.attacker = 0;
     s.phase = Phase::Prepare { prepared: false };
     s.fighters[1].slots = [Slot::Empty; 4];
-    let mut deck_back = s.clone();
-    give(&g, &mut deck_back, 0, &["kaito.low_kick", "kaito.uppercut", "kaito.straight"]);
-    s = deck_back;
+    give(&g, &mut s, 0, &["kaito.low_kick", "kaito.uppercut", "kaito.straight"]);
     play(&g, &mut s, "kaito.low_kick", Height::High);
     assert_eq!(legal(&g, &s), vec![A::ResolveCard, A::ResolveRage]);
     act(&g, &mut s, A::ResolveRage); // Iron Will: push 3, strike 1 (out of range after the push)
