@@ -197,15 +197,9 @@ impl TekkenState {
                 let Means::Combo { combo, used } = self.string.means else { unreachable!() };
                 self.string.means = Means::Combo { combo, used: used | (1 << i) };
                 let symbol = game.character(att).combos[usize::from(combo)].symbols[usize::from(i)];
-                match self.exec(game, symbol, ev) {
-                    Flow::RoundOver => return,
-                    Flow::NeedMove => {
-                        self.string.awaiting_move = true;
-                        return;
-                    }
-                    Flow::Continue => {}
+                if self.resolve_symbol(game, symbol, ev) {
+                    self.after_combo_symbol(game, ev);
                 }
-                self.after_combo_symbol(game, ev);
             }
             TekkenAction::ComboDone => {
                 self.string.means = Means::None;
@@ -425,13 +419,8 @@ impl TekkenState {
                 self.after_means(game, ev);
                 return;
             };
-            match self.exec(game, symbol, ev) {
-                Flow::RoundOver => return,
-                Flow::NeedMove => {
-                    self.string.awaiting_move = true;
-                    return;
-                }
-                Flow::Continue => {}
+            if !self.resolve_symbol(game, symbol, ev) {
+                return;
             }
             self.string.means = match self.string.means {
                 Means::Card { next } => Means::Card { next: next + 1 },
@@ -442,6 +431,19 @@ impl TekkenState {
     }
 
     // ---- symbols -----------------------------------------------------------------------------
+
+    /// Resolves one symbol; `false` when the means must stop here (a move to choose, or the
+    /// round is over).
+    fn resolve_symbol(&mut self, game: &Tekken, symbol: Symbol, ev: &mut impl EventSink<Event>) -> bool {
+        match self.exec(game, symbol, ev) {
+            Flow::Continue => true,
+            Flow::NeedMove => {
+                self.string.awaiting_move = true;
+                false
+            }
+            Flow::RoundOver => false,
+        }
+    }
 
     fn exec(&mut self, game: &Tekken, symbol: Symbol, ev: &mut impl EventSink<Event>) -> Flow {
         let att = usize::from(self.attacker);
