@@ -18,6 +18,8 @@ __all__ = [
     "RolloutResult",
     "MCTS",
     "SearchResult",
+    "VecEnv",
+    "Batch",
     "CardDataError",
     "ConformanceError",
     "DeserializationError",
@@ -219,6 +221,41 @@ class MCTS:
     def policy(self, state: State) -> npt.NDArray[np.float32]:
         """The root visit distribution over `game.num_actions`."""
     def search(self, state: State) -> SearchResult: ...
+
+@final
+class Batch:
+    """Views of a `VecEnv`'s own buffers, overwritten by its next `reset` or `step`."""
+
+    @property
+    def observations(self) -> npt.NDArray[np.float32] | None:
+        """`(num_envs, *observation_shape)`, each row seen by its player to move."""
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """`(num_envs, num_players)`: returns on the step a game ended, else 0."""
+    @property
+    def terminated(self) -> npt.NDArray[np.bool_]:
+        """`(num_envs,)`: the game ended on this step; the row already shows the next game."""
+    @property
+    def legal_mask(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def current_player(self) -> npt.NDArray[np.int32]: ...
+
+@final
+class VecEnv:
+    """`num_envs` games stepped together in Rust (GIL released), auto-reset in the same step."""
+
+    def __new__(
+        cls, game: Game, num_envs: int, seed: int = 0, threads: int | None = None, observations: bool = True
+    ) -> VecEnv: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def game(self) -> Game: ...
+    def reset(self, seed: int | None = None) -> Batch: ...
+    def step(self, actions: Any) -> Batch:
+        """One action per environment; an illegal one raises `IllegalActionError` with `.env`."""
+    def state(self, i: int) -> State:
+        """A copy of environment `i`'s state."""
 
 def games() -> list[str]:
     """The names `load` accepts."""

@@ -8,6 +8,7 @@ mod errors;
 mod game;
 mod search;
 mod state;
+mod vec_env;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -73,6 +74,8 @@ mod _kumite {
     use crate::game::Game;
     #[pymodule_export]
     use crate::search::{Mcts, SearchResult};
+    #[pymodule_export]
+    use crate::vec_env::{Batch, VecEnv};
     #[pymodule_export]
     use crate::state::State;
 

@@ -6,6 +6,7 @@
 
 pub mod cards;
 pub mod core;
+pub mod env;
 pub mod games;
 pub mod hex;
 pub mod search;

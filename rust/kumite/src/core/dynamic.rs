@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::core::conformance::{check_random_games, Conformance};
 use crate::core::{Action, ActionList, Game, GameError, State};
+use crate::env::{Buffers, VecEnv};
 use crate::search::rollout::{rollout_batch, RolloutResult};
 use crate::search::{
     BatchEvaluator, Heuristic, Mcts, MctsConfig, ObservationEvaluator, RandomRollout, SearchStats,
@@ -34,6 +35,43 @@ pub trait ErasedGame: Send + Sync {
     fn conformance(&self, c: Conformance) -> Result<u64, String>;
     /// An MCTS searcher for this game's states.
     fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher>;
+    /// `num_envs` games stepped together (see [`VecEnv`]).
+    fn vec_env(self: Arc<Self>, num_envs: usize, seed: u64, threads: Option<usize>) -> Box<dyn ErasedVecEnv>;
+}
+
+/// A batch of environments of one game.
+pub trait ErasedVecEnv: Send {
+    fn num_envs(&self) -> usize;
+    fn reset(&mut self, seed: Option<u64>, out: Buffers<'_>);
+    /// On an illegal action nothing is stepped; the error comes with the environment's index.
+    fn step(&mut self, actions: &[Action], out: Buffers<'_>) -> Result<(), (usize, GameError)>;
+    /// A copy of environment `i`'s state (no seed or history: it is mid-batch).
+    fn state(&self, i: usize) -> Box<dyn ErasedState>;
+}
+
+struct TypedVecEnv<G: Game> {
+    game: Arc<G>,
+    env: VecEnv<G>,
+}
+
+impl<G: Game> ErasedVecEnv for TypedVecEnv<G> {
+    fn num_envs(&self) -> usize {
+        self.env.num_envs()
+    }
+    fn reset(&mut self, seed: Option<u64>, out: Buffers<'_>) {
+        self.env.reset(&self.game, seed, out);
+    }
+    fn step(&mut self, actions: &[Action], out: Buffers<'_>) -> Result<(), (usize, GameError)> {
+        self.env.step(&self.game, actions, out)
+    }
+    fn state(&self, i: usize) -> Box<dyn ErasedState> {
+        Box::new(Tracked {
+            game: self.game.clone(),
+            state: self.env.states()[i].clone(),
+            seed: None,
+            history: Vec::new(),
+        })
+    }
 }
 
 /// The leaf evaluator of a type-erased search.
@@ -232,6 +270,10 @@ impl<G: Game> ErasedGame for G {
             EvaluatorChoice::Batch(b) => AnyMcts::Batch(Mcts::new(config, ObservationEvaluator(b))),
         };
         Box::new(Searcher { game: self, mcts })
+    }
+    fn vec_env(self: Arc<Self>, num_envs: usize, seed: u64, threads: Option<usize>) -> Box<dyn ErasedVecEnv> {
+        let env = VecEnv::new(&*self, num_envs, seed, threads);
+        Box::new(TypedVecEnv { game: self, env })
     }
 }
 

@@ -1,0 +1,115 @@
+"""Batched environments: `kumite.VecEnv` steps many games per call in Rust."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+import kumite
+
+GAMES = kumite.games()
+
+
+def random_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    # A uniformly random legal action per row: argmax of random scores on legal entries.
+    scores = rng.random(mask.shape) + mask
+    return np.argmax(scores, axis=1).astype(np.int64)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_batch_shapes_and_dtypes(name: str) -> None:
+    game = kumite.load(name)
+    env = kumite.VecEnv(game, 16, seed=1)
+    batch = env.reset()
+    assert batch.observations is not None
+    assert batch.observations.shape == (16, *game.observation_shape) and batch.observations.dtype == np.float32
+    assert batch.rewards.shape == (16, game.num_players) and batch.rewards.dtype == np.float32
+    assert batch.terminated.shape == (16,) and batch.terminated.dtype == np.bool_
+    assert batch.legal_mask.shape == (16, game.num_actions) and batch.legal_mask.dtype == np.bool_
+    assert batch.current_player.shape == (16,) and batch.current_player.dtype == np.int32
+    assert env.num_envs == 16 and not batch.terminated.any()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rows_match_the_states_and_games_reset(name: str) -> None:
+    game = kumite.load(name)
+    env = kumite.VecEnv(game, 8, seed=2, threads=1)
+    batch = env.reset()
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(2000):
+        batch = env.step(random_actions(batch.legal_mask, rng))
+        ended += int(batch.terminated.sum())
+        for i in (0, 7):
+            state = env.state(i)
+            player = state.current_player
+            assert player is not None and player == batch.current_player[i]
+            assert np.array_equal(state.legal_action_mask(), batch.legal_mask[i])
+            assert batch.observations is not None
+            assert np.array_equal(state.observation(player), batch.observations[i])
+        assert np.all(batch.rewards[~batch.terminated] == 0)
+    assert ended > 0, "games ended and were reset in place"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_results_depend_on_seed_not_threads(name: str) -> None:
+    game = kumite.load(name)
+
+    def run(threads: int | None) -> tuple[float, int, npt.NDArray[np.float32]]:
+        env = kumite.VecEnv(game, 256, seed=9, threads=threads)
+        batch = env.reset()
+        rng = np.random.default_rng(1)
+        total, ends = 0.0, 0
+        for _ in range(300):
+            batch = env.step(random_actions(batch.legal_mask, rng))
+            total += float(batch.rewards[:, 0].sum())
+            ends += int(batch.terminated.sum())
+        assert batch.observations is not None
+        return total, ends, batch.observations.copy()
+
+    one = run(1)
+    two = run(2)
+    assert one[:2] == two[:2] and np.array_equal(one[2], two[2])
+
+
+def test_reset_with_a_seed_repeats_games() -> None:
+    game = kumite.load("tekken")
+    env = kumite.VecEnv(game, 4, seed=0)
+    first = env.reset(seed=5).legal_mask.copy()
+    env.step(random_actions(first, np.random.default_rng(0)))
+    assert np.array_equal(env.reset(seed=5).legal_mask, first)
+
+
+def test_illegal_actions_step_nothing() -> None:
+    game = kumite.load("tekken")
+    env = kumite.VecEnv(game, 4, seed=0)
+    batch = env.reset()
+    before = [env.state(i).to_json() for i in range(4)]
+    actions = random_actions(batch.legal_mask, np.random.default_rng(0))
+    actions[2] = int(np.flatnonzero(~batch.legal_mask[2])[0])
+    with pytest.raises(kumite.IllegalActionError) as info:
+        env.step(actions)
+    assert getattr(info.value, "env") == 2
+    assert [env.state(i).to_json() for i in range(4)] == before
+    with pytest.raises(kumite.IllegalActionError):
+        env.step([-1, 0, 0, 0])
+    with pytest.raises(kumite.InvalidOptionError):
+        env.step([0, 0])
+
+
+def test_without_observations() -> None:
+    env = kumite.VecEnv(kumite.load("tekken"), 4, observations=False)
+    batch = env.reset()
+    assert batch.observations is None
+    env.step(random_actions(batch.legal_mask, np.random.default_rng(0)))
+
+
+def test_bad_arguments() -> None:
+    game = kumite.load("tekken")
+    with pytest.raises(ValueError):
+        kumite.VecEnv(game, 0)
+    with pytest.raises(ValueError):
+        kumite.VecEnv(game, 2, threads=0)
+    with pytest.raises(ValueError):
+        kumite.VecEnv(game, 2).state(5)
