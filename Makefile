@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.requirements-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build test test-rust test-python stubtest typecheck demo bench bench-peers clean
+.PHONY: all venv build ffi c-example test test-rust test-python stubtest typecheck demo bench bench-peers clean
 
 all: build
 
@@ -37,10 +37,20 @@ typecheck: build
 	$(BIN)/python -m mypy --strict python/kumite
 	$(BIN)/python -m mypy tests
 
-test-python: build
+# tests/test_ffi.py also compiles the C example and C/C++ programs against include/kumite.h and
+# runs them (under valgrind too).
+test-python: build ffi
 	$(BIN)/python -m pytest $(PYTEST_ARGS) tests
 
 test: build test-rust stubtest typecheck test-python
+
+# The C ABI: target/release/libkumite_ffi.{so,a}, header include/kumite.h (docs/embedding.md).
+ffi:
+	$(CARGO) build --release -p kumite-ffi
+
+# Builds and runs examples/c/play.c: MCTS against a random player, one full game.
+c-example: ffi
+	$(MAKE) -C examples/c run
 
 demo: build
 	$(BIN)/python examples/demo.py
