@@ -25,19 +25,40 @@ pub struct VecEnv<G: Game> {
     /// Games started per environment (for the next game's seed).
     episodes: Vec<u64>,
     pool: Option<rayon::ThreadPool>,
+    /// `threads == Some(1)`: everything on the calling thread.
+    single: bool,
+    /// Each row's legal actions as a bit set of `words` u64s, recorded by the last call.
+    legal_bits: Vec<u64>,
+    words: usize,
 }
-
-/// Below this many environments per task, threads cost more than they save.
-const MIN_ENVS_PER_TASK: usize = 64;
 
 impl<G: Game> VecEnv<G> {
     /// `threads`: `None` for rayon's global pool (all cores), `Some(n)` for a pool of its own.
     pub fn new(game: &G, num_envs: usize, seed: u64, threads: Option<usize>) -> Self {
-        let pool = threads.map(|t| {
-            rayon::ThreadPoolBuilder::new().num_threads(t.max(1)).build().expect("a rayon pool")
+        // One thread needs no pool: rows then run on the calling thread.
+        let pool = threads.filter(|&t| t > 1).map(|t| {
+            rayon::ThreadPoolBuilder::new().num_threads(t).build().expect("a rayon pool")
         });
-        let mut env = VecEnv { states: Vec::new(), seed, episodes: vec![0; num_envs], pool };
+        let single = threads == Some(1);
+        let words = game.num_actions().div_ceil(64);
+        let mut env = VecEnv {
+            states: Vec::new(),
+            seed,
+            episodes: vec![0; num_envs],
+            pool,
+            single,
+            legal_bits: vec![0; num_envs * words],
+            words,
+        };
         env.states = (0..num_envs).map(|i| env.next_game(game, i)).collect();
+        // Record the first legal sets, so `step` works before any `reset`.
+        let mut legal = ActionList::new();
+        for (state, bits) in env.states.iter().zip(env.legal_bits.chunks_mut(words)) {
+            state.legal_actions(game, &mut legal);
+            for &a in &legal {
+                bits[usize::from(a) / 64] |= 1 << (usize::from(a) % 64);
+            }
+        }
         env
     }
 
@@ -80,65 +101,128 @@ impl<G: Game> VecEnv<G> {
                 },
             ));
         }
-        for (i, (state, &a)) in self.states.iter().zip(actions).enumerate() {
-            state.check_legal(game, a).map_err(|e| (i, e))?;
+        // Every row is checked before any row moves, against the legal sets the last call
+        // recorded (a bit test each, no regeneration).
+        let words = self.words;
+        let illegal = actions.iter().enumerate().find(|&(i, &a)| {
+            let a = usize::from(a);
+            a >= game.num_actions() || self.legal_bits[i * words + a / 64] & (1 << (a % 64)) == 0
+        });
+        if let Some((i, &a)) = illegal {
+            let err = self.states[i].check_legal(game, a).expect_err("not in the recorded legal set");
+            return Err((i, err));
         }
         self.run(game, Some(actions), out);
         Ok(())
     }
 
+    /// Whether to spread rows over threads: not for one thread or a handful of rows, where
+    /// handing work to a pool costs more than it saves.
+    fn parallel(&self) -> bool {
+        !self.single && self.states.len() > ROWS_PER_TASK
+    }
+
     fn run(&mut self, game: &G, actions: Option<&[Action]>, out: Buffers<'_>) {
         let (players, num_actions, obs_len) = (game.num_players(), game.num_actions(), game.observation_len());
-        let with_obs = !out.observations.is_empty();
+        let obs_row = if out.observations.is_empty() { 0 } else { obs_len };
         let seed = self.seed;
-        // Without observations a one-float dummy row keeps the zip below uniform.
-        let mut dummy = Vec::new();
-        let (obs, obs_row) = if with_obs {
-            (out.observations, obs_len)
-        } else {
-            dummy.resize(self.states.len(), 0.0);
-            (&mut dummy[..], 1)
+        let parallel = self.parallel();
+        let words = self.words;
+        let mut rows = Rows {
+            states: &mut self.states,
+            episodes: &mut self.episodes,
+            legal_bits: &mut self.legal_bits,
+            observations: out.observations,
+            rewards: out.rewards,
+            terminated: out.terminated,
+            legal_mask: out.legal_mask,
+            current_player: out.current_player,
         };
-        let (states, episodes) = (&mut self.states, &mut self.episodes);
+        if !parallel {
+            rows.run(game, seed, actions, 0, obs_row);
+            return;
+        }
+        let k = ROWS_PER_TASK;
         let mut work = move || {
-            states
-                .par_iter_mut()
-                .zip(episodes.par_iter_mut())
-                .zip(obs.par_chunks_mut(obs_row))
-                .zip(out.rewards.par_chunks_mut(players))
-                .zip(out.terminated.par_iter_mut())
-                .zip(out.legal_mask.par_chunks_mut(num_actions))
-                .zip(out.current_player.par_iter_mut())
+            // Observations may be absent: chunk an empty slice into as many (empty) pieces.
+            let obs_chunks: Vec<&mut [f32]> = if obs_row == 0 {
+                (0..rows.states.len().div_ceil(k)).map(|_| <&mut [f32]>::default()).collect()
+            } else {
+                rows.observations.chunks_mut(k * obs_row).collect()
+            };
+            rows.states
+                .par_chunks_mut(k)
+                .zip(rows.episodes.par_chunks_mut(k))
+                .zip(rows.legal_bits.par_chunks_mut(k * words))
+                .zip(obs_chunks)
+                .zip(rows.rewards.par_chunks_mut(k * players))
+                .zip(rows.terminated.par_chunks_mut(k))
+                .zip(rows.legal_mask.par_chunks_mut(k * num_actions))
+                .zip(rows.current_player.par_chunks_mut(k))
                 .enumerate()
-                .with_min_len(MIN_ENVS_PER_TASK)
-                .for_each(|(i, ((((((state, episode), obs), rewards), terminated), mask), player))| {
-                    rewards.fill(0.0);
-                    *terminated = false;
-                    if let Some(actions) = actions {
-                        state.apply_unchecked(game, actions[i], &mut NoEvents);
-                        if state.is_terminal() {
-                            state.returns(game, rewards);
-                            *terminated = true;
-                            *state = game.new_state(derive_seed(derive_seed(seed, i as u64), *episode));
-                            *episode += 1;
-                        }
-                    }
-                    let mover = state.current_player().expect("environments always hold a live state");
-                    *player = mover as i32;
-                    mask.fill(false);
-                    let mut legal = ActionList::new();
-                    state.legal_actions(game, &mut legal);
-                    for &a in &legal {
-                        mask[usize::from(a)] = true;
-                    }
-                    if with_obs {
-                        state.observation(game, mover, obs);
-                    }
+                .for_each(|(c, (((((((states, episodes), legal_bits), observations), rewards), terminated), legal_mask), current_player))| {
+                    Rows { states, episodes, legal_bits, observations, rewards, terminated, legal_mask, current_player }
+                        .run(game, seed, actions, c * k, obs_row);
                 });
         };
         match &self.pool {
             Some(pool) => pool.install(work),
             None => work(),
+        }
+    }
+}
+
+/// Rows per task when stepping in parallel.
+const ROWS_PER_TASK: usize = 64;
+
+/// A run of consecutive rows and their slices of the output buffers.
+struct Rows<'a, S> {
+    states: &'a mut [S],
+    episodes: &'a mut [u64],
+    legal_bits: &'a mut [u64],
+    observations: &'a mut [f32],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    legal_mask: &'a mut [bool],
+    current_player: &'a mut [i32],
+}
+
+impl<S: State> Rows<'_, S> {
+    /// Steps (or, without actions, just reports) rows `first..`; `obs_row` is 0 when no
+    /// observations are wanted.
+    fn run(&mut self, game: &S::Game, seed: u64, actions: Option<&[Action]>, first: usize, obs_row: usize) {
+        let (players, num_actions) = (game.num_players(), game.num_actions());
+        let words = num_actions.div_ceil(64);
+        let mut legal = ActionList::new();
+        for (j, state) in self.states.iter_mut().enumerate() {
+            let i = first + j;
+            let rewards = &mut self.rewards[j * players..(j + 1) * players];
+            rewards.fill(0.0);
+            self.terminated[j] = false;
+            if let Some(actions) = actions {
+                state.apply_unchecked(game, actions[i], &mut NoEvents);
+                if state.is_terminal() {
+                    state.returns(game, rewards);
+                    self.terminated[j] = true;
+                    *state = game.new_state(derive_seed(derive_seed(seed, i as u64), self.episodes[j]));
+                    self.episodes[j] += 1;
+                }
+            }
+            let mover = state.current_player().expect("environments always hold a live state");
+            self.current_player[j] = mover as i32;
+            let mask = &mut self.legal_mask[j * num_actions..(j + 1) * num_actions];
+            mask.fill(false);
+            let bits = &mut self.legal_bits[j * words..(j + 1) * words];
+            bits.fill(0);
+            state.legal_actions(game, &mut legal);
+            for &a in &legal {
+                let a = usize::from(a);
+                mask[a] = true;
+                bits[a / 64] |= 1 << (a % 64);
+            }
+            if obs_row > 0 {
+                state.observation(game, mover, &mut self.observations[j * obs_row..(j + 1) * obs_row]);
+            }
         }
     }
 }
@@ -240,6 +324,23 @@ mod tests {
                 assert_eq!(&o.obs[i * obs.len()..(i + 1) * obs.len()], &obs[..]);
             }
         }
+    }
+
+    #[test]
+    fn step_works_before_any_reset() {
+        let game = Tekken::new(TekkenOptions::default()).unwrap();
+        let mut env = VecEnv::new(&game, 3, 0, None);
+        let mut o = Owned::new(&game, 3);
+        let mut legal = ActionList::new();
+        let actions: Vec<Action> = env
+            .states()
+            .iter()
+            .map(|s| {
+                s.legal_actions(&game, &mut legal);
+                legal[0]
+            })
+            .collect();
+        env.step(&game, &actions, o.buffers()).unwrap();
     }
 
     #[test]

@@ -35,12 +35,17 @@ impl Writer<'_> {
     fn flag(&mut self, b: bool) {
         self.put(f32::from(u8::from(b)));
     }
+    /// The buffer starts zeroed, so a one-hot only sets its one entry.
     fn one_hot(&mut self, n: usize, i: Option<usize>) {
-        self.out[self.at..self.at + n].fill(0.0);
         if let Some(i) = i {
             self.out[self.at + i] = 1.0;
         }
         self.at += n;
+    }
+    /// `n` counters (already zero) for `add` to bump.
+    fn counts(&mut self, n: usize) -> usize {
+        self.at += n;
+        self.at - n
     }
 }
 
@@ -49,6 +54,7 @@ impl TekkenState {
         let opp = 1 - me;
         let board = &game.stage().board;
         let o = &game.options;
+        out.fill(0.0);
         let mut w = Writer { out, at: 0 };
         for p in [me, opp] {
             w.one_hot(board.len(), board.index_of(self.fighters[p].pos).map(usize::from));
@@ -84,23 +90,17 @@ impl TekkenState {
         w.flag(self.current_player_index() == Some(me));
         // My hand by card; the opponent's hand only by size; decks by size; discards are public.
         let first = [game.first_card(me), game.first_card(opp)];
-        let mut hand = [0.0f32; MAX_DECK];
+        let hand = w.counts(MAX_DECK);
         for c in self.fighters[me].hand.iter() {
-            hand[usize::from(c.0 - first[0])] += 1.0;
-        }
-        for v in hand {
-            w.put(v);
+            w.out[hand + usize::from(c.0 - first[0])] += 1.0;
         }
         w.put(self.fighters[opp].hand.len() as f32);
         w.put(self.fighters[me].deck.len() as f32 / MAX_DECK as f32);
         w.put(self.fighters[opp].deck.len() as f32 / MAX_DECK as f32);
         for (k, p) in [me, opp].into_iter().enumerate() {
-            let mut counts = [0.0f32; MAX_DECK];
+            let counts = w.counts(MAX_DECK);
             for c in self.fighters[p].discard.iter() {
-                counts[usize::from(c.0 - first[k])] += 1.0;
-            }
-            for v in counts {
-                w.put(v);
+                w.out[counts + usize::from(c.0 - first[k])] += 1.0;
             }
         }
         for (k, p) in [me, opp].into_iter().enumerate() {
