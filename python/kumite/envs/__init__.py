@@ -1,0 +1,28 @@
+"""Adapters to the ecosystem's environment interfaces. Each needs its optional extra:
+``pip install kumite[gym]`` for :func:`gym_env`, ``kumite[pettingzoo]`` for :func:`aec_env`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kumite.envs.gymnasium_env import KumiteGymEnv
+    from kumite.envs.pettingzoo_env import KumiteAECEnv
+
+
+def gym_env(game: str, opponent: Any = None, seat: int = 0, illegal: str = "lose", render_mode: str | None = None, **options: Any) -> KumiteGymEnv:
+    """A single-agent Gymnasium env: the agent plays `seat`, `opponent` (a bot, default random)
+    plays every other seat."""
+    from kumite.envs.gymnasium_env import KumiteGymEnv
+
+    return KumiteGymEnv(game, opponent=opponent, seat=seat, illegal=illegal, render_mode=render_mode, **options)
+
+
+def aec_env(game: str, render_mode: str | None = None, **options: Any) -> KumiteAECEnv:
+    """A PettingZoo AEC env: one agent per seat, acting in the game's turn order."""
+    from kumite.envs.pettingzoo_env import KumiteAECEnv
+
+    return KumiteAECEnv(game, render_mode=render_mode, **options)
+
+
+__all__ = ["aec_env", "gym_env"]

@@ -1,0 +1,103 @@
+"""kumite games as single-agent Gymnasium environments (the other seats played by a bot)."""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+import kumite
+from kumite.bots import Bot, RandomBot
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
+    """Observations are ``{"observation": float32 (*observation_shape), "action_mask": int8
+    (num_actions,)}`` for the agent's seat; the mask is also in ``info["action_mask"]`` (for
+    ``action_space.sample(mask=...)``). The reward is the agent's return when the game ends.
+
+    An illegal action is handled by ``illegal``: ``"lose"`` (default) ends the episode with the
+    worst return, -1; ``"random"`` plays a random legal action instead; ``"raise"`` raises
+    ``kumite.IllegalActionError``. The default opponent is a ``RandomBot`` reseeded by
+    ``reset(seed=...)``; a bot you pass keeps its own randomness.
+    """
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: str,
+        opponent: Bot | None = None,
+        seat: int = 0,
+        illegal: str = "lose",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game = kumite.load(game, **options)
+        if not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat {seat} is not in 0..{self.game.num_players}")
+        if illegal not in ("lose", "random", "raise"):
+            raise ValueError(f"illegal must be 'lose', 'random' or 'raise', not {illegal!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
+        self.seat, self.illegal, self.render_mode = seat, illegal, render_mode
+        self._given_opponent = opponent
+        self.opponent: Bot = opponent if opponent is not None else RandomBot(0)
+        self.observation_space = spaces.Dict(  # type: ignore[assignment]
+            {
+                "observation": spaces.Box(-np.inf, np.inf, self.game.observation_shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self.state: kumite.State | None = None
+
+    def _observe(self) -> tuple[Obs, dict[str, Any]]:
+        assert self.state is not None
+        mask = self.state.legal_action_mask().astype(np.int8) if self.state.current_player == self.seat else np.zeros(self.game.num_actions, np.int8)
+        obs: Obs = {"observation": self.state.observation(self.seat), "action_mask": mask}
+        return obs, {"action_mask": mask}
+
+    def _others_play(self) -> None:
+        assert self.state is not None
+        while not self.state.is_terminal() and self.state.current_player != self.seat:
+            self.state.apply(self.opponent.choose(self.state))
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**63))
+        if self._given_opponent is None:
+            self.opponent = RandomBot(game_seed)
+        self.state = self.game.new_state(seed=game_seed)
+        self._others_play()
+        return self._observe()
+
+    def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        if self.state is None:
+            raise RuntimeError("call reset() before step()")
+        if self.state.is_terminal():
+            raise RuntimeError("the episode is over: call reset()")
+        action = int(action)
+        if action not in self.state.legal_actions():
+            if self.illegal == "raise":
+                self.state.apply(action)  # raises IllegalActionError
+            if self.illegal == "lose":
+                obs, info = self._observe()
+                info["illegal_action"] = action
+                return obs, -1.0, True, False, info
+            action = int(self.np_random.choice(self.state.legal_actions()))
+        self.state.apply(action)
+        self._others_play()
+        obs, info = self._observe()
+        done = self.state.is_terminal()
+        reward = float(self.state.returns()[self.seat]) if done else 0.0
+        return obs, reward, done, False, info
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi" and self.state is not None:
+            return self.state.render()
+        return None

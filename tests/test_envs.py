@@ -1,0 +1,85 @@
+"""Gymnasium and PettingZoo adapters pass those libraries' own checkers, for every game."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+
+import kumite
+from kumite.envs import aec_env, gym_env
+
+GAMES = kumite.games()
+
+
+@pytest.fixture(autouse=True)
+def quiet() -> None:
+    # The checkers warn about unbounded Box spaces and dict observations; both are by design.
+    warnings.simplefilter("ignore", UserWarning)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_check_env(name: str) -> None:
+    check_env(gym_env(name), skip_render_check=True)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_episodes_end_with_the_agents_return(name: str) -> None:
+    env = gym_env(name, seat=1, render_mode="ansi")
+    for episode in range(3):
+        obs, info = env.reset(seed=episode)
+        done, reward = False, 0.0
+        while not done:
+            action = env.action_space.sample(mask=info["action_mask"])
+            obs, r, done, truncated, info = env.step(action)
+            reward = float(r)
+            assert not truncated
+        assert env.state is not None and reward == env.state.returns()[1]
+        assert isinstance(env.render(), str)
+
+
+def test_gymnasium_illegal_action_modes() -> None:
+    env = gym_env("tekken", illegal="lose")
+    obs, info = env.reset(seed=0)
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(bad)
+    assert done and reward == -1.0 and info["illegal_action"] == bad
+    env = gym_env("tekken", illegal="random")
+    env.reset(seed=0)
+    env.step(bad)
+    env = gym_env("tekken", illegal="raise")
+    env.reset(seed=0)
+    with pytest.raises(kumite.IllegalActionError):
+        env.step(bad)
+    with pytest.raises(ValueError):
+        gym_env("tekken", illegal="maybe")
+
+
+def test_gymnasium_reset_seed_is_deterministic() -> None:
+    a, b = gym_env("tekken"), gym_env("tekken")
+    oa, _ = a.reset(seed=3)
+    ob, _ = b.reset(seed=3)
+    assert np.array_equal(oa["observation"], ob["observation"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_test(name: str) -> None:
+    api_test(aec_env(name), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_seed_test(name: str) -> None:
+    seed_test(lambda render_mode=None: aec_env(name), num_cycles=300)
+
+
+def test_pettingzoo_mask_is_int8_and_only_for_the_agent_to_move() -> None:
+    env = aec_env("tekken")
+    env.reset(seed=1)
+    mover = env.agent_selection
+    for agent in env.agents:
+        mask = env.observe(agent)["action_mask"]
+        assert mask.dtype == np.int8
+        assert mask.any() == (agent == mover)
