@@ -67,6 +67,32 @@ mod tests {
         text
     }
 
+    /// Every exported function that does real work runs its body inside a guard (so a panic
+    /// becomes `KUMITE_ERR_PANIC`); the few that do not only read a constant or the thread's
+    /// last error.
+    #[test]
+    fn every_exported_function_catches_panics() {
+        let trivial = [
+            "kumite_version",
+            "kumite_abi_version",
+            "kumite_last_error",
+            "kumite_last_error_code",
+            "kumite_status_string",
+        ];
+        let mut checked = 0;
+        for source in [include_str!("game.rs"), include_str!("state.rs"), include_str!("error.rs"), include_str!("lib.rs")] {
+            for item in source.split("#[no_mangle]\npub ").skip(1) {
+                let name = item.split("fn ").nth(1).unwrap().split('(').next().unwrap();
+                let body = item.split("\n}\n").next().unwrap();
+                if !trivial.contains(&name) {
+                    assert!(body.contains("guard"), "{name} does not run its body in a guard");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 27, "exported functions found");
+    }
+
     #[test]
     fn versions_agree_with_the_crate() {
         let version = unsafe { CStr::from_ptr(kumite_version()) }.to_str().unwrap();

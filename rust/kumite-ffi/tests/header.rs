@@ -33,9 +33,19 @@ fn committed_header_is_what_cbindgen_generates() {
         return;
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == generated,
-        "include/kumite.h is stale: regenerate it with \
-         `KUMITE_REGEN_HEADER=1 cargo test -p kumite-ffi --test header`"
-    );
+    if committed != generated {
+        let (line, (old, new)) = committed
+            .lines()
+            .chain(std::iter::repeat("<end of file>"))
+            .zip(generated.lines().chain(std::iter::repeat("<end of file>")))
+            .take(committed.lines().count().max(generated.lines().count()) + 1)
+            .enumerate()
+            .find(|(_, (a, b))| a != b)
+            .unwrap_or((0, ("(line endings)", "(line endings)")));
+        panic!(
+            "include/kumite.h is stale (line {}: committed {old:?}, generated {new:?}); regenerate it \
+             with `KUMITE_REGEN_HEADER=1 cargo test -p kumite-ffi --test header`",
+            line + 1
+        );
+    }
 }
