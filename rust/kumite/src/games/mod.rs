@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use crate::core::dynamic::ErasedGame;
 use crate::core::{Game, GameError};
 
+pub mod fatal_fight;
 pub mod tekken;
 
 /// The names `load` accepts.

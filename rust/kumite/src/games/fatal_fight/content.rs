@@ -1,0 +1,604 @@
+//! Fatal Fight content: arts and supply cards, characters, enemies, bosses and stage cards, read
+//! from TOML into plain `Raw*` structs and validated into the tables the rules use. Every problem
+//! is reported with its file, card and field.
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+
+use crate::cards::{parse_toml, CardId, Problems};
+use crate::core::GameError;
+
+/// Limits that size the state and the action space.
+pub const MAX_CARD_TYPES: usize = 64;
+pub const MAX_ENEMY_TYPES: usize = 32;
+pub const MAX_CARRY: usize = 4;
+pub const MAX_BOSS_SKILLS: usize = 6;
+pub const STAGES: usize = 4;
+pub const RESPAWNS: usize = 6;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Starter,
+    Common,
+    Unique,
+}
+
+#[derive(Clone, Debug)]
+pub struct Card {
+    pub id: String,
+    pub name: String,
+    pub kind: Kind,
+    /// Physical copies in the shop (commons) or unique pile (uniques); 0 for starters.
+    pub copies: u8,
+    pub attack: bool,
+    pub ap: u8,
+    pub guard: u8,
+    pub draw: u8,
+    pub heal: u8,
+    pub area: bool,
+    pub pierce: bool,
+    pub launch: bool,
+    pub exile: bool,
+    pub carry: bool,
+    pub always: bool,
+    /// The card one step up this card's line, and whether it is a line's later step.
+    pub next: Option<CardId>,
+    pub later_step: bool,
+    pub cost: u8,
+}
+
+impl Card {
+    pub fn describe(&self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        if self.attack {
+            parts.push(format!("AP {}", self.ap));
+        }
+        for (n, w) in [(self.guard, "guard"), (self.draw, "draw"), (self.heal, "heal")] {
+            if n > 0 {
+                parts.push(format!("{w} {n}"));
+            }
+        }
+        for (b, w) in [
+            (self.area, "area"),
+            (self.pierce, "pierce"),
+            (self.launch, "launch"),
+            (self.exile, "exile"),
+            (self.carry, "carry"),
+            (self.always, "always"),
+        ] {
+            if b {
+                parts.push(w.into());
+            }
+        }
+        parts.join(", ")
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Special {
+    /// +1 AP on the first attack card of each own turn.
+    Brawler,
+    /// Two free moves per turn.
+    Sprinter,
+    /// 1 GP at every round start.
+    Guardian,
+    /// Saving costs 1 action and 1 face-down card.
+    Medic,
+}
+
+#[derive(Clone, Debug)]
+pub struct Character {
+    pub id: String,
+    pub name: String,
+    pub life: u8,
+    pub actions: u8,
+    pub max_hand: u8,
+    pub max_carry: u8,
+    pub order: u8,
+    pub special: Special,
+    pub deck: Vec<CardId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnemySkill {
+    None,
+    Strike(u8),
+    Pierce(u8),
+    Rally,
+}
+
+#[derive(Clone, Debug)]
+pub struct Enemy {
+    pub id: String,
+    pub name: String,
+    pub stage: u8,
+    pub copies: u8,
+    pub life: u8,
+    pub guard: u8,
+    pub carrier: u8,
+    pub cross: bool,
+    pub skill: EnemySkill,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BossSkill {
+    DamageAll(u8),
+    PierceAll(u8),
+    DamageLine(u8),
+    Summon(u8),
+    StripGuard,
+}
+
+impl BossSkill {
+    pub fn text(self) -> String {
+        match self {
+            BossSkill::DamageAll(n) => format!("damage_all {n}"),
+            BossSkill::PierceAll(n) => format!("pierce_all {n}"),
+            BossSkill::DamageLine(n) => format!("damage_line {n}"),
+            BossSkill::Summon(n) => format!("summon {n}"),
+            BossSkill::StripGuard => "strip_guard".into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Boss {
+    pub id: String,
+    pub name: String,
+    pub life: u8,
+    pub size: u8,
+    pub skills: Vec<BossSkill>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gimmick {
+    None,
+    Hazard(u8),
+    Supply(u8),
+    Cheer(u8),
+    Rush(u8),
+    Dark,
+}
+
+impl Gimmick {
+    pub fn text(self) -> String {
+        match self {
+            Gimmick::None => "none".into(),
+            Gimmick::Hazard(n) => format!("hazard {n}"),
+            Gimmick::Supply(n) => format!("supply {n}"),
+            Gimmick::Cheer(n) => format!("cheer {n}"),
+            Gimmick::Rush(n) => format!("rush {n}"),
+            Gimmick::Dark => "dark".into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct StageCard {
+    pub id: String,
+    pub name: String,
+    pub stage: u8,
+    pub boss: bool,
+    pub respawn: [u8; RESPAWNS],
+    /// (respawn index 0..6, minimum players).
+    pub extra: Vec<(u8, u8)>,
+    pub gimmick: Gimmick,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Content {
+    pub cards: Vec<Card>,
+    pub characters: Vec<Character>,
+    pub enemies: Vec<Enemy>,
+    /// One boss per stage, index = stage - 1.
+    pub bosses: Vec<Boss>,
+    pub stages: Vec<StageCard>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCards {
+    card: Vec<RawCard>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    id: String,
+    name: String,
+    kind: Kind,
+    copies: Option<u8>,
+    #[serde(default)]
+    attack: bool,
+    #[serde(default)]
+    ap: u8,
+    #[serde(default)]
+    guard: u8,
+    #[serde(default)]
+    draw: u8,
+    #[serde(default)]
+    heal: u8,
+    #[serde(default)]
+    area: bool,
+    #[serde(default)]
+    pierce: bool,
+    #[serde(default)]
+    launch: bool,
+    #[serde(default)]
+    exile: bool,
+    #[serde(default)]
+    carry: bool,
+    #[serde(default)]
+    always: bool,
+    line: Option<String>,
+    step: Option<u8>,
+    #[serde(default)]
+    cost: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCharacters {
+    character: Vec<RawCharacter>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCharacter {
+    id: String,
+    name: String,
+    life: u8,
+    actions: u8,
+    max_hand: u8,
+    max_carry: u8,
+    order: u8,
+    special: Special,
+    deck: Vec<(String, u8)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEnemies {
+    enemy: Vec<RawEnemy>,
+    boss: Vec<RawBoss>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEnemy {
+    id: String,
+    name: String,
+    stage: u8,
+    copies: u8,
+    life: u8,
+    #[serde(default)]
+    guard: u8,
+    #[serde(default)]
+    carrier: u8,
+    #[serde(default)]
+    cross: bool,
+    #[serde(default)]
+    skill: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBoss {
+    id: String,
+    name: String,
+    stage: u8,
+    life: u8,
+    size: u8,
+    skills: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStages {
+    stage: Vec<RawStage>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStage {
+    id: String,
+    name: String,
+    stage: u8,
+    boss: bool,
+    respawn: [u8; RESPAWNS],
+    #[serde(default)]
+    extra: Vec<(u8, u8)>,
+    gimmick: String,
+}
+
+/// `"word"` or `"word N"` with N in 1..=9.
+fn word_number(text: &str) -> Option<(&str, Option<u8>)> {
+    let mut words = text.split_whitespace();
+    let name = words.next()?;
+    let n = match words.next() {
+        None => None,
+        Some(w) => Some(w.parse::<u8>().ok().filter(|n| (1..=9).contains(n))?),
+    };
+    if words.next().is_some() {
+        return None;
+    }
+    Some((name, n))
+}
+
+pub const CARDS_FILE: &str = "cards.toml";
+pub const CHARACTERS_FILE: &str = "characters.toml";
+pub const ENEMIES_FILE: &str = "enemies.toml";
+pub const STAGES_FILE: &str = "stages.toml";
+
+pub const BUILTIN: [(&str, &str); 4] = [
+    (CARDS_FILE, include_str!("data/cards.toml")),
+    (CHARACTERS_FILE, include_str!("data/characters.toml")),
+    (ENEMIES_FILE, include_str!("data/enemies.toml")),
+    (STAGES_FILE, include_str!("data/stages.toml")),
+];
+
+impl Content {
+    pub fn builtin() -> Content {
+        let [a, b, c, d] = BUILTIN;
+        Content::parse(a, b, c, d).unwrap_or_else(|e| panic!("built-in Fatal Fight content is invalid: {e}"))
+    }
+
+    /// Reads the four content files (name, text); every problem of every file is reported.
+    pub fn parse(
+        cards: (&str, &str),
+        characters: (&str, &str),
+        enemies: (&str, &str),
+        stages: (&str, &str),
+    ) -> Result<Content, GameError> {
+        let raw_cards: RawCards = parse_toml(cards.0, cards.1)?;
+        let raw_chars: RawCharacters = parse_toml(characters.0, characters.1)?;
+        let raw_enemies: RawEnemies = parse_toml(enemies.0, enemies.1)?;
+        let raw_stages: RawStages = parse_toml(stages.0, stages.1)?;
+        let mut content = Content::default();
+        let mut all = Problems::new(cards.0);
+        all.merge(content.read_cards(cards.0, raw_cards));
+        all.merge(content.read_characters(characters.0, raw_chars));
+        all.merge(content.read_enemies(enemies.0, raw_enemies));
+        all.merge(content.read_stages(stages.0, raw_stages));
+        all.into_result()?;
+        Ok(content)
+    }
+
+    fn read_cards(&mut self, file: &str, raw: RawCards) -> Problems {
+        let mut p = Problems::new(file);
+        p.check(raw.card.len() <= MAX_CARD_TYPES, "", "card", || format!("at most {MAX_CARD_TYPES} cards"));
+        let mut ids = HashMap::new();
+        // (line, step) -> card index
+        let mut lines: HashMap<(String, u8), usize> = HashMap::new();
+        for (i, c) in raw.card.iter().enumerate() {
+            let id = c.id.as_str();
+            p.check(ids.insert(c.id.clone(), i).is_none(), id, "id", || "duplicate id".into());
+            p.check(c.attack == (c.ap > 0), id, "ap", || "attack cards need ap in 1..=9, others ap 0".into());
+            p.check(c.ap <= 9 && c.guard <= 9 && c.draw <= 9 && c.heal <= 9, id, "ap", || "values at most 9".into());
+            p.check(!c.always || c.carry, id, "always", || "always needs carry".into());
+            p.check(!(c.carry && c.attack), id, "carry", || "carried items cannot attack".into());
+            p.check(!(c.carry && c.kind == Kind::Starter), id, "carry", || "starting decks hold no items".into());
+            p.check(
+                c.attack || c.guard + c.draw + c.heal > 0,
+                id,
+                "attack",
+                || "a card needs an attack or a guard, draw or heal effect".into(),
+            );
+            let copies = match c.kind {
+                Kind::Starter => 0,
+                Kind::Common => c.copies.unwrap_or(4),
+                Kind::Unique => 1,
+            };
+            p.check(c.kind != Kind::Unique || c.copies.is_none_or(|n| n == 1), id, "copies", || "uniques have 1 copy".into());
+            p.check(c.kind != Kind::Starter || c.copies.is_none(), id, "copies", || "starters have no shop copies".into());
+            p.check(copies <= 8, id, "copies", || "at most 8 copies".into());
+            p.check(c.kind == Kind::Starter || c.cost >= 1, id, "cost", || "supply cards cost at least 1".into());
+            match (&c.line, c.step) {
+                (Some(l), Some(s)) => {
+                    p.check((1..=5).contains(&s), id, "step", || "step in 1..=5".into());
+                    p.check(c.kind == Kind::Common, id, "line", || "only commons form upgrade lines".into());
+                    p.check(lines.insert((l.clone(), s), i).is_none(), id, "step", || format!("line {l} has two step {s} cards"));
+                }
+                (None, None) => {}
+                _ => p.add(id, "line", "line and step go together"),
+            }
+            self.cards.push(Card {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                kind: c.kind,
+                copies,
+                attack: c.attack,
+                ap: c.ap,
+                guard: c.guard,
+                draw: c.draw,
+                heal: c.heal,
+                area: c.area,
+                pierce: c.pierce,
+                launch: c.launch,
+                exile: c.exile,
+                carry: c.carry,
+                always: c.always,
+                next: None,
+                later_step: c.step.is_some_and(|s| s > 1),
+                cost: c.cost,
+            });
+        }
+        for ((line, step), &i) in &lines {
+            if let Some(&n) = lines.get(&(line.clone(), step + 1)) {
+                self.cards[i].next = Some(CardId(n as u16));
+            }
+            if *step > 1 && !lines.contains_key(&(line.clone(), step - 1)) {
+                p.add(&raw.card[i].id, "step", format!("line {line} has no step {}", step - 1));
+            }
+        }
+        p
+    }
+
+    fn read_characters(&mut self, file: &str, raw: RawCharacters) -> Problems {
+        let mut p = Problems::new(file);
+        let mut orders = Vec::new();
+        for c in raw.character {
+            let id = c.id.as_str();
+            p.check((1..=20).contains(&c.life), id, "life", || "life in 1..=20".into());
+            p.check((1..=5).contains(&c.actions), id, "actions", || "actions in 1..=5".into());
+            p.check((1..=8).contains(&c.max_hand), id, "max_hand", || "max_hand in 1..=8".into());
+            p.check(usize::from(c.max_carry) <= MAX_CARRY, id, "max_carry", || format!("max_carry at most {MAX_CARRY}"));
+            p.check(!orders.contains(&c.order), id, "order", || "turn orders must be unique".into());
+            p.check(self.characters.iter().all(|o| o.id != c.id), id, "id", || "duplicate id".into());
+            orders.push(c.order);
+            let mut deck = Vec::new();
+            for (i, (card, n)) in c.deck.iter().enumerate() {
+                match self.cards.iter().position(|x| &x.id == card) {
+                    Some(k) if !self.cards[k].carry => deck.extend(std::iter::repeat_n(CardId(k as u16), usize::from(*n))),
+                    Some(_) => p.add(id, format!("deck[{i}]"), format!("{card} is a carried item")),
+                    None => p.add(id, format!("deck[{i}]"), format!("unknown card {card}")),
+                }
+            }
+            p.check(deck.len() == 12, id, "deck", || format!("a starting deck has 12 cards, found {}", deck.len()));
+            self.characters.push(Character {
+                id: c.id.clone(),
+                name: c.name,
+                life: c.life,
+                actions: c.actions,
+                max_hand: c.max_hand,
+                max_carry: c.max_carry,
+                order: c.order,
+                special: c.special,
+                deck,
+            });
+        }
+        p
+    }
+
+    fn read_enemies(&mut self, file: &str, raw: RawEnemies) -> Problems {
+        let mut p = Problems::new(file);
+        p.check(raw.enemy.len() <= MAX_ENEMY_TYPES, "", "enemy", || format!("at most {MAX_ENEMY_TYPES} enemies"));
+        for e in raw.enemy {
+            let id = e.id.as_str();
+            p.check((1..=4).contains(&e.stage), id, "stage", || "stage in 1..=4".into());
+            p.check((1..=6).contains(&e.copies), id, "copies", || "copies in 1..=6".into());
+            p.check((1..=20).contains(&e.life), id, "life", || "life in 1..=20".into());
+            p.check(e.guard <= 9 && e.carrier <= 9, id, "guard", || "guard and carrier at most 9".into());
+            let skill = match e.skill.as_deref().map(word_number) {
+                None => EnemySkill::None,
+                Some(Some(("none", None))) => EnemySkill::None,
+                Some(Some(("strike", Some(n)))) => EnemySkill::Strike(n),
+                Some(Some(("pierce", Some(n)))) => EnemySkill::Pierce(n),
+                Some(Some(("rally", None))) => EnemySkill::Rally,
+                _ => {
+                    p.add(id, "skill", "one of none, strike N, pierce N, rally (N in 1..=9)");
+                    EnemySkill::None
+                }
+            };
+            self.enemies.push(Enemy {
+                id: e.id.clone(),
+                name: e.name,
+                stage: e.stage,
+                copies: e.copies,
+                life: e.life,
+                guard: e.guard,
+                carrier: e.carrier,
+                cross: e.cross,
+                skill,
+            });
+        }
+        for st in 1..=4u8 {
+            p.check(self.enemies.iter().any(|e| e.stage == st), "", "enemy", || format!("stage {st} has no enemies"));
+        }
+        let mut bosses: Vec<Option<Boss>> = vec![None; STAGES];
+        for b in raw.boss {
+            let id = b.id.as_str();
+            let want = if b.stage == 4 { 6 } else { 3 };
+            p.check(b.skills.len() == want, id, "skills", || format!("this boss needs {want} skills"));
+            p.check((1..=30).contains(&b.life), id, "life", || "life in 1..=30".into());
+            p.check((1..=3).contains(&b.size), id, "size", || "size in 1..=3".into());
+            let mut skills = Vec::new();
+            for (i, s) in b.skills.iter().enumerate() {
+                let skill = match word_number(s) {
+                    Some(("damage_all", Some(n))) => BossSkill::DamageAll(n),
+                    Some(("pierce_all", Some(n))) => BossSkill::PierceAll(n),
+                    Some(("damage_line", Some(n))) => BossSkill::DamageLine(n),
+                    Some(("summon", Some(n))) => BossSkill::Summon(n),
+                    Some(("strip_guard", None)) => BossSkill::StripGuard,
+                    _ => {
+                        p.add(id, format!("skills[{i}]"), "one of damage_all N, pierce_all N, damage_line N, summon N, strip_guard");
+                        continue;
+                    }
+                };
+                skills.push(skill);
+            }
+            match bosses.get_mut(usize::from(b.stage).wrapping_sub(1)) {
+                Some(slot @ None) => *slot = Some(Boss { id: b.id.clone(), name: b.name, life: b.life, size: b.size, skills }),
+                Some(Some(_)) => p.add(id, "stage", "two bosses for one stage"),
+                None => p.add(id, "stage", "stage in 1..=4"),
+            }
+        }
+        for (i, b) in bosses.into_iter().enumerate() {
+            match b {
+                Some(b) => self.bosses.push(b),
+                None => p.add("", "boss", format!("stage {} has no boss", i + 1)),
+            }
+        }
+        p
+    }
+
+    fn read_stages(&mut self, file: &str, raw: RawStages) -> Problems {
+        let mut p = Problems::new(file);
+        for s in raw.stage {
+            let id = s.id.as_str();
+            p.check((1..=4).contains(&s.stage), id, "stage", || "stage in 1..=4".into());
+            p.check(s.respawn.iter().all(|&n| n <= 3), id, "respawn", || "at most 3 enemies per respawn".into());
+            p.check(s.extra.len() <= 2, id, "extra", || "at most 2 extra enemies".into());
+            for (i, &(r, n)) in s.extra.iter().enumerate() {
+                p.check((1..=6).contains(&r) && (1..=4).contains(&n), id, &format!("extra[{i}]"), || {
+                    "[respawn 1..=6, min_players 1..=4]".into()
+                });
+            }
+            let gimmick = match word_number(&s.gimmick) {
+                Some(("none", None)) => Gimmick::None,
+                Some(("hazard", Some(n))) => Gimmick::Hazard(n),
+                Some(("supply", Some(n))) => Gimmick::Supply(n),
+                Some(("cheer", Some(n))) => Gimmick::Cheer(n),
+                Some(("rush", Some(n))) => Gimmick::Rush(n),
+                Some(("dark", None)) => Gimmick::Dark,
+                _ => {
+                    p.add(id, "gimmick", "one of none, hazard N, supply N, cheer N, rush N, dark");
+                    Gimmick::None
+                }
+            };
+            self.stages.push(StageCard {
+                id: s.id.clone(),
+                name: s.name,
+                stage: s.stage,
+                boss: s.boss,
+                respawn: s.respawn,
+                extra: s.extra.iter().map(|&(r, n)| (r.saturating_sub(1), n)).collect(),
+                gimmick,
+            });
+        }
+        for st in 1..=4u8 {
+            let normal = self.stages.iter().filter(|s| s.stage == st && !s.boss).count();
+            let boss = self.stages.iter().filter(|s| s.stage == st && s.boss).count();
+            p.check(normal == 6 && boss == 1, "", "stage", || {
+                format!("stage {st} needs 6 normal and 1 boss stage card, found {normal} and {boss}")
+            });
+        }
+        p
+    }
+
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[usize::from(id.0)]
+    }
+    pub fn enemy(&self, id: CardId) -> &Enemy {
+        &self.enemies[usize::from(id.0)]
+    }
+    pub fn card_index(&self, id: &str) -> Option<CardId> {
+        self.cards.iter().position(|c| c.id == id).map(|i| CardId(i as u16))
+    }
+    pub fn character(&self, id: &str) -> Option<usize> {
+        self.characters.iter().position(|c| c.id == id)
+    }
+}

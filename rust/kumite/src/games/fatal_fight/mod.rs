@@ -1,0 +1,191 @@
+//! Fatal Fight (seed `003_99c9687196c6cd2e.txt`, draft 8): a cooperative beat-'em-up
+//! deck-builder for 1–4 players. The team fights scripted enemy groups on a 3 × 3 board across
+//! four stages, chaining attack cards into combos and combinations, and shops between stages.
+//! All players share the result; the gold left at the end is the score. Rule ids (FF-…, FFX-…)
+//! refer to `docs/rules/fatal_fight.md`.
+//!
+//! | option | default | meaning |
+//! |---|---|---|
+//! | `players` | `2` | number of players (1..=4) |
+//! | `characters` | `[]` | character ids per player; empty or short lists are filled in content order |
+//! | `final_boss_variant` | `false` | the final boss has 6 skills, 3 chosen by gold earned (FF-0.4) |
+//! | `stage_rounds` | `12` | rounds per stage before time runs out and the team loses (FFX-11; 6..=30) |
+//! | `content_dir` | `null` | a folder whose `cards.toml`, `characters.toml`, `enemies.toml`, `stages.toml` replace the built-in ones |
+
+mod actions;
+mod api;
+pub mod content;
+mod rules;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::core::{parse_options, Game, GameError, MAX_LEGAL_ACTIONS};
+
+pub use actions::{FfAction, NUM_ACTIONS};
+pub use content::Content;
+pub use state::{Chain, Counts, Event, FatalFightState, Pending, Phase, Player};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FatalFightOptions {
+    pub players: u8,
+    pub characters: Vec<String>,
+    pub final_boss_variant: bool,
+    pub stage_rounds: u8,
+    pub content_dir: Option<String>,
+}
+
+impl Default for FatalFightOptions {
+    fn default() -> Self {
+        FatalFightOptions {
+            players: 2,
+            characters: Vec::new(),
+            final_boss_variant: false,
+            stage_rounds: 12,
+            content_dir: None,
+        }
+    }
+}
+
+/// A configured Fatal Fight campaign: options, content, and each player's character.
+#[derive(Clone, Debug)]
+pub struct FatalFight {
+    pub options: FatalFightOptions,
+    pub content: Arc<Content>,
+    /// Index into `content.characters` per player.
+    pub characters: Vec<usize>,
+    /// Copies of each card type in the whole game (shop, uniques, starting decks in play).
+    pub totals: Counts,
+}
+
+impl FatalFight {
+    pub fn new(mut options: FatalFightOptions) -> Result<FatalFight, GameError> {
+        if !(1..=4).contains(&options.players) {
+            return Err(GameError::option("players", "must be in 1..=4"));
+        }
+        if !(6..=30).contains(&options.stage_rounds) {
+            return Err(GameError::option("stage_rounds", "must be in 6..=30"));
+        }
+        let content = match &options.content_dir {
+            None => Content::builtin(),
+            Some(dir) => {
+                let path = std::path::Path::new(dir);
+                if !path.is_dir() {
+                    return Err(GameError::option("content_dir", "is not a directory"));
+                }
+                let mut texts = Vec::new();
+                for (name, builtin) in content::BUILTIN {
+                    let file = path.join(name);
+                    let text = if file.exists() {
+                        std::fs::read_to_string(&file)
+                            .map_err(|e| GameError::option("content_dir", format!("{}: {e}", file.display())))?
+                    } else {
+                        builtin.to_string()
+                    };
+                    texts.push((file.display().to_string(), text));
+                }
+                let f = |i: usize| (texts[i].0.as_str(), texts[i].1.as_str());
+                Content::parse(f(0), f(1), f(2), f(3))?
+            }
+        };
+        let n = usize::from(options.players);
+        if options.characters.len() > n {
+            return Err(GameError::option("characters", format!("{} characters for {n} players", options.characters.len())));
+        }
+        let mut characters = Vec::new();
+        for id in &options.characters {
+            let c = content.character(id).ok_or_else(|| {
+                let known: Vec<_> = content.characters.iter().map(|c| c.id.as_str()).collect();
+                GameError::option("characters", format!("unknown character {id:?}; known: {}", known.join(", ")))
+            })?;
+            if characters.contains(&c) {
+                return Err(GameError::option("characters", format!("{id:?} chosen twice")));
+            }
+            characters.push(c);
+        }
+        for c in 0..content.characters.len() {
+            if characters.len() == n {
+                break;
+            }
+            if !characters.contains(&c) {
+                characters.push(c);
+            }
+        }
+        if characters.len() < n {
+            return Err(GameError::option("players", format!("only {} characters exist", content.characters.len())));
+        }
+        options.characters = characters.iter().map(|&c| content.characters[c].id.clone()).collect();
+        let enemy_copies: usize = content.enemies.iter().map(|e| usize::from(e.copies)).sum();
+        if enemy_copies > state::MAX_ENEMY_CARDS {
+            return Err(GameError::option("content_dir", format!("at most {} enemy cards", state::MAX_ENEMY_CARDS)));
+        }
+        let uniques = content.cards.iter().filter(|c| c.kind == content::Kind::Unique).count();
+        if uniques > state::MAX_UNIQUES {
+            return Err(GameError::option("content_dir", format!("at most {} unique cards", state::MAX_UNIQUES)));
+        }
+        let mut totals = Counts::default();
+        for (t, c) in content.cards.iter().enumerate() {
+            totals.0[t] = c.copies;
+        }
+        for &c in &characters {
+            for card in &content.characters[c].deck {
+                totals.0[usize::from(card.0)] += 1;
+            }
+        }
+        const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
+        Ok(FatalFight { options, content: Arc::new(content), characters, totals })
+    }
+
+    pub fn n(&self) -> usize {
+        usize::from(self.options.players)
+    }
+    pub fn character(&self, player: usize) -> &content::Character {
+        &self.content.characters[self.characters[player]]
+    }
+}
+
+/// Upper bound on the actions of one player's turn with `a` actions: each action buys at most a
+/// play, a strike, a combination offer, a move and a payment; plus free moves, items, end turn;
+/// and each partner's plays and pass in a combination.
+fn turn_bound(a: usize, players: usize) -> usize {
+    4 + content::MAX_CARRY + 6 * a + players * (a + 1) * a
+}
+
+impl Game for FatalFight {
+    type State = FatalFightState;
+    const NAME: &'static str = "fatal_fight";
+
+    fn num_players(&self) -> usize {
+        self.n()
+    }
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![view::observation_len()]
+    }
+    fn max_game_length(&self) -> usize {
+        let n = self.n();
+        let a = (0..n).map(|p| usize::from(self.character(p).actions)).max().unwrap_or(1);
+        let per_round = n * turn_bound(a, n) + content::RESPAWNS;
+        let shop = n * (usize::from(state::MAX_GOLD) * 2 + 2 * content::MAX_CARRY + 1);
+        content::STAGES * (shop + usize::from(self.options.stage_rounds) * per_round)
+    }
+    fn options(&self) -> Value {
+        serde_json::to_value(&self.options).expect("options serialise")
+    }
+    fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
+        FatalFight::new(parse_options(options)?)
+    }
+    fn new_state(&self, seed: u64) -> FatalFightState {
+        FatalFightState::new(self, seed)
+    }
+}

@@ -1,0 +1,253 @@
+//! The Fatal Fight position: plain data with small ids, fixed-capacity piles and its own RNG.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{CardId, Pile};
+use crate::core::Rng;
+use crate::games::fatal_fight::content::{MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
+
+/// Most cards a player may own (FFX-9: buying stops at 40); piles holding them are sized for it.
+pub const MAX_OWNED: usize = 40;
+pub const MAX_HAND: usize = 20;
+/// Cards played in one round: at most 5 actions on the own turn plus 5 in combinations, and the
+/// face-down cards paid for moves and saving (one per action).
+pub const MAX_PLAYED: usize = 16;
+/// A group after mass damage holds at most 4 enemies and the boss; a round adds at most 5 per
+/// respawn, a boss summon 3, a rally 1 and a cross 1.
+pub const MAX_GROUP: usize = 16;
+pub const MAX_ENEMY_CARDS: usize = 64;
+pub const MAX_UNIQUES: usize = 32;
+pub const MAX_PLAYERS: usize = 4;
+pub const SQUARES: usize = 9;
+/// Gold held by a player or the team saturates here (FFX-10), which bounds the shop.
+pub const MAX_GOLD: u8 = 99;
+/// The boss in an enemy group.
+pub const BOSS: CardId = CardId(u16::MAX);
+
+/// A count per card type (shop stock, cards removed from the game), serialised as a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts(pub [u8; MAX_CARD_TYPES]);
+
+impl Default for Counts {
+    fn default() -> Self {
+        Counts([0; MAX_CARD_TYPES])
+    }
+}
+
+impl Serialize for Counts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Counts {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<u8>::deserialize(d)?;
+        if v.len() != MAX_CARD_TYPES {
+            return Err(serde::de::Error::custom(format!("expected {MAX_CARD_TYPES} counts, found {}", v.len())));
+        }
+        let mut c = Counts::default();
+        c.0.copy_from_slice(&v);
+        Ok(c)
+    }
+}
+
+/// Squares are `area * 3 + line`: areas 0 left, 1 centre, 2 right; lines 0 upper, 1 middle,
+/// 2 lower. Respawn points (enemy groups) are `side * 3 + line` with side 0 left, 1 right; their
+/// numbers 1–6 are index + 1.
+pub fn square_area(sq: u8) -> u8 {
+    sq / 3
+}
+pub fn square_line(sq: u8) -> u8 {
+    sq % 3
+}
+pub fn group_area(g: usize) -> u8 {
+    if g < 3 {
+        0
+    } else {
+        2
+    }
+}
+pub fn group_line(g: usize) -> u8 {
+    (g % 3) as u8
+}
+pub const AREA_NAMES: [&str; 3] = ["left", "centre", "right"];
+pub const LINE_NAMES: [&str; 3] = ["upper", "middle", "lower"];
+
+pub fn square_name(sq: u8) -> String {
+    format!("{} {}", AREA_NAMES[usize::from(square_area(sq) % 3)], LINE_NAMES[usize::from(square_line(sq))])
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// Index into the content's characters.
+    pub character: u8,
+    pub square: u8,
+    pub life: i8,
+    pub gp: u8,
+    pub down: bool,
+    /// Saved this round: neither targeted nor damaged, and takes no turn (FF-13.5).
+    pub immune: bool,
+    /// Actions left in the current own turn.
+    pub actions: u8,
+    /// Free moves left in the current own turn (FF-10.1).
+    pub moves: u8,
+    /// Combination plays left this round (FF-9.4, FFX-6).
+    pub combo_left: u8,
+    /// The brawler's +1 AP is still available this turn.
+    pub special_ready: bool,
+    pub gold: u8,
+    pub deck: Pile<MAX_OWNED>,
+    pub hand: Pile<MAX_HAND>,
+    pub discard: Pile<MAX_OWNED>,
+    /// Cards played face up this round.
+    pub played: Pile<MAX_PLAYED>,
+    /// Cards played face down this round (extra moves, saving): hidden from the others.
+    pub facedown: Pile<MAX_PLAYED>,
+    pub carried: Pile<MAX_CARRY>,
+}
+
+impl Player {
+    pub fn owned(&self) -> usize {
+        self.deck.len() + self.hand.len() + self.discard.len() + self.played.len() + self.facedown.len()
+    }
+    pub fn active(&self) -> bool {
+        !self.down && !self.immune
+    }
+    pub fn all_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.deck
+            .iter()
+            .chain(self.hand.iter())
+            .chain(self.discard.iter())
+            .chain(self.played.iter())
+            .chain(self.facedown.iter())
+            .chain(self.carried.iter())
+    }
+}
+
+/// The chain combo being built (FF-9): summed AP and the union of sub-attributes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chain {
+    pub ap: u8,
+    pub hits: u8,
+    pub area: bool,
+    pub pierce: bool,
+    pub launch: bool,
+    /// The combination has been offered for this chain (FFX-5: once per chain).
+    pub combined: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pending {
+    Move { to: u8 },
+    Save { target: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// `player` shops (FF-3.6, FF-4, FF-5.1).
+    Shop { player: u8 },
+    /// `player`'s turn in the action phase (FF-6).
+    Turn { player: u8 },
+    /// `player`, on the turn player's square, may continue the chain (FF-9.3).
+    Combination { player: u8 },
+    /// `player` chooses `left` more cards to play face down for `then` (FF-10.2, FF-10.4).
+    Pay { player: u8, left: u8, then: Pending },
+    /// The team (its leader, FFX-7) picks who takes the mass damage of group `group` (FF-12.9).
+    MassDamage { group: u8 },
+    Over,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FatalFightState {
+    pub phase: Phase,
+    /// 0..4 while playing; 4 after the final stage is cleared.
+    pub stage: u8,
+    /// Rounds started in this stage (the timer, FFX-11).
+    pub round: u8,
+    pub players: [Player; MAX_PLAYERS],
+    /// Player indices in character order (FF-6.1); only the first `players` entries count.
+    pub order: [u8; MAX_PLAYERS],
+    /// Enemy groups at respawn points 1–6; index 0 of a group is its head.
+    pub groups: [Pile<MAX_GROUP>; RESPAWNS],
+    pub boss_present: bool,
+    pub boss_placed: bool,
+    /// The boss pile: indices into the boss's skills; the top (last) is the current skill.
+    pub boss_pile: Pile<MAX_BOSS_SKILLS>,
+    /// Normal stage cards of this stage not yet drawn (indices into the content's stages).
+    pub stage_pile: Pile<8>,
+    pub stage_used: Pile<8>,
+    pub current_stage_card: Option<u16>,
+    pub enemy_pile: Pile<MAX_ENEMY_CARDS>,
+    pub enemy_discard: Pile<MAX_ENEMY_CARDS>,
+    /// Carriers that escaped (FF-14.2); they rejoin the pile at stage clear (FFX-12).
+    pub escaped: Pile<MAX_ENEMY_CARDS>,
+    pub shop: Counts,
+    pub unique_pile: Pile<MAX_UNIQUES>,
+    pub unique_row: [Option<CardId>; 4],
+    /// Cards removed from the game (exile, used or dropped items).
+    pub removed: Counts,
+    /// The team's gold earned in this stage (FF-11.2), split at stage clear.
+    pub pool: u8,
+    /// Gold earned in the whole game (for the final-boss variant, FF-0.4).
+    pub earned: u16,
+    pub chain: Chain,
+    /// The player whose turn it is (the chain's owner while partners add to it).
+    pub chain_owner: u8,
+    /// Mass damage waiting to be assigned, per group.
+    pub mass: [u8; RESPAWNS],
+    /// `Some(true)` won, `Some(false)` lost, once over.
+    pub result: Option<bool>,
+    pub score: u16,
+    pub rng: Rng,
+}
+
+/// One thing that happened, for play-by-play and viewers (public information only).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Event {
+    pub kind: &'static str,
+    pub player: Option<u8>,
+    pub text: String,
+}
+
+impl std::fmt::Display for Event {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.player {
+            Some(p) => write!(f, "P{p} {}", self.text),
+            None => write!(f, "{}", self.text),
+        }
+    }
+}
+
+pub(crate) fn event(kind: &'static str, player: Option<usize>, text: String) -> Event {
+    Event { kind, player: player.map(|p| p as u8), text }
+}
+
+impl Player {
+    pub(crate) fn empty() -> Player {
+        Player {
+            character: 0,
+            square: 4,
+            life: 0,
+            gp: 0,
+            down: false,
+            immune: false,
+            actions: 0,
+            moves: 0,
+            combo_left: 0,
+            special_ready: false,
+            gold: 0,
+            deck: Pile::new(),
+            hand: Pile::new(),
+            discard: Pile::new(),
+            played: Pile::new(),
+            facedown: Pile::new(),
+            carried: Pile::new(),
+        }
+    }
+}

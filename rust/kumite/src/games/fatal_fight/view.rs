@@ -1,0 +1,491 @@
+//! What players see: the observation vector (layout in `docs/rules/fatal_fight.md`), the
+//! information-state string and text drawing, determinization, and the invariants of a state.
+
+use std::fmt::Write;
+
+use crate::cards::{CardId, Pile};
+use crate::core::{derive_seed, GameError, Rng};
+use crate::games::fatal_fight::content::{Gimmick, Kind, MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, MAX_ENEMY_TYPES, RESPAWNS};
+use crate::games::fatal_fight::state::*;
+use crate::games::fatal_fight::FatalFight;
+
+const PHASES: usize = 6;
+const GLOBAL: usize = PHASES + MAX_PLAYERS + 4 + 8 + 7 + 6 + MAX_BOSS_SKILLS + RESPAWNS;
+const PER_PLAYER: usize = 15 + SQUARES + 2 * MAX_CARD_TYPES;
+const OWN: usize = 3 * MAX_CARD_TYPES;
+const PER_GROUP: usize = 2 + 2 * MAX_ENEMY_TYPES;
+const MARKET: usize = 3 * MAX_CARD_TYPES;
+
+pub const fn observation_len() -> usize {
+    GLOBAL + MAX_PLAYERS * PER_PLAYER + OWN + RESPAWNS * PER_GROUP + MARKET
+}
+
+struct Writer<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+
+impl Writer<'_> {
+    fn put(&mut self, v: f32) {
+        self.out[self.at] = v;
+        self.at += 1;
+    }
+    fn flag(&mut self, b: bool) {
+        self.put(f32::from(u8::from(b)));
+    }
+    fn one_hot(&mut self, n: usize, i: Option<usize>) {
+        if let Some(i) = i.filter(|&i| i < n) {
+            self.out[self.at + i] = 1.0;
+        }
+        self.at += n;
+    }
+    fn counts(&mut self, n: usize, items: impl Iterator<Item = CardId>, scale: f32) {
+        for c in items {
+            if usize::from(c.0) < n {
+                self.out[self.at + usize::from(c.0)] += scale;
+            }
+        }
+        self.at += n;
+    }
+}
+
+fn phase_index(p: Phase) -> usize {
+    match p {
+        Phase::Shop { .. } => 0,
+        Phase::Turn { .. } => 1,
+        Phase::Combination { .. } => 2,
+        Phase::Pay { .. } => 3,
+        Phase::MassDamage { .. } => 4,
+        Phase::Over => 5,
+    }
+}
+
+impl FatalFightState {
+    pub(crate) fn write_observation(&self, game: &FatalFight, me: usize, out: &mut [f32]) {
+        let n = game.n();
+        out.fill(0.0);
+        let mut w = Writer { out, at: 0 };
+        let rel = |p: usize| (p + MAX_PLAYERS - me) % MAX_PLAYERS;
+        w.one_hot(PHASES, Some(phase_index(self.phase)));
+        w.one_hot(MAX_PLAYERS, self.current_player_index().map(rel));
+        w.one_hot(4, Some(usize::from(self.stage)));
+        w.put(f32::from(self.round) / f32::from(game.options.stage_rounds));
+        w.put(f32::from(self.pool) / 20.0);
+        w.put(f32::from(self.earned) / 50.0);
+        w.flag(self.boss_present);
+        w.flag(self.boss_placed);
+        w.put(self.stage_used.len() as f32 / 4.0);
+        w.put(f32::from(self.leader() as u8 == me as u8));
+        w.flag(self.result == Some(true));
+        let g = self.gimmick(game);
+        let (gi, amount) = match g {
+            Gimmick::None => (0, 0),
+            Gimmick::Hazard(k) => (1, k),
+            Gimmick::Supply(k) => (2, k),
+            Gimmick::Cheer(k) => (3, k),
+            Gimmick::Rush(k) => (4, k),
+            Gimmick::Dark => (5, 0),
+        };
+        w.one_hot(6, Some(gi));
+        w.put(f32::from(amount) / 3.0);
+        let ch = self.chain;
+        w.put(f32::from(ch.ap) / 10.0);
+        w.put(f32::from(ch.hits) / 5.0);
+        w.flag(ch.area);
+        w.flag(ch.pierce);
+        w.flag(ch.launch);
+        w.flag(ch.combined);
+        w.counts(MAX_BOSS_SKILLS, self.boss_pile.iter(), 1.0);
+        for &m in &self.mass {
+            w.put(f32::from(m) / 4.0);
+        }
+        for k in 0..MAX_PLAYERS {
+            let p = (me + k) % MAX_PLAYERS;
+            if p >= n {
+                w.at += PER_PLAYER;
+                continue;
+            }
+            let pl = &self.players[p];
+            let c = game.character(p);
+            w.flag(true);
+            w.put(f32::from(pl.life) / 10.0);
+            w.put(f32::from(c.life) / 10.0);
+            w.put(f32::from(pl.gp) / 5.0);
+            w.flag(pl.down);
+            w.flag(pl.immune);
+            w.put(f32::from(pl.actions) / 5.0);
+            w.put(f32::from(pl.moves) / 2.0);
+            w.put(f32::from(pl.combo_left) / 5.0);
+            w.put(f32::from(pl.gold) / 10.0);
+            w.put(pl.hand.len() as f32 / 10.0);
+            w.put(pl.deck.len() as f32 / 40.0);
+            w.put(pl.discard.len() as f32 / 40.0);
+            w.put(pl.facedown.len() as f32 / 5.0);
+            w.put(f32::from(self.order[..n].iter().position(|&q| usize::from(q) == p).unwrap_or(0) as u8) / 4.0);
+            w.one_hot(SQUARES, Some(usize::from(pl.square)));
+            w.counts(MAX_CARD_TYPES, pl.played.iter(), 0.25);
+            w.counts(MAX_CARD_TYPES, pl.carried.iter(), 1.0);
+        }
+        let mine = &self.players[me];
+        w.counts(MAX_CARD_TYPES, mine.hand.iter(), 0.25);
+        w.counts(MAX_CARD_TYPES, mine.deck.iter(), 0.25);
+        w.counts(MAX_CARD_TYPES, mine.discard.iter().chain(mine.facedown.iter()), 0.25);
+        for grp in &self.groups {
+            w.put(grp.len() as f32 / 8.0);
+            w.flag(grp.contains(BOSS));
+            w.one_hot(MAX_ENEMY_TYPES, grp.get(0).filter(|&e| e != BOSS).map(|e| usize::from(e.0)));
+            w.counts(MAX_ENEMY_TYPES, grp.iter().filter(|&e| e != BOSS), 0.25);
+        }
+        for t in 0..MAX_CARD_TYPES {
+            w.put(f32::from(self.shop.0[t]) / 4.0);
+        }
+        w.counts(MAX_CARD_TYPES, self.unique_row.iter().flatten().copied(), 1.0);
+        for t in 0..MAX_CARD_TYPES {
+            w.put(f32::from(self.removed.0[t]) / 4.0);
+        }
+        debug_assert_eq!(w.at, observation_len());
+    }
+
+    /// Public state plus, for `viewer`, its own hidden cards; `None` shows everything.
+    pub(crate) fn describe(&self, game: &FatalFight, viewer: Option<usize>) -> String {
+        let c = &game.content;
+        let names = |cards: &[CardId]| -> String {
+            cards.iter().map(|&x| c.card(x).name.as_str()).collect::<Vec<_>>().join(", ")
+        };
+        let sorted = |cards: &[CardId]| -> String {
+            let mut v = cards.to_vec();
+            v.sort();
+            names(&v)
+        };
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "Stage {} round {} | phase {:?} turn P{} | mass {:?} | team gold {} (earned {}) | chain AP {} hits {}{}{}{}{}",
+            self.stage + 1,
+            self.round,
+            self.phase,
+            self.chain_owner,
+            self.mass,
+            self.pool,
+            self.earned,
+            self.chain.ap,
+            self.chain.hits,
+            if self.chain.area { " area" } else { "" },
+            if self.chain.pierce { " pierce" } else { "" },
+            if self.chain.launch { " launch" } else { "" },
+            if self.chain.combined { " (combination offered)" } else { "" },
+        );
+        if let Some(i) = self.current_stage_card {
+            let sc = &c.stages[usize::from(i)];
+            let _ = writeln!(s, "Stage card: {} (gimmick {}); used {}", sc.name, sc.gimmick.text(), self.stage_used.len());
+        }
+        if self.boss_present {
+            let b = &c.bosses[usize::from(self.stage.min(3))];
+            let mut skills: Vec<u16> = self.boss_pile.iter().map(|x| x.0).collect();
+            if viewer.is_some() {
+                skills.sort();
+            }
+            let texts: Vec<String> = skills.iter().map(|&k| b.skills[usize::from(k)].text()).collect();
+            let _ = writeln!(s, "Boss {} (life {}) skills {}", b.name, b.life, texts.join(" / "));
+        }
+        for (g, grp) in self.groups.iter().enumerate() {
+            if grp.is_empty() {
+                continue;
+            }
+            let members: Vec<String> = grp
+                .iter()
+                .map(|e| if e == BOSS { "BOSS".to_string() } else { c.enemy(e).name.clone() })
+                .collect();
+            let _ = writeln!(s, "Group {} ({} {}): {}", g + 1, AREA_NAMES[usize::from(group_area(g))], LINE_NAMES[usize::from(group_line(g))], members.join(", "));
+        }
+        for p in 0..game.n() {
+            let pl = &self.players[p];
+            let _ = write!(
+                s,
+                "P{p} {} at {} life {} GP {} gold {}{}{} actions {} moves {} combination {}{} | hand {} deck {} discard {} | played [{}] facedown {} | items [{}]",
+                game.character(p).name,
+                square_name(pl.square),
+                pl.life,
+                pl.gp,
+                pl.gold,
+                if pl.down { " DOWN" } else { "" },
+                if pl.immune { " saved" } else { "" },
+                pl.actions,
+                pl.moves,
+                pl.combo_left,
+                if pl.special_ready { " special ready" } else { "" },
+                pl.hand.len(),
+                pl.deck.len(),
+                pl.discard.len(),
+                names(pl.played.as_slice()),
+                pl.facedown.len(),
+                names(pl.carried.as_slice()),
+            );
+            if viewer.is_none() || viewer == Some(p) {
+                let _ = write!(
+                    s,
+                    " | hand: {} | deck: {} | discard: {} | facedown: {}",
+                    names(pl.hand.as_slice()),
+                    if viewer.is_none() { names(pl.deck.as_slice()) } else { sorted(pl.deck.as_slice()) },
+                    names(pl.discard.as_slice()),
+                    names(pl.facedown.as_slice()),
+                );
+            }
+            s.push('\n');
+        }
+        let row: Vec<&str> = self.unique_row.iter().map(|x| x.map_or("-", |x| c.card(x).name.as_str())).collect();
+        let _ = writeln!(s, "Uniques face up: {}", row.join(", "));
+        let stock: Vec<String> = (0..c.cards.len())
+            .filter(|&t| self.shop.0[t] > 0)
+            .map(|t| format!("{} x{}", c.cards[t].name, self.shop.0[t]))
+            .collect();
+        let _ = writeln!(s, "Shop: {}", stock.join(", "));
+        if let Some(r) = self.result {
+            let _ = writeln!(s, "Result: {} (score {})", if r { "win" } else { "loss" }, self.score);
+        }
+        s
+    }
+
+    /// A state `observer` cannot tell from this one: the other players' hidden cards (hand, deck,
+    /// discard, face-down) redealt from their pool, every hidden pile order (own deck, stage,
+    /// enemy, boss, unique piles) reshuffled, and the RNG reseeded. Pools are sorted first so
+    /// the result depends only on what the observer knows.
+    pub fn determinized(&self, game: &FatalFight, observer: usize, seed: u64) -> FatalFightState {
+        let mut s = self.clone();
+        let mut rng = Rng::new(seed);
+        for p in 0..game.n() {
+            let pl = &mut s.players[p];
+            if p == observer {
+                pl.deck.as_mut_slice().sort_unstable();
+                pl.deck.shuffle(&mut rng);
+                continue;
+            }
+            let mut pool: Vec<CardId> = pl.hand.iter().chain(pl.deck.iter()).chain(pl.discard.iter()).chain(pl.facedown.iter()).collect();
+            pool.sort_unstable();
+            rng.shuffle(&mut pool);
+            let mut next = pool.into_iter();
+            for zone in [pl.hand.as_mut_slice(), pl.deck.as_mut_slice(), pl.discard.as_mut_slice(), pl.facedown.as_mut_slice()] {
+                for c in zone {
+                    *c = next.next().expect("pool holds exactly the hidden cards");
+                }
+            }
+        }
+        fn reshuffle<const N: usize>(pile: &mut Pile<N>, rng: &mut Rng) {
+            pile.as_mut_slice().sort_unstable();
+            pile.shuffle(rng);
+        }
+        reshuffle(&mut s.stage_pile, &mut rng);
+        reshuffle(&mut s.enemy_pile, &mut rng);
+        reshuffle(&mut s.boss_pile, &mut rng);
+        reshuffle(&mut s.unique_pile, &mut rng);
+        s.rng = Rng::new(derive_seed(seed, 1));
+        s
+    }
+
+    /// The invariants of a reachable position, for states read from JSON.
+    pub fn check(&self, game: &FatalFight) -> Result<(), GameError> {
+        let mut bad: Vec<String> = Vec::new();
+        let c = &game.content;
+        let n = game.n();
+        let nc = c.cards.len();
+        let valid_card = |x: CardId| usize::from(x.0) < nc;
+        // Turn order: a permutation of the players, by character order.
+        let mut ord: Vec<u8> = self.order[..n].to_vec();
+        let mut want: Vec<u8> = (0..n as u8).collect();
+        want.sort_by_key(|&p| game.character(usize::from(p)).order);
+        if ord != want {
+            bad.push("order must list the players by character order".into());
+        }
+        ord.sort();
+        for p in 0..MAX_PLAYERS {
+            let pl = &self.players[p];
+            if p >= n {
+                if *pl != Player::empty() {
+                    bad.push(format!("player slot {p} is unused and must stay empty"));
+                }
+                continue;
+            }
+            let ch = game.character(p);
+            if usize::from(pl.character) != game.characters[p] {
+                bad.push(format!("player {p}'s character must be {}", ch.id));
+            }
+            if usize::from(pl.square) >= SQUARES {
+                bad.push(format!("player {p}'s square must be in 0..9"));
+            }
+            if pl.life > ch.life as i8 || (pl.life <= 0) != pl.down {
+                bad.push(format!("player {p}'s life {} is out of range or disagrees with down", pl.life));
+            }
+            if pl.life < -60 {
+                bad.push(format!("player {p}'s life is below -60"));
+            }
+            if pl.down && pl.immune {
+                bad.push(format!("player {p} cannot be down and saved"));
+            }
+            if pl.actions > ch.actions || pl.moves > 2 || pl.combo_left > ch.actions || pl.gold > MAX_GOLD {
+                bad.push(format!("player {p}'s actions, moves, combination plays or gold are out of range"));
+            }
+            if pl.all_cards().any(|x| !valid_card(x)) {
+                bad.push(format!("player {p} holds an unknown card"));
+                continue;
+            }
+            if pl.carried.iter().any(|x| !c.card(x).carry) || pl.all_cards().filter(|&x| c.card(x).carry).count() != pl.carried.len() {
+                bad.push(format!("player {p}: items are carried and only items"));
+            }
+            if pl.carried.len() > MAX_CARRY || pl.owned() > MAX_OWNED {
+                bad.push(format!("player {p} owns too many cards"));
+            }
+        }
+        // Card conservation per type.
+        let mut count = [0u32; MAX_CARD_TYPES];
+        let mut add = |x: CardId| {
+            if let Some(k) = count.get_mut(usize::from(x.0)) {
+                *k += 1;
+            }
+        };
+        for p in 0..n {
+            self.players[p].all_cards().for_each(&mut add);
+        }
+        self.unique_pile.iter().for_each(&mut add);
+        self.unique_row.iter().flatten().copied().for_each(&mut add);
+        for t in 0..MAX_CARD_TYPES {
+            count[t] += u32::from(self.shop.0[t]) + u32::from(self.removed.0[t]);
+            if count[t] != u32::from(game.totals.0[t]) {
+                bad.push(format!("card type {t} has {} copies in play, expected {}", count[t], game.totals.0[t]));
+                break;
+            }
+        }
+        for (t, card) in c.cards.iter().enumerate() {
+            if card.kind != Kind::Common && self.shop.0[t] > 0 && card.kind == Kind::Unique {
+                bad.push(format!("unique {} cannot be in the shop piles", card.id));
+            }
+        }
+        if self.unique_pile.iter().chain(self.unique_row.iter().flatten().copied()).any(|x| !valid_card(x) || c.card(x).kind != Kind::Unique) {
+            bad.push("the unique pile and row hold uniques only".into());
+        }
+        if self.unique_row.iter().any(|x| x.is_none()) && !self.unique_pile.is_empty() {
+            bad.push("an empty unique slot while the unique pile has cards".into());
+        }
+        // Enemy conservation.
+        let ne = c.enemies.len();
+        let mut ecount = vec![0u32; ne];
+        let mut bosses = 0;
+        let mut bad_enemy = false;
+        for e in self.groups.iter().flat_map(|g| g.iter()).chain(self.enemy_pile.iter()).chain(self.enemy_discard.iter()).chain(self.escaped.iter()) {
+            if e == BOSS {
+                bosses += 1;
+            } else if usize::from(e.0) < ne {
+                ecount[usize::from(e.0)] += 1;
+            } else {
+                bad_enemy = true;
+            }
+        }
+        let stage_max = self.stage.min(3) + 1;
+        for (i, e) in c.enemies.iter().enumerate() {
+            let want = if e.stage <= stage_max { u32::from(e.copies) } else { 0 };
+            if ecount[i] != want && !bad_enemy {
+                bad.push(format!("enemy {} has {} cards in play, expected {want}", e.id, ecount[i]));
+                break;
+            }
+        }
+        if bad_enemy {
+            bad.push("an unknown enemy card".into());
+        }
+        if self.groups.iter().flat_map(|g| g.iter()).chain(self.enemy_pile.iter()).chain(self.enemy_discard.iter()).chain(self.escaped.iter()).filter(|&e| e == BOSS).count()
+            != self.groups.iter().flat_map(|g| g.iter()).filter(|&e| e == BOSS).count()
+        {
+            bad.push("the boss can only stand in a group".into());
+        }
+        if bosses != usize::from(self.boss_present) || (self.boss_present && !self.boss_placed) {
+            bad.push("the boss is in a group exactly when present".into());
+        }
+        if self.groups.iter().any(|g| g.iter().filter(|&e| e != BOSS).count() > 10) {
+            bad.push("a group holds more than 10 enemies".into());
+        }
+        let bl = self.boss_pile.len();
+        if bl != 3 || self.boss_pile.iter().any(|k| usize::from(k.0) >= c.bosses[usize::from(self.stage.min(3))].skills.len()) {
+            bad.push("the boss pile holds 3 of the boss's skills".into());
+        }
+        let mut bs: Vec<u16> = self.boss_pile.iter().map(|k| k.0).collect();
+        bs.sort();
+        bs.dedup();
+        if bs.len() != bl {
+            bad.push("the boss pile repeats a skill".into());
+        }
+        // Stage cards.
+        let st = self.stage + 1;
+        let stage_ok = |i: u16| c.stages.get(usize::from(i)).is_some_and(|x| x.stage == st && !x.boss);
+        let mut all_stage: Vec<u16> = self.stage_pile.iter().chain(self.stage_used.iter()).map(|x| x.0).collect();
+        all_stage.sort();
+        let mut want_stage: Vec<u16> = (0..c.stages.len() as u16).filter(|&i| stage_ok(i)).collect();
+        want_stage.sort();
+        if self.stage < 4 && (all_stage != want_stage || self.stage_used.len() > 4) {
+            bad.push("the stage pile and used stage cards must be this stage's 6 normal cards".into());
+        }
+        if let Some(i) = self.current_stage_card {
+            if c.stages.get(usize::from(i)).is_none_or(|x| x.stage != st) && self.stage < 4 {
+                bad.push("the current stage card must belong to this stage".into());
+            }
+        }
+        if self.stage > 4 || (self.stage == 4) != (self.result == Some(true)) {
+            bad.push("stage must be in 0..4 (4 once the game is won)".into());
+        }
+        if self.round > game.options.stage_rounds + 1 {
+            bad.push("round exceeds stage_rounds".into());
+        }
+        if self.pool > MAX_GOLD {
+            bad.push("team gold above the maximum".into());
+        }
+        let cp = |p: u8| usize::from(p) < n;
+        match self.phase {
+            Phase::Shop { player } | Phase::Combination { player } if !cp(player) => bad.push("phase player out of range".into()),
+            Phase::Turn { player } if !cp(player) || !self.players[usize::from(player)].active() => {
+                bad.push("the turn player must exist and be active".into())
+            }
+            Phase::Pay { player, left, then } => {
+                if !cp(player) || left == 0 || left > 2 || self.players[usize::from(player)].hand.len() < usize::from(left) {
+                    bad.push("payment out of range".into());
+                }
+                match then {
+                    Pending::Move { to } if usize::from(to) >= SQUARES => bad.push("move target out of range".into()),
+                    Pending::Save { target } if !cp(target) || !self.players[usize::from(target)].down => {
+                        bad.push("save target must be a downed player".into())
+                    }
+                    _ => {}
+                }
+            }
+            Phase::MassDamage { group } => {
+                if usize::from(group) >= RESPAWNS || self.mass[usize::from(group)] == 0 {
+                    bad.push("mass damage phase without pending damage".into());
+                }
+                if !(0..n).any(|p| self.players[p].active()) {
+                    bad.push("mass damage with nobody to take it".into());
+                }
+            }
+            _ => {}
+        }
+        if let Phase::Combination { player } = self.phase {
+            if cp(player) && (!self.players[usize::from(player)].active() || player == self.chain_owner) {
+                bad.push("the combination partner must be active and not the turn player".into());
+            }
+        }
+        if matches!(self.phase, Phase::Turn { .. } | Phase::Combination { .. } | Phase::Pay { .. }) && !cp(self.chain_owner) {
+            bad.push("chain owner out of range".into());
+        }
+        if let Phase::Turn { player } = self.phase {
+            if player != self.chain_owner {
+                bad.push("the turn player owns the chain".into());
+            }
+        }
+        if (self.chain.hits == 0) != (self.chain.ap == 0) && self.chain.hits == 0 {
+            bad.push("a chain has AP only with hits".into());
+        }
+        if (self.phase == Phase::Over) != self.result.is_some() {
+            bad.push("a result is present exactly when the game is over".into());
+        }
+        if bad.is_empty() {
+            Ok(())
+        } else {
+            Err(GameError::deserialization(bad.join("; ")))
+        }
+    }
+}
