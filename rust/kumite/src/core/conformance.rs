@@ -39,6 +39,8 @@ pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, Stri
         let mut rng = Rng::new(derive_seed(seed, 1));
         let mut state = game.new_state(seed);
         let mut history: Vec<Action> = Vec::new();
+        // The mover's information state must determine its legal actions.
+        let mut seen: std::collections::HashMap<String, ActionList> = std::collections::HashMap::new();
         let mut step = 0;
         loop {
             state.validate(game).map_err(|e| fail(g, step, format!("invariant broken: {e}")))?;
@@ -59,6 +61,12 @@ pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, Stri
             if deep {
                 deep_checks(game, &state, &legal, seed, &mut obs_a, &mut obs_b)
                     .map_err(|e| fail(g, step, e))?;
+                if let Some(p) = current {
+                    let info = state.information_state_string(game, p);
+                    if seen.entry(info).or_insert_with(|| legal.clone()) != &legal {
+                        return Err(fail(g, step, "one information state with two different sets of legal actions"));
+                    }
+                }
             }
             let Some(_) = current else { break };
             if step >= game.max_game_length() {

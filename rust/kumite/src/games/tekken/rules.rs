@@ -101,9 +101,11 @@ impl TekkenState {
                         }
                     }
                     Means::Combo { combo, used } => {
-                        let n = game.character(att).combos[usize::from(combo)].symbols.len();
-                        for i in 0..n {
-                            if used & (1 << i) == 0 {
+                        // Equal symbols are interchangeable: only the first unused one is offered.
+                        let symbols = &game.character(att).combos[usize::from(combo)].symbols;
+                        let unused = |i: usize| used & (1 << i) == 0;
+                        for i in (0..symbols.len()).filter(|&i| unused(i)) {
+                            if !(0..i).any(|j| unused(j) && symbols[j] == symbols[i]) {
                                 push(out, TekkenAction::ComboSymbol(i as u8));
                             }
                         }

@@ -263,7 +263,46 @@ impl TekkenState {
             Phase::Over => "the match is over".into(),
         };
         let _ = write!(s, "{phase}");
+        if self.phase == Phase::Resolve {
+            s.push_str(&self.resolution_text(game));
+        }
         s.push('\n');
         s
+    }
+
+    /// Where the resolution of the current card stands: everything that decides what the
+    /// attacker may do next, so the information state tells such positions apart.
+    fn resolution_text(&self, game: &Tekken) -> String {
+        let att = usize::from(self.attacker);
+        let ch = game.character(att);
+        let st = &self.string;
+        let mut parts = vec![if st.card_done { "card resolved".to_string() } else { "card to resolve".into() }];
+        let pending: Vec<&str> = (0..ch.combos.len())
+            .filter(|&k| st.combos_pending & (1 << k) != 0)
+            .map(|k| ch.combos[k].name.as_str())
+            .collect();
+        if !pending.is_empty() {
+            parts.push(format!("combos pending: {}", pending.join(", ")));
+        }
+        if self.rage_available() {
+            parts.push("rage available".into());
+        }
+        match st.means {
+            Means::Card { next } => parts.push(format!("card symbol {}", next + 1)),
+            Means::Rage { next } => parts.push(format!("rage symbol {}", next + 1)),
+            Means::Combo { combo, used } => {
+                let symbols = &ch.combos[usize::from(combo)].symbols;
+                let left: Vec<String> = (0..symbols.len())
+                    .filter(|&i| used & (1 << i) == 0)
+                    .map(|i| symbols[i].to_string())
+                    .collect();
+                parts.push(format!("combo symbols left: {}", left.join(", ")));
+            }
+            Means::None => {}
+        }
+        if st.extension_from.is_some() {
+            parts.push("extension connected".into());
+        }
+        format!(" ({})", parts.join("; "))
     }
 }

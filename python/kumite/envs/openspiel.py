@@ -1,0 +1,136 @@
+"""kumite games as OpenSpiel (pyspiel) Python games, so OpenSpiel's algorithms and tests run on
+them unchanged. ``register()`` adds ``kumite_<name>`` for every game; load one with
+``pyspiel.load_game("kumite_tekken")`` (options as a JSON string: ``{"options": '{"heat": false}'}``;
+``"seed"`` fixes the stream that seeds each new game, -1 by default for a random one).
+
+Chance is resolved inside kumite states, so the games are ``SAMPLED_STOCHASTIC`` with no chance
+nodes. Information-state tensors and strings are kumite's observation and information-state
+string: they describe what the player knows now (Markov), not the full history.
+``resample_from_infostate`` is ``determinize``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+import kumite
+
+_ZERO_SUM = {"tekken"}
+_registered: set[str] = set()
+
+
+def _game_type(name: str, game: kumite.Game) -> Any:
+    utility = pyspiel.GameType.Utility.ZERO_SUM if name in _ZERO_SUM else pyspiel.GameType.Utility.GENERAL_SUM
+    return pyspiel.GameType(
+        short_name=f"kumite_{name}",
+        long_name=f"kumite {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.num_players,
+        min_num_players=game.num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"options": "{}", "seed": -1},
+    )
+
+
+class KumiteSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """Base of the per-game classes `register` makes (pyspiel registers classes)."""
+
+    kumite_name = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        name = self.kumite_name
+        params = dict(params or {})
+        options = json.loads(params.get("options", "{}"))
+        self.kumite_game = kumite.load(name, **options)
+        g = self.kumite_game
+        info = pyspiel.GameInfo(
+            num_distinct_actions=g.num_actions,
+            max_chance_outcomes=0,
+            num_players=g.num_players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if name in _ZERO_SUM else None,
+            max_game_length=g.max_game_length,
+        )
+        seed = int(params.get("seed", -1))
+        # Each new game draws its kumite seed from this stream: fixed with `seed` >= 0.
+        self._seeds = random.Random(seed if seed >= 0 else None)
+        super().__init__(_game_type(name, g), info, {"options": params.get("options", "{}"), "seed": seed})
+
+    def new_initial_state(self) -> KumiteSpielState:
+        return KumiteSpielState(self, self.kumite_game.new_state(seed=self._seeds.getrandbits(63)))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> KumiteObserver:
+        return KumiteObserver(self.kumite_game)
+
+
+class KumiteSpielState(pyspiel.State):  # type: ignore[misc]
+    def __init__(self, game: KumiteSpielGame, state: kumite.State) -> None:
+        super().__init__(game)
+        self.kumite_state = state
+
+    def current_player(self) -> int:
+        p = self.kumite_state.current_player
+        return pyspiel.PlayerId.TERMINAL if p is None else p
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.kumite_state.legal_actions() if player == self.kumite_state.current_player else []
+
+    def _apply_action(self, action: int) -> None:
+        self.kumite_state.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.kumite_state.action_to_string(int(action))
+
+    def is_terminal(self) -> bool:
+        return self.kumite_state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return [float(r) for r in self.kumite_state.returns()]
+
+    def resample_from_infostate(self, player: int, sampler: Any = None) -> KumiteSpielState:
+        seed = int(sampler() * 2**63) if callable(sampler) else random.getrandbits(63)
+        return KumiteSpielState(self.get_game(), self.kumite_state.determinize(player, seed))
+
+    def __str__(self) -> str:
+        return self.kumite_state.render()
+
+
+class KumiteObserver:
+    """The PyObserver interface: a flat tensor (kumite's observation) and a string."""
+
+    def __init__(self, game: kumite.Game) -> None:
+        self.tensor = np.zeros(int(np.prod(game.observation_shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(game.observation_shape)}
+
+    def set_from(self, state: KumiteSpielState, player: int) -> None:
+        self.tensor[:] = state.kumite_state.observation(player).reshape(-1)
+
+    def string_from(self, state: KumiteSpielState, player: int) -> str:
+        return state.kumite_state.information_state_string(player)
+
+
+def register() -> list[str]:
+    """Registers every kumite game with pyspiel; returns the registered names."""
+    names = []
+    for name in kumite.games():
+        short = f"kumite_{name}"
+        if short not in _registered:
+            game_type = _game_type(name, kumite.load(name))
+            cls = type(f"Kumite{name.title().replace('_', '')}Game", (KumiteSpielGame,), {"kumite_name": name})
+            pyspiel.register_game(game_type, cls)
+            _registered.add(short)
+        names.append(short)
+    return names
