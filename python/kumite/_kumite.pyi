@@ -271,6 +271,7 @@ def rollout(
     n_games: SupportsIndex,
     seed: SupportsIndex = 0,
     threads: SupportsIndex | None = None,
+    first: SupportsIndex = 0,
 ) -> RolloutResult:
     """Plays `n_games` uniformly random games (GIL released, results depend on `seed` only)."""
 

@@ -50,6 +50,51 @@ class MatchResult:
         return "\n".join(lines)
 
 
+def play_games(
+    game: Game,
+    bots: Sequence[Bot],
+    games: range,
+    seed: int = 0,
+    swap_seats: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int32]]:
+    """Plays games `games` of a match: game `g` uses seed `seed + g` and, with `swap_seats`, bot
+    `b` sits in seat `(b + g) % players`. Returns per-bot returns `(len(games), players)` and
+    lengths. A match split into ranges (across processes) plays the same games."""
+    players = game.num_players
+    if len(bots) != players:
+        raise ValueError(f"{game.name} needs {players} bots, got {len(bots)}")
+    returns = np.zeros((len(games), players), np.float32)
+    lengths = np.zeros(len(games), np.int32)
+    for k, g in enumerate(games):
+        shift = g % players if swap_seats else 0
+        seat_bot = [(seat - shift) % players for seat in range(players)]
+        state = game.new_state(seed=seed + g)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat_bot[seat]].choose(state))
+        seat_returns = state.returns()
+        for seat in range(players):
+            returns[k, seat_bot[seat]] = seat_returns[seat]
+        lengths[k] = len(state.history())
+        if progress is not None:
+            progress(k + 1, len(games))
+    return returns, lengths
+
+
+def summarize(names: Sequence[str], returns: npt.NDArray[np.float32], lengths: npt.NDArray[np.int32]) -> MatchResult:
+    """Win rates (a draw counts half) and their Wilson intervals from per-bot returns."""
+    n_games, players = returns.shape
+    scores = (np.sign(returns) + 1.0) / 2.0  # win 1, draw 1/2, loss 0
+    win_rate = scores.mean(axis=0) if n_games else np.zeros(players)
+    ci95 = np.array([wilson(float(scores[:, b].sum()), n_games) for b in range(players)])
+    names = list(names)
+    if len(set(names)) < len(names):
+        names = [f"{name} #{b}" for b, name in enumerate(names)]
+    return MatchResult(names, returns, win_rate.astype(np.float64), ci95, lengths)
+
+
 def play_match(
     game: Game,
     bots: Sequence[Bot],
@@ -60,32 +105,8 @@ def play_match(
 ) -> MatchResult:
     """Plays `n_games` games; with `swap_seats` bot `b` sits in seat `(b + g) % players` in game
     `g`, so every bot plays every seat equally often. Game `g` uses seed `seed + g`."""
-    players = game.num_players
-    if len(bots) != players:
-        raise ValueError(f"{game.name} needs {players} bots, got {len(bots)}")
-    returns = np.zeros((n_games, players), np.float32)
-    lengths = np.zeros(n_games, np.int32)
-    for g in range(n_games):
-        shift = g % players if swap_seats else 0
-        seat_bot = [(seat - shift) % players for seat in range(players)]
-        state = game.new_state(seed=seed + g)
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            state.apply(bots[seat_bot[seat]].choose(state))
-        seat_returns = state.returns()
-        for seat in range(players):
-            returns[g, seat_bot[seat]] = seat_returns[seat]
-        lengths[g] = len(state.history())
-        if progress is not None:
-            progress(g + 1, n_games)
-    scores = (np.sign(returns) + 1.0) / 2.0  # win 1, draw 1/2, loss 0
-    win_rate = scores.mean(axis=0) if n_games else np.zeros(players)
-    ci95 = np.array([wilson(float(scores[:, b].sum()), n_games) for b in range(players)])
-    names = [repr(b) for b in bots]
-    if len(set(names)) < len(names):
-        names = [f"{name} #{b}" for b, name in enumerate(names)]
-    return MatchResult(names, returns, win_rate.astype(np.float64), ci95, lengths)
+    returns, lengths = play_games(game, bots, range(n_games), seed, swap_seats, progress)
+    return summarize([repr(b) for b in bots], returns, lengths)
 
 
 def progress_bar(done: int, total: int) -> None:

@@ -39,15 +39,17 @@ impl RolloutResult {
 }
 
 /// Plays `n_games` uniformly random games from new states on `threads` threads (all cores when
-/// `None`). Game `i` is seeded from `(seed, i)`, so the results depend on `seed` only.
+/// `None`). Game `i` is seeded from `(seed, i)`, so the results depend on `seed` only. `first`
+/// plays games `first..first + n_games` of that sequence instead (to split a batch up).
 #[pyfunction]
-#[pyo3(signature = (game, n_games, seed=Seed(0), threads=None), text_signature = "(game, n_games, seed=0, threads=None)")]
+#[pyo3(signature = (game, n_games, seed=Seed(0), threads=None, first=Seed(0)), text_signature = "(game, n_games, seed=0, threads=None, first=0)")]
 pub fn rollout(
     py: Python<'_>,
     game: &Bound<'_, Game>,
     n_games: Count,
     seed: Seed,
     threads: Option<Count>,
+    first: Seed,
 ) -> PyResult<RolloutResult> {
     let game = game.get().inner.clone();
     if threads.as_ref().is_some_and(|t| t.0 == 0) {
@@ -67,7 +69,8 @@ pub fn rollout(
         )));
     }
     drop(probe);
-    let result = py.detach(|| guard(|| Ok(game.rollout(n, seed, threads))))?;
+    let first = first.0;
+    let result = py.detach(|| guard(|| Ok(game.rollout_range(first, n, seed, threads))))?;
     let players = result.num_players;
     let lengths: Vec<i32> = result
         .lengths

@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::core::conformance::{check_random_games, Conformance};
 use crate::core::{Action, ActionList, Game, GameError, State};
 use crate::env::{Buffers, VecEnv};
-use crate::search::rollout::{rollout_batch, RolloutResult};
+use crate::search::rollout::{rollout_batch, rollout_range, RolloutResult};
 use crate::search::{
     BatchEvaluator, Heuristic, Mcts, MctsConfig, ObservationEvaluator, RandomRollout, SearchStats,
 };
@@ -31,6 +31,8 @@ pub trait ErasedGame: Send + Sync {
     fn state_from_json(self: Arc<Self>, text: &str) -> Result<Box<dyn ErasedState>, GameError>;
     /// `n_games` random playouts from new states; results depend on `seed` only.
     fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>) -> RolloutResult;
+    /// Games `first..first + n_games` of that batch (for splitting it across workers).
+    fn rollout_range(&self, first: u64, n_games: usize, seed: u64, threads: Option<usize>) -> RolloutResult;
     /// Runs the conformance suite; returns the number of actions checked or the first violation.
     fn conformance(&self, c: Conformance) -> Result<u64, String>;
     /// An MCTS searcher for this game's states.
@@ -259,6 +261,9 @@ impl<G: Game> ErasedGame for G {
     }
     fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>) -> RolloutResult {
         rollout_batch(self, n_games, seed, threads)
+    }
+    fn rollout_range(&self, first: u64, n_games: usize, seed: u64, threads: Option<usize>) -> RolloutResult {
+        rollout_range(self, first, n_games, seed, threads)
     }
     fn conformance(&self, c: Conformance) -> Result<u64, String> {
         check_random_games(self, c)

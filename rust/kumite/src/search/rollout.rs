@@ -41,6 +41,18 @@ pub fn rollout_batch<G: Game>(
     seed: u64,
     threads: Option<usize>,
 ) -> RolloutResult {
+    rollout_range(game, 0, n_games, seed, threads)
+}
+
+/// Games `first..first + n_games` of the batch `rollout_batch(game, _, seed, _)` would play:
+/// splitting a batch into ranges (across processes or machines) gives the same results.
+pub fn rollout_range<G: Game>(
+    game: &G,
+    first: u64,
+    n_games: usize,
+    seed: u64,
+    threads: Option<usize>,
+) -> RolloutResult {
     let players = game.num_players();
     let mut returns = vec![0.0f32; n_games * players];
     let mut lengths = vec![0u32; n_games];
@@ -50,7 +62,9 @@ pub fn rollout_batch<G: Game>(
             .zip(lengths.par_iter_mut())
             .enumerate()
             .with_min_len(64)
-            .for_each(|(i, (ret, len))| *len = random_game(game, derive_seed(seed, i as u64), ret));
+            .for_each(|(i, (ret, len))| {
+                *len = random_game(game, derive_seed(seed, first.wrapping_add(i as u64)), ret)
+            });
     };
     match threads {
         Some(t) => rayon::ThreadPoolBuilder::new()
@@ -61,4 +75,20 @@ pub fn rollout_batch<G: Game>(
         None => work(&mut returns, &mut lengths),
     }
     RolloutResult { num_players: players, returns, lengths }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tekken::{Tekken, TekkenOptions};
+
+    #[test]
+    fn ranges_reassemble_the_batch() {
+        let game = Tekken::new(TekkenOptions { rounds_to_win: 1, ..Default::default() }).unwrap();
+        let whole = rollout_batch(&game, 100, 7, Some(2));
+        let a = rollout_range(&game, 0, 37, 7, Some(1));
+        let b = rollout_range(&game, 37, 63, 7, None);
+        assert_eq!([a.lengths, b.lengths].concat(), whole.lengths);
+        assert_eq!([a.returns, b.returns].concat(), whole.returns);
+    }
 }

@@ -1,0 +1,156 @@
+"""Rollouts, matches and self-play data as Ray tasks (``pip install kumite[ray]``). Games and
+states pickle cheaply (a game as its name and options), so tasks ship them as they are.
+
+``address`` is passed to ``ray.init`` when Ray is not running yet: ``None`` starts (or joins) a
+local instance, ``"auto"`` or ``"ray://host:10001"`` joins a cluster. Results are gathered into
+numpy arrays and do not depend on how many workers ran them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import ray
+
+import kumite
+from kumite.arena import MatchResult, play_games, summarize
+from kumite.cli import make_bot
+
+
+def _connect(address: str | None) -> None:
+    if not ray.is_initialized():
+        ray.init(address=address, ignore_reinit_error=True, include_dashboard=False, log_to_driver=False)
+
+
+def _chunks(n: int, parts: int) -> list[range]:
+    size = max(1, -(-n // max(1, parts)))
+    return [range(a, min(n, a + size)) for a in range(0, n, size)]
+
+
+def _parts(chunks: int | None) -> int:
+    if chunks is not None:
+        return chunks
+    cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
+    return max(1, 4 * int(cpus))
+
+
+@dataclass(frozen=True)
+class RolloutResult:
+    """The same fields as `kumite.RolloutResult`."""
+
+    num_players: int
+    returns: npt.NDArray[np.float32]
+    lengths: npt.NDArray[np.int32]
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+
+@ray.remote
+def _rollout_task(game: kumite.Game, first: int, n: int, seed: int) -> tuple[Any, Any]:
+    result = kumite.rollout(game, n, seed=seed, threads=1, first=first)
+    return result.returns, result.lengths
+
+
+def rollout(game: kumite.Game, n_games: int, seed: int = 0, address: str | None = None, chunks: int | None = None) -> RolloutResult:
+    """Exactly `kumite.rollout(game, n_games, seed)`, played by Ray tasks of `chunks` ranges
+    (default: 4 per CPU of the cluster)."""
+    _connect(address)
+    parts = _chunks(n_games, _parts(chunks))
+    pieces = ray.get([_rollout_task.remote(game, r.start, len(r), seed) for r in parts])
+    players = game.num_players
+    returns = np.concatenate([p[0] for p in pieces]) if pieces else np.zeros((0, players), np.float32)
+    lengths = np.concatenate([p[1] for p in pieces]) if pieces else np.zeros(0, np.int32)
+    return RolloutResult(players, returns, lengths)
+
+
+@ray.remote
+def _match_task(game: kumite.Game, specs: Sequence[str], first: int, n: int, seed: int, swap_seats: bool) -> tuple[Any, Any]:
+    bots = [make_bot(spec, game, seed + 1000 * b, threads=1) for b, spec in enumerate(specs)]
+    return play_games(game, bots, range(first, first + n), seed, swap_seats)
+
+
+def play_match(
+    game: kumite.Game,
+    bots: Sequence[str],
+    n_games: int = 200,
+    seed: int = 0,
+    swap_seats: bool = True,
+    address: str | None = None,
+    chunks: int | None = None,
+) -> MatchResult:
+    """`kumite.play_match` over Ray tasks. Bots are given as specs (`"random"`, `"mcts:N"`,
+    `"mcts:N:heuristic"`), built in each task; game `g` uses seed `seed + g` as locally."""
+    _connect(address)
+    parts = _chunks(n_games, _parts(chunks))
+    pieces = ray.get([_match_task.remote(game, list(bots), r.start, len(r), seed, swap_seats) for r in parts])
+    returns = np.concatenate([p[0] for p in pieces])
+    lengths = np.concatenate([p[1] for p in pieces])
+    return summarize(list(bots), returns, lengths)
+
+
+@dataclass(frozen=True)
+class SelfPlayData:
+    """One row per decision: the mover's observation, the search's visit distribution, the
+    mover, and the mover's final return (the value target); `game` indexes the game."""
+
+    observations: npt.NDArray[np.float32]
+    policies: npt.NDArray[np.float32]
+    players: npt.NDArray[np.int32]
+    values: npt.NDArray[np.float32]
+    game: npt.NDArray[np.int32]
+
+
+@ray.remote
+def _self_play_task(game: kumite.Game, first: int, n: int, seed: int, iterations: int, temperature: float) -> tuple[Any, ...]:
+    obs: list[npt.NDArray[np.float32]] = []
+    policies: list[npt.NDArray[np.float32]] = []
+    players: list[int] = []
+    values: list[float] = []
+    index: list[int] = []
+    for g in range(first, first + n):
+        rng = np.random.default_rng([seed, g])
+        bot = kumite.MCTS(game, iterations=iterations, seed=seed + g, threads=1)
+        state = game.new_state(seed=seed + g)
+        start = len(players)
+        while not state.is_terminal():
+            mover = state.current_player
+            assert mover is not None
+            policy = bot.policy(state)
+            obs.append(state.observation(mover))
+            policies.append(policy)
+            players.append(mover)
+            weights = policy ** (1.0 / temperature) if temperature > 0 else (policy == policy.max()).astype(np.float32)
+            state.apply(int(rng.choice(len(policy), p=weights / weights.sum())))
+        final = state.returns()
+        values.extend(float(final[p]) for p in players[start:])
+        index.extend([g] * (len(players) - start))
+    shape = (0, *game.observation_shape)
+    return (
+        np.array(obs, np.float32).reshape(-1, *game.observation_shape) if obs else np.zeros(shape, np.float32),
+        np.array(policies, np.float32).reshape(-1, game.num_actions),
+        np.array(players, np.int32),
+        np.array(values, np.float32),
+        np.array(index, np.int32),
+    )
+
+
+def self_play(
+    game: kumite.Game,
+    n_games: int,
+    iterations: int = 200,
+    seed: int = 0,
+    temperature: float = 1.0,
+    address: str | None = None,
+    chunks: int | None = None,
+) -> SelfPlayData:
+    """MCTS self-play games as Ray tasks: training data for AlphaZero-style learning. Moves are
+    sampled from the visit distribution sharpened by `temperature` (0: the most visited)."""
+    _connect(address)
+    parts = _chunks(n_games, _parts(chunks))
+    pieces = ray.get([_self_play_task.remote(game, r.start, len(r), seed, iterations, temperature) for r in parts])
+    return SelfPlayData(*(np.concatenate([p[k] for p in pieces]) for k in range(5)))
