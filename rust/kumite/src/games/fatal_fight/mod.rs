@@ -10,6 +10,7 @@
 //! | `characters` | `[]` | character ids per player; empty or short lists are filled in content order |
 //! | `final_boss_variant` | `false` | the final boss has 6 skills, 3 chosen by gold earned (FF-0.4) |
 //! | `stage_rounds` | `12` | rounds per stage before time runs out and the team loses (FFX-11; 6..=30) |
+//! | `start_stage` | `1` | the stage the campaign starts at (FFX-16: practice and testing; 1..=4) |
 //! | `content_dir` | `null` | a folder whose `cards.toml`, `characters.toml`, `enemies.toml`, `stages.toml` replace the built-in ones |
 
 mod actions;
@@ -40,6 +41,7 @@ pub struct FatalFightOptions {
     pub characters: Vec<String>,
     pub final_boss_variant: bool,
     pub stage_rounds: u8,
+    pub start_stage: u8,
     pub content_dir: Option<String>,
 }
 
@@ -50,6 +52,7 @@ impl Default for FatalFightOptions {
             characters: Vec::new(),
             final_boss_variant: false,
             stage_rounds: 12,
+            start_stage: 1,
             content_dir: None,
         }
     }
@@ -70,6 +73,9 @@ impl FatalFight {
     pub fn new(mut options: FatalFightOptions) -> Result<FatalFight, GameError> {
         if !(1..=4).contains(&options.players) {
             return Err(GameError::option("players", "must be in 1..=4"));
+        }
+        if !(1..=4).contains(&options.start_stage) {
+            return Err(GameError::option("start_stage", "must be in 1..=4"));
         }
         if !(6..=30).contains(&options.stage_rounds) {
             return Err(GameError::option("stage_rounds", "must be in 6..=30"));

@@ -97,7 +97,11 @@ impl FatalFightState {
             score: 0,
             rng,
         };
-        s.prepare_stage(game);
+        // FFX-16: a later start stage carries the earlier stages' enemies, as a campaign would.
+        for k in 0..game.options.start_stage {
+            s.stage = k;
+            s.prepare_stage(game);
+        }
         s
     }
 
@@ -115,7 +119,7 @@ impl FatalFightState {
 
     /// FF-3.1, FF-3.2, FF-15.3: the stage's stage pile, its enemies added to the enemy pile and
     /// shuffled, and the boss pile.
-    fn prepare_stage(&mut self, game: &FatalFight) {
+    pub(crate) fn prepare_stage(&mut self, game: &FatalFight) {
         let st = self.stage + 1;
         self.stage_pile.clear();
         self.stage_used.clear();
@@ -414,7 +418,7 @@ impl FatalFightState {
         }
     }
 
-    fn apply_effects(&mut self, game: &FatalFight, p: usize, guard: u8, draw_n: u8, heal: u8) {
+    pub(crate) fn apply_effects(&mut self, game: &FatalFight, p: usize, guard: u8, draw_n: u8, heal: u8) {
         let max_life = game.character(p).life;
         let pl = &mut self.players[p];
         pl.gp = pl.gp.saturating_add(guard);
@@ -754,7 +758,7 @@ impl FatalFightState {
     }
 
     /// FF-12: boss skill, each group's skill, cross and combat damage, then mass damage.
-    fn enemy_phase(&mut self, game: &FatalFight, ev: &mut impl EventSink<Event>) {
+    pub(crate) fn enemy_phase(&mut self, game: &FatalFight, ev: &mut impl EventSink<Event>) {
         let n = game.n();
         if self.boss_present {
             let boss = &game.content.bosses[usize::from(self.stage)];
@@ -788,10 +792,12 @@ impl FatalFightState {
             Gimmick::Rush(k) => k,
             _ => 0,
         };
+        // FFX-15: an enemy that crossed into an empty group acts only once per enemy phase.
+        let mut fresh = [false; RESPAWNS];
         for g in 0..RESPAWNS {
             let Some(head) = self.groups[g].get(0) else { continue };
             let line = group_line(g);
-            if head != BOSS {
+            if head != BOSS && !fresh[g] {
                 let en = game.content.enemy(head);
                 match en.skill {
                     EnemySkill::None => {}
@@ -810,6 +816,7 @@ impl FatalFightState {
                     let e = self.groups[g].remove(0);
                     let to = (g + 3) % 6;
                     if !self.groups[to].is_full() {
+                        fresh[to] = self.groups[to].is_empty();
                         self.groups[to].push(e);
                     } else {
                         self.groups[g].push(e);
@@ -909,7 +916,7 @@ impl FatalFightState {
     }
 
     /// FF-15: gold split, next stage prepared, life restored, hands discarded, decks reshuffled.
-    fn stage_clear(&mut self, game: &FatalFight, ev: &mut impl EventSink<Event>) {
+    pub(crate) fn stage_clear(&mut self, game: &FatalFight, ev: &mut impl EventSink<Event>) {
         let n = game.n();
         let stage = self.stage + 1;
         ev.emit(|| event("stage_clear", None, format!("stage {stage} cleared")));

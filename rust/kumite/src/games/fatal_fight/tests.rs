@@ -1,14 +1,790 @@
 //! Scenario tests: each sets up a position, acts, and checks the exact outcome. The clause ids
 //! (FF-…, FFX-…) are those of `docs/rules/fatal_fight.md`.
 
+use crate::cards::CardId;
 use crate::core::conformance::{check_random_games, Conformance};
+use crate::core::{ActionList, Game, GameError, NoEvents, State};
+use crate::games::fatal_fight::actions::FfAction as A;
+use crate::games::fatal_fight::content::{Content, Gimmick};
+use crate::games::fatal_fight::state::{Chain, FatalFightState, Phase, BOSS};
 use crate::games::fatal_fight::{FatalFight, FatalFightOptions};
 
 fn game(players: u8) -> FatalFight {
     FatalFight::new(FatalFightOptions { players, ..Default::default() }).unwrap()
 }
 
+fn card(g: &FatalFight, id: &str) -> CardId {
+    g.content.card_index(id).unwrap_or_else(|| panic!("no card {id}"))
+}
+
+fn enemy(g: &FatalFight, id: &str) -> CardId {
+    CardId(g.content.enemies.iter().position(|e| e.id == id).unwrap_or_else(|| panic!("no enemy {id}")) as u16)
+}
+
+fn act(g: &FatalFight, s: &mut FatalFightState, a: A) {
+    s.apply(g, a.encode()).unwrap_or_else(|e| panic!("{a:?}: {e}\n{}", s.render(g)));
+}
+
+fn legal(g: &FatalFight, s: &FatalFightState) -> Vec<A> {
+    let mut out = ActionList::new();
+    s.legal_actions(g, &mut out);
+    out.iter().map(|&a| A::decode(a)).collect()
+}
+
+/// Player `p` holds exactly `names`: the old hand goes back to the deck, each named card comes
+/// from the player's deck or discard, or else from the shop piles (keeping cards conserved).
+fn give(g: &FatalFight, s: &mut FatalFightState, p: usize, names: &[&str]) {
+    let pl = &mut s.players[p];
+    pl.hand.move_all_to(&mut pl.deck);
+    for name in names {
+        let c = card(g, name);
+        let pl = &mut s.players[p];
+        let in_deck = pl.deck.iter().position(|d| d == c);
+        let in_discard = pl.discard.iter().position(|d| d == c);
+        if let Some(i) = in_deck {
+            pl.deck.remove(i);
+        } else if let Some(i) = in_discard {
+            pl.discard.remove(i);
+        } else {
+            assert!(s.shop.0[usize::from(c.0)] > 0, "{name} not available");
+            s.shop.0[usize::from(c.0)] -= 1;
+        }
+        s.players[p].hand.push(c);
+    }
+}
+
+/// Empties every group (enemies back to the pile) and puts `enemies` (stage-1 ids, taken from the
+/// pile) into group `grp`, head first.
+fn place(g: &FatalFight, s: &mut FatalFightState, grp: usize, enemies: &[&str]) {
+    for e in enemies {
+        let id = enemy(g, e);
+        let from_groups = (0..6).find_map(|k| s.groups[k].iter().position(|x| x == id).map(|i| (k, i)));
+        let in_pile = s.enemy_pile.iter().position(|x| x == id);
+        let in_discard = s.enemy_discard.iter().position(|x| x == id);
+        if let Some(i) = in_pile {
+            s.enemy_pile.remove(i);
+        } else if let Some(i) = in_discard {
+            s.enemy_discard.remove(i);
+        } else if let Some((k, i)) = from_groups {
+            s.groups[k].remove(i);
+        } else {
+            panic!("no free {e}");
+        }
+        s.groups[grp].push(id);
+    }
+}
+
+fn clear_groups(s: &mut FatalFightState) {
+    for grp in 0..6 {
+        let group = std::mem::take(&mut s.groups[grp]);
+        for e in group.iter() {
+            if e == BOSS {
+                s.boss_present = false;
+            } else {
+                s.enemy_pile.push(e);
+            }
+        }
+    }
+}
+
+/// A state in the first round's action phase, P0's turn, no enemies on the board.
+fn in_round(g: &FatalFight) -> FatalFightState {
+    let mut s = g.new_state(1);
+    for _ in 0..g.n() {
+        act(g, &mut s, A::ShopDone);
+    }
+    clear_groups(&mut s);
+    // A stage card without a gimmick, so that only what a test sets up happens.
+    let calm = g.content.stages.iter().position(|c| c.stage == s.stage + 1 && c.gimmick == Gimmick::None).unwrap();
+    s.current_stage_card = Some(calm as u16);
+    for p in 0..g.n() {
+        s.players[p].life = g.character(p).life as i8;
+        s.players[p].gp = 0;
+    }
+    s.pool = 0;
+    s.earned = 0;
+    let first = s.order[0];
+    assert_eq!(s.phase, Phase::Turn { player: first });
+    s.validate(g).unwrap();
+    s
+}
+
+fn hand_index(g: &FatalFight, s: &FatalFightState, p: usize, name: &str) -> u8 {
+    let c = card(g, name);
+    s.players[p].hand.iter().position(|h| h == c).unwrap() as u8
+}
+
+fn play(g: &FatalFight, s: &mut FatalFightState, p: usize, name: &str) {
+    let i = hand_index(g, s, p, name);
+    act(g, s, A::Play(i));
+}
+
 #[test]
-fn conformance_smoke() {
-    check_random_games(&game(2), Conformance { games: 200, seed: 0, deep_games: 20 }).unwrap();
+fn ff_0_5_ff_3_6_ff_6_1_three_gold_each_and_the_shop_opens_in_character_order() {
+    let g = FatalFight::new(FatalFightOptions { players: 3, characters: vec!["juno".into(), "dex".into(), "bram".into()], ..Default::default() }).unwrap();
+    let s = g.new_state(3);
+    assert!(s.players[..3].iter().all(|p| p.gold == 3));
+    // Character orders: dex 1, bram 3, juno 4.
+    assert_eq!(&s.order[..3], &[1, 2, 0]);
+    assert_eq!(s.phase, Phase::Shop { player: 1 });
+    assert!(s.players[..3].iter().all(|p| p.deck.len() == 12 && p.hand.is_empty()));
+}
+
+#[test]
+fn ff_4_1_ff_4_2_ff_4_3_upgrade_one_step_returning_the_card() {
+    let g = game(1);
+    let mut s = g.new_state(1);
+    let (jab, punch, smash) = (card(&g, "jab"), card(&g, "punch"), card(&g, "smash"));
+    let shop_jab = s.shop.0[usize::from(jab.0)];
+    act(&g, &mut s, A::Upgrade(jab.0 as u8));
+    assert_eq!(s.players[0].gold, 2);
+    assert_eq!(s.shop.0[usize::from(jab.0)], shop_jab + 1);
+    assert_eq!(s.shop.0[usize::from(punch.0)], 3);
+    assert_eq!(s.players[0].deck.iter().filter(|&c| c == punch).count(), 1);
+    // Smash only from a punch (one step at a time), never straight from a jab.
+    let l = legal(&g, &s);
+    assert!(l.contains(&A::Upgrade(punch.0 as u8)));
+    assert!(!l.contains(&A::Upgrade(smash.0 as u8)));
+    // Out of stock: no upgrade.
+    s.shop.0[usize::from(punch.0)] = 0;
+    s.shop.0[usize::from(jab.0)] += 3;
+    s.removed.0[usize::from(punch.0)] += 3;
+    s.removed.0[usize::from(jab.0)] = 0;
+    s.shop.0[usize::from(jab.0)] -= 3;
+    s.removed.0[usize::from(jab.0)] += 3;
+    assert!(!legal(&g, &s).contains(&A::Upgrade(jab.0 as u8)));
+}
+
+#[test]
+fn ff_4_4_a_returned_starting_art_can_be_bought_by_another_player() {
+    let g = game(2);
+    let mut s = g.new_state(1);
+    let grab = card(&g, "grab");
+    let before = s.shop.0[usize::from(grab.0)];
+    act(&g, &mut s, A::Upgrade(grab.0 as u8)); // dex returns a starting grab
+    assert_eq!(s.shop.0[usize::from(grab.0)], before + 1);
+    act(&g, &mut s, A::ShopDone);
+    act(&g, &mut s, A::Buy(grab.0 as u8));
+    assert_eq!(s.players[1].deck.iter().filter(|&c| c == grab).count(), 1);
+    s.validate(&g).unwrap();
+}
+
+#[test]
+fn ff_4_5_only_the_first_step_of_a_line_can_be_bought() {
+    let g = game(1);
+    let s = g.new_state(1);
+    let l = legal(&g, &s);
+    assert!(l.contains(&A::Buy(card(&g, "jab").0 as u8)));
+    assert!(!l.contains(&A::Buy(card(&g, "punch").0 as u8)));
+    assert!(l.contains(&A::Buy(card(&g, "spark_shot").0 as u8)), "cards outside lines can be bought");
+}
+
+#[test]
+fn ff_4_6_ff_4_9_items_are_carried_and_discarded_down_to_the_maximum() {
+    let g = FatalFight::new(FatalFightOptions { players: 1, characters: vec!["bram".into()], ..Default::default() }).unwrap();
+    let mut s = g.new_state(1);
+    let smoke = card(&g, "smoke_bomb");
+    s.players[0].gold = 10;
+    act(&g, &mut s, A::Buy(smoke.0 as u8));
+    assert_eq!(s.players[0].carried.as_slice(), &[smoke]);
+    assert_eq!(s.players[0].deck.len(), 12, "items stay out of the deck");
+    act(&g, &mut s, A::Buy(smoke.0 as u8));
+    // Bram carries at most 1: leaving needs a discard first.
+    assert!(!legal(&g, &s).contains(&A::ShopDone));
+    act(&g, &mut s, A::Drop(0));
+    assert_eq!(s.removed.0[usize::from(smoke.0)], 1);
+    assert!(legal(&g, &s).contains(&A::ShopDone));
+    s.validate(&g).unwrap();
+}
+
+#[test]
+fn ff_3_4_four_uniques_face_up_refilled_after_a_purchase() {
+    let g = game(1);
+    let mut s = g.new_state(1);
+    assert!(s.unique_row.iter().all(|u| u.is_some()));
+    let top = *s.unique_pile.as_slice().last().unwrap();
+    s.players[0].gold = 10;
+    let bought = s.unique_row[0].unwrap();
+    act(&g, &mut s, A::BuyUnique(0));
+    assert_eq!(s.unique_row[0], Some(top));
+    assert!(s.players[0].all_cards().any(|c| c == bought));
+    assert_eq!(s.players[0].gold, 10 - g.content.card(bought).cost);
+}
+
+#[test]
+fn ff_5_3_ff_5_5_ff_5_7_a_round_draws_hands_a_stage_card_and_enemies() {
+    let g = game(2);
+    let mut s = g.new_state(4);
+    act(&g, &mut s, A::ShopDone);
+    act(&g, &mut s, A::ShopDone);
+    assert!(s.players[..2].iter().all(|p| p.hand.len() == 4));
+    assert_eq!(s.stage_used.len(), 1);
+    let sc = &g.content.stages[usize::from(s.current_stage_card.unwrap())];
+    assert_eq!(sc.stage, 1);
+    let on_board: usize = s.groups.iter().map(|x| x.len()).sum();
+    let want: usize = sc.respawn.iter().map(|&n| usize::from(n)).sum();
+    assert_eq!(on_board, want, "two players: no extra enemies");
+}
+
+#[test]
+fn ff_5_8_extra_enemies_by_player_count() {
+    let g = game(4);
+    let mut s = g.new_state(4);
+    for _ in 0..4 {
+        act(&g, &mut s, A::ShopDone);
+    }
+    let sc = &g.content.stages[usize::from(s.current_stage_card.unwrap())];
+    let on_board: usize = s.groups.iter().map(|x| x.len()).sum();
+    let want: usize = sc.respawn.iter().map(|&n| usize::from(n)).sum::<usize>() + sc.extra.len();
+    assert_eq!(on_board, want);
+}
+
+#[test]
+fn ff_5_4_an_empty_deck_reshuffles_the_discard() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    let p = &mut s.players[0];
+    p.deck.move_all_to(&mut p.discard);
+    let before = p.hand.len();
+    s.apply_effects(&g, 0, 0, 2, 0);
+    assert_eq!(s.players[0].hand.len(), before + 2);
+    assert_eq!(s.players[0].deck.len() + s.players[0].discard.len() + s.players[0].hand.len(), 12);
+}
+
+#[test]
+fn ff_5_6_ff_5_9_the_boss_stage_follows_four_stage_cards() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    while s.stage_used.len() < 4 {
+        let c = s.stage_pile.pop().unwrap();
+        s.stage_used.push(c);
+    }
+    s.round = 1;
+    s.start_round(&g, &mut NoEvents);
+    let sc = &g.content.stages[usize::from(s.current_stage_card.unwrap())];
+    assert!(sc.boss);
+    assert!(s.boss_present);
+    assert_eq!(s.groups[4].as_slice().last(), Some(&BOSS), "tail of the right-area middle group");
+    assert_eq!(s.stage_pile.len(), 2, "two of the six normal cards stay unused");
+    s.validate(&g).unwrap();
+}
+
+#[test]
+fn ff_7_2_ff_7_3_targets_on_the_same_line_in_reach_or_anywhere_with_launch() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 0, &["street_punk"]); // left upper
+    place(&g, &mut s, 1, &["street_punk"]); // left middle
+    place(&g, &mut s, 4, &["street_punk"]); // right middle
+    give(&g, &mut s, 0, &["jab", "spark_shot"]);
+    s.players[0].square = 8; // right lower: wrong line for all
+    play(&g, &mut s, 0, "jab");
+    assert_eq!(legal(&g, &s).iter().filter(|a| matches!(a, A::Strike(_))).count(), 0);
+    assert!(legal(&g, &s).contains(&A::Whiff));
+    s.players[0].square = 7; // right middle: group 5 (CQB), not the left area
+    let strikes: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Strike(_))).collect();
+    assert_eq!(strikes, vec![A::Strike(4)]);
+    s.players[0].square = 4; // centre middle: both sides of the middle line
+    let strikes: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Strike(_))).collect();
+    assert_eq!(strikes, vec![A::Strike(1), A::Strike(4)]);
+    play(&g, &mut s, 0, "spark_shot"); // launch: any group
+    let strikes: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Strike(_))).collect();
+    assert_eq!(strikes, vec![A::Strike(0), A::Strike(1), A::Strike(4)]);
+}
+
+#[test]
+fn ff_7_4_ff_0_2_close_quarters_adds_pierce() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 4, &["street_punk", "street_punk", "street_punk"]);
+    s.chain = Chain { ap: 4, hits: 1, ..Default::default() };
+    s.players[0].square = 4; // centre: no pierce, only the head falls
+    let mut t = s.clone();
+    t.strike(&g, 0, 4, &mut NoEvents);
+    assert_eq!(t.groups[4].len(), 2);
+    s.players[0].square = 7; // right area: CQB
+    s.strike(&g, 0, 4, &mut NoEvents);
+    assert_eq!(s.groups[4].len(), 1, "4 AP pierces two life-2 enemies");
+}
+
+#[test]
+fn ff_7_5_ff_7_6_a_blow_below_life_does_nothing() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 1, &["bruiser", "street_punk"]);
+    give(&g, &mut s, 0, &["shoulder_charge"]);
+    s.players[0].square = 4;
+    s.chain = Chain { ap: 2, hits: 1, ..Default::default() };
+    s.strike(&g, 0, 1, &mut NoEvents);
+    assert_eq!(s.groups[1].len(), 2, "AP 2 < life 3: no damage stays");
+    s.chain = Chain { ap: 3, hits: 1, ..Default::default() };
+    s.strike(&g, 0, 1, &mut NoEvents);
+    assert_eq!(s.groups[1].as_slice(), &[enemy(&g, "street_punk")], "AP 3 >= life 3 defeats the head; the group closes up");
+    assert!(s.enemy_discard.contains(enemy(&g, "bruiser")));
+}
+
+#[test]
+fn ff_8_5_seed_example_pierce_6_into_life_4_carries_2_and_ignores_guard() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    // Elite Guard: life 4 and 2 GP, which pierce ignores.
+    let (elite, punk, bruiser) = (enemy(&g, "elite_guard"), enemy(&g, "street_punk"), enemy(&g, "bruiser"));
+    s.groups[4].push(elite);
+    s.groups[4].push(punk);
+    s.groups[4].push(bruiser);
+    s.players[0].square = 4;
+    s.chain = Chain { ap: 6, hits: 1, pierce: true, ..Default::default() };
+    s.strike(&g, 0, 4, &mut NoEvents);
+    assert_eq!(s.groups[4].as_slice(), &[bruiser], "4 to the head, the excess 2 to the second enemy");
+    // Without pierce the guard counts: AP 5 does not defeat life 4 + 2 GP.
+    s.groups[4] = [elite].into_iter().collect();
+    s.chain = Chain { ap: 5, hits: 1, ..Default::default() };
+    s.strike(&g, 0, 4, &mut NoEvents);
+    assert_eq!(s.groups[4].len(), 1);
+}
+
+#[test]
+fn ff_8_4_ff_9_1_seed_example_ap_3_then_ap_1_area_is_ap_4_area() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 1, &["bruiser", "street_punk", "knife_runner"]);
+    give(&g, &mut s, 0, &["smash", "roundhouse"]);
+    s.players[0].square = 4;
+    s.players[0].special_ready = false; // no brawler bonus here
+    play(&g, &mut s, 0, "smash");
+    play(&g, &mut s, 0, "roundhouse");
+    assert_eq!((s.chain.ap, s.chain.hits, s.chain.area), (4, 2, true));
+    assert_eq!(s.players[0].actions, 1);
+    act(&g, &mut s, A::Strike(1));
+    assert!(s.groups[1].is_empty(), "every enemy of the group took 4");
+    assert_eq!(s.chain, Chain::default());
+}
+
+#[test]
+fn ff_9_2_a_non_attack_card_cannot_join_an_open_chain() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    give(&g, &mut s, 0, &["jab", "block"]);
+    let block = hand_index(&g, &s, 0, "block");
+    assert!(legal(&g, &s).contains(&A::Play(block)));
+    play(&g, &mut s, 0, "jab");
+    let block = hand_index(&g, &s, 0, "block");
+    assert!(!legal(&g, &s).contains(&A::Play(block)), "the chain must be closed first (FFX-5)");
+    assert!(!legal(&g, &s).contains(&A::EndTurn));
+}
+
+#[test]
+fn ff_9_3_ff_9_4_ff_9_5_combination_on_the_same_square_costs_no_action() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 4, &["bruiser", "bruiser"]);
+    give(&g, &mut s, 0, &["jab", "jab"]);
+    give(&g, &mut s, 1, &["low_kick", "jab", "dash_elbow"]);
+    s.players[0].square = 4;
+    s.players[1].square = 4;
+    play(&g, &mut s, 0, "jab");
+    act(&g, &mut s, A::Combination);
+    assert_eq!(s.phase, Phase::Combination { player: 1 });
+    play(&g, &mut s, 1, "low_kick");
+    play(&g, &mut s, 1, "jab");
+    assert_eq!(s.players[1].combo_left, 1);
+    act(&g, &mut s, A::Pass);
+    assert_eq!(s.phase, Phase::Turn { player: 0 });
+    assert_eq!(s.chain.ap, 1 + 1 + 1 + 1, "brawler's first card +1, then 1 + 1");
+    assert!(!legal(&g, &s).contains(&A::Combination), "offered once per chain");
+    act(&g, &mut s, A::Strike(4));
+    assert_eq!(s.groups[4].len(), 1);
+    act(&g, &mut s, A::EndTurn);
+    assert_eq!(s.phase, Phase::Turn { player: 1 });
+    assert_eq!(s.players[1].actions, 3, "combination plays cost no actions");
+    assert_eq!(s.players[1].played.len(), 2, "played cards wait for the round end");
+}
+
+#[test]
+fn ff_9_6_combo_bonus_for_four_hits() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 1, &["street_punk"]);
+    s.players[0].square = 4;
+    s.chain = Chain { ap: 5, hits: 5, ..Default::default() };
+    s.strike(&g, 0, 1, &mut NoEvents);
+    assert_eq!(s.pool, 2, "5 hits - 3");
+    s.chain = Chain { ap: 5, hits: 3, ..Default::default() };
+    place(&g, &mut s, 1, &["street_punk"]);
+    s.strike(&g, 0, 1, &mut NoEvents);
+    assert_eq!(s.pool, 2, "3 hits: no bonus");
+}
+
+#[test]
+fn ff_8_1_ff_8_2_ff_8_3_guard_draw_heal() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    give(&g, &mut s, 0, &["block"]);
+    play(&g, &mut s, 0, "block");
+    assert_eq!(s.players[0].gp, 2);
+    s.damage(0, 3, false);
+    assert_eq!((s.players[0].gp, s.players[0].life), (0, 7));
+    s.players[0].gp = 2;
+    s.damage(0, 1, true);
+    assert_eq!((s.players[0].gp, s.players[0].life), (2, 6), "pierce ignores GP");
+    s.apply_effects(&g, 0, 0, 0, 9);
+    assert_eq!(s.players[0].life, 8, "heal stops at max life");
+    let h = s.players[0].hand.len();
+    s.apply_effects(&g, 0, 0, 5, 0);
+    assert_eq!(s.players[0].hand.len(), h + 5, "draw may exceed the max hand size");
+}
+
+#[test]
+fn ff_10_1_ff_10_2_one_free_move_then_a_card_face_down_and_an_action() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    assert_eq!(s.players[0].square, 4);
+    let moves: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Move(_))).collect();
+    assert_eq!(moves, vec![A::Move(1), A::Move(3), A::Move(5), A::Move(7)], "orthogonal steps only (FFX-14)");
+    act(&g, &mut s, A::Move(7));
+    assert_eq!((s.players[0].square, s.players[0].actions), (7, 3));
+    act(&g, &mut s, A::Move(8));
+    assert!(matches!(s.phase, Phase::Pay { left: 1, .. }));
+    act(&g, &mut s, A::Pay(0));
+    assert_eq!((s.players[0].square, s.players[0].actions, s.players[0].facedown.len()), (8, 2, 1));
+}
+
+#[test]
+fn ff_10_3_ff_4_7_items_cost_no_action_and_are_exiled() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    let chicken = card(&g, "roast_chicken");
+    s.shop.0[usize::from(chicken.0)] -= 1;
+    s.players[0].carried.push(chicken);
+    s.players[0].life = 2;
+    act(&g, &mut s, A::Item(0));
+    assert_eq!((s.players[0].life, s.players[0].actions), (6, 3));
+    assert_eq!(s.removed.0[usize::from(chicken.0)], 1);
+    s.validate(&g).unwrap();
+}
+
+#[test]
+fn ff_4_8_always_items_apply_while_held() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    let coin = card(&g, "lucky_coin");
+    let knuckles = card(&g, "brass_knuckles");
+    for c in [coin, knuckles] {
+        if let Some(slot) = s.unique_row.iter().position(|&u| u == Some(c)) {
+            s.unique_row[slot] = s.unique_pile.pop();
+        } else {
+            let i = s.unique_pile.iter().position(|u| u == c).unwrap();
+            s.unique_pile.remove(i);
+        }
+        s.players[0].carried.push(c);
+    }
+    assert!(!legal(&g, &s).contains(&A::Item(0)), "always items are not used");
+    s.round = 1;
+    s.start_round(&g, &mut NoEvents);
+    assert_eq!(s.players[0].hand.len(), 5, "max hand 4 + 1");
+    assert_eq!(s.players[0].gp, 1);
+}
+
+#[test]
+fn ff_10_4_ff_13_4_ff_13_5_saving_costs_two_actions_and_two_cards() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    s.players[1].life = -1;
+    s.players[1].down = true;
+    assert!(legal(&g, &s).contains(&A::Save(1)));
+    act(&g, &mut s, A::Save(1));
+    act(&g, &mut s, A::Pay(0));
+    act(&g, &mut s, A::Pay(0));
+    assert_eq!(s.phase, Phase::Turn { player: 0 });
+    assert_eq!((s.players[0].actions, s.players[0].facedown.len()), (1, 2));
+    assert_eq!((s.players[1].life, s.players[1].down, s.players[1].immune), (2, false, true));
+    s.damage(1, 5, true);
+    assert_eq!(s.players[1].life, 2, "not damaged in the round it is saved");
+    act(&g, &mut s, A::EndTurn);
+    assert_ne!(s.phase, Phase::Turn { player: 1 }, "joins from the next round");
+}
+
+#[test]
+fn ff_11_2_ff_14_2_carriers_pay_when_defeated_and_escape_otherwise() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 1, &["loot_carrier", "loot_carrier"]);
+    s.players[0].square = 4;
+    s.chain = Chain { ap: 1, hits: 1, ..Default::default() };
+    s.strike(&g, 0, 1, &mut NoEvents);
+    assert_eq!((s.pool, s.earned), (2, 2));
+    s.players[0].square = 0;
+    act(&g, &mut s, A::EndTurn);
+    assert!(s.escaped.contains(enemy(&g, "loot_carrier")), "the other carrier escaped at round end");
+    assert!(!s.groups[1].contains(enemy(&g, "loot_carrier")));
+    s.validate(&g).unwrap();
+}
+
+#[test]
+fn ff_11_3_ff_15_defeating_the_boss_clears_the_stage() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 4, &["street_punk", "bruiser"]);
+    s.groups[4].push(BOSS);
+    s.groups[4].remove(0);
+    let punk = enemy(&g, "street_punk");
+    s.enemy_discard.push(punk);
+    s.boss_present = true;
+    s.boss_placed = true;
+    s.pool = 5;
+    s.players[0].life = 3;
+    s.players[1].life = -2;
+    s.players[1].down = true;
+    s.players[0].square = 7;
+    // Pierce from CQB: bruiser (3) then the boss (6) with 9 AP.
+    s.chain = Chain { ap: 9, hits: 1, ..Default::default() };
+    s.strike(&g, 0, 4, &mut NoEvents);
+    assert_eq!(s.stage, 1);
+    assert_eq!(s.phase, Phase::Shop { player: 0 });
+    assert_eq!((s.players[0].gold, s.players[1].gold, s.pool), (5, 5, 1), "5 gold split in two, 1 carries over");
+    assert_eq!((s.players[0].life, s.players[1].life, s.players[1].down), (8, 6, false));
+    assert!(s.players[..2].iter().all(|p| p.hand.is_empty() && p.discard.is_empty() && p.played.is_empty()));
+    assert!(s.groups.iter().all(|x| x.is_empty()));
+    assert_eq!(s.stage_pile.len(), 6);
+    assert!(s.enemy_pile.iter().any(|e| g.content.enemy(e).stage == 2), "next stage's enemies added");
+    s.validate(&g).unwrap();
+}
+
+#[test]
+fn ff_15_2_at_least_one_gold_each() {
+    let g = game(3);
+    let mut s = in_round(&g);
+    s.pool = 2;
+    s.stage_clear(&g, &mut NoEvents);
+    assert!(s.players[..3].iter().all(|p| p.gold == 4));
+    assert_eq!(s.pool, 0);
+}
+
+#[test]
+fn ff_12_2_ff_12_3_boss_skill_then_the_pile_rotates() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    s.groups[4].push(BOSS);
+    s.boss_present = true;
+    s.boss_placed = true;
+    let before: Vec<CardId> = s.boss_pile.iter().collect();
+    s.players[0].square = 0; // upper line: no combat damage from the middle group
+    s.enemy_phase(&g, &mut NoEvents);
+    let after: Vec<CardId> = s.boss_pile.iter().collect();
+    assert_eq!(after[0], before[2], "the used skill goes to the bottom");
+    assert_eq!(&after[1..], &before[..2]);
+}
+
+#[test]
+fn ff_12_5_ff_12_6_ff_12_7_skill_cross_and_combat_damage() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 0, &["knife_runner", "street_punk"]); // left upper; the head crosses
+    place(&g, &mut s, 5, &["bruiser"]); // right lower: strike 1 then combat 1
+    s.players[0].square = 0; // left area, upper line
+    s.players[1].square = 5; // centre area, lower line
+    s.round = g.options.stage_rounds; // the next round is never set up: the board stays as it is
+    s.enemy_phase(&g, &mut NoEvents);
+    // Group 1 (after the cross): 1 punk -> 1 damage to P0; group 4 then holds the runner: 1 more.
+    assert_eq!(s.groups[3].as_slice(), &[enemy(&g, "knife_runner")]);
+    assert_eq!(s.players[0].life, 8 - 1 - 1);
+    assert_eq!(s.players[1].life, 6 - 1 - 1, "bruiser's strike and the combat damage, whatever the area");
+}
+
+#[test]
+fn ff_12_8_ff_12_9_mass_damage_is_assigned_by_the_team() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 2, &["street_punk", "street_punk", "street_punk", "street_punk", "knife_runner", "loot_carrier"]);
+    s.players[0].square = 1;
+    s.players[1].square = 1;
+    s.round = g.options.stage_rounds; // no next round: nothing else changes life
+    s.enemy_phase(&g, &mut NoEvents);
+    assert_eq!(s.phase, Phase::MassDamage { group: 2 });
+    assert_eq!(s.mass[2], 2);
+    assert_eq!(s.groups[2].len(), 4);
+    assert_eq!(legal(&g, &s), vec![A::Assign(0), A::Assign(1)]);
+    act(&g, &mut s, A::Assign(1));
+    assert_eq!(s.players[1].life, 4);
+    assert_eq!(s.phase, Phase::Over, "then the round ends (and here time is over)");
+}
+
+#[test]
+fn ff_13_1_ff_13_3_all_players_down_loses() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    s.players[1].life = 0;
+    s.players[1].down = true;
+    place(&g, &mut s, 1, &["bruiser", "street_punk", "street_punk"]);
+    s.players[0].square = 4;
+    s.players[0].life = 3;
+    act(&g, &mut s, A::EndTurn);
+    assert_eq!(s.phase, Phase::Over);
+    let mut r = [0.0; 2];
+    s.returns(&g, &mut r);
+    assert_eq!(r, [-1.0, -1.0]);
+}
+
+#[test]
+fn ff_14_3_played_cards_are_discarded_and_exile_cards_removed() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    let meteor = card(&g, "meteor_drop");
+    if let Some(slot) = s.unique_row.iter().position(|&u| u == Some(meteor)) {
+        s.unique_row[slot] = s.unique_pile.pop();
+    } else {
+        let i = s.unique_pile.iter().position(|u| u == meteor).unwrap();
+        s.unique_pile.remove(i);
+    }
+    s.players[0].hand.push(meteor);
+    give(&g, &mut s, 0, &["meteor_drop", "jab"]);
+    play(&g, &mut s, 0, "meteor_drop");
+    act(&g, &mut s, A::Whiff);
+    play(&g, &mut s, 0, "jab");
+    act(&g, &mut s, A::Whiff);
+    s.players[0].square = 0;
+    act(&g, &mut s, A::EndTurn);
+    assert_eq!(s.removed.0[usize::from(meteor.0)], 1);
+    assert!(s.players[0].played.is_empty());
+    s.validate(&g).unwrap();
+}
+
+#[test]
+fn ff_0_4_final_boss_variant_weakens_with_gold_earned() {
+    let g = FatalFight::new(FatalFightOptions { players: 1, final_boss_variant: true, ..Default::default() }).unwrap();
+    let mut s = in_round(&g);
+    for _ in 0..3 {
+        s.stage_clear(&g, &mut NoEvents);
+    }
+    let mut k: Vec<u16> = s.boss_pile.iter().map(|c| c.0).collect();
+    k.sort();
+    assert_eq!(k, vec![0, 1, 2], "nothing earned: the strongest three");
+    s.earned = 9;
+    s.prepare_stage(&g);
+    let mut k: Vec<u16> = s.boss_pile.iter().map(|c| c.0).collect();
+    k.sort();
+    assert_eq!(k, vec![2, 3, 4], "9 gold earned: two steps weaker");
+}
+
+#[test]
+fn ff_15_6_ff_5_2_clearing_the_fourth_stage_wins_with_the_gold_as_score() {
+    let g = FatalFight::new(FatalFightOptions { players: 2, start_stage: 4, ..Default::default() }).unwrap();
+    let mut s = in_round(&g);
+    assert_eq!(s.stage, 3);
+    s.groups[4].push(BOSS);
+    s.boss_present = true;
+    s.boss_placed = true;
+    s.pool = 4;
+    s.players[0].square = 7;
+    s.chain = Chain { ap: 10, hits: 1, ..Default::default() };
+    s.strike(&g, 0, 4, &mut NoEvents);
+    assert_eq!((s.phase, s.result, s.score), (Phase::Over, Some(true), 3 + 3 + 4));
+    let mut r = [0.0; 2];
+    s.returns(&g, &mut r);
+    assert_eq!(r, [1.1, 1.1]);
+    s.validate(&g).unwrap();
+}
+
+#[test]
+fn ffx_11_time_over_loses() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    s.round = g.options.stage_rounds;
+    s.players[0].square = 0;
+    s.players[0].life = 99;
+    act(&g, &mut s, A::EndTurn);
+    assert_eq!((s.phase, s.result), (Phase::Over, Some(false)));
+}
+
+#[test]
+fn copies_of_a_card_give_one_action() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    give(&g, &mut s, 0, &["jab", "jab", "jab", "block"]);
+    let plays = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Play(_))).count();
+    assert_eq!(plays, 2);
+}
+
+#[test]
+fn options_are_checked() {
+    for (o, name) in [
+        (FatalFightOptions { players: 0, ..Default::default() }, "players"),
+        (FatalFightOptions { players: 5, ..Default::default() }, "players"),
+        (FatalFightOptions { characters: vec!["nobody".into()], ..Default::default() }, "characters"),
+        (FatalFightOptions { characters: vec!["dex".into(), "dex".into()], ..Default::default() }, "characters"),
+        (FatalFightOptions { stage_rounds: 2, ..Default::default() }, "stage_rounds"),
+    ] {
+        match FatalFight::new(o) {
+            Err(GameError::InvalidOption { option, .. }) => assert_eq!(option, name),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn malformed_content_names_file_card_and_field() {
+    let [cards, chars, enemies, stages] = crate::games::fatal_fight::content::BUILTIN;
+    let bad_cards = cards.1.replace("ap = 3\nline = \"strikes\"", "ap = 0\nline = \"strikes\"");
+    let bad_stages = stages.1.replacen("gimmick = \"none\"", "gimmick = \"volcano\"", 1);
+    let err = Content::parse((cards.0, &bad_cards), chars, enemies, (stages.0, &bad_stages)).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("cards.toml: smash: field `ap`"), "{text}");
+    assert!(text.contains("stages.toml: back_alley: field `gimmick`"), "{text}");
+    let err = Content::parse(cards, chars, (enemies.0, "enemy = 3"), stages).unwrap_err();
+    assert!(err.to_string().contains("enemies.toml"));
+}
+
+#[test]
+fn builtin_content_has_the_seed_counts() {
+    let g = game(4);
+    let c = &g.content;
+    assert_eq!(c.stages.len(), 28);
+    assert!(c.characters.len() >= 4 && c.characters.iter().all(|x| x.deck.len() == 12));
+    assert_eq!(c.bosses.len(), 4);
+    assert_eq!(c.bosses[2].size, 3, "the stage-3 boss is huge");
+    assert!(c.cards.iter().filter(|x| x.kind == crate::games::fatal_fight::content::Kind::Common).all(|x| x.copies >= 2));
+}
+
+#[test]
+fn conformance_suite_default_options() {
+    let g = FatalFight::new(FatalFightOptions::default()).unwrap();
+    check_random_games(&g, Conformance::default()).unwrap();
+}
+
+#[test]
+fn conformance_suite_one_three_four_players_and_the_variant() {
+    for players in [1, 3, 4] {
+        check_random_games(&game(players), Conformance { games: 1_500, seed: 3, deep_games: 60 }).unwrap();
+    }
+    for start_stage in 2..=4 {
+        let g = FatalFight::new(FatalFightOptions { players: 2, final_boss_variant: true, start_stage, ..Default::default() }).unwrap();
+        check_random_games(&g, Conformance { games: 1_000, seed: 9, deep_games: 30 }).unwrap();
+    }
+}
+
+/// `cargo test --release -p kumite fatal_fight_random_stats -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn fatal_fight_random_stats() {
+    use crate::core::{derive_seed, Rng};
+    for (players, start_stage) in [(1, 1), (2, 1), (3, 1), (4, 1), (2, 2), (2, 3), (4, 4)] {
+        let g = FatalFight::new(FatalFightOptions { players, start_stage, ..Default::default() }).unwrap();
+        let (mut steps, mut stages, mut wins, mut rounds) = (0usize, 0usize, 0usize, 0usize);
+        let mut legal = ActionList::new();
+        let n = 2000;
+        for i in 0..n {
+            let mut s = g.new_state(i);
+            let mut rng = Rng::new(derive_seed(i, 1));
+            while s.current_player().is_some() {
+                s.legal_actions(&g, &mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                s.apply_unchecked(&g, a, &mut NoEvents);
+                steps += 1;
+            }
+            stages += usize::from(s.stage);
+            rounds += usize::from(s.round);
+            wins += usize::from(s.result == Some(true));
+        }
+        println!("{players}p from {start_stage}: {:.1} steps/game, {:.2} stages cleared, {:.1} rounds in last stage, {wins} wins; max {}", steps as f64 / n as f64, stages as f64 / n as f64, rounds as f64 / n as f64, g.max_game_length());
+    }
 }
