@@ -70,3 +70,10 @@ fn tekken_seed_7() {
     let game = Tekken::new(TekkenOptions::default()).unwrap();
     check("tekken_seed7.txt", playthrough(&game, 7));
 }
+
+#[test]
+fn fatal_fight_seed_7() {
+    use kumite::games::fatal_fight::{FatalFight, FatalFightOptions};
+    let game = FatalFight::new(FatalFightOptions::default()).unwrap();
+    check("fatal_fight_seed7.txt", playthrough(&game, 7));
+}
