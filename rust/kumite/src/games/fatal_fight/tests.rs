@@ -772,6 +772,7 @@ fn fatal_fight_random_stats() {
         let (mut steps, mut stages, mut wins, mut rounds) = (0usize, 0usize, 0usize, 0usize);
         let mut legal = ActionList::new();
         let n = 2000;
+        let t0 = std::time::Instant::now();
         for i in 0..n {
             let mut s = g.new_state(i);
             let mut rng = Rng::new(derive_seed(i, 1));
@@ -785,6 +786,8 @@ fn fatal_fight_random_stats() {
             rounds += usize::from(s.round);
             wins += usize::from(s.result == Some(true));
         }
-        println!("{players}p from {start_stage}: {:.1} steps/game, {:.2} stages cleared, {:.1} rounds in last stage, {wins} wins; max {}", steps as f64 / n as f64, stages as f64 / n as f64, rounds as f64 / n as f64, g.max_game_length());
+        let rate = steps as f64 / t0.elapsed().as_secs_f64();
+        println!("{players}p from {start_stage}: {:.2} M steps/s, state {} bytes", rate / 1e6, std::mem::size_of::<FatalFightState>());
+        println!("  {:.1} steps/game, {:.2} stages cleared, {:.1} rounds in last stage, {wins} wins; max {}", steps as f64 / n as f64, stages as f64 / n as f64, rounds as f64 / n as f64, g.max_game_length());
     }
 }

@@ -422,7 +422,7 @@ impl FatalFightState {
             bad.push("the stage pile and used stage cards must be this stage's 6 normal cards".into());
         }
         if let Some(i) = self.current_stage_card {
-            if c.stages.get(usize::from(i)).is_none_or(|x| x.stage != st) && self.stage < 4 {
+            if c.stages.get(usize::from(i)).is_none_or(|x| x.stage != st.min(4)) {
                 bad.push("the current stage card must belong to this stage".into());
             }
         }
