@@ -51,12 +51,14 @@ class ForeignLoad:
         self.start = _busy_jiffies()
         self.t0 = time.perf_counter()
 
-    def cores(self) -> float | None:
+    def cores(self, own_children_seconds: float = 0.0) -> float | None:
+        """`own_children_seconds`: CPU seconds our own worker processes used meanwhile (they are
+        not in this process's counters until waited for), so they are not counted as foreign."""
         end = _busy_jiffies()
         if self.start is None or end is None:
             return None
         secs = time.perf_counter() - self.t0
-        foreign = (end[0] - self.start[0]) - (end[1] - self.start[1])
+        foreign = (end[0] - self.start[0]) - (end[1] - self.start[1]) - own_children_seconds * self.hz
         return max(foreign, 0) / self.hz / max(secs, 1e-9)
 
 

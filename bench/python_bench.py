@@ -5,6 +5,8 @@
 For every game in `kumite.games()`:
   * a plain Python loop: `legal_actions()` + `apply(random.choice(...))` until terminal;
   * `kumite.rollout` games/s and steps/s (sum of lengths / wall time) on 1 thread and all threads;
+  * `kumite.MCTS(...).search(state)` iterations/s (wall clock) on 1 thread and on all threads,
+    with random rollouts and with `evaluator="heuristic"`, from fixed mid-game states;
   * the Python loop's per-call split (legal_actions, apply, is_terminal, random.choice) and clone µs;
   * ratios against the Rust report (`cargo bench -p kumite --bench report -- --json PATH`): the
     rollout rate over the Rust rate, and the Python overhead (Python-loop step time over the
@@ -141,6 +143,60 @@ def rollouts(game: kumite.Game, budget: float) -> dict[str, float]:
     return out
 
 
+MCTS_POSITIONS = 8
+MCTS_PLY = 100
+MCTS_ITERATIONS = 2000
+
+
+def mcts_positions(game: kumite.Game) -> list[kumite.State]:
+    """The state after min(`MCTS_PLY`, half the game) random actions of games with seeds 0, 1, ...
+    (Python's own random stream, so not the Rust report's exact states; the same kind of state)."""
+    out = []
+    for seed in range(MCTS_POSITIONS):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        actions = state.history()
+        state = game.new_state(seed=seed)
+        for a in actions[: min(MCTS_PLY, len(actions) // 2)]:
+            state.apply(a)
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+def mcts(game: kumite.Game, budget: float) -> dict[str, float]:
+    """`kumite.MCTS(...).search(state)` iterations per wall-clock second, whole searches; the
+    search releases the GIL, so this is the Rust search plus the binding's per-call cost."""
+    states = mcts_positions(game)
+    all_threads = os.cpu_count() or 1
+    out: dict[str, float] = {"threads": all_threads, "iterations_per_search": MCTS_ITERATIONS}
+    for evaluator in ("random", "heuristic"):
+        for label, threads in (("1t", 1), ("all", all_threads)):
+            bots = [kumite.MCTS(game, iterations=MCTS_ITERATIONS, threads=threads, seed=i,
+                                evaluator=None if evaluator == "random" else evaluator)
+                    for i in range(len(states))]
+            inside = 0.0
+
+            def one_pass() -> int:
+                nonlocal inside
+                n = 0
+                for bot, state in zip(bots, states):
+                    r = bot.search(state)
+                    n += r.iterations
+                    inside += r.seconds
+                return n
+
+            one_pass()
+            inside = 0.0
+            iterations, secs = timed(budget / 4, one_pass)
+            out[f"{evaluator}_{label}_iterations_per_sec"] = iterations / secs
+            # The search's own clock over the wall clock: what the binding adds per call.
+            out[f"{evaluator}_{label}_inside_share"] = inside / secs
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rust-json", help="JSON written by the Rust report bench")
@@ -160,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         row["python_loop"] = python_loop(game, args.seconds)
         row["per_call"] = per_call(game, args.seconds)
         row["rollout"] = rollouts(game, args.seconds)
+        row["mcts"] = mcts(game, args.seconds)
         row["foreign_cores"] = load.cores()
         row["rust"] = rust.get(name)
         results.append(row)
@@ -219,6 +276,29 @@ def main(argv: list[str] | None = None) -> int:
          "random.choice µs", "loop rest µs", "Rust legal_actions µs", "Rust apply µs",
          "clone() µs: new state / mid-game"],
         split,
+    ))
+    print()
+    mrows = []
+    for r in results:
+        m = r["mcts"]
+        rm = (r["rust"] or {}).get("mcts") or {}
+        cells = [r["game"]]
+        for ev in ("random", "heuristic"):
+            one, all_ = m[f"{ev}_1t_iterations_per_sec"], m[f"{ev}_all_iterations_per_sec"]
+            rust_one = rm.get(f"{ev}_1t_iterations_per_sec")
+            cells += [fmt_rate(one), fmt_rate(all_), f"{all_ / one:.2f}x",
+                      f"{one / rust_one:.2f}" if rust_one else "n/a",
+                      f"{m[f'{ev}_1t_inside_share']:.0%} / {m[f'{ev}_all_inside_share']:.0%}"]
+        mrows.append(cells)
+    print(f"kumite.MCTS(game, iterations={MCTS_ITERATIONS}, threads=1 | {threads}).search(state) from "
+          f"{MCTS_POSITIONS} states after min({MCTS_PLY}, half the game) random actions; iterations per wall-clock second.")
+    print()
+    print(markdown(
+        ["game", "MCTS it/s, random rollout, 1 thread", f"random, all {threads}", "scaling",
+         "1 thread ÷ Rust report", "search's own time ÷ wall (1 / all)",
+         "MCTS it/s, heuristic, 1 thread", f"heuristic, all {threads}", "scaling",
+         "1 thread ÷ Rust report", "search's own time ÷ wall (1 / all)"],
+        mrows,
     ))
     print()
     for r in results:

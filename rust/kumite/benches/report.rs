@@ -10,16 +10,30 @@
 //! is still measured, through the type-erased API (rollouts are monomorphised inside it).
 
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use kumite::core::dynamic::{ErasedState, EvaluatorChoice};
 use kumite::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
 use kumite::games::tekken::Tekken;
-use kumite::search::rollout::rollout_batch;
+use kumite::search::rollout::{random_playout, rollout_batch};
+use kumite::search::{Evaluator, Heuristic, Mcts, MctsConfig, RandomRollout};
 
 /// Targets from the design brief, printed beside the figures.
 const TARGET_STEPS_PER_SEC: f64 = 5.0e6;
 const TARGET_STATE_BYTES: usize = 512;
 const TARGET_CLONE_NS: f64 = 50.0;
+/// Random-playout steps per second inside MCTS on one core, and the root-parallel speed-up.
+const TARGET_SEARCH_STEPS_PER_SEC: f64 = 5.0e6;
+const TARGET_MCTS_SCALING: f64 = 1.8;
+
+/// MCTS is timed from this many fixed mid-game states (the state after `MCTS_PLY` random
+/// actions, or half the game if it is shorter, of the random games with seeds 0, 1, ...), each
+/// searched with this many iterations.
+const MCTS_POSITIONS: u64 = 8;
+const MCTS_PLY: usize = 100;
+const MCTS_ITERATIONS: u32 = 2000;
 
 struct Args {
     json: Option<String>,
@@ -67,6 +81,24 @@ struct Row {
     legal_ns: Option<f64>,
     apply_ns: Option<f64>,
     legal_len_avg: Option<f64>,
+    mcts: MctsRow,
+}
+
+/// MCTS iterations per second (wall clock over whole searches, tree building and dropping
+/// included) on one thread and on `threads` root-parallel trees, per evaluator.
+#[derive(Default)]
+struct MctsRow {
+    threads: usize,
+    random_1t: f64,
+    random_all: f64,
+    heuristic_1t: f64,
+    heuristic_all: f64,
+    /// Random-playout steps per iteration (exact: counted in the same searches, see `Counting`).
+    playout_len_1t: Option<f64>,
+    playout_len_all: Option<f64>,
+    /// Playout steps inside search per second of search (iterations/s × steps per iteration).
+    steps_1t: Option<f64>,
+    steps_all: Option<f64>,
 }
 
 /// Runs `f` (which returns a work count) repeatedly until `seconds` have passed; work per second.
@@ -211,7 +243,156 @@ fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
     row.clone_ns = 1e9 / clones_per_sec;
     row.clone_note = "State::clone";
     row.state_bytes = Some(std::mem::size_of::<G::State>());
+    row.mcts = mcts_typed(game, seconds);
     row
+}
+
+/// `RandomRollout` that also counts the playout steps. It draws from the search's stream exactly
+/// as `RandomRollout` does (both call `random_playout`), so a search with it is the same search,
+/// node for node, as one with `RandomRollout`; the bench checks that.
+#[derive(Clone, Default)]
+struct Counting(Arc<AtomicU64>);
+
+impl<G: Game> Evaluator<G> for Counting {
+    fn evaluate(&self, game: &G, leaves: &[G::State], rng: &mut Rng, values: &mut [f32], _priors: &mut [f32]) {
+        let players = game.num_players();
+        for (leaf, out) in leaves.iter().zip(values.chunks_mut(players)) {
+            let mut state = leaf.clone();
+            let steps = random_playout(game, &mut state, rng);
+            self.0.fetch_add(u64::from(steps), Ordering::Relaxed);
+            state.returns(game, out);
+        }
+    }
+}
+
+fn mcts_config(position: usize, threads: usize) -> MctsConfig {
+    MctsConfig { iterations: MCTS_ITERATIONS, threads, seed: position as u64, ..Default::default() }
+}
+
+fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Times whole passes of `pass` (one search per position; returns the iterations) for about
+/// `seconds`, after one warm-up pass that also sizes the run: (iterations/s, seconds per pass).
+fn mcts_rate(seconds: f64, mut pass: impl FnMut() -> u64) -> (f64, f64) {
+    let t = Instant::now();
+    black_box(pass());
+    let passes = ((seconds / t.elapsed().as_secs_f64()).ceil() as u64).clamp(1, 10_000);
+    let t = Instant::now();
+    let iterations: u64 = (0..passes).map(|_| pass()).sum();
+    let secs = t.elapsed().as_secs_f64();
+    (iterations as f64 / secs, secs / passes as f64)
+}
+
+/// One search per position: the iterations run and each search's (best, visits).
+fn typed_pass<G: Game, E: Evaluator<G> + Clone>(
+    game: &G,
+    positions: &[(G::State, Vec<Action>)],
+    threads: usize,
+    evaluator: &E,
+) -> (u64, Vec<(Action, Vec<u32>)>) {
+    let mut iterations = 0;
+    let mut picks = Vec::with_capacity(positions.len());
+    for (i, (state, history)) in positions.iter().enumerate() {
+        let stats = Mcts::new(mcts_config(i, threads), evaluator.clone()).search(game, state, history);
+        iterations += stats.iterations;
+        picks.push((stats.best, stats.visits));
+    }
+    (iterations, black_box(picks))
+}
+
+fn mcts_typed<G: Game>(game: &G, seconds: f64) -> MctsRow {
+    let mut positions = Vec::new();
+    let mut legal = ActionList::new();
+    for seed in 0..MCTS_POSITIONS {
+        // The whole random game first, then the state after min(MCTS_PLY, half of it) actions.
+        let mut state = game.new_state(seed);
+        let mut rng = Rng::new(derive_seed(seed, 2));
+        let mut history = Vec::new();
+        while !state.is_terminal() {
+            state.legal_actions(game, &mut legal);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            state.apply_unchecked(game, a, &mut NoEvents);
+            history.push(a);
+        }
+        history.truncate(MCTS_PLY.min(history.len() / 2));
+        let mut state = game.new_state(seed);
+        for &a in &history {
+            state.apply_unchecked(game, a, &mut NoEvents);
+        }
+        if !state.is_terminal() {
+            positions.push((state, history));
+        }
+    }
+    let all = all_cores();
+    let mut row = MctsRow { threads: all, ..MctsRow::default() };
+    let budget = seconds / 2.0;
+    let (r1, pass1) = mcts_rate(budget, || typed_pass(game, &positions, 1, &RandomRollout).0);
+    let (ra, pass_all) = mcts_rate(budget, || typed_pass(game, &positions, all, &RandomRollout).0);
+    row.random_1t = r1;
+    row.random_all = ra;
+    row.heuristic_1t = mcts_rate(budget, || typed_pass(game, &positions, 1, &Heuristic).0).0;
+    row.heuristic_all = mcts_rate(budget, || typed_pass(game, &positions, all, &Heuristic).0).0;
+    // The same passes again with the counting evaluator: exact steps per pass, and a check that
+    // the counted search is the timed one.
+    let count = |threads: usize, secs_per_pass: f64| {
+        let counter = Counting::default();
+        let (iterations, picks) = typed_pass(game, &positions, threads, &counter);
+        let (_, timed_picks) = typed_pass(game, &positions, threads, &RandomRollout);
+        assert_eq!(picks, timed_picks, "the counting evaluator must replay the timed search");
+        let steps = counter.0.load(Ordering::Relaxed) as f64;
+        (steps / iterations as f64, steps / secs_per_pass)
+    };
+    let (len1, steps1) = count(1, pass1);
+    let (len_all, steps_all) = count(all, pass_all);
+    row.playout_len_1t = Some(len1);
+    row.steps_1t = Some(steps1);
+    row.playout_len_all = Some(len_all);
+    row.steps_all = Some(steps_all);
+    row
+}
+
+/// Iterations/s through the erased searcher (monomorphised inside); playout steps need the
+/// concrete type and are not reported.
+fn mcts_erased(game: &Arc<dyn kumite::core::dynamic::ErasedGame>, seconds: f64) -> MctsRow {
+    let mut positions: Vec<Box<dyn ErasedState>> = Vec::new();
+    for seed in 0..MCTS_POSITIONS {
+        let mut state = game.clone().new_state(seed);
+        let mut rng = Rng::new(derive_seed(seed, 2));
+        let mut history = Vec::new();
+        while state.current_player().is_some() {
+            let legal = state.legal_actions();
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            state.apply(a).expect("a legal action applies");
+            history.push(a);
+        }
+        let mut state = game.clone().new_state(seed);
+        for &a in &history[..MCTS_PLY.min(history.len() / 2)] {
+            state.apply(a).expect("the same actions replay");
+        }
+        if state.current_player().is_some() {
+            positions.push(state);
+        }
+    }
+    let pass = |threads: usize, choice: &EvaluatorChoice| {
+        let mut iterations = 0;
+        for (i, state) in positions.iter().enumerate() {
+            let stats = game.clone().searcher(mcts_config(i, threads), choice.clone()).search(&**state);
+            iterations += black_box(stats.expect("the searcher takes its own game's states")).iterations;
+        }
+        iterations
+    };
+    let all = all_cores();
+    let budget = seconds / 2.0;
+    MctsRow {
+        threads: all,
+        random_1t: mcts_rate(budget, || pass(1, &EvaluatorChoice::RandomRollout)).0,
+        random_all: mcts_rate(budget, || pass(all, &EvaluatorChoice::RandomRollout)).0,
+        heuristic_1t: mcts_rate(budget, || pass(1, &EvaluatorChoice::Heuristic)).0,
+        heuristic_all: mcts_rate(budget, || pass(all, &EvaluatorChoice::Heuristic)).0,
+        ..MctsRow::default()
+    }
 }
 
 /// For games this file does not name: rollouts (monomorphised inside the erased layer) and the
@@ -248,6 +429,7 @@ fn measure_erased(name: &str, seconds: f64) -> Row {
     });
     row.clone_ns = 1e9 / clones_per_sec;
     row.clone_note = "erased clone_box (Box + history Vec)";
+    row.mcts = mcts_erased(&game, seconds);
     row
 }
 
@@ -318,6 +500,31 @@ fn print_markdown(rows: &[Row]) {
         );
     }
     println!();
+    let all = rows.first().map_or(0, |r| r.mcts.threads);
+    println!(
+        "MCTS from {MCTS_POSITIONS} fixed mid-game states (after min({MCTS_PLY}, half the game) random actions), {MCTS_ITERATIONS} iterations a search, \
+         information-set MCTS (default config); all = {all} root-parallel trees."
+    );
+    println!();
+    println!("| game | MCTS it/s, random rollout, 1 thread | random rollout, all ({all}) | scaling | MCTS it/s, Heuristic, 1 thread | Heuristic, all ({all}) | scaling | playout steps per iteration | rollout steps/s inside search, 1 thread | rollout steps/s inside search, all ({all}) |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for r in rows {
+        let m = &r.mcts;
+        println!(
+            "| {} | {} | {} | {:.2}x | {} | {} | {:.2}x | {} | {} | {} |",
+            r.game,
+            fmt_rate(m.random_1t),
+            fmt_rate(m.random_all),
+            m.random_all / m.random_1t,
+            fmt_rate(m.heuristic_1t),
+            fmt_rate(m.heuristic_all),
+            m.heuristic_all / m.heuristic_1t,
+            opt(m.playout_len_1t, |x| format!("{x:.1}")),
+            opt(m.steps_1t, fmt_rate),
+            opt(m.steps_all, fmt_rate),
+        );
+    }
+    println!();
     println!("| game | target | measured | verdict |");
     println!("|---|---|---:|---|");
     for r in rows {
@@ -344,6 +551,28 @@ fn print_markdown(rows: &[Row]) {
             r.clone_note,
             verdict(r.clone_ns <= TARGET_CLONE_NS)
         );
+        let m = &r.mcts;
+        if let Some(steps) = m.steps_1t {
+            println!(
+                "| {} | >= {} rollout steps/s inside MCTS on one core | {} | {} |",
+                r.game,
+                fmt_rate(TARGET_SEARCH_STEPS_PER_SEC),
+                fmt_rate(steps),
+                verdict(steps >= TARGET_SEARCH_STEPS_PER_SEC)
+            );
+        }
+        if m.threads == 2 {
+            for (label, one, all) in
+                [("random rollout", m.random_1t, m.random_all), ("Heuristic", m.heuristic_1t, m.heuristic_all)]
+            {
+                println!(
+                    "| {} | MCTS ({label}) scaling >= {TARGET_MCTS_SCALING:.1}x on 2 cores | {:.2}x | {} |",
+                    r.game,
+                    all / one,
+                    verdict(all / one >= TARGET_MCTS_SCALING)
+                );
+            }
+        }
     }
 }
 
@@ -361,7 +590,11 @@ fn to_json(rows: &[Row], seconds: f64, foreign: Option<f64>) -> String {
                     "\"rollout_1t_games_per_sec\": {:.3}, \"rollout_1t_steps_per_sec\": {:.3}, ",
                     "\"rollout_all_games_per_sec\": {:.3}, \"rollout_all_steps_per_sec\": {:.3}, ",
                     "\"threads\": {}, \"clone_ns\": {:.3}, \"state_bytes\": {}, \"legal_actions_ns\": {}, ",
-                    "\"apply_ns\": {}}}"
+                    "\"apply_ns\": {}, \"mcts\": {{\"iterations_per_search\": {}, \"positions\": {}, \"threads\": {}, ",
+                    "\"random_1t_iterations_per_sec\": {:.3}, \"random_all_iterations_per_sec\": {:.3}, ",
+                    "\"heuristic_1t_iterations_per_sec\": {:.3}, \"heuristic_all_iterations_per_sec\": {:.3}, ",
+                    "\"playout_steps_per_iteration_1t\": {}, \"playout_steps_per_iteration_all\": {}, ",
+                    "\"search_rollout_steps_per_sec_1t\": {}, \"search_rollout_steps_per_sec_all\": {}}}}}"
                 ),
                 r.game,
                 json_num(r.steps_per_sec),
@@ -376,6 +609,17 @@ fn to_json(rows: &[Row], seconds: f64, foreign: Option<f64>) -> String {
                 r.state_bytes.map_or("null".into(), |b| b.to_string()),
                 json_num(r.legal_ns),
                 json_num(r.apply_ns),
+                MCTS_ITERATIONS,
+                MCTS_POSITIONS,
+                r.mcts.threads,
+                r.mcts.random_1t,
+                r.mcts.random_all,
+                r.mcts.heuristic_1t,
+                r.mcts.heuristic_all,
+                json_num(r.mcts.playout_len_1t),
+                json_num(r.mcts.playout_len_all),
+                json_num(r.mcts.steps_1t),
+                json_num(r.mcts.steps_all),
             )
         })
         .collect();
