@@ -221,8 +221,15 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let step = history.len() as u64;
         let run = |t: usize, tree: &mut Tree| {
             let share = total / threads as u32 + u32::from((t as u32) < total % threads as u32);
+            // Grown as a local of the thread that owns it: side by side in `trees`, two trees'
+            // headers share a cache line that every push would bounce between cores. Room for the
+            // whole search is reserved up front, so threads do not take turns at the allocator.
+            let mut local = std::mem::replace(tree, Tree { nodes: Vec::new() });
+            local.nodes.reserve(share as usize * 8);
             let seed = derive_seed(cfg.seed, step << 16 | t as u64);
-            grow(game, state, player, cfg, evaluator, tree, share.max(1), deadline, seed)
+            let done = grow(game, state, player, cfg, evaluator, &mut local, share.max(1), deadline, seed);
+            *tree = local;
+            done
         };
         let iterations: u64 = if threads == 1 {
             run(0, &mut trees[0])
