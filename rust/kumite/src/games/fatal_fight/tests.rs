@@ -791,3 +791,19 @@ fn fatal_fight_random_stats() {
         println!("  {:.1} steps/game, {:.2} stages cleared, {:.1} rounds in last stage, {wins} wins; max {}", steps as f64 / n as f64, stages as f64 / n as f64, rounds as f64 / n as f64, g.max_game_length());
     }
 }
+
+#[test]
+fn content_dir_replaces_built_in_files() {
+    let dir = std::env::temp_dir().join(format!("kumite_ff_content_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let [_, chars, _, _] = crate::games::fatal_fight::content::BUILTIN;
+    let mine = chars.1.replace("name = \"Dex Calloway\"\nlife = 8", "name = \"Dex Calloway\"\nlife = 12");
+    std::fs::write(dir.join("characters.toml"), mine).unwrap();
+    let g = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap();
+    assert_eq!(g.character(0).life, 12);
+    check_random_games(&g, Conformance { games: 100, seed: 1, deep_games: 5 }).unwrap();
+    std::fs::write(dir.join("stages.toml"), "[[stage]]\nid = \"x\"\n").unwrap();
+    let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap_err();
+    assert!(err.to_string().contains("stages.toml"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
