@@ -322,7 +322,7 @@ impl FatalFightState {
 
     pub fn step(&mut self, game: &FatalFight, action: u16, ev: &mut impl EventSink<Event>) {
         let a = FfAction::decode(action);
-        let content = game.content.clone();
+        let content = &*game.content;
         match (self.phase, a) {
             (Phase::Shop { player }, _) => self.shop_action(game, player, a, ev),
             (Phase::Turn { player }, FfAction::Play(i)) => {
@@ -574,7 +574,7 @@ impl FatalFightState {
     }
 
     fn shop_action(&mut self, game: &FatalFight, player: u8, a: FfAction, ev: &mut impl EventSink<Event>) {
-        let content = game.content.clone();
+        let content = &*game.content;
         let pi = usize::from(player);
         match a {
             FfAction::Buy(t) => {
@@ -698,7 +698,7 @@ impl FatalFightState {
             let i = game.content.stages.iter().position(|c| c.stage == st && c.boss).expect("validated");
             self.current_stage_card = Some(i as u16);
         }
-        let card = self.stage_card(game).expect("just set").clone();
+        let card = self.stage_card(game).expect("just set");
         ev.emit(|| event("stage_card", None, format!("stage card {} (gimmick {})", card.name, card.gimmick.text())));
         let n = game.n() as u8;
         for r in 0..RESPAWNS {
@@ -859,13 +859,15 @@ impl FatalFightState {
             return self.lose(ev, "every player is down");
         }
         while let Some(g) = self.mass.iter().position(|&m| m > 0) {
-            let eligible: Vec<usize> = (0..game.n()).filter(|&p| self.players[p].active()).collect();
-            match eligible.len() {
-                0 => self.mass[g] = 0,
-                1 => {
+            let (first, second) = {
+                let mut eligible = (0..game.n()).filter(|&p| self.players[p].active());
+                (eligible.next(), eligible.next())
+            };
+            match (first, second) {
+                (None, _) => self.mass[g] = 0,
+                (Some(p), None) => {
                     let amount = self.mass[g];
                     self.mass[g] = 0;
-                    let p = eligible[0];
                     ev.emit(|| event("mass_damage", Some(p), format!("takes {amount} mass damage")));
                     self.damage(p, amount, false);
                     if self.all_down(game) {
