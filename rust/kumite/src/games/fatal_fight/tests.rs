@@ -807,3 +807,26 @@ fn content_dir_replaces_built_in_files() {
     assert!(err.to_string().contains("stages.toml"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn ffx_20_determinize_resamples_only_hidden_information() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    act(&g, &mut s, A::Move(7)); // public
+    let d = s.determinize(&g, 0, 11);
+    assert_eq!(d.players[0].hand, s.players[0].hand, "own hand kept");
+    let sorted = |v: &[CardId]| {
+        let mut v = v.to_vec();
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(d.players[0].deck.as_slice()), sorted(s.players[0].deck.as_slice()), "own deck: same cards");
+    assert_eq!(d.players[1].hand.len(), s.players[1].hand.len());
+    let pool = |x: &FatalFightState| sorted(&x.players[1].hand.iter().chain(x.players[1].deck.iter()).collect::<Vec<_>>());
+    assert_eq!(pool(&d), pool(&s), "the other player's hidden cards come from its own pool");
+    assert_eq!(d.groups, s.groups);
+    assert_eq!(d.players[0].square, 7);
+    let differs = (0..20u64).any(|k| s.determinize(&g, 0, k).players[1].hand != s.players[1].hand);
+    assert!(differs, "the other player's hand is resampled");
+    d.validate(&g).unwrap();
+}
