@@ -82,7 +82,7 @@ impl State for FatalFightState {
             FfAction::Assign(q) => format!("P{q} takes the mass damage"),
         }
     }
-    /// Stages cleared and the team's life: a cheap leaf value for search.
+    /// Stages cleared, progress in the stage and the team's life: a cheap leaf value for search.
     fn heuristic(&self, game: &FatalFight, out: &mut [f32]) -> bool {
         let n = game.n();
         let life: f32 = (0..n)
@@ -92,7 +92,15 @@ impl State for FatalFightState {
         let v = match self.result {
             Some(true) => 1.0,
             Some(false) => -1.0,
-            None => (-0.8 + 0.4 * f32::from(self.stage) + 0.3 * life).clamp(-1.0, 1.0),
+            None => {
+                // Progress inside the stage counts too: stage cards used, the boss reached, fewer
+                // enemies standing and fewer rounds spent (the timer, FFX-11).
+                let enemies = self.groups.iter().map(|g| g.len()).sum::<usize>() as f32;
+                let progress = 0.05 * self.stage_used.len() as f32 / 4.0 + 0.05 * f32::from(u8::from(self.boss_placed))
+                    - 0.01 * enemies
+                    - 0.01 * f32::from(self.round);
+                (-0.8 + 0.4 * f32::from(self.stage) + 0.3 * life + progress).clamp(-1.0, 1.0)
+            }
         };
         out[..n].fill(v);
         true
