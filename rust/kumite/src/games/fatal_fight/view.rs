@@ -75,7 +75,7 @@ impl FatalFightState {
         w.flag(self.boss_present);
         w.flag(self.boss_placed);
         w.put(self.stage_used.len() as f32 / 4.0);
-        w.put(f32::from(self.leader() as u8 == me as u8));
+        w.flag(usize::from(self.leader()) == me);
         w.flag(self.result == Some(true));
         let g = self.gimmick(game);
         let (gi, amount) = match g {
@@ -347,10 +347,10 @@ impl FatalFightState {
         }
         self.unique_pile.iter().for_each(&mut add);
         self.unique_row.iter().flatten().copied().for_each(&mut add);
-        for t in 0..MAX_CARD_TYPES {
-            count[t] += u32::from(self.shop.0[t]) + u32::from(self.removed.0[t]);
-            if count[t] != u32::from(game.totals.0[t]) {
-                bad.push(format!("card type {t} has {} copies in play, expected {}", count[t], game.totals.0[t]));
+        for (t, n) in count.iter_mut().enumerate() {
+            *n += u32::from(self.shop.0[t]) + u32::from(self.removed.0[t]);
+            if *n != u32::from(game.totals.0[t]) {
+                bad.push(format!("card type {t} has {n} copies in play, expected {}", game.totals.0[t]));
                 break;
             }
         }
