@@ -223,9 +223,10 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             let share = total / threads as u32 + u32::from((t as u32) < total % threads as u32);
             // Grown as a local of the thread that owns it: side by side in `trees`, two trees'
             // headers share a cache line that every push would bounce between cores. Room for the
-            // whole search is reserved up front, so threads do not take turns at the allocator.
+            // search is reserved up front (capped: a time-limited search may name a huge budget),
+            // so threads do not take turns at the allocator.
             let mut local = std::mem::replace(tree, Tree { nodes: Vec::new() });
-            local.nodes.reserve(share as usize * 8);
+            local.nodes.reserve((share as usize).min(1 << 16) * 8);
             let seed = derive_seed(cfg.seed, step << 16 | t as u64);
             let done = grow(game, state, player, cfg, evaluator, &mut local, share.max(1), deadline, seed);
             *tree = local;
@@ -498,6 +499,22 @@ mod tests {
                 Mcts::new(config, RandomRollout).choose(&game, &state, &[])
             };
             assert_eq!(TekkenAction::decode(best), TekkenAction::ResolveCombo(0));
+        }
+    }
+
+    #[test]
+    fn a_huge_budget_with_a_time_limit_stops_in_time() {
+        let game = tekken();
+        let state = game.new_state(1);
+        for threads in [1, 2] {
+            let config = MctsConfig {
+                iterations: u32::MAX,
+                time_limit: Some(Duration::from_millis(30)),
+                threads,
+                ..Default::default()
+            };
+            let stats = Mcts::new(config, RandomRollout).search(&game, &state, &[]);
+            assert!(stats.iterations > 0 && stats.seconds < 5.0);
         }
     }
 
