@@ -118,7 +118,10 @@ fn play(g: &FatalFight, s: &mut FatalFightState, p: usize, name: &str) {
     let i = hand_index(g, s, p, name);
     act(g, s, A::Play(i));
 }
+// FF-3.5
+// FF-2.2
 
+// FF-0.5, FF-3.6, FF-6.1
 #[test]
 fn ff_0_5_ff_3_6_ff_6_1_three_gold_each_and_the_shop_opens_in_character_order() {
     let g = FatalFight::new(FatalFightOptions { players: 3, characters: vec!["juno".into(), "dex".into(), "bram".into()], ..Default::default() }).unwrap();
@@ -130,6 +133,7 @@ fn ff_0_5_ff_3_6_ff_6_1_three_gold_each_and_the_shop_opens_in_character_order() 
     assert!(s.players[..3].iter().all(|p| p.deck.len() == 12 && p.hand.is_empty()));
 }
 
+// FF-4.1, FF-4.2, FF-4.3
 #[test]
 fn ff_4_1_ff_4_2_ff_4_3_upgrade_one_step_returning_the_card() {
     let g = game(1);
@@ -155,6 +159,7 @@ fn ff_4_1_ff_4_2_ff_4_3_upgrade_one_step_returning_the_card() {
     assert!(!legal(&g, &s).contains(&A::Upgrade(jab.0 as u8)));
 }
 
+// FF-4.4
 #[test]
 fn ff_4_4_a_returned_starting_art_can_be_bought_by_another_player() {
     let g = game(2);
@@ -168,7 +173,9 @@ fn ff_4_4_a_returned_starting_art_can_be_bought_by_another_player() {
     assert_eq!(s.players[1].deck.iter().filter(|&c| c == grab).count(), 1);
     s.validate(&g).unwrap();
 }
+// FF-2.4
 
+// FF-4.5
 #[test]
 fn ff_4_5_only_the_first_step_of_a_line_can_be_bought() {
     let g = game(1);
@@ -179,6 +186,7 @@ fn ff_4_5_only_the_first_step_of_a_line_can_be_bought() {
     assert!(l.contains(&A::Buy(card(&g, "spark_shot").0 as u8)), "cards outside lines can be bought");
 }
 
+// FF-4.6, FF-4.9
 #[test]
 fn ff_4_6_ff_4_9_items_are_carried_and_discarded_down_to_the_maximum() {
     let g = FatalFight::new(FatalFightOptions { players: 1, characters: vec!["bram".into()], ..Default::default() }).unwrap();
@@ -197,6 +205,7 @@ fn ff_4_6_ff_4_9_items_are_carried_and_discarded_down_to_the_maximum() {
     s.validate(&g).unwrap();
 }
 
+// FF-3.4
 #[test]
 fn ff_3_4_four_uniques_face_up_refilled_after_a_purchase() {
     let g = game(1);
@@ -211,6 +220,7 @@ fn ff_3_4_four_uniques_face_up_refilled_after_a_purchase() {
     assert_eq!(s.players[0].gold, 10 - g.content.card(bought).cost);
 }
 
+// FF-5.3, FF-5.5, FF-5.7
 #[test]
 fn ff_5_3_ff_5_5_ff_5_7_a_round_draws_hands_a_stage_card_and_enemies() {
     let g = game(2);
@@ -226,6 +236,7 @@ fn ff_5_3_ff_5_5_ff_5_7_a_round_draws_hands_a_stage_card_and_enemies() {
     assert_eq!(on_board, want, "two players: no extra enemies");
 }
 
+// FF-5.8
 #[test]
 fn ff_5_8_extra_enemies_by_player_count() {
     let g = game(4);
@@ -239,6 +250,7 @@ fn ff_5_8_extra_enemies_by_player_count() {
     assert_eq!(on_board, want);
 }
 
+// FF-5.4
 #[test]
 fn ff_5_4_an_empty_deck_reshuffles_the_discard() {
     let g = game(1);
@@ -251,6 +263,7 @@ fn ff_5_4_an_empty_deck_reshuffles_the_discard() {
     assert_eq!(s.players[0].deck.len() + s.players[0].discard.len() + s.players[0].hand.len(), 12);
 }
 
+// FF-5.6, FF-5.9
 #[test]
 fn ff_5_6_ff_5_9_the_boss_stage_follows_four_stage_cards() {
     let g = game(2);
@@ -268,7 +281,10 @@ fn ff_5_6_ff_5_9_the_boss_stage_follows_four_stage_cards() {
     assert_eq!(s.stage_pile.len(), 2, "two of the six normal cards stay unused");
     s.validate(&g).unwrap();
 }
+// FF-1.3
+// FF-0.8
 
+// FF-7.2, FF-7.3
 #[test]
 fn ff_7_2_ff_7_3_targets_on_the_same_line_in_reach_or_anywhere_with_launch() {
     let g = game(1);
@@ -292,6 +308,7 @@ fn ff_7_2_ff_7_3_targets_on_the_same_line_in_reach_or_anywhere_with_launch() {
     assert_eq!(strikes, vec![A::Strike(0), A::Strike(1), A::Strike(4)]);
 }
 
+// FF-7.4, FF-0.2
 #[test]
 fn ff_7_4_ff_0_2_close_quarters_adds_pierce() {
     let g = game(1);
@@ -306,7 +323,9 @@ fn ff_7_4_ff_0_2_close_quarters_adds_pierce() {
     s.strike(&g, 0, 4, &mut NoEvents);
     assert_eq!(s.groups[4].len(), 1, "4 AP pierces two life-2 enemies");
 }
+// FF-7.1
 
+// FF-7.5, FF-7.6
 #[test]
 fn ff_7_5_ff_7_6_a_blow_below_life_does_nothing() {
     let g = game(1);
@@ -323,6 +342,7 @@ fn ff_7_5_ff_7_6_a_blow_below_life_does_nothing() {
     assert!(s.enemy_discard.contains(enemy(&g, "bruiser")));
 }
 
+// FF-8.5
 #[test]
 fn ff_8_5_seed_example_pierce_6_into_life_4_carries_2_and_ignores_guard() {
     let g = game(1);
@@ -342,7 +362,9 @@ fn ff_8_5_seed_example_pierce_6_into_life_4_carries_2_and_ignores_guard() {
     s.strike(&g, 0, 4, &mut NoEvents);
     assert_eq!(s.groups[4].len(), 1);
 }
+// FF-0.1
 
+// FF-8.4, FF-9.1
 #[test]
 fn ff_8_4_ff_9_1_seed_example_ap_3_then_ap_1_area_is_ap_4_area() {
     let g = game(1);
@@ -360,6 +382,7 @@ fn ff_8_4_ff_9_1_seed_example_ap_3_then_ap_1_area_is_ap_4_area() {
     assert_eq!(s.chain, Chain::default());
 }
 
+// FF-9.2
 #[test]
 fn ff_9_2_a_non_attack_card_cannot_join_an_open_chain() {
     let g = game(1);
@@ -372,7 +395,9 @@ fn ff_9_2_a_non_attack_card_cannot_join_an_open_chain() {
     assert!(!legal(&g, &s).contains(&A::Play(block)), "the chain must be closed first (FFX-5)");
     assert!(!legal(&g, &s).contains(&A::EndTurn));
 }
+// FFX-18
 
+// FF-9.3, FF-9.4, FF-9.5
 #[test]
 fn ff_9_3_ff_9_4_ff_9_5_combination_on_the_same_square_costs_no_action() {
     let g = game(2);
@@ -400,6 +425,7 @@ fn ff_9_3_ff_9_4_ff_9_5_combination_on_the_same_square_costs_no_action() {
     assert_eq!(s.players[1].played.len(), 2, "played cards wait for the round end");
 }
 
+// FF-9.6
 #[test]
 fn ff_9_6_combo_bonus_for_four_hits() {
     let g = game(1);
@@ -414,7 +440,9 @@ fn ff_9_6_combo_bonus_for_four_hits() {
     s.strike(&g, 0, 1, &mut NoEvents);
     assert_eq!(s.pool, 2, "3 hits: no bonus");
 }
+// FFX-21
 
+// FF-8.1, FF-8.2, FF-8.3
 #[test]
 fn ff_8_1_ff_8_2_ff_8_3_guard_draw_heal() {
     let g = game(1);
@@ -433,7 +461,10 @@ fn ff_8_1_ff_8_2_ff_8_3_guard_draw_heal() {
     s.apply_effects(&g, 0, 0, 5, 0);
     assert_eq!(s.players[0].hand.len(), h + 5, "draw may exceed the max hand size");
 }
+// FF-6.2
+// FF-1.2
 
+// FF-10.1, FF-10.2
 #[test]
 fn ff_10_1_ff_10_2_one_free_move_then_a_card_face_down_and_an_action() {
     let g = game(1);
@@ -449,6 +480,7 @@ fn ff_10_1_ff_10_2_one_free_move_then_a_card_face_down_and_an_action() {
     assert_eq!((s.players[0].square, s.players[0].actions, s.players[0].facedown.len()), (8, 2, 1));
 }
 
+// FF-10.3, FF-4.7
 #[test]
 fn ff_10_3_ff_4_7_items_cost_no_action_and_are_exiled() {
     let g = game(1);
@@ -463,6 +495,7 @@ fn ff_10_3_ff_4_7_items_cost_no_action_and_are_exiled() {
     s.validate(&g).unwrap();
 }
 
+// FF-4.8
 #[test]
 fn ff_4_8_always_items_apply_while_held() {
     let g = game(1);
@@ -484,7 +517,9 @@ fn ff_4_8_always_items_apply_while_held() {
     assert_eq!(s.players[0].hand.len(), 5, "max hand 4 + 1");
     assert_eq!(s.players[0].gp, 1);
 }
+// FFX-19
 
+// FF-10.4, FF-13.4, FF-13.5
 #[test]
 fn ff_10_4_ff_13_4_ff_13_5_saving_costs_two_actions_and_two_cards() {
     let g = game(2);
@@ -503,7 +538,9 @@ fn ff_10_4_ff_13_4_ff_13_5_saving_costs_two_actions_and_two_cards() {
     act(&g, &mut s, A::EndTurn);
     assert_ne!(s.phase, Phase::Turn { player: 1 }, "joins from the next round");
 }
+// FF-11.1
 
+// FF-11.2, FF-14.2
 #[test]
 fn ff_11_2_ff_14_2_carriers_pay_when_defeated_and_escape_otherwise() {
     let g = game(1);
@@ -519,7 +556,11 @@ fn ff_11_2_ff_14_2_carriers_pay_when_defeated_and_escape_otherwise() {
     assert!(!s.groups[1].contains(enemy(&g, "loot_carrier")));
     s.validate(&g).unwrap();
 }
+// FF-15.5
+// FF-15.4
+// FF-0.6
 
+// FF-11.3
 #[test]
 fn ff_11_3_ff_15_defeating_the_boss_clears_the_stage() {
     let g = game(2);
@@ -550,6 +591,7 @@ fn ff_11_3_ff_15_defeating_the_boss_clears_the_stage() {
     s.validate(&g).unwrap();
 }
 
+// FF-15.2
 #[test]
 fn ff_15_2_at_least_one_gold_each() {
     let g = game(3);
@@ -560,6 +602,7 @@ fn ff_15_2_at_least_one_gold_each() {
     assert_eq!(s.pool, 0);
 }
 
+// FF-12.2, FF-12.3
 #[test]
 fn ff_12_2_ff_12_3_boss_skill_then_the_pile_rotates() {
     let g = game(1);
@@ -574,7 +617,10 @@ fn ff_12_2_ff_12_3_boss_skill_then_the_pile_rotates() {
     assert_eq!(after[0], before[2], "the used skill goes to the bottom");
     assert_eq!(&after[1..], &before[..2]);
 }
+// FF-2.5
+// FF-12.4
 
+// FF-12.5, FF-12.6, FF-12.7
 #[test]
 fn ff_12_5_ff_12_6_ff_12_7_skill_cross_and_combat_damage() {
     let g = game(2);
@@ -590,7 +636,10 @@ fn ff_12_5_ff_12_6_ff_12_7_skill_cross_and_combat_damage() {
     assert_eq!(s.players[0].life, 8 - 1 - 1);
     assert_eq!(s.players[1].life, 6 - 1 - 1, "bruiser's strike and the combat damage, whatever the area");
 }
+// FF-14.4
+// FF-14.1
 
+// FF-12.8, FF-12.9
 #[test]
 fn ff_12_8_ff_12_9_mass_damage_is_assigned_by_the_team() {
     let g = game(2);
@@ -608,7 +657,10 @@ fn ff_12_8_ff_12_9_mass_damage_is_assigned_by_the_team() {
     assert_eq!(s.players[1].life, 4);
     assert_eq!(s.phase, Phase::Over, "then the round ends (and here time is over)");
 }
+// FF-12.1
+// FF-1.1
 
+// FF-13.1, FF-13.3
 #[test]
 fn ff_13_1_ff_13_3_all_players_down_loses() {
     let g = game(2);
@@ -624,7 +676,9 @@ fn ff_13_1_ff_13_3_all_players_down_loses() {
     s.returns(&g, &mut r);
     assert_eq!(r, [-1.0, -1.0]);
 }
+// FFX-17
 
+// FF-14.3
 #[test]
 fn ff_14_3_played_cards_are_discarded_and_exile_cards_removed() {
     let g = game(1);
@@ -649,6 +703,7 @@ fn ff_14_3_played_cards_are_discarded_and_exile_cards_removed() {
     s.validate(&g).unwrap();
 }
 
+// FF-0.4
 #[test]
 fn ff_0_4_final_boss_variant_weakens_with_gold_earned() {
     let g = FatalFight::new(FatalFightOptions { players: 1, final_boss_variant: true, ..Default::default() }).unwrap();
@@ -666,6 +721,7 @@ fn ff_0_4_final_boss_variant_weakens_with_gold_earned() {
     assert_eq!(k, vec![2, 3, 4], "9 gold earned: two steps weaker");
 }
 
+// FF-15.6, FF-5.2
 #[test]
 fn ff_15_6_ff_5_2_clearing_the_fourth_stage_wins_with_the_gold_as_score() {
     let g = FatalFight::new(FatalFightOptions { players: 2, start_stage: 4, ..Default::default() }).unwrap();
@@ -685,6 +741,7 @@ fn ff_15_6_ff_5_2_clearing_the_fourth_stage_wins_with_the_gold_as_score() {
     s.validate(&g).unwrap();
 }
 
+// FFX-11
 #[test]
 fn ffx_11_time_over_loses() {
     let g = game(1);
@@ -808,6 +865,7 @@ fn content_dir_replaces_built_in_files() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+// FFX-20
 #[test]
 fn ffx_20_determinize_resamples_only_hidden_information() {
     let g = game(2);

@@ -85,6 +85,7 @@ fn dojo() -> Tekken {
 
 // ---- TK-1 match --------------------------------------------------------------------------------
 
+// TK-1.1
 #[test]
 fn tk_1_1_two_players_with_distinct_characters() {
     let g = dojo();
@@ -108,6 +109,7 @@ fn tk_1_2_tk_1_3_zero_hp_ends_the_round_for_the_striker() {
     assert_eq!(s.attacker, 1, "the loser opens the next round (TKX-6)");
 }
 
+// TK-1.4
 #[test]
 fn tk_1_4_first_to_rounds_to_win_takes_the_match() {
     let g = dojo();
@@ -125,6 +127,7 @@ fn tk_1_4_first_to_rounds_to_win_takes_the_match() {
 
 // ---- TK-2 cards --------------------------------------------------------------------------------
 
+// TK-2.1, TK-2.2, TK-2.3
 #[test]
 fn tk_2_1_tk_2_2_tk_2_3_card_anatomy_is_read_from_data() {
     let g = dojo();
@@ -138,6 +141,7 @@ fn tk_2_1_tk_2_2_tk_2_3_card_anatomy_is_read_from_data() {
     }
 }
 
+// TK-2.4, TK-2.5
 #[test]
 fn tk_2_4_tk_2_5_common_cards_have_one_extension_and_specials_three() {
     let g = dojo();
@@ -150,6 +154,7 @@ fn tk_2_4_tk_2_5_common_cards_have_one_extension_and_specials_three() {
     assert!(problems.iter().any(|p| p.card == "kaito2.straight" && p.field == "extensions" && p.file == "bad.toml"), "{problems:?}");
 }
 
+// TK-2.6
 #[test]
 fn tk_2_6_deck_marks_must_name_the_owner() {
     let bad = include_str!("data/characters/kaito.toml")
@@ -181,6 +186,7 @@ fn malformed_content_files_get_errors_naming_file_card_and_field() {
 
 // ---- TK-3 roles --------------------------------------------------------------------------------
 
+// TK-3.1, TK-3.2, TK-3.3
 #[test]
 fn tk_3_1_tk_3_2_tk_3_3_roles_alternate_between_strings() {
     let g = dojo();
@@ -220,6 +226,7 @@ fn copies_of_a_card_give_one_action() {
 
 // ---- TK-4 strings ------------------------------------------------------------------------------
 
+// TK-4.1, TK-4.7
 #[test]
 fn tk_4_1_tk_4_7_cards_fill_slots_left_to_right_face_down() {
     let g = dojo();
@@ -233,6 +240,7 @@ fn tk_4_1_tk_4_7_cards_fill_slots_left_to_right_face_down() {
     assert!(matches!(s.fighters[0].slots[0], Slot::Card { revealed: true, .. }));
 }
 
+// TK-4.2
 #[test]
 fn tk_4_2_one_preparation_before_each_card() {
     let g = dojo();
@@ -244,6 +252,7 @@ fn tk_4_2_one_preparation_before_each_card() {
     assert!(legal(&g, &s).iter().all(|a| matches!(a, A::Play(_))), "after a preparation only the card play is left");
 }
 
+// TK-4.3
 #[test]
 fn tk_4_3_stance_change_needs_three_of_a_colour_or_height() {
     let g = dojo();
@@ -354,6 +363,7 @@ fn tk_4_8_tk_4_9_tk_4_10_a_right_guess_punishes() {
     let _ = before;
 }
 
+// TK-4.11
 #[test]
 fn tk_4_11_a_wrong_guess_resolves_the_card() {
     let g = dojo();
@@ -365,6 +375,7 @@ fn tk_4_11_a_wrong_guess_resolves_the_card() {
 
 // ---- TK-5 means --------------------------------------------------------------------------------
 
+// TK-5.1, TK-5.2
 #[test]
 fn tk_5_1_tk_5_2_means_in_any_order_never_interleaved() {
     let g = dojo();
@@ -405,6 +416,7 @@ fn tk_6_1_move_goes_to_a_chosen_free_adjacent_hex() {
     assert_eq!(s.fighters[1].hp, 19);
 }
 
+// TK-6.2, TK-6.4
 #[test]
 fn tk_6_2_tk_6_4_strikes_deal_damage_plus_one_on_a_swept_opponent() {
     let g = dojo();
@@ -433,6 +445,7 @@ fn tk_6_3_push_moves_in_a_straight_line_and_stops_at_blockers() {
     assert_eq!(s.fighters[1].pos, Hex::new(0, -2), "the pillar at (0,-3) stops the push");
 }
 
+// TK-6.5
 #[test]
 fn tk_6_5_stun_fills_the_opponents_next_slot_for_its_next_string() {
     let g = dojo();
@@ -470,6 +483,7 @@ fn tk_6_5_stuns_are_removed_after_the_stunned_string() {
 
 // ---- TK-7 extensions ---------------------------------------------------------------------------
 
+// TK-7.1, TK-7.2
 #[test]
 fn tk_7_1_tk_7_2_a_matching_extension_adds_its_symbols() {
     let g = dojo();
@@ -484,6 +498,7 @@ fn tk_7_1_tk_7_2_a_matching_extension_adds_its_symbols() {
     assert_eq!(s.fighters[1].hp, 15 - 2 - 1);
 }
 
+// TK-7.1
 #[test]
 fn tk_7_1_no_extension_when_heights_differ() {
     let g = dojo();
@@ -495,6 +510,7 @@ fn tk_7_1_no_extension_when_heights_differ() {
 
 // ---- TK-8 combos -------------------------------------------------------------------------------
 
+// TK-8.1, TK-8.2
 #[test]
 fn tk_8_1_tk_8_2_count_combos_trigger_each_time_the_condition_is_met() {
     let g = dojo();
@@ -506,6 +522,7 @@ fn tk_8_1_tk_8_2_count_combos_trigger_each_time_the_condition_is_met() {
     assert_eq!(legal(&g, &s), vec![A::ResolveCard, A::ResolveCombo(2)], "the card means is mandatory; EndResolution only after it");
 }
 
+// TK-8.3
 #[test]
 fn tk_8_3_combo_symbols_any_order_or_skipped() {
     let g = dojo();
@@ -525,6 +542,7 @@ fn tk_8_3_combo_symbols_any_order_or_skipped() {
     assert_eq!(s.phase, Phase::Prepare { prepared: false });
 }
 
+// TK-8.2
 #[test]
 fn tk_8_2_sequence_combos_need_the_colours_in_order() {
     let g = dojo();
@@ -536,6 +554,7 @@ fn tk_8_2_sequence_combos_need_the_colours_in_order() {
 
 // ---- TK-9 rage ---------------------------------------------------------------------------------
 
+// TK-9.1, TK-9.2
 #[test]
 fn tk_9_1_tk_9_2_secret_rage_revealed_at_six_hp_used_once_per_round() {
     let g = dojo();
@@ -590,6 +609,7 @@ fn fault_line() -> Tekken {
     game_with(|o| o.stage = "fault_line".into())
 }
 
+// TK-10.1, TK-10.2
 #[test]
 fn tk_10_1_tk_10_2_strikes_on_a_cracked_hex_flip_floor_tokens() {
     let g = fault_line();
@@ -605,6 +625,7 @@ fn tk_10_1_tk_10_2_strikes_on_a_cracked_hex_flip_floor_tokens() {
     assert_eq!(s2.floor.flipped, 0);
 }
 
+// TK-10.3, TK-10.4, TK-10.5
 #[test]
 fn tk_10_3_tk_10_4_tk_10_5_third_break_flips_the_stage() {
     let g = fault_line();
@@ -625,6 +646,7 @@ fn tk_10_3_tk_10_4_tk_10_5_third_break_flips_the_stage() {
     assert!(!s.fighters[1].cannot_punish);
 }
 
+// TK-10.6
 #[test]
 fn tk_10_6_breaking_the_back_side_resets_the_stage() {
     let g = fault_line();
@@ -641,6 +663,7 @@ fn tk_10_6_breaking_the_back_side_resets_the_stage() {
 
 // ---- TK-11 range -------------------------------------------------------------------------------
 
+// TK-11.1, TK-11.2, TK-11.3
 #[test]
 fn tk_11_1_tk_11_2_tk_11_3_effects_on_the_opponent_need_close_range() {
     let g = dojo();
@@ -653,6 +676,7 @@ fn tk_11_1_tk_11_2_tk_11_3_effects_on_the_opponent_need_close_range() {
 
 // ---- TK-12 heat --------------------------------------------------------------------------------
 
+// TK-12.1
 #[test]
 fn tk_12_1_each_round_starts_with_a_heat_token() {
     let g = dojo();
@@ -665,6 +689,7 @@ fn tk_12_1_each_round_starts_with_a_heat_token() {
     assert_eq!(s.fighters[1].heat, Heat::Ready);
 }
 
+// TK-12.3, TK-12.4, TK-12.5
 #[test]
 fn tk_12_3_tk_12_4_tk_12_5_blocked_under_heat_becomes_a_stun_and_the_string_goes_on() {
     let g = dojo();
@@ -772,6 +797,7 @@ fn tkx_6_first_attacker_option_and_seeded_coin_flip() {
     assert_eq!(openers.len(), 2);
 }
 
+// TK-13.1
 #[test]
 fn tk_13_1_reshuffle_when_the_deck_runs_out() {
     let g = dojo();
