@@ -7,12 +7,14 @@ pub mod dynamic;
 mod error;
 mod event;
 mod game;
+mod observation;
 mod options;
 mod rng;
 
 pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};
 pub use error::{CardProblem, GameError};
-pub use event::{EventSink, NoEvents};
+pub use event::{event, Event, EventSink, NoEvents};
 pub use game::{Game, State};
+pub use observation::ObsWriter;
 pub use options::parse_options;
 pub use rng::{derive_seed, Rng};

@@ -207,26 +207,7 @@ pub struct FatalFightState {
     pub rng: Rng,
 }
 
-/// One thing that happened, for play-by-play and viewers (public information only).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Event {
-    pub kind: &'static str,
-    pub player: Option<u8>,
-    pub text: String,
-}
-
-impl std::fmt::Display for Event {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.player {
-            Some(p) => write!(f, "P{p} {}", self.text),
-            None => write!(f, "{}", self.text),
-        }
-    }
-}
-
-pub(crate) fn event(kind: &'static str, player: Option<usize>, text: String) -> Event {
-    Event { kind, player: player.map(|p| p as u8), text }
-}
+pub use crate::core::{event, Event};
 
 impl Player {
     pub(crate) fn empty() -> Player {

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::cards::{CardId, Pile};
-use crate::core::{derive_seed, GameError, Rng};
+use crate::core::{derive_seed, GameError, ObsWriter, Rng};
 use crate::games::fatal_fight::content::{Gimmick, Kind, MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, MAX_ENEMY_TYPES, RESPAWNS};
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::FatalFight;
@@ -18,35 +18,6 @@ const MARKET: usize = 3 * MAX_CARD_TYPES;
 
 pub const fn observation_len() -> usize {
     GLOBAL + MAX_PLAYERS * PER_PLAYER + OWN + RESPAWNS * PER_GROUP + MARKET
-}
-
-struct Writer<'a> {
-    out: &'a mut [f32],
-    at: usize,
-}
-
-impl Writer<'_> {
-    fn put(&mut self, v: f32) {
-        self.out[self.at] = v;
-        self.at += 1;
-    }
-    fn flag(&mut self, b: bool) {
-        self.put(f32::from(u8::from(b)));
-    }
-    fn one_hot(&mut self, n: usize, i: Option<usize>) {
-        if let Some(i) = i.filter(|&i| i < n) {
-            self.out[self.at + i] = 1.0;
-        }
-        self.at += n;
-    }
-    fn counts(&mut self, n: usize, items: impl Iterator<Item = CardId>, scale: f32) {
-        for c in items {
-            if usize::from(c.0) < n {
-                self.out[self.at + usize::from(c.0)] += scale;
-            }
-        }
-        self.at += n;
-    }
 }
 
 fn phase_index(p: Phase) -> usize {
@@ -63,8 +34,7 @@ fn phase_index(p: Phase) -> usize {
 impl FatalFightState {
     pub(crate) fn write_observation(&self, game: &FatalFight, me: usize, out: &mut [f32]) {
         let n = game.n();
-        out.fill(0.0);
-        let mut w = Writer { out, at: 0 };
+        let mut w = ObsWriter::new(out);
         let rel = |p: usize| (p + MAX_PLAYERS - me) % MAX_PLAYERS;
         w.one_hot(PHASES, Some(phase_index(self.phase)));
         w.one_hot(MAX_PLAYERS, self.current_player_index().map(rel));
@@ -95,14 +65,14 @@ impl FatalFightState {
         w.flag(ch.pierce);
         w.flag(ch.launch);
         w.flag(ch.combined);
-        w.counts(MAX_BOSS_SKILLS, self.boss_pile.iter(), 1.0);
+        w.counts(MAX_BOSS_SKILLS, self.boss_pile.iter().map(|c| usize::from(c.0)), 1.0);
         for &m in &self.mass {
             w.put(f32::from(m) / 4.0);
         }
         for k in 0..MAX_PLAYERS {
             let p = (me + k) % MAX_PLAYERS;
             if p >= n {
-                w.at += PER_PLAYER;
+                w.skip(PER_PLAYER);
                 continue;
             }
             let pl = &self.players[p];
@@ -123,27 +93,27 @@ impl FatalFightState {
             w.put(pl.facedown.len() as f32 / 5.0);
             w.put(f32::from(self.order[..n].iter().position(|&q| usize::from(q) == p).unwrap_or(0) as u8) / 4.0);
             w.one_hot(SQUARES, Some(usize::from(pl.square)));
-            w.counts(MAX_CARD_TYPES, pl.played.iter(), 0.25);
-            w.counts(MAX_CARD_TYPES, pl.carried.iter(), 1.0);
+            w.counts(MAX_CARD_TYPES, pl.played.iter().map(|c| usize::from(c.0)), 0.25);
+            w.counts(MAX_CARD_TYPES, pl.carried.iter().map(|c| usize::from(c.0)), 1.0);
         }
         let mine = &self.players[me];
-        w.counts(MAX_CARD_TYPES, mine.hand.iter(), 0.25);
-        w.counts(MAX_CARD_TYPES, mine.deck.iter(), 0.25);
-        w.counts(MAX_CARD_TYPES, mine.discard.iter().chain(mine.facedown.iter()), 0.25);
+        w.counts(MAX_CARD_TYPES, mine.hand.iter().map(|c| usize::from(c.0)), 0.25);
+        w.counts(MAX_CARD_TYPES, mine.deck.iter().map(|c| usize::from(c.0)), 0.25);
+        w.counts(MAX_CARD_TYPES, mine.discard.iter().chain(mine.facedown.iter()).map(|c| usize::from(c.0)), 0.25);
         for grp in &self.groups {
             w.put(grp.len() as f32 / 8.0);
             w.flag(grp.contains(BOSS));
             w.one_hot(MAX_ENEMY_TYPES, grp.get(0).filter(|&e| e != BOSS).map(|e| usize::from(e.0)));
-            w.counts(MAX_ENEMY_TYPES, grp.iter().filter(|&e| e != BOSS), 0.25);
+            w.counts(MAX_ENEMY_TYPES, grp.iter().filter(|&e| e != BOSS).map(|c| usize::from(c.0)), 0.25);
         }
         for t in 0..MAX_CARD_TYPES {
             w.put(f32::from(self.shop.0[t]) / 4.0);
         }
-        w.counts(MAX_CARD_TYPES, self.unique_row.iter().flatten().copied(), 1.0);
+        w.counts(MAX_CARD_TYPES, self.unique_row.iter().flatten().copied().map(|c| usize::from(c.0)), 1.0);
         for t in 0..MAX_CARD_TYPES {
             w.put(f32::from(self.removed.0[t]) / 4.0);
         }
-        debug_assert_eq!(w.at, observation_len());
+        w.finish();
     }
 
     /// Public state plus, for `viewer`, its own hidden cards; `None` shows everything.

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use crate::core::ObsWriter;
 use crate::games::tekken::content::{MAX_COMBOS, MAX_DECK};
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
 use crate::games::tekken::Tekken;
@@ -21,41 +22,12 @@ pub fn observation_len(game: &Tekken) -> usize {
         + RESOLVE_FEATURES
 }
 
-/// Appends features in order; `one_hot(n, i)` writes n values.
-struct Writer<'a> {
-    out: &'a mut [f32],
-    at: usize,
-}
-
-impl Writer<'_> {
-    fn put(&mut self, v: f32) {
-        self.out[self.at] = v;
-        self.at += 1;
-    }
-    fn flag(&mut self, b: bool) {
-        self.put(f32::from(u8::from(b)));
-    }
-    /// The buffer starts zeroed, so a one-hot only sets its one entry.
-    fn one_hot(&mut self, n: usize, i: Option<usize>) {
-        if let Some(i) = i {
-            self.out[self.at + i] = 1.0;
-        }
-        self.at += n;
-    }
-    /// `n` counters (already zero) for `add` to bump.
-    fn counts(&mut self, n: usize) -> usize {
-        self.at += n;
-        self.at - n
-    }
-}
-
 impl TekkenState {
     pub(crate) fn write_observation(&self, game: &Tekken, me: usize, out: &mut [f32]) {
         let opp = 1 - me;
         let board = &game.stage().board;
         let o = &game.options;
-        out.fill(0.0);
-        let mut w = Writer { out, at: 0 };
+        let mut w = ObsWriter::new(out);
         for p in [me, opp] {
             w.one_hot(board.len(), board.index_of(self.fighters[p].pos).map(usize::from));
         }
@@ -90,18 +62,12 @@ impl TekkenState {
         w.flag(self.current_player_index() == Some(me));
         // My hand by card; the opponent's hand only by size; decks by size; discards are public.
         let first = [game.first_card(me), game.first_card(opp)];
-        let hand = w.counts(MAX_DECK);
-        for c in self.fighters[me].hand.iter() {
-            w.out[hand + usize::from(c.0 - first[0])] += 1.0;
-        }
+        w.counts(MAX_DECK, self.fighters[me].hand.iter().map(|c| usize::from(c.0 - first[0])), 1.0);
         w.put(self.fighters[opp].hand.len() as f32);
         w.put(self.fighters[me].deck.len() as f32 / MAX_DECK as f32);
         w.put(self.fighters[opp].deck.len() as f32 / MAX_DECK as f32);
         for (k, p) in [me, opp].into_iter().enumerate() {
-            let counts = w.counts(MAX_DECK);
-            for c in self.fighters[p].discard.iter() {
-                w.out[counts + usize::from(c.0 - first[k])] += 1.0;
-            }
+            w.counts(MAX_DECK, self.fighters[p].discard.iter().map(|c| usize::from(c.0 - first[k])), 1.0);
         }
         for (k, p) in [me, opp].into_iter().enumerate() {
             for slot in self.fighters[p].slots {
@@ -145,7 +111,7 @@ impl TekkenState {
         for i in 0..4 {
             w.flag(used & (1 << i) != 0);
         }
-        debug_assert_eq!(w.at, w.out.len());
+        w.finish();
     }
 
     pub(crate) fn current_player_index(&self) -> Option<usize> {
