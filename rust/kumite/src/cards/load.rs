@@ -26,6 +26,9 @@ impl Problems {
             self.add(card, field, reason());
         }
     }
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }

@@ -1,0 +1,261 @@
+//! Senjutsu: Battle for Japan (seed `002_32a758ac7ce695cd.txt`): 2–4 samurai on a hex
+//! battlefield. Each round every samurai draws, selects a card face down, and all cards are
+//! revealed; initiatives are declared, instants played, and the cards' parts resolve from the
+//! highest initiative down: moves, rotations, attacks on grids relative to the samurai's facing,
+//! defenses at one initiative, kamae shifts. Wounds up to the console's limit defeat a samurai;
+//! the last samurai or team standing wins. Rule ids (SJ-…) refer to `docs/rules/senjutsu.md`.
+//!
+//! | option | default | meaning |
+//! |---|---|---|
+//! | `players` | `2` | 2..=4 samurai |
+//! | `samurai` | the first `players` of `old_master, eager_student, wanderer, spear_captain` | samurai keys per seat |
+//! | `decks` | presets | per seat: `null` (the samurai's preset), a samurai key (that preset), or 40 card keys |
+//! | `battlefield` | `"river_ford"` | `river_ford`, `temple_court`, `open_field`, or one from `content_dir` |
+//! | `teams` | `null` | free-for-all, or a team number per seat (e.g. `[0, 1, 0, 1]`) |
+//! | `setup` | `"choose"` | `choose`: seats place and face their samurai (SJ-4.6); `fixed`: start hexes facing the centre |
+//! | `declare_order` | `"low_first"` | who declares variable initiatives first (SJX-5) |
+//! | `friendly_fire` | `false` | whether attacks wound allies (SJX-9) |
+//! | `content_dir` | `null` | a folder with extra `cards/*.toml`, `samurai/*.toml`, `battlefields/*.toml` |
+
+mod actions;
+mod api;
+pub mod content;
+mod rules;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::cards::CardId;
+use crate::core::{parse_options, Game, GameError, MAX_LEGAL_ACTIONS};
+
+pub use actions::{SenjutsuAction, NUM_ACTIONS};
+pub use content::{CardType, Content, Instant, Op, Timing, Zone};
+pub use state::{Defense, Exec, Item, Phase, Samurai, SenjutsuState, Stage, MAX_PLAYERS};
+
+const DEFAULT_SAMURAI: [&str; 4] = ["old_master", "eager_student", "wanderer", "spear_captain"];
+
+/// A deck for one seat: the samurai's preset, another samurai's preset, or 40 card keys.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum DeckChoice {
+    Preset(String),
+    Cards(Vec<String>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Setup {
+    Choose,
+    Fixed,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeclareOrder {
+    LowFirst,
+    HighFirst,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SenjutsuOptions {
+    pub players: u8,
+    pub samurai: Vec<String>,
+    pub decks: Vec<Option<DeckChoice>>,
+    pub battlefield: String,
+    pub teams: Option<Vec<u8>>,
+    pub setup: Setup,
+    pub declare_order: DeclareOrder,
+    pub friendly_fire: bool,
+    pub content_dir: Option<String>,
+}
+
+impl Default for SenjutsuOptions {
+    fn default() -> Self {
+        SenjutsuOptions {
+            players: 2,
+            samurai: Vec::new(),
+            decks: Vec::new(),
+            battlefield: "river_ford".into(),
+            teams: None,
+            setup: Setup::Choose,
+            declare_order: DeclareOrder::LowFirst,
+            friendly_fire: false,
+            content_dir: None,
+        }
+    }
+}
+
+/// A configured Senjutsu game: options, content, each seat's samurai and deck, the battlefield.
+#[derive(Clone, Debug)]
+pub struct Senjutsu {
+    pub options: SenjutsuOptions,
+    pub content: Arc<Content>,
+    pub seats: Vec<usize>,
+    pub decks: Vec<Vec<CardId>>,
+    pub battlefield: usize,
+    pub teams: [u8; MAX_PLAYERS],
+}
+
+fn read_content_dir(content: &mut Content, dir: &str) -> Result<(), GameError> {
+    for sub in ["cards", "samurai", "battlefields"] {
+        let path = std::path::Path::new(dir).join(sub);
+        let Ok(entries) = std::fs::read_dir(&path) else { continue };
+        let mut files: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        for file in files {
+            let name = file.display().to_string();
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| GameError::option("content_dir", format!("{name}: {e}")))?;
+            match sub {
+                "cards" => content.add_cards(&name, &text)?,
+                "samurai" => content.add_samurai(&name, &text)?,
+                _ => content.add_battlefields(&name, &text)?,
+            }
+        }
+    }
+    content.check_owners()
+}
+
+impl Senjutsu {
+    pub fn new(options: SenjutsuOptions) -> Result<Senjutsu, GameError> {
+        let check = |ok: bool, option: &str, reason: String| {
+            if ok {
+                Ok(())
+            } else {
+                Err(GameError::option(option, reason))
+            }
+        };
+        let n = usize::from(options.players);
+        check((2..=4).contains(&n), "players", "must be 2, 3 or 4".into())?;
+        let mut content = Content::builtin();
+        if let Some(dir) = &options.content_dir {
+            check(std::path::Path::new(dir).is_dir(), "content_dir", "is not a directory".into())?;
+            read_content_dir(&mut content, dir)?;
+        }
+        let keys: Vec<String> = if options.samurai.is_empty() {
+            DEFAULT_SAMURAI[..n].iter().map(|s| s.to_string()).collect()
+        } else {
+            options.samurai.clone()
+        };
+        check(keys.len() == n, "samurai", format!("{} samurai for {n} players", keys.len()))?;
+        let known = || content.samurai.iter().map(|s| s.key.as_str()).collect::<Vec<_>>().join(", ");
+        let mut seats = Vec::new();
+        for k in &keys {
+            seats.push(
+                content
+                    .samurai_by_key(k)
+                    .ok_or_else(|| GameError::option("samurai", format!("unknown samurai {k:?}; known: {}", known())))?,
+            );
+        }
+        check(
+            options.decks.is_empty() || options.decks.len() == n,
+            "decks",
+            format!("{} decks for {n} players", options.decks.len()),
+        )?;
+        let mut decks = Vec::new();
+        for (seat, &s) in seats.iter().enumerate() {
+            let deck = match options.decks.get(seat).cloned().flatten() {
+                None => content.samurai[s].deck.clone(),
+                Some(DeckChoice::Preset(k)) => {
+                    let i = content.samurai_by_key(&k).ok_or_else(|| {
+                        GameError::option("decks", format!("seat {seat}: no preset deck {k:?}; known: {}", known()))
+                    })?;
+                    content.samurai[i].deck.clone()
+                }
+                Some(DeckChoice::Cards(list)) => list
+                    .iter()
+                    .map(|k| {
+                        content.card_by_key(k).ok_or_else(|| {
+                            GameError::option("decks", format!("seat {seat}: unknown card {k:?}"))
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+            };
+            content
+                .validate_deck(s, &deck)
+                .map_err(|e| GameError::option("decks", format!("seat {seat} ({}): {e}", content.samurai[s].key)))?;
+            decks.push(deck);
+        }
+        let battlefield = content.battlefield_by_key(&options.battlefield).ok_or_else(|| {
+            let known: Vec<_> = content.battlefields.iter().map(|b| b.key.as_str()).collect();
+            GameError::option(
+                "battlefield",
+                format!("unknown battlefield {:?}; known: {}", options.battlefield, known.join(", ")),
+            )
+        })?;
+        check(
+            content.battlefields[battlefield].starts.len() >= n,
+            "battlefield",
+            format!("{} has fewer than {n} start hexes", options.battlefield),
+        )?;
+        let mut teams = [0, 1, 2, 3];
+        if let Some(t) = &options.teams {
+            check(t.len() == n, "teams", format!("{} team numbers for {n} players", t.len()))?;
+            check(t.iter().all(|&x| usize::from(x) < n), "teams", format!("team numbers are 0..{n}"))?;
+            let mut distinct = t.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            check(distinct.len() >= 2, "teams", "at least two teams".into())?;
+            teams[..n].copy_from_slice(t);
+        }
+        const { assert!(NUM_ACTIONS <= u16::MAX as usize) };
+        let _ = MAX_LEGAL_ACTIONS;
+        Ok(Senjutsu { options, content: Arc::new(content), seats, decks, battlefield, teams })
+    }
+
+    pub fn n(&self) -> usize {
+        usize::from(self.options.players)
+    }
+    pub fn samurai(&self, seat: usize) -> &content::Samurai {
+        &self.content.samurai[self.seats[seat]]
+    }
+    pub fn battlefield(&self) -> &content::Battlefield {
+        &self.content.battlefields[self.battlefield]
+    }
+    pub fn enemies(&self, a: usize, b: usize) -> bool {
+        self.teams[a] != self.teams[b]
+    }
+}
+
+impl Game for Senjutsu {
+    type State = SenjutsuState;
+    const NAME: &'static str = "senjutsu";
+
+    fn num_players(&self) -> usize {
+        self.n()
+    }
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![view::observation_len(self)]
+    }
+    /// Decks of 40 and one draw a round: by round 41 every draw wounds, and wound limits are at
+    /// most 9. A round's decisions are bounded by its cards' actions (rules.rs).
+    fn max_game_length(&self) -> usize {
+        let rounds = content::DECK_SIZE + 10;
+        let setup = 2 * self.n();
+        setup + rounds * rules::MAX_ROUND_DECISIONS * self.n()
+    }
+    fn options(&self) -> Value {
+        serde_json::to_value(&self.options).expect("options serialise")
+    }
+    fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
+        let options: SenjutsuOptions = parse_options(options)?;
+        Senjutsu::new(options)
+    }
+    fn new_state(&self, seed: u64) -> SenjutsuState {
+        SenjutsuState::new(self, seed)
+    }
+}

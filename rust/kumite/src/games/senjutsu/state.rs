@@ -1,0 +1,285 @@
+//! The Senjutsu position: plain data with small ids, fixed-capacity piles, and its own RNG.
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{CardId, Pile};
+use crate::core::{derive_seed, Rng};
+use crate::games::senjutsu::content::DECK_SIZE;
+use crate::games::senjutsu::Senjutsu;
+use crate::hex::{Direction, Hex};
+
+pub const MAX_PLAYERS: usize = 4;
+/// Hand capacity: the hand limit (≤ 8), the round's draws and stun cards, the core card.
+pub const MAX_HAND: usize = 32;
+/// Parts of the cards in play in one round: a card and an instant per samurai.
+pub const MAX_ITEMS: usize = 24;
+/// Nested resolutions: a part, and evade attacks played inside it (initiatives strictly fall).
+pub const MAX_STACK: usize = 12;
+/// Component counts of the supplies (SJ-1.2).
+pub const WOUND_CARDS: u8 = 20;
+pub const BLEEDING_CARDS: u8 = 10;
+pub const STUN_CARDS: u8 = 10;
+pub const NO_INIT: u8 = u8::MAX;
+
+/// Hexes defended at one initiative (SJ-7.1, SJ-7.5): a bit mask over board cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Defense {
+    pub cells: [u64; 2],
+    pub speed: u8,
+    pub evade: bool,
+}
+
+impl Defense {
+    pub fn covers(&self, cell: u8) -> bool {
+        let c = usize::from(cell);
+        c < 128 && self.cells[c / 64] & (1 << (c % 64)) != 0
+    }
+    pub fn add(&mut self, cell: u8) {
+        let c = usize::from(cell);
+        self.cells[c / 64] |= 1 << (c % 64);
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Samurai {
+    pub pos: Hex,
+    pub facing: Direction,
+    pub placed: bool,
+    /// The start hex this samurai set up at (index into the battlefield's starts).
+    pub start: u8,
+    /// Wound cards plus bleeding wound cards (SJ-10.2).
+    pub wounds: u8,
+    pub bleeding: u8,
+    /// Kamae tree node; 0 is the gate.
+    pub kamae: u8,
+    pub defeated: bool,
+    pub deck: Pile<DECK_SIZE>,
+    /// Ability cards, stun cards and (between rounds) the core card.
+    pub hand: Pile<MAX_HAND>,
+    /// Face-up discards: cards played, and cards bleeding wounds throw from the deck.
+    pub discard: Pile<DECK_SIZE>,
+    /// Face-down discards at round end (SJ-13.9): only their number is public.
+    pub hidden: Pile<DECK_SIZE>,
+    /// The card selected this round (SJ-13.3), face down until `revealed`.
+    pub played: Option<CardId>,
+    pub revealed: bool,
+    /// Initiative declared for the card in play (`NO_INIT` until known).
+    pub init: u8,
+    /// The instant played this round (SJ-12) and its initiative.
+    pub instant: Option<CardId>,
+    pub instant_init: u8,
+    /// The add instant's `[=]` part has resolved.
+    pub attached_done: bool,
+    /// Attack cards played through evades this round (SJ-7.6).
+    pub evades: Pile<4>,
+    pub defenses: [Defense; 3],
+}
+
+impl Samurai {
+    fn new() -> Samurai {
+        Samurai {
+            pos: Hex::default(),
+            facing: Direction::EAST,
+            placed: false,
+            start: u8::MAX,
+            wounds: 0,
+            bleeding: 0,
+            kamae: 0,
+            defeated: false,
+            deck: Pile::new(),
+            hand: Pile::new(),
+            discard: Pile::new(),
+            hidden: Pile::new(),
+            played: None,
+            revealed: false,
+            init: NO_INIT,
+            instant: None,
+            instant_init: NO_INIT,
+            attached_done: false,
+            evades: Pile::new(),
+            defenses: [Defense { speed: NO_INIT, ..Defense::default() }; 3],
+        }
+    }
+
+    /// The card whose effects resolve this round: an instant replacement, else the selection.
+    pub fn main_card(&self, game: &Senjutsu) -> Option<CardId> {
+        match (self.instant, self.played) {
+            (Some(i), _) if game.content.card(i).instant == crate::games::senjutsu::content::Instant::Replace => Some(i),
+            (_, p) => p,
+        }
+    }
+
+    pub fn stuns(&self, game: &Senjutsu) -> usize {
+        self.hand.iter().filter(|&c| c == game.content.stun).count()
+    }
+
+    /// Hand cards counted against the hand limit: all but the core card (SJ-4.8).
+    pub fn hand_count(&self, game: &Senjutsu) -> usize {
+        self.hand.iter().filter(|&c| game.content.card(c).ty != crate::games::senjutsu::content::CardType::Core).count()
+    }
+}
+
+/// One part of a card in play, waiting for its initiative (SJ-13.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    pub player: u8,
+    pub card: CardId,
+    pub part: u8,
+    pub init: u8,
+    pub done: bool,
+}
+
+/// Where a resolving part stands within its current action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// The action has not started.
+    Fresh,
+    /// The controller picks the opponent an opponent-marked move or rotation applies to.
+    Target,
+    Move,
+    Turn,
+    Kamae,
+    Choose,
+    /// Push steps of the targets hit (`pushes`).
+    Push,
+    /// Defenders whose evade blocked the attack may play an attack card (`evaders`).
+    Evade,
+}
+
+/// A part of a card being resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Exec {
+    pub player: u8,
+    pub card: CardId,
+    pub part: u8,
+    /// The action in progress: the part's actions, then its kamae bonus actions.
+    pub op: u8,
+    /// The zone whose bonus actions follow the first part (`ZONE_NONE` for none), fixed when
+    /// the part starts.
+    pub zone: u8,
+    pub init: u8,
+    pub stage: Stage,
+    /// Steps left of a move, kamae shift or rotation.
+    pub left: u8,
+    /// The samurai a move or rotation applies to.
+    pub who: u8,
+    /// The option taken of a `choose` action.
+    pub choice: u8,
+    pub pushes: [u8; MAX_PLAYERS],
+    pub evaders: u8,
+    /// An evade attack: all of its parts resolve at once (SJX-7).
+    pub evade: bool,
+}
+
+pub const ZONE_NONE: u8 = u8::MAX;
+pub const NO_CHOICE: u8 = u8::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "phase", content = "player")]
+pub enum Phase {
+    Place(u8),
+    Face(u8),
+    Select(u8),
+    Declare(u8),
+    Instant(u8),
+    /// The instant just played has a dual initiative to declare.
+    InstantDeclare(u8),
+    /// A resolving part waits for this player's decision.
+    Resolve(u8),
+    Discard(u8),
+    Over,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SenjutsuState {
+    pub phase: Phase,
+    pub round: u16,
+    pub samurai: ArrayVec<Samurai, MAX_PLAYERS>,
+    /// The advantage track, top first (SJ-4.5, SJ-8.4).
+    pub advantage: ArrayVec<u8, MAX_PLAYERS>,
+    /// Wound, bleeding wound and stun cards left in the supplies.
+    pub supply: [u8; 3],
+    pub items: ArrayVec<Item, MAX_ITEMS>,
+    pub stack: ArrayVec<Exec, MAX_STACK>,
+    /// Returns once the game is over.
+    pub result: Option<[i8; MAX_PLAYERS]>,
+    pub rng: Rng,
+}
+
+impl SenjutsuState {
+    pub fn new(game: &Senjutsu, seed: u64) -> SenjutsuState {
+        let n = game.n();
+        let mut rng = Rng::new(derive_seed(seed, 0));
+        let mut samurai = ArrayVec::new();
+        for p in 0..n {
+            let mut s = Samurai::new();
+            let mut deck: Pile<DECK_SIZE> = game.decks[p].iter().copied().collect();
+            deck.shuffle(&mut rng);
+            s.deck = deck;
+            // SJ-4.7: five cards and the core card.
+            s.deck.draw_to(&mut s.hand, 5);
+            s.hand.push(game.samurai(p).core);
+            samurai.push(s);
+        }
+        // SJ-4.5: highest advantage number on top; equal numbers by seat.
+        let mut advantage: ArrayVec<u8, MAX_PLAYERS> = (0..n as u8).collect();
+        advantage.sort_by_key(|&p| (std::cmp::Reverse(game.samurai(usize::from(p)).advantage), p));
+        let mut state = SenjutsuState {
+            phase: Phase::Over,
+            round: 0,
+            samurai,
+            advantage,
+            supply: [WOUND_CARDS, BLEEDING_CARDS, STUN_CARDS],
+            items: ArrayVec::new(),
+            stack: ArrayVec::new(),
+            result: None,
+            rng,
+        };
+        state.begin_setup(game);
+        state
+    }
+
+    /// The player's place on the advantage track, 0 for the top.
+    pub fn advantage_rank(&self, p: usize) -> usize {
+        self.advantage.iter().position(|&x| usize::from(x) == p).unwrap_or(0)
+    }
+
+    pub fn alive(&self, p: usize) -> bool {
+        !self.samurai[p].defeated
+    }
+
+    pub fn occupied(&self, h: Hex) -> bool {
+        self.samurai.iter().any(|s| s.placed && !s.defeated && s.pos == h)
+    }
+
+    pub fn current_player_index(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Place(p)
+            | Phase::Face(p)
+            | Phase::Select(p)
+            | Phase::Declare(p)
+            | Phase::Instant(p)
+            | Phase::InstantDeclare(p)
+            | Phase::Resolve(p)
+            | Phase::Discard(p) => Some(usize::from(p)),
+            Phase::Over => None,
+        }
+    }
+
+    /// Every card a samurai owns, wherever it is (card conservation).
+    pub fn cards_of(&self, p: usize) -> impl Iterator<Item = CardId> + '_ {
+        let s = &self.samurai[p];
+        s.deck
+            .iter()
+            .chain(s.hand.iter())
+            .chain(s.discard.iter())
+            .chain(s.hidden.iter())
+            .chain(s.evades.iter())
+            .chain(s.played)
+            .chain(s.instant)
+    }
+}

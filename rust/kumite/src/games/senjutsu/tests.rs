@@ -1,0 +1,807 @@
+//! Scenario tests per clause (SJ-…, SJX-…) and the conformance suite. Scenarios start from a
+//! fixed setup on the open field and then set positions and hands by hand.
+
+use serde_json::json;
+
+use super::*;
+use crate::cards::CardId;
+use crate::core::conformance::{check_random_games, Conformance};
+use crate::core::{Action, ActionList, Event, NoEvents, State};
+use crate::hex::{Direction, Hex};
+
+const E: Direction = Direction::EAST;
+const W: Direction = Direction::WEST;
+const SE: Direction = Direction::SOUTH_EAST;
+
+fn game(options: serde_json::Value) -> Senjutsu {
+    let map = options.as_object().cloned().unwrap_or_default();
+    Senjutsu::from_options(&map).expect("valid options")
+}
+
+fn load_err(options: serde_json::Value) -> String {
+    let map = options.as_object().cloned().unwrap_or_default();
+    Senjutsu::from_options(&map).expect_err("options must be rejected").to_string()
+}
+
+/// A game with the fixed setup on the open field, at the first selection of round 1.
+fn duel(extra: serde_json::Value) -> (Senjutsu, SenjutsuState) {
+    let mut o = json!({"setup": "fixed", "battlefield": "open_field"});
+    for (k, v) in extra.as_object().cloned().unwrap_or_default() {
+        o[k] = v;
+    }
+    let g = game(o);
+    let s = g.new_state(1);
+    assert_eq!(s.phase, Phase::Select(0));
+    (g, s)
+}
+
+fn id(g: &Senjutsu, key: &str) -> CardId {
+    g.content.card_by_key(key).unwrap_or_else(|| panic!("no card {key}"))
+}
+
+fn put(s: &mut SenjutsuState, p: usize, q: i8, r: i8, facing: Direction) {
+    let x = &mut s.samurai[p];
+    x.pos = Hex::new(q, r);
+    x.facing = facing;
+    x.placed = true;
+}
+
+/// The hand becomes these cards plus the core card.
+fn give(g: &Senjutsu, s: &mut SenjutsuState, p: usize, keys: &[&str]) {
+    let hand = &mut s.samurai[p].hand;
+    hand.clear();
+    for k in keys {
+        hand.push(id(g, k));
+    }
+    hand.push(g.samurai(p).core);
+}
+
+fn texts(g: &Senjutsu, s: &SenjutsuState) -> Vec<String> {
+    let mut l = ActionList::new();
+    s.legal_actions(g, &mut l);
+    l.iter().map(|&a| s.action_to_string(g, a)).collect()
+}
+
+fn act(g: &Senjutsu, s: &mut SenjutsuState, text: &str) -> Vec<String> {
+    let mut l = ActionList::new();
+    s.legal_actions(g, &mut l);
+    let a: Action = *l
+        .iter()
+        .find(|&&a| s.action_to_string(g, a) == text)
+        .unwrap_or_else(|| panic!("{text:?} is not legal; legal: {:?}\n{}", texts(g, s), s.render(g)));
+    let mut ev: Vec<Event> = Vec::new();
+    s.apply_unchecked(g, a, &mut ev);
+    ev.iter().map(|e| e.to_string()).collect()
+}
+
+/// Each player selects the named card (in seat order); returns the events.
+fn select(g: &Senjutsu, s: &mut SenjutsuState, names: &[&str]) -> Vec<String> {
+    let mut ev = Vec::new();
+    for n in names {
+        ev.extend(act(g, s, &format!("select {n}")));
+    }
+    ev
+}
+
+fn has(ev: &[String], needle: &str) -> bool {
+    ev.iter().any(|e| e.contains(needle))
+}
+
+// ----- SJ-1 game and components ----------------------------------------------------------------
+
+#[test]
+fn sj_1_1_two_to_four_players() {
+    for n in [2, 3, 4] {
+        assert_eq!(game(json!({ "players": n })).n(), n);
+    }
+    // Solo play is a seat against a bot (SJX-2): the engine itself needs two samurai.
+    assert!(load_err(json!({"players": 1})).contains("players"));
+    assert!(load_err(json!({"players": 5})).contains("players"));
+}
+
+#[test]
+fn sj_1_2_sj_4_4_components_and_supplies() {
+    let (g, s) = duel(json!({}));
+    assert_eq!(g.content.samurai.len(), 4);
+    assert!(g.content.battlefields.len() >= 2);
+    assert_eq!(s.supply, [20, 10, 10]);
+    let pool: usize = g.content.cards.iter().map(|c| usize::from(c.copies)).sum();
+    assert!(pool >= 110, "pool of {pool} cards");
+}
+
+#[test]
+fn sj_1_3_sj_1_5_sj_13_3_sj_13_4_selection_is_hidden_until_revealed_together() {
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["straight_cut", "focus"]);
+    give(&g, &mut s, 1, &["focus", "steady_breath"]);
+    let before = s.information_state_string(&g, 1);
+    let mut obs_before = vec![0.0; g.observation_len()];
+    s.observation(&g, 1, &mut obs_before);
+    let ev = act(&g, &mut s, "select Straight Cut");
+    assert!(has(&ev, "selects a card face down") && !has(&ev, "Straight Cut"));
+    let mut obs_after = vec![0.0; g.observation_len()];
+    s.observation(&g, 1, &mut obs_after);
+    let info = s.information_state_string(&g, 1);
+    assert!(info.contains("a face-down card") && !info.contains("in play: Straight Cut"));
+    assert_ne!(before, info);
+    // The only change P1 sees is that P0 has selected.
+    let other = s.determinize(&g, 1, 99);
+    let mut obs_other = vec![0.0; g.observation_len()];
+    other.observation(&g, 1, &mut obs_other);
+    assert_eq!(obs_after, obs_other);
+    let ev = act(&g, &mut s, "select Focus");
+    assert!(has(&ev, "P0 reveals Straight Cut") && has(&ev, "P1 reveals Focus"));
+}
+
+// ----- SJ-2 winning ----------------------------------------------------------------------------
+
+#[test]
+fn sj_2_1_defeat_at_the_wound_limit_stops_the_samurai() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    s.samurai[1].wounds = 4;
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["lunge"]);
+    let ev = select(&g, &mut s, &["Straight Cut", "Lunge"]);
+    assert!(has(&ev, "P1 is defeated (wound limit)"));
+    assert!(!has(&ev, "P1 resolves Lunge"));
+    assert_eq!(s.samurai[0].wounds, 0);
+    assert_eq!(s.phase, Phase::Over);
+    let mut r = [0.0; 2];
+    s.returns(&g, &mut r);
+    assert_eq!(r, [1.0, -1.0]);
+}
+
+#[test]
+fn sj_2_2_last_samurai_or_team_standing_wins() {
+    let g = game(json!({"players": 4, "teams": [0, 1, 0, 1], "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    s.samurai[1].wounds = 4;
+    s.samurai[2].defeated = true;
+    s.samurai[3].defeated = true;
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Straight Cut", "Focus"]);
+    let mut r = [0.0; 4];
+    s.returns(&g, &mut r);
+    assert_eq!(r, [1.0, -1.0, 1.0, -1.0], "the defeated ally shares the win");
+    // Free-for-all: one defeat of three does not end the game.
+    let g = game(json!({"players": 3, "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    s.samurai[1].wounds = 4;
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["focus"]);
+    give(&g, &mut s, 2, &["focus"]);
+    select(&g, &mut s, &["Straight Cut", "Focus", "Focus"]);
+    assert!(s.samurai[1].defeated && s.result.is_none());
+}
+
+// ----- SJ-3 samurai ----------------------------------------------------------------------------
+
+#[test]
+fn sj_3_1_sj_5_6_sj_5_7_grids_follow_the_facing() {
+    for (facing, hit) in [(E, true), (SE, false)] {
+        let (g, mut s) = duel(json!({}));
+        put(&mut s, 0, 3, 3, facing);
+        put(&mut s, 1, 4, 3, W);
+        give(&g, &mut s, 0, &["straight_cut"]);
+        give(&g, &mut s, 1, &["focus"]);
+        select(&g, &mut s, &["Straight Cut", "Focus"]);
+        assert_eq!(s.samurai[1].wounds, u8::from(hit), "facing {}", facing.name());
+    }
+}
+
+#[test]
+fn sj_3_2_sj_3_3_consoles_from_data() {
+    let g = game(json!({"players": 4}));
+    let m = g.samurai(0);
+    assert_eq!((m.key.as_str(), m.wound_limit, m.advantage, m.hand_limit), ("old_master", 5, 4, 5));
+    let c = g.samurai(3);
+    assert_eq!((c.key.as_str(), c.wound_limit, c.advantage, c.hand_limit), ("spear_captain", 6, 1, 4));
+    assert!(g.samurai(1).tree.nodes.len() >= 3);
+    assert_eq!(g.content.card(g.samurai(2).core).ty, CardType::Core);
+}
+
+#[test]
+fn sj_3_4_sj_3_5_sj_9_1_sj_9_2_kamae_moves_along_the_tree() {
+    let (g, mut s) = duel(json!({}));
+    assert_eq!(s.samurai[0].kamae, 0, "every samurai starts at the gate");
+    give(&g, &mut s, 0, &["steady_breath"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Steady Breath", "Focus"]);
+    assert_eq!(texts(&g, &s), ["kamae still_water (resolve)", "kamae flowing_river (balance)", "pass"]);
+    act(&g, &mut s, "kamae flowing_river (balance)");
+    assert_eq!(s.samurai[0].kamae, 2);
+    // A one-way branch: from falling_rock only the gate is reachable.
+    let (g, mut s) = duel(json!({}));
+    s.samurai[0].kamae = 3;
+    give(&g, &mut s, 0, &["steady_breath"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Steady Breath", "Focus"]);
+    assert_eq!(texts(&g, &s), ["kamae gate (gate)", "pass"]);
+}
+
+#[test]
+fn sj_3_6_sj_4_8_sj_13_7_core_card_resolves_last_and_returns() {
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["focus"]);
+    give(&g, &mut s, 1, &["watchful_eye"]);
+    assert_eq!(s.samurai[0].hand_count(&g), 1, "the core card is not counted");
+    act(&g, &mut s, "select Master's Calm");
+    act(&g, &mut s, "select Watchful Eye");
+    let ev = act(&g, &mut s, "initiative 0");
+    // The defense at 0 resolves before the core card at 0.
+    let d = ev.iter().position(|e| e.contains("P1 resolves Watchful Eye")).unwrap();
+    let c = ev.iter().position(|e| e.contains("P0 resolves Master's Calm")).unwrap();
+    assert!(d < c);
+    assert_eq!(texts(&g, &s), ["choose kamae 1", "choose rotate 2", "choose move 1 any"]);
+    act(&g, &mut s, "choose rotate 2");
+    act(&g, &mut s, "face E");
+    assert!(s.samurai[0].hand.contains(g.samurai(0).core), "back in hand");
+    assert!(!s.samurai[0].discard.contains(g.samurai(0).core));
+}
+
+// ----- SJ-4 decks and setup --------------------------------------------------------------------
+
+fn preset_keys(g: &Senjutsu, seat: usize) -> Vec<String> {
+    g.decks[seat].iter().map(|&c| g.content.card(c).key.clone()).collect()
+}
+
+#[test]
+fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
+    let g = game(json!({}));
+    let mut deck = preset_keys(&g, 0);
+    assert!(game(json!({"decks": [deck.clone(), null]})).decks[0].len() == 40);
+    assert_eq!(game(json!({"decks": [null, "eager_student"]})).decks[1], g.decks[1]);
+    let short = &deck[..39];
+    assert!(load_err(json!({"decks": [short, null]})).contains("exactly 40"));
+    deck[0] = "no_such_card".into();
+    assert!(load_err(json!({"decks": [deck, null]})).contains("unknown card \"no_such_card\""));
+    let mut too_many = preset_keys(&g, 0);
+    for k in too_many.iter_mut().take(4) {
+        *k = "whirlwind".into();
+    }
+    assert!(load_err(json!({"decks": [too_many, null]})).contains("whirlwind: 2 copies, the pool has 1"));
+    let mut foreign = preset_keys(&g, 0);
+    foreign[0] = "spear_wall".into();
+    assert!(load_err(json!({"decks": [foreign, null]})).contains("spear_wall: a signature card of spear_captain"));
+    let rank3 = ["whirlwind", "twin_strikes", "crushing_blow", "empty_mind", "counter_stance", "counter_stance", "fury_cut", "fury_cut", "mountain_stillness"];
+    let mut heavy = preset_keys(&g, 0);
+    heavy.retain(|k| g.content.card(g.content.card_by_key(k).unwrap()).rank != 3);
+    heavy.truncate(31);
+    heavy.extend(rank3.iter().map(|k| k.to_string()));
+    assert_eq!(heavy.len(), 40);
+    assert!(load_err(json!({"decks": [heavy, null]})).contains("9 rank-3 cards"));
+    // Another samurai's preset can be borrowed unless it holds signature cards.
+    assert!(load_err(json!({"decks": ["wanderer", null]})).contains("signature card of wanderer"));
+}
+
+#[test]
+fn sj_4_2_sj_4_3_sj_4_7_setup_shuffles_and_deals() {
+    let g = game(json!({}));
+    let a = g.new_state(1);
+    let b = g.new_state(2);
+    assert_ne!(a.samurai[0].deck, b.samurai[0].deck, "decks are shuffled per seed");
+    for s in [&a, &b] {
+        let x = &s.samurai[0];
+        assert_eq!(x.kamae, 0);
+        assert_eq!(x.hand.len(), 6, "five cards and the core card");
+        assert!(x.hand.contains(g.samurai(0).core));
+        assert_eq!(x.deck.len(), 35);
+    }
+}
+
+#[test]
+fn sj_4_5_advantage_order_from_the_consoles() {
+    let g = game(json!({"players": 4}));
+    let s = g.new_state(0);
+    // old_master 4, wanderer 3, eager_student 2, spear_captain 1.
+    assert_eq!(s.advantage.as_slice(), &[0, 2, 1, 3]);
+}
+
+#[test]
+fn sj_4_6_setup_on_or_beside_a_start_hex_not_shared_with_an_opponent() {
+    let g = game(json!({"players": 3, "teams": [0, 0, 1], "battlefield": "open_field"}));
+    let mut s = g.new_state(0);
+    // The bottom of the advantage track sets up first: eager_student (P1).
+    assert_eq!(s.phase, Phase::Place(1));
+    let starts = &g.battlefield().starts;
+    let legal = texts(&g, &s);
+    let allowed = g.battlefield().board.cells().iter().filter(|h| starts.iter().any(|s| s.distance_to(**h) <= 1)).count();
+    assert_eq!(legal.len(), allowed);
+    let st = starts[0];
+    act(&g, &mut s, &format!("set up at {st}"));
+    act(&g, &mut s, "face SE");
+    // P2 (wanderer, the enemy) sets up next and cannot use P1's start area.
+    assert_eq!(s.phase, Phase::Place(2));
+    let near: Vec<String> = st.neighbors().iter().map(|h| format!("set up at {h}")).collect();
+    assert!(texts(&g, &s).iter().all(|t| !near.contains(t)));
+    act(&g, &mut s, &format!("set up at {}", starts[1]));
+    act(&g, &mut s, "face W");
+    // P0 is P1's ally and may share its area.
+    let beside = st.neighbors().into_iter().find(|h| g.battlefield().board.is_open(*h)).unwrap();
+    act(&g, &mut s, &format!("set up at {beside}"));
+}
+
+// ----- SJ-5 reading cards, SJ-8 initiative -----------------------------------------------------
+
+#[test]
+fn sj_5_1_sj_8_1_highest_initiative_resolves_first() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    s.samurai[0].wounds = 4;
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["pommel_strike"]);
+    let ev = select(&g, &mut s, &["Straight Cut", "Pommel Strike"]);
+    assert!(has(&ev, "P0 is defeated"));
+    assert_eq!(s.samurai[1].wounds, 0, "the faster attack ended it");
+}
+
+#[test]
+fn sj_5_2_sj_13_5_dual_initiatives_are_declared_in_advantage_order() {
+    for (order, first) in [("low_first", 1u8), ("high_first", 0u8)] {
+        let (g, mut s) = duel(json!({ "declare_order": order }));
+        give(&g, &mut s, 0, &["parry"]);
+        give(&g, &mut s, 1, &["turtle_guard"]);
+        select(&g, &mut s, &["Parry", "Turtle Guard"]);
+        assert_eq!(s.phase, Phase::Declare(first), "{order}");
+        let want: Vec<&str> = if first == 0 { vec!["initiative 4", "initiative 6"] } else { vec!["initiative 1", "initiative 8"] };
+        assert_eq!(texts(&g, &s), want);
+    }
+}
+
+#[test]
+fn sj_5_3_sj_8_2_defense_then_attack_then_meditation_at_equal_initiative() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["high_guard"]);
+    let ev = select(&g, &mut s, &["Straight Cut", "High Guard"]);
+    assert!(has(&ev, "P1 defends the attack"), "{ev:?}");
+    assert_eq!(s.samurai[1].wounds, 0);
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["focus"]);
+    give(&g, &mut s, 1, &["straight_cut"]);
+    let ev = select(&g, &mut s, &["Focus", "Straight Cut"]);
+    let a = ev.iter().position(|e| e.contains("P1 resolves Straight Cut")).unwrap();
+    let m = ev.iter().position(|e| e.contains("P0 resolves Focus")).unwrap();
+    assert!(a < m, "attack before meditation");
+}
+
+#[test]
+fn sj_5_4_parts_resolve_top_to_bottom_at_their_initiatives() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 5, 3, W);
+    give(&g, &mut s, 0, &["twin_strikes"]);
+    give(&g, &mut s, 1, &["lunge"]);
+    let ev = select(&g, &mut s, &["Twin Strikes", "Lunge"]);
+    let order: Vec<&String> = ev.iter().filter(|e| e.contains("resolves")).collect();
+    assert!(order[0].contains("P0 resolves Twin Strikes part 1 at initiative 6"));
+    assert!(order[1].contains("P1 resolves Lunge part 1 at initiative 4"));
+    assert!(order[2].contains("P0 resolves Twin Strikes part 2 at initiative 3"));
+    // [=]: Retreating Cut's step back follows its attack at once.
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["retreating_cut"]);
+    give(&g, &mut s, 1, &["lunge"]);
+    let ev = select(&g, &mut s, &["Retreating Cut", "Lunge"]);
+    assert!(has(&ev, "P1 takes 1 wound"));
+    assert_eq!(s.phase, Phase::Resolve(0), "P0 steps back before P1's lunge: {ev:?}");
+    assert_eq!(texts(&g, &s), ["move SW to (2, 4)", "move W to (2, 3)", "move NW to (3, 2)", "pass"]);
+}
+
+#[test]
+fn sj_5_8_sj_9_3_kamae_bonuses_and_kamae_cards() {
+    for (node, wounded) in [(0u8, 0u8), (3, 1)] {
+        let (g, mut s) = duel(json!({}));
+        put(&mut s, 0, 3, 3, E);
+        put(&mut s, 1, 5, 3, W);
+        s.samurai[0].kamae = node;
+        give(&g, &mut s, 0, &["straight_cut", "fury_cut"]);
+        give(&g, &mut s, 1, &["focus"]);
+        let can_fury = texts(&g, &s).contains(&"select Fury Cut".to_string());
+        assert_eq!(can_fury, node == 3, "Fury Cut needs an aggression kamae");
+        select(&g, &mut s, &["Straight Cut", "Focus"]);
+        assert_eq!(s.samurai[1].wounds, wounded, "the aggression bonus reaches F.F");
+    }
+}
+
+// ----- SJ-6 movement and effects ---------------------------------------------------------------
+
+#[test]
+fn sj_6_1_forced_moves_must_be_made() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 5, 3, W);
+    give(&g, &mut s, 0, &["lunge"]);
+    give(&g, &mut s, 1, &["focus"]);
+    let ev = select(&g, &mut s, &["Lunge", "Focus"]);
+    assert!(has(&ev, "P0 moves E to (4, 3)"));
+    assert_eq!(s.samurai[1].wounds, 1);
+    // A forced move into a blocked hex is not made.
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["lunge"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Lunge", "Focus"]);
+    assert_eq!(s.samurai[0].pos, Hex::new(3, 3));
+    assert_eq!(s.samurai[1].wounds, 1);
+}
+
+#[test]
+fn sj_6_2_sj_6_3_optional_moves_and_rotation() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 7, 1, W);
+    give(&g, &mut s, 0, &["reposition"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Reposition", "Focus"]);
+    let t = texts(&g, &s);
+    assert_eq!(t.len(), 7, "six steps or stop: {t:?}");
+    act(&g, &mut s, "move E to (4, 3)");
+    act(&g, &mut s, "pass");
+    assert_eq!(texts(&g, &s), ["face E", "face SE", "face NE"]);
+    act(&g, &mut s, "face NE");
+    assert_eq!(s.samurai[0].facing, Direction::NORTH_EAST);
+}
+
+#[test]
+fn sj_6_4_the_opponent_marker() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["hooking_sweep"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Hooking Sweep", "Focus"]);
+    assert_eq!(texts(&g, &s), ["turn P1 to face SW", "turn P1 to face W", "turn P1 to face NW"]);
+    act(&g, &mut s, "turn P1 to face NW");
+    assert_eq!(s.samurai[1].facing, Direction::NORTH_WEST);
+    // With nobody adjacent the effect lapses; with two, the controller picks (SJX-8).
+    let g = game(json!({"players": 3, "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    put(&mut s, 2, 3, 4, W);
+    give(&g, &mut s, 0, &["hooking_sweep"]);
+    give(&g, &mut s, 1, &["focus"]);
+    give(&g, &mut s, 2, &["focus"]);
+    select(&g, &mut s, &["Hooking Sweep", "Focus", "Focus"]);
+    assert_eq!(texts(&g, &s), ["target P1", "target P2"]);
+    act(&g, &mut s, "target P2");
+    act(&g, &mut s, "turn P2 to face SW");
+    assert_eq!(s.samurai[2].facing, Direction::SOUTH_WEST);
+}
+
+#[test]
+fn sj_6_5_sj_6_6_push_only_on_a_hit_and_away_from_the_attacker() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["front_kick"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Front Kick", "Focus"]);
+    assert_eq!(texts(&g, &s), ["push P1 E to (5, 3)", "push P1 SE to (4, 4)", "push P1 NE to (5, 2)", "pass"]);
+    act(&g, &mut s, "push P1 E to (5, 3)");
+    act(&g, &mut s, "push P1 E to (6, 3)");
+    assert_eq!(s.samurai[1].pos, Hex::new(6, 3));
+    // Defended: no wound, no push.
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["front_kick"]);
+    give(&g, &mut s, 1, &["high_guard"]);
+    s.samurai[1].hand.push(id(&g, "high_guard"));
+    let mut ev = select(&g, &mut s, &["Front Kick", "High Guard"]);
+    // High Guard is at 5, the kick at 6: not defended.
+    assert!(has(&ev, "P1 takes 1 wound"));
+    act(&g, &mut s, "pass");
+    ev.clear();
+    let _ = ev;
+}
+
+// ----- SJ-7 defense and evade ------------------------------------------------------------------
+
+#[test]
+fn sj_7_1_to_7_5_defense_at_its_initiative_covering_target_attacker_or_between() {
+    // Parry at 6 covers the attacker's hex: the kick at 6 is ignored, no push.
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["front_kick"]);
+    give(&g, &mut s, 1, &["parry"]);
+    select(&g, &mut s, &["Front Kick", "Parry"]);
+    let ev = act(&g, &mut s, "initiative 6");
+    assert!(has(&ev, "P1 defends the attack"));
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].pos), (0, Hex::new(4, 3)));
+    // The same parry declared at 4 does not defend at 6 (SJ-7.5).
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["front_kick"]);
+    give(&g, &mut s, 1, &["parry"]);
+    select(&g, &mut s, &["Front Kick", "Parry"]);
+    act(&g, &mut s, "initiative 4");
+    assert_eq!(s.samurai[1].wounds, 1);
+    // A reach attack is stopped by a defended hex between (SJ-7.4) but not from the side.
+    for (facing, wounds) in [(W, 0), (Direction::NORTH_EAST, 1)] {
+        let (g, mut s) = duel(json!({}));
+        put(&mut s, 0, 3, 3, E);
+        put(&mut s, 1, 5, 3, facing);
+        give(&g, &mut s, 0, &["long_thrust"]);
+        give(&g, &mut s, 1, &["parry"]);
+        select(&g, &mut s, &["Long Thrust", "Parry"]);
+        act(&g, &mut s, "initiative 4");
+        if s.phase != Phase::Select(0) {
+            act(&g, &mut s, "pass");
+        }
+        assert_eq!(s.samurai[1].wounds, wounds, "defender facing {}", facing.name());
+    }
+}
+
+#[test]
+fn sj_7_6_sj_7_7_evade_plays_a_slower_attack_at_once() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["front_kick", "focus"]);
+    give(&g, &mut s, 1, &["parry", "straight_cut", "pommel_strike", "sweeping_arc"]);
+    select(&g, &mut s, &["Front Kick", "Parry"]);
+    act(&g, &mut s, "initiative 6");
+    // Straight Cut (5) and Sweeping Arc (3) are below 6; Pommel Strike (8) is not.
+    assert_eq!(s.phase, Phase::Resolve(1));
+    assert_eq!(texts(&g, &s), ["evade with Straight Cut", "evade with Sweeping Arc", "pass"]);
+    let ev = act(&g, &mut s, "evade with Straight Cut");
+    assert!(has(&ev, "evades and plays Straight Cut at initiative 5"));
+    assert_eq!(s.samurai[0].wounds, 1);
+    assert!(s.samurai[1].discard.contains(id(&g, "straight_cut")), "discarded at round end");
+}
+
+// ----- SJ-8 ties and advantage -----------------------------------------------------------------
+
+#[test]
+fn sj_8_3_sj_8_4_advantage_breaks_ties_and_cards_change_it() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["straight_cut"]);
+    let ev = select(&g, &mut s, &["Straight Cut", "Straight Cut"]);
+    let a = ev.iter().position(|e| e.contains("P0 resolves")).unwrap();
+    let b = ev.iter().position(|e| e.contains("P1 resolves")).unwrap();
+    assert!(a < b, "P0 has the advantage");
+    give(&g, &mut s, 0, &["focus"]);
+    give(&g, &mut s, 1, &["seize_the_moment"]);
+    select(&g, &mut s, &["Focus", "Seize the Moment"]);
+    act(&g, &mut s, "pass");
+    assert_eq!(s.advantage.as_slice(), &[1, 0]);
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["straight_cut"]);
+    let ev = select(&g, &mut s, &["Straight Cut", "Straight Cut"]);
+    let a = ev.iter().position(|e| e.contains("P0 resolves")).unwrap();
+    let b = ev.iter().position(|e| e.contains("P1 resolves")).unwrap();
+    assert!(b < a, "P1 took the advantage");
+}
+
+// ----- SJ-10 wounds, SJ-11 stun ----------------------------------------------------------------
+
+#[test]
+fn sj_10_1_sj_10_3_one_wound_card_per_mark() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["heavy_chop"]);
+    give(&g, &mut s, 1, &["low_guard"]);
+    select(&g, &mut s, &["Heavy Chop", "Focus"].map(|x| if x == "Focus" { "Low Guard" } else { x }));
+    // Low Guard defends at 3; the chop is at 2.
+    assert_eq!(s.samurai[1].wounds, 2);
+    assert_eq!(s.supply[0], 18);
+}
+
+#[test]
+fn sj_10_2_sj_10_4_sj_10_5_bleeding_wounds_count_and_bleed_the_deck() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["crimson_line"]);
+    give(&g, &mut s, 1, &["focus"]);
+    let top = s.samurai[1].deck.as_slice().to_vec();
+    let n = top.len();
+    let ev = select(&g, &mut s, &["Crimson Line", "Focus"]);
+    assert!(has(&ev, "P1 takes 1 bleeding wound"));
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].bleeding, s.supply[1]), (1, 1, 9));
+    // Focus drew the top card; at the next draw the new top is thrown away, then one drawn.
+    assert!(has(&ev, &format!("P1 bleeds: {} is discarded from the deck", g.content.card(top[n - 2]).name)));
+    assert!(s.samurai[1].hand.contains(top[n - 3]));
+}
+
+#[test]
+fn sj_11_1_to_11_3_stun_cards() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["pommel_strike"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Pommel Strike", "Focus"]);
+    assert_eq!((s.samurai[1].stuns(&g), s.supply[2]), (1, 9));
+    give(&g, &mut s, 0, &["straight_cut"]);
+    act(&g, &mut s, "select Straight Cut");
+    assert!(texts(&g, &s).contains(&"select Stun".to_string()), "a stun card can be played face down");
+    let ev = act(&g, &mut s, "select Stun");
+    assert!(has(&ev, "reveals Stun"));
+    assert_eq!(s.supply[2], 10, "played stun cards return to the supply");
+    // A hand holding as many stun cards as the hand limit is defeated.
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["pommel_strike"]);
+    give(&g, &mut s, 1, &["focus", "stun", "stun", "stun", "stun", "stun"]);
+    s.supply[2] = 5;
+    let ev = select(&g, &mut s, &["Pommel Strike", "Focus"]);
+    assert!(has(&ev, "P1 is defeated (a hand full of stun cards)"));
+}
+
+// ----- SJ-12 instants --------------------------------------------------------------------------
+
+#[test]
+fn sj_12_1_sj_12_2_sj_12_3_replace_instants_of_another_type() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["straight_cut", "riposte", "snap_guard"]);
+    give(&g, &mut s, 1, &["front_kick"]);
+    assert!(!texts(&g, &s).iter().any(|t| t.contains("Riposte")), "instants are not selected");
+    select(&g, &mut s, &["Straight Cut", "Front Kick"]);
+    // Riposte (an attack) cannot go onto an attack; Snap Guard can.
+    assert_eq!(texts(&g, &s), ["instant Snap Guard", "pass"]);
+    act(&g, &mut s, "instant Snap Guard");
+    let ev = act(&g, &mut s, "initiative 6");
+    assert!(has(&ev, "P0 defends the attack") && !has(&ev, "P0 resolves Straight Cut"));
+    let d = &s.samurai[0].discard;
+    assert!(d.contains(id(&g, "straight_cut")) && d.contains(id(&g, "snap_guard")), "both discarded");
+}
+
+#[test]
+fn sj_12_4_sj_12_5_add_instants() {
+    // [=]: Battle Cry takes the advantage right after the Straight Cut, before P1's 5.
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 6, 3, W);
+    give(&g, &mut s, 0, &["straight_cut", "battle_cry"]);
+    give(&g, &mut s, 1, &["straight_cut"]);
+    select(&g, &mut s, &["Straight Cut", "Straight Cut"]);
+    let ev = act(&g, &mut s, "instant Battle Cry");
+    let cut = ev.iter().position(|e| e.contains("P0 resolves Straight Cut")).unwrap();
+    let adv = ev.iter().position(|e| e.contains("P0 takes the advantage")).unwrap();
+    let other = ev.iter().position(|e| e.contains("P1 resolves Straight Cut")).unwrap();
+    assert!(cut < adv && adv < other);
+    // An add instant with its own initiative resolves then.
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["high_guard", "opening_strike"]);
+    give(&g, &mut s, 1, &["lunge"]);
+    select(&g, &mut s, &["High Guard", "Lunge"]);
+    let ev = act(&g, &mut s, "instant Opening Strike");
+    let order: Vec<&String> = ev.iter().filter(|e| e.contains("resolves")).collect();
+    assert!(order[0].contains("High Guard") && order[1].contains("Lunge") && order[2].contains("Opening Strike part 1 at initiative 3"), "{order:?}");
+}
+
+#[test]
+fn sj_13_6_instants_from_the_bottom_of_the_advantage_track() {
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["straight_cut", "snap_guard"]);
+    give(&g, &mut s, 1, &["straight_cut", "snap_guard"]);
+    select(&g, &mut s, &["Straight Cut", "Straight Cut"]);
+    assert_eq!(s.phase, Phase::Instant(1));
+    act(&g, &mut s, "pass");
+    assert_eq!(s.phase, Phase::Instant(0));
+}
+
+// ----- SJ-13 the round -------------------------------------------------------------------------
+
+#[test]
+fn sj_13_1_sj_13_2_draw_or_take_a_wound() {
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["focus"]);
+    give(&g, &mut s, 1, &["steady_breath"]);
+    s.samurai[1].deck.clear();
+    let deck0 = s.samurai[0].deck.len();
+    let ev = select(&g, &mut s, &["Focus", "Steady Breath"]);
+    let ev2 = act(&g, &mut s, "pass");
+    assert_eq!(s.samurai[0].deck.len(), deck0 - 2, "Focus and the round's draw");
+    assert!(has(&ev2, "P1 cannot draw") || has(&ev, "P1 cannot draw"));
+    assert_eq!(s.samurai[1].wounds, 1);
+}
+
+#[test]
+fn sj_13_8_to_13_10_discard_in_play_and_down_to_the_hand_limit() {
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 6, 3, W);
+    give(&g, &mut s, 0, &["focus", "parry", "parry", "lunge", "high_guard", "low_guard", "reposition"]);
+    s.samurai[0].hand.push(g.content.stun);
+    s.supply[2] -= 1;
+    give(&g, &mut s, 1, &["steady_breath"]);
+    select(&g, &mut s, &["Focus", "Steady Breath"]);
+    act(&g, &mut s, "pass");
+    assert!(s.samurai[0].discard.contains(id(&g, "focus")));
+    // 6 cards + 1 drawn by Focus + 1 stun = 8 counted, limit 5: three discards, never the core or stun.
+    assert_eq!(s.phase, Phase::Discard(0));
+    let t = texts(&g, &s);
+    assert!(!t.iter().any(|x| x.contains("Stun") || x.contains("Master's Calm")));
+    assert_eq!(t.iter().filter(|x| x.as_str() == "discard Parry").count(), 1, "copies give one action");
+    act(&g, &mut s, "discard Parry");
+    act(&g, &mut s, "discard Lunge");
+    assert!(!s.information_state_string(&g, 1).contains("Lunge"), "face down");
+    act(&g, &mut s, "discard Parry");
+    assert_eq!(s.samurai[0].hand_count(&g), 6, "5, then the next round's draw");
+    assert_eq!(s.samurai[0].hidden.len(), 3);
+}
+
+// ----- conformance -----------------------------------------------------------------------------
+
+#[test]
+fn conformance_two_players() {
+    check_random_games(&game(json!({})), Conformance::default()).unwrap();
+}
+
+#[test]
+fn conformance_three_and_four_players_and_teams() {
+    for o in [
+        json!({"players": 3, "battlefield": "temple_court"}),
+        json!({"players": 4, "battlefield": "open_field"}),
+        json!({"players": 4, "teams": [0, 1, 0, 1], "battlefield": "temple_court", "friendly_fire": true}),
+        json!({"setup": "fixed", "declare_order": "high_first"}),
+    ] {
+        check_random_games(&game(o.clone()), Conformance { games: 10_000, deep_games: 150, ..Conformance::default() })
+            .unwrap_or_else(|e| panic!("{o}: {e}"));
+    }
+}
+#[test]
+#[ignore]
+fn stats() {
+    for opts in [json!({}), json!({"players": 4}), json!({"players": 4, "teams": [0,1,0,1], "battlefield": "temple_court"})] {
+        let g = game(opts);
+        let mut rng = crate::core::Rng::new(1);
+        let (mut steps, mut rounds, mut draws) = (0, 0, 0);
+        let mut list = ActionList::new();
+        let mut hist = std::collections::HashMap::new();
+        for seed in 0..2000 {
+            let mut s = g.new_state(seed);
+            while s.current_player().is_some() {
+                s.legal_actions(&g, &mut list);
+                let a = list[rng.below(list.len() as u32) as usize];
+                *hist.entry(format!("{:?}", std::mem::discriminant(&SenjutsuAction::decode(a)))).or_insert(0) += 1;
+                s.apply_unchecked(&g, a, &mut NoEvents);
+                steps += 1;
+            }
+            rounds += s.round as usize;
+            if s.result.unwrap()[0] == 0 { draws += 1; }
+        }
+        println!("steps/game {} rounds/game {} draws {}", steps / 2000, rounds / 2000, draws);
+        let mut s = g.new_state(3);
+        let mut ev: Vec<Event> = Vec::new();
+        let mut n = 0;
+        while s.current_player().is_some() && n < 60 {
+            s.legal_actions(&g, &mut list);
+            let a: Action = list[rng.below(list.len() as u32) as usize];
+            println!("  {}", s.action_to_string(&g, a));
+            s.apply_unchecked(&g, a, &mut ev);
+            for e in ev.drain(..) { println!("    {e}"); }
+            n += 1;
+        }
+        println!("{}", s.render(&g));
+    }
+}

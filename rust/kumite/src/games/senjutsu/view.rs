@@ -1,0 +1,399 @@
+//! What players see of a Senjutsu position: the observation tensor, the text view (render and
+//! information state), determinization and the invariants of a JSON state.
+
+use crate::cards::CardId;
+use crate::core::{derive_seed, GameError, ObsWriter, Rng};
+use crate::games::senjutsu::content::{CardType, MAX_NODES};
+use crate::games::senjutsu::state::{
+    Phase, SenjutsuState, Stage, BLEEDING_CARDS, MAX_PLAYERS, NO_INIT, STUN_CARDS, WOUND_CARDS,
+};
+use crate::games::senjutsu::Senjutsu;
+
+const PHASES: usize = 9;
+const STAGES: usize = 8;
+
+fn seat_len(game: &Senjutsu) -> usize {
+    let cells = game.battlefield().board.len();
+    let kinds = game.content.cards.len();
+    4 + cells + 6 + 8 + MAX_NODES + 4 + MAX_PLAYERS + 2 + kinds + 10 + kinds + cells + 10
+}
+
+/// The observation layout (documented in `docs/rules/senjutsu.md`): globals, one block per seat
+/// starting with the observer, the observer's hand, and the resolution in progress.
+pub fn observation_len(game: &Senjutsu) -> usize {
+    (PHASES + 1 + 3) + MAX_PLAYERS * seat_len(game) + game.content.cards.len() + (STAGES + MAX_PLAYERS + 1)
+}
+
+fn phase_index(p: Phase) -> usize {
+    match p {
+        Phase::Place(_) => 0,
+        Phase::Face(_) => 1,
+        Phase::Select(_) => 2,
+        Phase::Declare(_) => 3,
+        Phase::Instant(_) => 4,
+        Phase::InstantDeclare(_) => 5,
+        Phase::Resolve(_) => 6,
+        Phase::Discard(_) => 7,
+        Phase::Over => 8,
+    }
+}
+
+fn stage_index(s: Stage) -> usize {
+    match s {
+        Stage::Fresh => 0,
+        Stage::Target => 1,
+        Stage::Move => 2,
+        Stage::Turn => 3,
+        Stage::Kamae => 4,
+        Stage::Choose => 5,
+        Stage::Push => 6,
+        Stage::Evade => 7,
+    }
+}
+
+fn zone_slot(z: crate::games::senjutsu::Zone) -> usize {
+    z as usize
+}
+
+impl SenjutsuState {
+    pub fn write_observation(&self, game: &Senjutsu, viewer: usize, out: &mut [f32]) {
+        let n = game.n();
+        let board = &game.battlefield().board;
+        let cells = board.len();
+        let kinds = game.content.cards.len();
+        let mut w = ObsWriter::new(out);
+        w.one_hot(PHASES, Some(phase_index(self.phase)));
+        w.put(f32::from(self.round) / 50.0);
+        w.put(f32::from(self.supply[0]) / f32::from(WOUND_CARDS));
+        w.put(f32::from(self.supply[1]) / f32::from(BLEEDING_CARDS));
+        w.put(f32::from(self.supply[2]) / f32::from(STUN_CARDS));
+        let decider = self.current_player_index();
+        for j in 0..MAX_PLAYERS {
+            if j >= n {
+                w.skip(seat_len(game));
+                continue;
+            }
+            let p = (viewer + j) % n;
+            let s = &self.samurai[p];
+            let sam = game.samurai(p);
+            w.flag(true);
+            w.flag(!s.defeated);
+            w.flag(!game.enemies(viewer, p));
+            w.flag(decider == Some(p));
+            w.one_hot(cells, s.placed.then(|| board.index_of(s.pos).map(usize::from)).flatten());
+            w.one_hot(6, s.placed.then(|| usize::from(s.facing.index())));
+            w.put(f32::from(s.wounds) / f32::from(sam.wound_limit));
+            w.put(f32::from(sam.wound_limit) / 9.0);
+            w.put(f32::from(s.bleeding) / 5.0);
+            w.put(s.stuns(game) as f32 / f32::from(sam.hand_limit));
+            w.put(s.hand_count(game) as f32 / 10.0);
+            w.put(s.deck.len() as f32 / 40.0);
+            w.put(s.discard.len() as f32 / 40.0);
+            w.put(s.hidden.len() as f32 / 40.0);
+            w.one_hot(MAX_NODES, Some(usize::from(s.kamae)));
+            w.one_hot(4, Some(zone_slot(sam.tree.nodes[usize::from(s.kamae)].1)));
+            w.one_hot(MAX_PLAYERS, Some(self.advantage_rank(p)));
+            // SJ-13.3: another's selection is face down until the reveal.
+            let visible = p == viewer || s.revealed;
+            w.flag(s.played.is_some());
+            w.flag(s.revealed);
+            w.one_hot(kinds, s.played.filter(|_| visible).map(|c| usize::from(c.0)));
+            w.one_hot(10, (s.init != NO_INIT && visible).then(|| usize::from(s.init)));
+            w.one_hot(kinds, s.instant.map(|c| usize::from(c.0)));
+            for i in 0..cells {
+                w.flag(s.defenses.iter().any(|d| d.speed != NO_INIT && d.covers(i as u8)));
+            }
+            w.one_hot(10, s.defenses.iter().find(|d| d.speed != NO_INIT).map(|d| usize::from(d.speed)));
+        }
+        w.counts(kinds, self.samurai[viewer].hand.iter().map(|c| usize::from(c.0)), 0.25);
+        match self.stack.last().filter(|_| matches!(self.phase, Phase::Resolve(_))) {
+            Some(e) => {
+                w.one_hot(STAGES, Some(stage_index(e.stage)));
+                w.one_hot(MAX_PLAYERS, Some((usize::from(e.who) + n - viewer) % n));
+                w.put(f32::from(e.left) / 3.0);
+            }
+            None => w.skip(STAGES + MAX_PLAYERS + 1),
+        }
+        w.finish();
+    }
+
+    /// The position as text: everything public, plus `viewer`'s own hand and face-down card
+    /// (everything, for `None`).
+    pub fn describe(&self, game: &Senjutsu, viewer: Option<usize>) -> String {
+        use std::fmt::Write;
+        let c = &game.content;
+        let n = game.n();
+        let mut out = String::new();
+        let phase = match self.phase {
+            Phase::Place(p) => format!("P{p} sets up"),
+            Phase::Face(p) => format!("P{p} chooses a facing"),
+            Phase::Select(p) => format!("P{p} selects a card"),
+            Phase::Declare(p) => format!("P{p} declares an initiative"),
+            Phase::Instant(p) => format!("P{p} may play an instant"),
+            Phase::InstantDeclare(p) => format!("P{p} declares the instant's initiative"),
+            Phase::Resolve(p) => format!("P{p} decides"),
+            Phase::Discard(p) => format!("P{p} discards down to the hand limit"),
+            Phase::Over => format!("game over {:?}", self.result.map(|r| r[..n].to_vec()).unwrap_or_default()),
+        };
+        let _ = writeln!(out, "Senjutsu on {}, round {}: {phase}", game.battlefield().name, self.round);
+        let adv: Vec<String> = self.advantage.iter().map(|p| format!("P{p}")).collect();
+        let _ = writeln!(out, "advantage {} | supplies: wounds {} bleeding {} stun {}", adv.join(" > "), self.supply[0], self.supply[1], self.supply[2]);
+        let board = &game.battlefield().board;
+        let arrows = ['>', '\\', '/', '<', '`', '\''];
+        let _ = writeln!(
+            out,
+            "{}",
+            board.render(|h| {
+                if let Some((p, s)) = self.samurai.iter().enumerate().find(|(_, s)| s.placed && !s.defeated && s.pos == h) {
+                    [char::from(b'0' + p as u8), arrows[usize::from(s.facing.index())]]
+                } else if let Some(&(_, t)) = game.battlefield().terrain.iter().find(|t| t.0 == h) {
+                    [t, t]
+                } else if game.battlefield().starts.contains(&h) {
+                    ['S', ' ']
+                } else {
+                    ['.', ' ']
+                }
+            })
+        );
+        for (p, s) in self.samurai.iter().enumerate() {
+            let sam = game.samurai(p);
+            let see = viewer.is_none_or(|v| v == p);
+            let node = &sam.tree.nodes[usize::from(s.kamae)];
+            let _ = write!(
+                out,
+                "P{p} {} (team {}){}: ",
+                sam.name,
+                game.teams[p],
+                if s.defeated { " DEFEATED" } else { "" }
+            );
+            if s.placed {
+                let _ = write!(out, "at {} facing {}, ", s.pos, s.facing.name());
+            }
+            let _ = writeln!(
+                out,
+                "wounds {}/{} ({} bleeding), kamae {} ({}), deck {}, discard {} + {} face down",
+                s.wounds,
+                sam.wound_limit,
+                s.bleeding,
+                node.0,
+                node.1.name(),
+                s.deck.len(),
+                s.discard.len(),
+                s.hidden.len()
+            );
+            let names = |pile: &[CardId]| pile.iter().map(|&x| c.card(x).name.clone()).collect::<Vec<_>>().join(", ");
+            if see {
+                let mut hand: Vec<CardId> = s.hand.iter().collect();
+                hand.sort_unstable();
+                let _ = writeln!(out, "  hand: {}", names(&hand));
+                if viewer.is_none() {
+                    let _ = writeln!(out, "  deck (top last): {}", names(s.deck.as_slice()));
+                    let _ = writeln!(out, "  face-down discards: {}", names(s.hidden.as_slice()));
+                }
+            } else {
+                let stuns = s.stuns(game);
+                let core_in_hand = s.hand.iter().any(|x| c.card(x).ty == CardType::Core);
+                let _ = writeln!(
+                    out,
+                    "  hand: {} cards{}{}",
+                    s.hand_count(game),
+                    if stuns > 0 { format!(" ({stuns} stun)") } else { String::new() },
+                    if core_in_hand { " + core" } else { "" }
+                );
+            }
+            let mut discard: Vec<CardId> = s.discard.iter().collect();
+            discard.sort_unstable();
+            let _ = writeln!(out, "  discard: {}", names(&discard));
+            if let Some(x) = s.played {
+                if see || s.revealed {
+                    let init = if s.init == NO_INIT { String::new() } else { format!(" at {}", s.init) };
+                    let _ = writeln!(out, "  in play: {}{init}{}", c.card(x).describe(), if s.revealed { "" } else { " (face down)" });
+                } else {
+                    let _ = writeln!(out, "  in play: a face-down card");
+                }
+            }
+            if let Some(x) = s.instant {
+                let init = if s.instant_init == NO_INIT { String::new() } else { format!(" at {}", s.instant_init) };
+                let _ = writeln!(out, "  instant: {}{init}", c.card(x).describe());
+            }
+            if !s.evades.is_empty() {
+                let _ = writeln!(out, "  evade cards: {}", names(s.evades.as_slice()));
+            }
+            for d in s.defenses.iter().filter(|d| d.speed != NO_INIT) {
+                let hexes: Vec<String> =
+                    (0..board.len()).filter(|&i| d.covers(i as u8)).map(|i| board.hex_at(i as u8).to_string()).collect();
+                let _ = writeln!(out, "  defends {} at {}{}", hexes.join(" "), d.speed, if d.evade { " (evade)" } else { "" });
+            }
+        }
+        for it in self.items.iter().filter(|it| !it.done) {
+            let _ = writeln!(out, "pending: P{} {} part {} at {}", it.player, c.card(it.card).name, it.part + 1, it.init);
+        }
+        for e in &self.stack {
+            let _ = writeln!(
+                out,
+                "resolving: P{} {} part {} action {} at {} ({:?}, left {}, who P{}, choice {}, pushes {:?}, evaders {:#b}{})",
+                e.player,
+                c.card(e.card).name,
+                e.part + 1,
+                e.op + 1,
+                e.init,
+                e.stage,
+                e.left,
+                e.who,
+                e.choice,
+                &e.pushes[..n],
+                e.evaders,
+                if e.evade { ", evade" } else { "" }
+            );
+        }
+        out
+    }
+
+    /// Everything `observer` cannot see, redealt: other samurai's hands (but for their stun and
+    /// core cards), decks, face-down discards and unrevealed selections; the observer's own deck
+    /// order. Hidden pools are sorted before shuffling so the result depends only on what the
+    /// observer knows.
+    pub fn determinized(&self, game: &Senjutsu, observer: usize, seed: u64) -> SenjutsuState {
+        let mut s = self.clone();
+        let mut rng = Rng::new(seed);
+        let c = &game.content;
+        let hidden_in_hand = |x: CardId| matches!(c.card(x).ty, CardType::Attack | CardType::Defense | CardType::Meditation);
+        for p in 0..game.n() {
+            let sam = &mut s.samurai[p];
+            if p == observer {
+                sam.deck.as_mut_slice().sort_unstable();
+                sam.deck.shuffle(&mut rng);
+                continue;
+            }
+            let face_down = sam.played.filter(|_| !sam.revealed);
+            let mut pool: Vec<CardId> = sam
+                .hand
+                .iter()
+                .filter(|&x| hidden_in_hand(x))
+                .chain(sam.deck.iter())
+                .chain(sam.hidden.iter())
+                .chain(face_down.filter(|&x| hidden_in_hand(x)))
+                .collect();
+            pool.sort_unstable();
+            rng.shuffle(&mut pool);
+            let mut next = pool.into_iter();
+            for x in sam.hand.as_mut_slice() {
+                if hidden_in_hand(*x) {
+                    *x = next.next().expect("pool holds the hidden cards");
+                }
+            }
+            for zone in [sam.deck.as_mut_slice(), sam.hidden.as_mut_slice()] {
+                for x in zone {
+                    *x = next.next().expect("pool holds the hidden cards");
+                }
+            }
+            if let Some(x) = face_down.filter(|&x| hidden_in_hand(x)) {
+                let _ = x;
+                sam.played = next.next();
+            }
+        }
+        s.rng = Rng::new(derive_seed(seed, 1));
+        s
+    }
+
+    /// The invariants of a reachable position, for states read from JSON.
+    pub fn check(&self, game: &Senjutsu) -> Result<(), GameError> {
+        let mut bad: Vec<String> = Vec::new();
+        let c = &game.content;
+        let n = game.n();
+        let board = &game.battlefield().board;
+        if self.samurai.len() != n {
+            return Err(GameError::deserialization(format!("{} samurai for {n} players", self.samurai.len())));
+        }
+        let mut adv: Vec<u8> = self.advantage.to_vec();
+        adv.sort_unstable();
+        if adv != (0..n as u8).collect::<Vec<_>>() {
+            bad.push("the advantage track is not a permutation of the players".into());
+        }
+        let valid = |x: CardId| usize::from(x.0) < c.cards.len();
+        let mut stuns_out = 0usize;
+        let mut wounds = [0usize; 2];
+        for p in 0..n {
+            let s = &self.samurai[p];
+            if self.cards_of(p).any(|x| !valid(x)) {
+                bad.push(format!("P{p} holds an unknown card id"));
+                continue;
+            }
+            let mut mine: Vec<CardId> =
+                self.cards_of(p).filter(|&x| !matches!(c.card(x).ty, CardType::Core | CardType::Stun)).collect();
+            mine.sort_unstable();
+            let mut deck = game.decks[p].clone();
+            deck.sort_unstable();
+            if mine != deck {
+                bad.push(format!("P{p}'s ability cards are not its deck"));
+            }
+            let core = game.samurai(p).core;
+            if self.cards_of(p).filter(|&x| x == core).count() != 1 {
+                bad.push(format!("P{p} must hold its core card exactly once"));
+            }
+            if self.cards_of(p).any(|x| c.card(x).ty == CardType::Core && x != core) {
+                bad.push(format!("P{p} holds another samurai's core card"));
+            }
+            stuns_out += self.cards_of(p).filter(|&x| x == c.stun).count();
+            if usize::from(s.kamae) >= game.samurai(p).tree.nodes.len() {
+                bad.push(format!("P{p}: kamae node out of range"));
+            }
+            if s.bleeding > s.wounds {
+                bad.push(format!("P{p}: more bleeding cards than wounds"));
+            }
+            wounds[1] += usize::from(s.bleeding);
+            wounds[0] += usize::from(s.wounds - s.bleeding.min(s.wounds));
+            if s.placed && !board.is_open(s.pos) {
+                bad.push(format!("P{p} stands off the open battlefield"));
+            }
+            if s.placed && usize::from(s.start) >= game.battlefield().starts.len() {
+                bad.push(format!("P{p}: start index out of range"));
+            }
+            let beaten = s.wounds >= game.samurai(p).wound_limit || s.stuns(game) >= usize::from(game.samurai(p).hand_limit);
+            if beaten && !s.defeated {
+                bad.push(format!("P{p} should be defeated"));
+            }
+            for q in 0..p {
+                let o = &self.samurai[q];
+                if s.placed && o.placed && !s.defeated && !o.defeated && s.pos == o.pos {
+                    bad.push(format!("P{p} and P{q} share a hex"));
+                }
+            }
+        }
+        if stuns_out + usize::from(self.supply[2]) != usize::from(STUN_CARDS) {
+            bad.push("stun cards are not conserved".into());
+        }
+        if self.supply[0] > WOUND_CARDS || self.supply[1] > BLEEDING_CARDS {
+            bad.push("a supply holds more cards than exist".into());
+        }
+        if usize::from(self.supply[1]) + wounds[1] != usize::from(BLEEDING_CARDS) {
+            bad.push("bleeding wound cards are not conserved".into());
+        }
+        if let Some(p) = self.current_player_index() {
+            if p >= n || self.samurai[p].defeated {
+                bad.push("the player to move is out of range or defeated".into());
+            }
+        }
+        if (self.phase == Phase::Over) != self.result.is_some() {
+            bad.push("a result exactly when the game is over".into());
+        }
+        for it in &self.items {
+            if !valid(it.card) || usize::from(it.part) >= c.card(it.card).parts.len() || usize::from(it.player) >= n {
+                bad.push("a scheduled part does not exist".into());
+            }
+        }
+        for e in &self.stack {
+            if !valid(e.card) || usize::from(e.part) >= c.card(e.card).parts.len() || usize::from(e.player) >= n || usize::from(e.who) >= n {
+                bad.push("a resolving part does not exist".into());
+            }
+        }
+        if matches!(self.phase, Phase::Resolve(_)) && self.stack.is_empty() {
+            bad.push("resolving with nothing to resolve".into());
+        }
+        if bad.is_empty() {
+            Ok(())
+        } else {
+            Err(GameError::deserialization(bad.join("; ")))
+        }
+    }
+}
