@@ -77,3 +77,10 @@ fn fatal_fight_seed_7() {
     let game = FatalFight::new(FatalFightOptions::default()).unwrap();
     check("fatal_fight_seed7.txt", playthrough(&game, 7));
 }
+
+#[test]
+fn senjutsu_seed_7() {
+    use kumite::games::senjutsu::{Senjutsu, SenjutsuOptions};
+    let game = Senjutsu::new(SenjutsuOptions { players: 3, ..SenjutsuOptions::default() }).unwrap();
+    check("senjutsu_seed7.txt", playthrough(&game, 7));
+}
