@@ -7,10 +7,10 @@ import warnings
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # type: ignore[import-untyped]
 
 import kumite
-from kumite.envs import aec_env, gym_env
+from kumite.envs import aec_env, gym_env, parallel_env
 
 GAMES = kumite.games()
 
@@ -73,6 +73,48 @@ def test_pettingzoo_api_test(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_pettingzoo_seed_test(name: str) -> None:
     seed_test(lambda render_mode=None: aec_env(name), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_parallel_api_test(name: str) -> None:
+    parallel_api_test(parallel_env(name), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_parallel_seed_test(name: str) -> None:
+    # The checker samples actions without masks: illegal ones are replaced, reproducibly.
+    parallel_seed_test(lambda render_mode=None: parallel_env(name, illegal="random"), num_cycles=300)
+
+
+def test_parallel_env_senjutsu_selection_is_one_simultaneous_step() -> None:
+    # SJ-13.3: the four samurai select together; each sees only its own hand in its mask.
+    env = parallel_env("senjutsu", players=4, setup="fixed")
+    obs, _ = env.reset(seed=5)
+    assert env.state is not None
+    assert env.state.simultaneous_players == [0, 1, 2, 3]
+    masks = {a: o["action_mask"] for a, o in obs.items()}
+    assert all(m.dtype == np.int8 and m.any() for m in masks.values())
+    before = {a: o["observation"].copy() for a, o in obs.items()}
+    actions = {a: int(np.flatnonzero(m)[0]) for a, m in masks.items()}
+    obs, _, _, _, _ = env.step(actions)
+    # All four selections were applied in one step, and the cards are now revealed to all.
+    assert env.state.simultaneous_players != [0, 1, 2, 3] or env.state.is_terminal()
+    assert all("selects" not in e for e in env.state.render().splitlines()[:1])
+    assert any(not np.array_equal(before[a], obs[a]["observation"]) for a in obs)
+
+
+def test_parallel_env_rejects_a_missing_or_illegal_action() -> None:
+    env = parallel_env("senjutsu", setup="fixed")
+    obs, _ = env.reset(seed=1)
+    with pytest.raises(ValueError):
+        env.step({"player_0": int(np.flatnonzero(obs["player_0"]["action_mask"])[0])})
+    env.reset(seed=1)
+    with pytest.raises(kumite.IllegalActionError):
+        env.step({"player_0": 0, "player_1": 0})
+    env = parallel_env("senjutsu", setup="fixed", illegal="lose")
+    env.reset(seed=1)
+    _, rewards, terminated, _, _ = env.step({"player_0": 0, "player_1": 0})
+    assert rewards == {"player_0": -1.0, "player_1": 0.0} and all(terminated.values()) and not env.agents
 
 
 def test_pettingzoo_mask_is_int8_and_only_for_the_agent_to_move() -> None:

@@ -127,6 +127,10 @@ class State:
     def current_player(self) -> int | None:
         """The player to move, or `None` when the game is over."""
     @property
+    def simultaneous_players(self) -> list[int]:
+        """The players who now choose simultaneously (Senjutsu's face-down selection), in seat
+        order, starting with the player to move; just the player to move otherwise."""
+    @property
     def seed(self) -> int | None:
         """The seed given to `new_state`, or `None` for a determinized state."""
     def is_terminal(self) -> bool: ...

@@ -1,5 +1,6 @@
 """Adapters to the ecosystem's environment interfaces. Each needs its optional extra:
-``pip install kumite[gym]`` for :func:`gym_env`, ``kumite[pettingzoo]`` for :func:`aec_env`."""
+``pip install kumite[gym]`` for :func:`gym_env`, ``kumite[pettingzoo]`` for :func:`aec_env` and
+:func:`parallel_env`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from kumite.envs.gymnasium_env import KumiteGymEnv
     from kumite.envs.pettingzoo_env import KumiteAECEnv
+    from kumite.envs.pettingzoo_parallel import KumiteParallelEnv
 
 
 def gym_env(game: str, opponent: Any = None, seat: int = 0, illegal: str = "lose", render_mode: str | None = None, **options: Any) -> KumiteGymEnv:
@@ -25,4 +27,12 @@ def aec_env(game: str, render_mode: str | None = None, **options: Any) -> Kumite
     return KumiteAECEnv(game, render_mode=render_mode, **options)
 
 
-__all__ = ["aec_env", "gym_env"]
+def parallel_env(game: str, render_mode: str | None = None, **options: Any) -> KumiteParallelEnv:
+    """A PettingZoo parallel env: the players a game lets choose at the same time act in one
+    step (Senjutsu's face-down selection); otherwise the player to move acts alone."""
+    from kumite.envs.pettingzoo_parallel import KumiteParallelEnv
+
+    return KumiteParallelEnv(game, render_mode=render_mode, **options)
+
+
+__all__ = ["aec_env", "gym_env", "parallel_env"]

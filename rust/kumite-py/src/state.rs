@@ -95,6 +95,14 @@ impl State {
         guard(|| Ok(state.current_player()))
     }
 
+    /// The players who now choose simultaneously (Senjutsu's face-down selection), in seat
+    /// order, starting with the player to move; just the player to move otherwise.
+    #[getter]
+    fn simultaneous_players(&self) -> PyResult<Vec<usize>> {
+        let state = self.get()?;
+        guard(|| Ok(state.simultaneous_players()))
+    }
+
     /// The seed given to `new_state`, or `None` for a determinized state.
     #[getter]
     fn seed(&self) -> PyResult<Option<u64>> {

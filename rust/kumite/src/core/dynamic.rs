@@ -131,6 +131,8 @@ impl<G: Game> ErasedSearcher for Searcher<G> {
 pub trait ErasedState: Send + Sync {
     fn game(&self) -> Arc<dyn ErasedGame>;
     fn current_player(&self) -> Option<usize>;
+    /// See `State::simultaneous_players`: the players, in seat order.
+    fn simultaneous_players(&self) -> Vec<usize>;
     fn legal_actions(&self) -> Vec<Action>;
     /// Writes `true` at each legal action into `mask` (`num_actions` long, cleared first).
     fn legal_action_mask(&self, mask: &mut [bool]);
@@ -296,6 +298,10 @@ impl<G: Game> ErasedState for Tracked<G> {
     }
     fn current_player(&self) -> Option<usize> {
         self.state.current_player()
+    }
+    fn simultaneous_players(&self) -> Vec<usize> {
+        let mask = self.state.simultaneous_players(&self.game);
+        (0..64).filter(|p| mask & (1 << p) != 0).collect()
     }
     fn legal_actions(&self) -> Vec<Action> {
         self.legal().to_vec()

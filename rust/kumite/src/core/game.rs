@@ -50,6 +50,13 @@ pub trait State:
 
     /// The player to act, or `None` when the game is over.
     fn current_player(&self) -> Option<usize>;
+    /// The players whose next decisions the rules make simultaneous (a bit mask), starting with
+    /// the player to move: each of them decides once, in seat order, none sees the others'
+    /// choices, and none's legal actions depend on them. A parallel environment collects their
+    /// actions at once. By default only the player to move.
+    fn simultaneous_players(&self, _game: &Self::Game) -> u64 {
+        self.current_player().map_or(0, |p| 1 << p)
+    }
     fn is_terminal(&self) -> bool {
         self.current_player().is_none()
     }

@@ -14,6 +14,13 @@ impl State for SenjutsuState {
     fn current_player(&self) -> Option<usize> {
         self.current_player_index()
     }
+    /// SJ-13.3: every samurai still to select chooses at the same time.
+    fn simultaneous_players(&self, game: &Senjutsu) -> u64 {
+        match self.phase {
+            Phase::Select(p) => (usize::from(p)..game.n()).filter(|&q| self.alive(q)).fold(0, |m, q| m | 1 << q),
+            _ => self.current_player().map_or(0, |p| 1 << p),
+        }
+    }
     fn legal_actions(&self, game: &Senjutsu, out: &mut ActionList) {
         self.legal(game, out);
     }

@@ -1,0 +1,129 @@
+"""kumite games as PettingZoo parallel environments: the players a game lets choose at the same
+time (``State.simultaneous_players``: Senjutsu's face-down selection) act in one step; otherwise
+the player to move acts alone and the others wait with an all-zero action mask."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
+
+import kumite
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+class KumiteParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """Agents are ``"player_0"``… Each step takes an action from every live agent and applies
+    those of the acting players (in seat order); the others' actions are ignored. Observations are
+    ``{"observation": float32, "action_mask": int8}``; the mask is all zeros for a player who is
+    not acting. Rewards are the game's returns, given when the game ends; then every agent is
+    terminated. An illegal action from an acting player is handled by ``illegal``: ``"raise"``
+    (default) raises ``kumite.IllegalActionError``; ``"lose"`` ends the episode with reward −1 for
+    the offender and 0 for the others; ``"random"`` plays a random legal action instead (drawn
+    from the env's seeded generator, so runs stay reproducible)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "kumite_parallel"}
+
+    def __init__(self, game: str, render_mode: str | None = None, illegal: str = "raise", **options: Any) -> None:
+        if illegal not in ("raise", "lose", "random"):
+            raise ValueError(f"illegal must be 'raise', 'lose' or 'random', not {illegal!r}")
+        self.illegal = illegal
+        self.game = kumite.load(game, **options)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"kumite_{game}_parallel"}
+        self.possible_agents = [f"player_{p}" for p in range(self.game.num_players)]
+        self.agents: list[str] = []
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, self.game.observation_shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(self.game.num_actions)
+        self._seed_rng = np.random.default_rng()
+        self.state: kumite.State | None = None
+
+    @functools.lru_cache(maxsize=None)
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    @functools.lru_cache(maxsize=None)
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def _masks(self) -> dict[int, npt.NDArray[np.int8]]:
+        """Legal actions of each acting player. Later players' sets do not depend on earlier
+        choices (the `simultaneous_players` contract), so they are read after any legal choice."""
+        assert self.state is not None
+        masks: dict[int, npt.NDArray[np.int8]] = {}
+        probe = self.state.clone()
+        for p in self.state.simultaneous_players:
+            assert probe.current_player == p, "simultaneous players act in seat order"
+            masks[p] = probe.legal_action_mask().astype(np.int8)
+            probe.apply(probe.legal_actions()[0])
+        return masks
+
+    def _observe(self, over: bool = False) -> dict[str, Obs]:
+        assert self.state is not None
+        masks = {} if over or self.state.is_terminal() else self._masks()
+        zeros = np.zeros(self.game.num_actions, np.int8)
+        return {
+            a: {"observation": self.state.observation(p), "action_mask": masks.get(p, zeros)}
+            for p, a in enumerate(self.possible_agents)
+            if a in self.agents
+        }
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        if seed is not None:
+            self._seed_rng = np.random.default_rng(seed)
+        self.state = self.game.new_state(seed=int(self._seed_rng.integers(2**63)))
+        self.agents = self.possible_agents[:]
+        return self._observe(), {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        assert self.state is not None
+        acting = self.state.simultaneous_players
+        missing = [self.possible_agents[p] for p in acting if self.possible_agents[p] not in actions]
+        if missing:
+            raise ValueError(f"{', '.join(missing)} must act this step (acting players: {acting})")
+        offender: int | None = None
+        for p in acting:
+            action = int(actions[self.possible_agents[p]])
+            legal = self.state.legal_actions()
+            if action not in legal and self.illegal == "lose":
+                offender = p
+                break
+            if action not in legal and self.illegal == "random":
+                action = legal[int(self._seed_rng.integers(len(legal)))]
+            self.state.apply(action)
+        done = offender is not None or self.state.is_terminal()
+        if offender is not None:
+            returns = np.zeros(self.game.num_players, np.float32)
+            returns[offender] = -1.0
+        else:
+            returns = self.state.returns() if done else np.zeros(self.game.num_players, np.float32)
+        obs = self._observe(over=done)
+        rewards = {a: float(returns[p]) for p, a in enumerate(self.possible_agents) if a in self.agents}
+        terminated = {a: done for a in self.agents}
+        truncated = {a: False for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if done:
+            self.agents = []
+        return obs, rewards, terminated, truncated, infos
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi" and self.state is not None:
+            return self.state.render()
+        return None
+
+    def close(self) -> None:
+        pass
