@@ -28,6 +28,8 @@ from kumite.viewer.server import make_server
 
 GAME_NAMES = kumite.games()
 ARTIFACTS = Path(__file__).parent / "artifacts" / "viewer"
+# Shorter games for the play-through-buttons test (the replay test plays full default games).
+QUICK_OPTIONS: dict[str, dict[str, Any]] = {"tekken": {"rounds_to_win": 1}}
 # Steps checked in detail in each replay (besides the first and the last).
 SAMPLES = 8
 
@@ -276,7 +278,7 @@ def test_replay_in_the_browser(browser: Any, name: str, tmp_path: Path) -> None:
     n = len(states) - 1
     # The events of every step, from a separate replay through the engine.
     replay = game.new_state(seed=json.loads(record)["seed"])
-    events = [[]] + [replay.apply_with_events(a) for a in json.loads(record)["actions"]]
+    events: list[list[str]] = [[]] + [replay.apply_with_events(a) for a in json.loads(record)["actions"]]
 
     browser.get(out.as_uri())
     assert browser.find_element("tag name", "body").get_attribute("data-ready") == "1"
@@ -322,7 +324,7 @@ def test_text_fallback_and_unknown_boards_are_drawn(browser: Any, tmp_path: Path
     """A game that has not written its view yet (the default text view), an unknown view kind
     and an unknown board type: the page draws something readable for each, never a blank."""
     data = replay_data(random_record(kumite.load("tekken"), 2)[0])
-    texts = [{"kind": "text", "text": "P0 HP 20\n<b>not markup</b>"},
+    texts: list[dict[str, Any]] = [{"kind": "text", "text": "P0 HP 20\n<b>not markup</b>"},
              {"kind": "hologram", "beams": 3},
              {"kind": "scene", "title": "odd board", "board": {"type": "hyperbolic", "cells": [1, 2]},
               "players": [{"id": 0, "name": "Solo", "stats": [{"key": "wounds", "label": "Wounds", "value": 2, "max": 5}]}],
@@ -403,6 +405,16 @@ def test_play_a_game_through_the_buttons(browser: Any, server: str, name: str) -
     game = kumite.load(name)
     browser.get(server + "/")
     Select(browser.find_element("id", "game")).select_by_value(name)
+    if name in QUICK_OPTIONS:  # typed into the options box, as a user would
+        options = {**game.options, **QUICK_OPTIONS[name]}
+        box = browser.find_element("id", "options")
+        box.clear()
+        box.send_keys(json.dumps(options))
+        built = browser.find_element("id", "seats").get_attribute("data-built")
+        browser.find_element("id", "apply-options").click()
+        WebDriverWait(browser, 10, poll_frequency=0.01).until(
+            lambda d: d.find_element("id", "seats").get_attribute("data-built") != built)
+        game = kumite.load(name, **options)
     seats = browser.find_elements("css selector", "#seats select")
     assert len(seats) == game.num_players
     for p, seat in enumerate(seats):
@@ -415,19 +427,23 @@ def test_play_a_game_through_the_buttons(browser: Any, server: str, name: str) -
     clicks = 0
     last_step = -1
 
-    def ready(d: Any) -> bool:
-        body = d.find_element("tag name", "body")
-        step = int(body.get_attribute("data-step") or -1)
-        return step > last_step and (body.get_attribute("data-terminal") == "1" or bool(d.find_elements("css selector", "#legal button")))
+    def ready(d: Any) -> Any:
+        # One round trip: the page has drawn a newer frame with buttons, or the end.
+        return d.execute_script(
+            "const b = document.body, step = Number(b.dataset.step || -1);"
+            "const over = b.dataset.terminal === '1';"
+            "return step > arguments[0] && (over || document.querySelector('#legal button')) ? [step, over] : false;",
+            last_step,
+        )
 
     while True:
-        WebDriverWait(browser, 30).until(ready)
-        body = browser.find_element("tag name", "body")
-        last_step = int(body.get_attribute("data-step"))
-        if body.get_attribute("data-terminal") == "1":
+        last_step, over = WebDriverWait(browser, 30, poll_frequency=0.01).until(ready)
+        if over:
             break
-        shown = snapshot(browser)
-        assert not shown["drawError"]
+        if clicks % 25 == 0:
+            shown = snapshot(browser)
+            assert not shown["drawError"]
+            assert [s for s in shown["stats"]] == [str(p) for p in range(game.num_players)] or not shown["stats"]
         if clicks == 0:
             shot(browser, f"play-{name}-start")
             if name == "tekken":  # the human sees its own hand, never the bot's
@@ -447,6 +463,7 @@ def test_play_a_game_through_the_buttons(browser: Any, server: str, name: str) -
         record = response.read().decode()
     final = kumite.from_record(record)
     assert final.is_terminal() and len(final.history()) == last_step
+    assert final.game == game
     assert shown["result"] == final.view(0)["result"]
     returns = ", ".join(f"P{p} {float(r):g}" for p, r in enumerate(final.returns()))
     assert returns.replace(".0", "") in browser.find_element("id", "result").text.replace(".0", "")

@@ -5,7 +5,7 @@
 (function () {
   var K = Kumite, data = JSON.parse(document.getElementById("kumite-data").textContent);
   var $ = function (id) { return document.getElementById(id); };
-  var game = null, current = null, botTimer = null;
+  var game = null, current = null, botTimer = null, built = 0;
   var SEATS = ["human", "random", "mcts:50", "mcts:200", "mcts:1000", "mcts:200:heuristic"];
 
   function showError(message) {
@@ -28,6 +28,7 @@
       sel.value = old[p] || (p === 0 ? "human" : "random");
       box.appendChild(K.el("label", { text: "P" + p + " " }, [sel]));
     }
+    box.setAttribute("data-built", ++built);
   }
   function chooseGame(name) {
     game = data.games.filter(function (g) { return g.name === name; })[0];
@@ -63,13 +64,18 @@
       b.onclick = function () { act(a.action); };
       legal.appendChild(b);
     });
+    // The log only grows within a game: add the new steps (a new game starts it again).
     var log = $("log");
-    log.textContent = "";
-    frame.log.forEach(function (s, i) {
+    if (log.getAttribute("data-game") !== frame.id || log.children.length > frame.log.length) {
+      log.textContent = "";
+      log.setAttribute("data-game", frame.id);
+    }
+    for (var i = log.children.length; i < frame.log.length; i++) {
+      var s = frame.log[i];
       var li = K.el("li", { "data-step": i + 1 }, [K.el("span", { cls: "act", text: (i + 1) + ". P" + s.player + ": " + s.text })]);
       if (s.events.length) li.appendChild(K.el("ul", {}, s.events.map(function (e) { return K.el("li", { cls: "event", text: e }); })));
       log.appendChild(li);
-    });
+    }
     if (log.lastChild && log.lastChild.scrollIntoView) log.lastChild.scrollIntoView({ block: "nearest" });
     var dl = $("download");
     dl.href = "/api/record?id=" + encodeURIComponent(frame.id);
