@@ -117,7 +117,7 @@ def replay(args: argparse.Namespace) -> int:
     except OSError as e:
         raise SystemExit(f"error: cannot read {args.record}: {e.strerror}") from None
     try:
-        page = replay_html(text)
+        page = replay_html(text, viewpoint=args.viewpoint)
     except ReplayError as e:
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(error_html(f"{args.record}: {e}"))
@@ -155,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("replay", help="write a game record as a self-contained HTML replay")
     r.add_argument("record", help="a record file written by State.to_record (or the play page)")
     r.add_argument("--html", required=True, metavar="OUT.html", help="where to write the page")
+    r.add_argument("--viewpoint", default="all", metavar="all|N",
+                   help="what the page shows first: everything (default) or what player N sees")
     s = sub.add_parser("serve", help="play in the browser against bots, on http://127.0.0.1:PORT/")
     s.add_argument("--port", type=int, default=8765)
     args = parser.parse_args(argv)

@@ -161,8 +161,13 @@ _REPLAY_BODY = """<header class="bar">
 <aside class="panel"><h2>Events</h2><ol class="log" id="log"></ol></aside></main>"""
 
 
-def replay_html(record: str | bytes) -> str:
-    """The self-contained replay page of ``record``; raises ``ReplayError`` when it cannot be
-    replayed (``error_html`` makes the page that says why)."""
+def replay_html(record: str | bytes, viewpoint: str = "all") -> str:
+    """The self-contained replay page of ``record``, opening on ``viewpoint`` (``"all"`` or a
+    player number); raises ``ReplayError`` when the record cannot be replayed (``error_html``
+    makes the page that says why)."""
     data = replay_data(record)
+    ids = [v["id"] for v in data["viewpoints"]]
+    if viewpoint not in ids:
+        raise ReplayError(f"viewpoint {viewpoint!r} is not one of {', '.join(ids)}")
+    data["initial_viewpoint"] = viewpoint
     return page_html(f"kumite replay: {data['game']} seed {data['seed']}", _REPLAY_BODY, data, ["replay.js"])

@@ -21,6 +21,7 @@ from kumite.viewer import ReplayError, error_html, page_html, replay_html
 
 __all__ = ["Session", "make_server", "serve"]
 
+MAX_SESSIONS = 100
 # Bodies above this are refused: records of the longest games are far smaller.
 MAX_BODY = 16 * 1024 * 1024
 
@@ -178,6 +179,9 @@ class App:
             s = Session(sid, g, seats, seed)
             with self.lock:
                 self.sessions[sid] = s
+                # A local page: keep the most recent games, so a long-running server stays small.
+                while len(self.sessions) > MAX_SESSIONS:
+                    del self.sessions[next(iter(self.sessions))]
             return s.frame()
         if path in ("/api/act", "/api/step"):
             s = self.session(body)

@@ -28,6 +28,7 @@
     return v;
   }
   var step = 0, vp = data.viewpoints[0].id, timer = null;
+  if (data.viewpoints.some(function (v) { return v.id === data.initial_viewpoint; })) vp = data.initial_viewpoint;
   var $ = function (id) { return document.getElementById(id); };
   var select = $("viewpoint");
   data.viewpoints.forEach(function (v) { select.appendChild(K.el("option", { value: v.id, text: v.name })); });
@@ -91,6 +92,7 @@
       setViewpoint(ids[(ids.indexOf(vp) + 1) % ids.length]);
     }
   });
+  select.value = vp;
   buildLog();
   render();
   document.body.setAttribute("data-ready", "1");
