@@ -55,7 +55,7 @@ Kumite.drawPlayers = function (players, toMove) {
       var hasMax = typeof s.max === "number" && s.max > 0;
       var row = Kumite.el("div", { cls: "stat", "data-stat": s.key || s.label });
       row.appendChild(Kumite.el("span", { cls: "stat-label", text: s.label || s.key }));
-      var track = Kumite.el("div", { cls: "track" });
+      var track = Kumite.el("div", { cls: hasMax ? "track" : "track no-max" });
       if (hasMax && typeof s.value === "number") {
         var w = Math.max(0, Math.min(1, s.value / s.max)) * 100;
         track.appendChild(Kumite.el("div", { cls: "fill", style: "width:" + w.toFixed(1) + "%" }));
