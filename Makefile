@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.requirements-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build ffi c-example test test-rust test-python stubtest typecheck demo bench bench-peers clean
+.PHONY: all venv build browser ffi c-example test test-rust test-python stubtest typecheck demo bench bench-peers clean
 
 all: build
 
@@ -37,9 +37,16 @@ typecheck: build
 	$(BIN)/python -m mypy --strict python/kumite
 	$(BIN)/python -m mypy tests
 
+# Headless Chromium and chromedriver for tests/test_viewer.py (Debian packages), installed only
+# when missing; as root directly, otherwise through sudo.
+browser:
+	@if command -v chromedriver >/dev/null && { command -v chromium >/dev/null || command -v chromium-browser >/dev/null; }; then :; else \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium chromium-driver; fi
+
 # tests/test_ffi.py also compiles the C example and C/C++ programs against include/kumite.h and
 # runs them (under valgrind too).
-test-python: build ffi
+test-python: build ffi browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS) tests
 
 test: build test-rust stubtest typecheck test-python

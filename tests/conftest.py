@@ -56,3 +56,12 @@ def first_illegal(state: kumite.State) -> int | None:
     """The smallest action number in the action space that is not legal now."""
     legal = set(state.legal_actions())
     return next((a for a in range(state.game.num_actions) if a not in legal), None)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Says where the viewer tests left their screenshots (kept as artefacts, git-ignored)."""
+    from pathlib import Path
+
+    shots = Path(__file__).parent / "artifacts" / "viewer"
+    if shots.is_dir() and any(shots.glob("*.png")):
+        terminalreporter.write_line(f"viewer screenshots: {shots} ({len(list(shots.glob('*.png')))} files)")

@@ -143,6 +143,11 @@ class State:
         `IllegalActionError` and leaves the state unchanged."""
     def apply_with_events(self, action: _Action) -> list[str]:
         """Like `apply`, returning what happened as a list of event texts."""
+    def apply_with_event_dicts(self, action: _Action) -> list[dict[str, Any]]:
+        """Like `apply`, returning each event as a dict: its fields (`kind`, `player`, `text`)
+        and `line`, the text `apply_with_events` gives."""
+    def view(self, viewer: SupportsIndex | None = None) -> dict[str, Any]:
+        """What `viewer` may see as drawing data (`docs/viewer.md`); `None` sees everything."""
     def action_to_string(self, action: _Action) -> str: ...
     def returns(self) -> npt.NDArray[np.float32]:
         """Per-player returns, `float32` of shape `(num_players,)` (all zero before the end)."""

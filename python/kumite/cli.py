@@ -1,4 +1,6 @@
-"""The ``kumite`` command: ``kumite play <game>`` against bots in the terminal."""
+"""The ``kumite`` command: ``kumite play <game>`` against bots in the terminal, ``kumite arena``
+for bot matches, ``kumite replay RECORD --html out.html`` and ``kumite serve`` for the browser
+viewer (``docs/viewer.md``)."""
 
 from __future__ import annotations
 
@@ -104,6 +106,35 @@ def arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def replay(args: argparse.Namespace) -> int:
+    """Writes the replay page; for a record that cannot be replayed, writes a page that says why
+    (so nobody opens a blank file) and fails with the same message."""
+    from kumite.viewer import ReplayError, error_html, replay_html
+
+    try:
+        with open(args.record, "rb") as f:
+            text = f.read()
+    except OSError as e:
+        raise SystemExit(f"error: cannot read {args.record}: {e.strerror}") from None
+    try:
+        page = replay_html(text, viewpoint=args.viewpoint)
+    except ReplayError as e:
+        with open(args.html, "w", encoding="utf-8") as f:
+            f.write(error_html(f"{args.record}: {e}"))
+        raise SystemExit(f"error: {args.record} cannot be replayed: {e}\n(wrote an error page to {args.html})") from None
+    with open(args.html, "w", encoding="utf-8") as f:
+        f.write(page)
+    print(f"wrote {args.html}")
+    return 0
+
+
+def serve(args: argparse.Namespace) -> int:
+    from kumite.viewer.server import serve as run
+
+    run(args.port)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kumite", description="kumite: fighting card and board games")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -121,9 +152,17 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--seed", type=int, default=0)
     a.add_argument("--threads", type=int, default=None, help="search threads per bot (default: all cores)")
     a.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+    r = sub.add_parser("replay", help="write a game record as a self-contained HTML replay")
+    r.add_argument("record", help="a record file written by State.to_record (or the play page)")
+    r.add_argument("--html", required=True, metavar="OUT.html", help="where to write the page")
+    r.add_argument("--viewpoint", default="all", metavar="all|N",
+                   help="what the page shows first: everything (default) or what player N sees")
+    s = sub.add_parser("serve", help="play in the browser against bots, on http://127.0.0.1:PORT/")
+    s.add_argument("--port", type=int, default=8765)
     args = parser.parse_args(argv)
     args.players = lambda n: [getattr(args, f"p{i}", "random") for i in range(n)]
-    return play(args) if args.command == "play" else arena(args)
+    commands = {"play": play, "arena": arena, "replay": replay, "serve": serve}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":

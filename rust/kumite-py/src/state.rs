@@ -8,7 +8,7 @@ use numpy::{PyArray1, PyArrayDyn};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::convert::{ActionArg, PlayerArg, Seed};
+use crate::convert::{from_json, ActionArg, PlayerArg, Seed};
 use crate::errors::{guard, panic_message, InternalError, IntoPyResult};
 use crate::game::Game;
 
@@ -142,6 +142,31 @@ impl State {
     fn apply_with_events(&mut self, py: Python<'_>, action: ActionArg) -> PyResult<Vec<String>> {
         let action = self.resolve(py, action)?;
         self.mutate(|s| s.apply_with_events(action).py_err(py))
+    }
+
+    /// Like `apply`, returning each event as a dict (`kind`, `player`, `text`, and `line`, the
+    /// text `apply_with_events` gives), for viewers.
+    fn apply_with_event_dicts<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: ActionArg,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let action = self.resolve(py, action)?;
+        let events = self.mutate(|s| s.apply_with_event_values(action).py_err(py))?;
+        events.iter().map(|e| from_json(py, e)).collect()
+    }
+
+    /// What `viewer` may see of the position as drawing data (a dict, `docs/viewer.md`);
+    /// `None` is the spectator who sees everything.
+    #[pyo3(signature = (viewer=None))]
+    fn view<'py>(&self, py: Python<'py>, viewer: Option<PlayerArg>) -> PyResult<Bound<'py, PyAny>> {
+        let state = self.get()?;
+        let viewer = match viewer {
+            Some(p) => Some(p.check(py, self.erased_game().num_players())?),
+            None => None,
+        };
+        let value = guard(|| state.view(viewer).py_err(py))?;
+        from_json(py, &value)
     }
 
     fn action_to_string(&self, py: Python<'_>, action: ActionArg) -> PyResult<String> {

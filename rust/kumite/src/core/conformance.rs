@@ -146,6 +146,9 @@ fn deep_checks<G: Game>(
         if other.information_state_string(game, player) != info {
             return Err(format!("player {player}'s information state changed with hidden information"));
         }
+        if other.view(game, Some(player)) != state.view(game, Some(player)) {
+            return Err(format!("player {player}'s view changed with hidden information"));
+        }
         // No peeking: the same seed must give the same determinization from any state of the
         // information set, so search built on it cannot depend on hidden information.
         let again = other.determinize(game, player, derive_seed(seed, 7 + player as u64));

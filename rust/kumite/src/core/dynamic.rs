@@ -139,6 +139,11 @@ pub trait ErasedState: Send + Sync {
     fn apply(&mut self, action: Action) -> Result<(), GameError>;
     /// Like `apply`, returning the events as text.
     fn apply_with_events(&mut self, action: Action) -> Result<Vec<String>, GameError>;
+    /// Like `apply`, returning the events as JSON objects for viewers: the event's own fields
+    /// (`kind`, `player`, `text` for the core `Event`) plus `line`, its text.
+    fn apply_with_event_values(&mut self, action: Action) -> Result<Vec<Value>, GameError>;
+    /// What `viewer` may see (`None`: everything), as drawing data; see `State::view`.
+    fn view(&self, viewer: Option<usize>) -> Result<Value, GameError>;
     /// The legal action whose text is `text` (ignoring case and surrounding space).
     fn parse_action(&self, text: &str) -> Result<Action, GameError>;
     fn action_to_string(&self, action: Action) -> Result<String, GameError>;
@@ -323,6 +328,31 @@ impl<G: Game> ErasedState for Tracked<G> {
         self.state.apply_unchecked(&self.game, action, &mut events);
         self.history.push(action);
         Ok(events.iter().map(|e| e.to_string()).collect())
+    }
+    fn apply_with_event_values(&mut self, action: Action) -> Result<Vec<Value>, GameError> {
+        self.state.check_legal(&self.game, action)?;
+        let mut events = Vec::new();
+        self.state.apply_unchecked(&self.game, action, &mut events);
+        self.history.push(action);
+        // Each event as its own JSON object plus `line`, the text `apply_with_events` gives.
+        Ok(events
+            .iter()
+            .map(|e| {
+                let mut value = match serde_json::to_value(e) {
+                    Ok(Value::Object(map)) => map,
+                    Ok(other) => serde_json::Map::from_iter([("value".to_string(), other)]),
+                    Err(_) => serde_json::Map::new(),
+                };
+                value.insert("line".into(), Value::String(e.to_string()));
+                Value::Object(value)
+            })
+            .collect())
+    }
+    fn view(&self, viewer: Option<usize>) -> Result<Value, GameError> {
+        if let Some(p) = viewer {
+            check_player(p, Game::num_players(&*self.game))?;
+        }
+        Ok(self.state.view(&self.game, viewer))
     }
     fn parse_action(&self, text: &str) -> Result<Action, GameError> {
         let want = text.trim().to_lowercase();

@@ -106,6 +106,19 @@ pub trait State:
     /// A text drawing of the position for people.
     fn render(&self, game: &Self::Game) -> String;
 
+    /// What `viewer` may see of the position, as structured data for drawing (the browser
+    /// viewer, `docs/viewer.md`): `None` is the all-seeing spectator, `Some(p)` shows only what
+    /// player `p` may know, like [`State::information_state_string`]. The default is a text
+    /// view of that drawing, so a game without a board drawing still shows something; games
+    /// override it with the scene vocabulary of `docs/viewer.md` (board, players, zones).
+    fn view(&self, game: &Self::Game, viewer: Option<usize>) -> serde_json::Value {
+        let text = match viewer {
+            None => self.render(game),
+            Some(p) => self.information_state_string(game, p),
+        };
+        serde_json::json!({ "kind": "text", "text": text })
+    }
+
     /// A cheap estimate of the final returns, written into `out`; `false` when the game has none
     /// (search then falls back to random playouts).
     fn heuristic(&self, _game: &Self::Game, _out: &mut [f32]) -> bool {

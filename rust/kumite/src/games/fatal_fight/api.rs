@@ -105,6 +105,9 @@ impl State for FatalFightState {
         out[..n].fill(v);
         true
     }
+    fn view(&self, game: &FatalFight, viewer: Option<usize>) -> serde_json::Value {
+        self.scene(game, viewer)
+    }
     fn render(&self, game: &FatalFight) -> String {
         self.describe(game, None)
     }

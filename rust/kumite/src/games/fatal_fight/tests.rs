@@ -888,3 +888,19 @@ fn ffx_20_determinize_resamples_only_hidden_information() {
     assert!(differs, "the other player's hand is resampled");
     d.validate(&g).unwrap();
 }
+
+/// The viewer's drawing data (docs/viewer.md): other players' hands are card backs, the
+/// spectator sees them; the board is the 3 × 3 grid.
+#[test]
+fn view_hides_other_hands() {
+    let g = game(2);
+    let s = g.new_state(5);
+    let zone = |v: &serde_json::Value, id: &str| {
+        v["zones"].as_array().unwrap().iter().find(|z| z["id"] == id).unwrap()["cards"].clone()
+    };
+    let p0 = s.view(&g, Some(0));
+    assert_eq!(p0["board"]["cells"].as_array().unwrap().len(), 9);
+    assert!(zone(&p0, "p1.hand").as_array().unwrap().iter().all(|c| c["hidden"] == true && c["name"].is_null()));
+    let all = s.view(&g, None);
+    assert!(zone(&all, "p1.hand").as_array().unwrap().iter().all(|c| c["name"].is_string()));
+}

@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use serde_json::json;
+
 use crate::cards::{CardId, Pile};
 use crate::core::{derive_seed, GameError, ObsWriter, Rng};
 use crate::games::fatal_fight::content::{Gimmick, Kind, MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, MAX_ENEMY_TYPES, RESPAWNS};
@@ -457,5 +459,192 @@ impl FatalFightState {
         } else {
             Err(GameError::deserialization(bad.join("; ")))
         }
+    }
+}
+
+impl FatalFightState {
+    /// The drawing data of `docs/viewer.md`: the 3 × 3 board as a grid (lines are rows, areas
+    /// columns) holding the fighters and the enemy groups, life and gold as stats, and each
+    /// player's cards as zones, with only what `viewer` may see (`None`: everything).
+    pub(crate) fn scene(&self, game: &FatalFight, viewer: Option<usize>) -> serde_json::Value {
+        let c = &game.content;
+        let n = game.n();
+        let sees = |p: usize| viewer.is_none_or(|v| v == p);
+        let card = |x: CardId| {
+            let k = c.card(x);
+            let color = match k.kind {
+                Kind::Common => "common",
+                Kind::Unique => "unique",
+                _ => "starter",
+            };
+            json!({ "name": k.name, "text": k.describe(), "color": color })
+        };
+        let cards = |xs: &[CardId]| xs.iter().map(|&x| card(x)).collect::<Vec<_>>();
+        let hidden = |k: usize| vec![json!({ "hidden": true }); k];
+        let mut cells = Vec::new();
+        for line in 0..3u8 {
+            for area in 0..3u8 {
+                let sq = area * 3 + line;
+                let mut items = Vec::new();
+                for p in 0..n {
+                    let pl = &self.players[p];
+                    if pl.square == sq {
+                        let mut tags = Vec::new();
+                        if pl.down {
+                            tags.push("down");
+                        }
+                        if pl.immune {
+                            tags.push("saved");
+                        }
+                        items.push(json!({ "kind": "fighter", "player": p, "label": format!("P{p} {}", game.character(p).name),
+                            "value": pl.life, "tags": tags }));
+                    }
+                }
+                for (g, grp) in self.groups.iter().enumerate() {
+                    if group_area(g) != area || group_line(g) != line {
+                        continue;
+                    }
+                    for (i, e) in grp.iter().enumerate() {
+                        let head = if i == 0 { vec!["head"] } else { vec![] };
+                        let item = if e == BOSS {
+                            let b = &c.bosses[usize::from(self.stage.min(3))];
+                            json!({ "kind": "boss", "label": b.name, "value": b.life, "group": format!("Group {}", g + 1), "tags": head })
+                        } else {
+                            let en = c.enemy(e);
+                            json!({ "kind": "enemy", "label": en.name, "value": en.life, "group": format!("Group {}", g + 1),
+                                "text": format!("life {} guard {}", en.life, en.guard), "tags": head })
+                        };
+                        items.push(item);
+                    }
+                    if self.mass[g] > 0 {
+                        items.push(json!({ "kind": "marker", "label": format!("mass damage {}", self.mass[g]), "group": format!("Group {}", g + 1) }));
+                    }
+                }
+                cells.push(json!({ "row": line, "col": area, "label": square_name(sq), "items": items }));
+            }
+        }
+        let leader = usize::from(self.leader());
+        let players: Vec<serde_json::Value> = (0..n)
+            .map(|p| {
+                let pl = &self.players[p];
+                let ch = game.character(p);
+                let mut tags = Vec::new();
+                if pl.down {
+                    tags.push("DOWN".to_string());
+                }
+                if pl.immune {
+                    tags.push("saved".into());
+                }
+                if p == leader {
+                    tags.push("leader".into());
+                }
+                if pl.special_ready {
+                    tags.push("special ready".into());
+                }
+                json!({
+                    "id": p, "name": ch.name,
+                    "stats": [
+                        { "key": "life", "label": "Life", "value": pl.life, "max": ch.life },
+                        { "key": "gp", "label": "GP", "value": pl.gp, "max": 5 },
+                        { "key": "gold", "label": "Gold", "value": pl.gold },
+                        { "key": "actions", "label": "Actions", "value": pl.actions, "max": ch.actions },
+                        { "key": "moves", "label": "Free moves", "value": pl.moves },
+                    ],
+                    "tags": tags,
+                })
+            })
+            .collect();
+        let mut zones = Vec::new();
+        for p in 0..n {
+            let pl = &self.players[p];
+            let own = sees(p);
+            let zone = |id: &str, name: &str, cards: Vec<serde_json::Value>| {
+                json!({ "id": format!("p{p}.{id}"), "name": name, "owner": p, "cards": cards })
+            };
+            zones.push(zone("hand", "Hand", if own { cards(pl.hand.as_slice()) } else { hidden(pl.hand.len()) }));
+            zones.push(zone("played", "Played", cards(pl.played.as_slice())));
+            zones.push(zone("facedown", "Face down", if own { cards(pl.facedown.as_slice()) } else { hidden(pl.facedown.len()) }));
+            zones.push(zone("items", "Items", cards(pl.carried.as_slice())));
+            let discard = if own { cards(pl.discard.as_slice()) } else { vec![] };
+            zones.push(json!({ "id": format!("p{p}.discard"), "name": "Discard", "owner": p, "count": pl.discard.len(),
+                "layout": "pile", "cards": discard }));
+            let deck = if viewer.is_none() { cards(pl.deck.as_slice()) } else { vec![] };
+            zones.push(json!({ "id": format!("p{p}.deck"), "name": "Deck", "owner": p, "count": pl.deck.len(),
+                "layout": "pile", "cards": deck }));
+        }
+        let uniques: Vec<serde_json::Value> =
+            self.unique_row.iter().map(|x| x.map_or_else(|| json!({ "empty": true }), card)).collect();
+        zones.push(json!({ "id": "uniques", "name": "Unique cards", "cards": uniques }));
+        let shop: Vec<serde_json::Value> = (0..c.cards.len())
+            .filter(|&t| self.shop.0[t] > 0)
+            .map(|t| {
+                let k = &c.cards[t];
+                json!({ "name": k.name, "text": format!("{} · cost {} · {} left", k.describe(), k.cost, self.shop.0[t]), "color": "common" })
+            })
+            .collect();
+        zones.push(json!({ "id": "shop", "name": "Shop", "cards": shop }));
+        if self.boss_present || self.stage < 4 {
+            let b = &c.bosses[usize::from(self.stage.min(3))];
+            // The boss pile's order is hidden (its top is the next skill); players see its contents.
+            let mut skills: Vec<u16> = self.boss_pile.iter().map(|x| x.0).collect();
+            if viewer.is_some() {
+                skills.sort();
+            }
+            let skills: Vec<serde_json::Value> = skills
+                .iter()
+                .map(|&k| json!({ "name": b.skills[usize::from(k)].text(), "text": format!("{} skill", b.name), "color": "boss" }))
+                .collect();
+            zones.push(json!({ "id": "boss", "name": format!("Boss {} skills", b.name), "cards": skills }));
+        }
+        let mut info = vec![
+            json!({ "label": "Stage", "value": format!("{} of 4", (self.stage + 1).min(4)) }),
+            json!({ "label": "Round", "value": format!("{}/{}", self.round, game.options.stage_rounds) }),
+            json!({ "label": "Team gold", "value": format!("{} (earned {})", self.pool, self.earned) }),
+            json!({ "label": "Enemy pile", "value": self.enemy_pile.len().to_string() }),
+        ];
+        if let Some(i) = self.current_stage_card {
+            let sc = &c.stages[usize::from(i)];
+            info.push(json!({ "label": "Stage card", "value": format!("{} (gimmick {})", sc.name, sc.gimmick.text()) }));
+        }
+        let ch = self.chain;
+        if ch.hits > 0 {
+            let mut chain = format!("AP {} hits {}", ch.ap, ch.hits);
+            for (on, word) in [(ch.area, " area"), (ch.pierce, " pierce"), (ch.launch, " launch")] {
+                if on {
+                    chain.push_str(word);
+                }
+            }
+            info.push(json!({ "label": "Chain", "value": chain }));
+        }
+        let status = match self.phase {
+            Phase::Shop { player } => format!("P{player} shops"),
+            Phase::Turn { player } => format!("P{player}'s turn"),
+            Phase::Combination { player } => format!("P{player} may join P{}'s chain", self.chain_owner),
+            Phase::Pay { player, left, .. } => format!("P{player} plays {left} more card(s) face down"),
+            Phase::MassDamage { group } => format!("the team assigns group {}'s mass damage", group + 1),
+            Phase::Over => "the game is over".into(),
+        };
+        let result = self.result.map(|won| {
+            if won {
+                format!("The team wins (score {})", self.score)
+            } else {
+                "The team loses".to_string()
+            }
+        });
+        json!({
+            "kind": "scene",
+            "title": format!("Fatal Fight · stage {} · round {}", (self.stage + 1).min(4), self.round),
+            "status": status,
+            "to_move": self.current_player_index(),
+            "result": result,
+            "players": players,
+            "board": {
+                "type": "grid",
+                "rows": LINE_NAMES, "cols": AREA_NAMES,
+                "cells": cells,
+            },
+            "zones": zones,
+            "info": info,
+        })
     }
 }

@@ -103,6 +103,9 @@ impl State for TekkenState {
         }
         true
     }
+    fn view(&self, game: &Tekken, viewer: Option<usize>) -> serde_json::Value {
+        self.scene(game, viewer)
+    }
     fn render(&self, game: &Tekken) -> String {
         self.describe(game, None)
     }

@@ -896,3 +896,23 @@ fn conformance_suite_every_character_pair() {
         }
     }
 }
+
+/// The viewer's drawing data (docs/viewer.md) shows a player its own hand and only card backs
+/// of the opponent's; the spectator sees both. (Invariance under determinization is checked by
+/// the conformance suite.)
+#[test]
+fn view_hides_the_opponents_hand() {
+    let g = Tekken::new(TekkenOptions::default()).unwrap();
+    let s = g.new_state(3);
+    let zone = |v: &serde_json::Value, id: &str| {
+        v["zones"].as_array().unwrap().iter().find(|z| z["id"] == id).unwrap()["cards"].clone()
+    };
+    let p0 = s.view(&g, Some(0));
+    assert_eq!(p0["kind"], "scene");
+    assert!(zone(&p0, "p0.hand").as_array().unwrap().iter().all(|c| c["name"].is_string()));
+    assert!(zone(&p0, "p1.hand").as_array().unwrap().iter().all(|c| c["hidden"] == true && c["name"].is_null()));
+    let all = s.view(&g, None);
+    assert!(zone(&all, "p1.hand").as_array().unwrap().iter().all(|c| c["name"].is_string()));
+    assert_eq!(all["players"][0]["stats"][0]["value"], s.fighters[0].hp);
+    assert_eq!(all["board"]["pieces"].as_array().unwrap().len(), 2);
+}

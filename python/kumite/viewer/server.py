@@ -1,0 +1,285 @@
+"""``kumite serve``: a local page to play any game against bots, on the standard library's
+``http.server`` (no framework, no JavaScript build). It listens on 127.0.0.1 only.
+
+The server holds the games; the page gets, after each action, only what the viewing seat may
+see (``State.view``), the legal actions as buttons when a human is to move, and the public
+events. Texts of other players' actions are withheld, since they can name face-down cards.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import kumite
+from kumite.bots import Bot
+from kumite.viewer import ReplayError, error_html, page_html, replay_html
+
+__all__ = ["Session", "make_server", "serve"]
+
+MAX_SESSIONS = 100
+# Bodies above this are refused: records of the longest games are far smaller.
+MAX_BODY = 16 * 1024 * 1024
+
+
+class BadRequest(ValueError):
+    pass
+
+
+def make_bot(spec: str, game: kumite.Game, seed: int) -> Bot:
+    """``random``, ``mcts:N`` or ``mcts:N:heuristic``, as on the command line."""
+    from kumite.cli import make_bot as cli_make_bot
+
+    try:
+        return cli_make_bot(spec, game, seed)
+    except SystemExit as e:
+        raise BadRequest(str(e)) from None
+
+
+class Session:
+    """One game on the page: the state, who sits in each seat, and the log of steps."""
+
+    def __init__(self, sid: str, game: kumite.Game, seats: list[str], seed: int) -> None:
+        if len(seats) != game.num_players:
+            raise BadRequest(f"{game.name} with these options has {game.num_players} seats, got {len(seats)}")
+        self.id = sid
+        self.game = game
+        self.seats = seats
+        self.state = game.new_state(seed=seed)
+        self.bots: dict[int, Bot] = {
+            p: make_bot(spec, game, seed + 1000 * (p + 1)) for p, spec in enumerate(seats) if spec != "human"
+        }
+        self.log: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
+        humans = [p for p, s in enumerate(seats) if s == "human"]
+        self.viewpoint: int | None = humans[0] if humans else None
+
+    def _apply(self, action: int) -> None:
+        player = self.state.current_player
+        text = self.state.action_to_string(action)
+        events = self.state.apply_with_event_dicts(action)
+        self.log.append({"player": player, "text": text, "events": [str(e.get("line", "")) for e in events]})
+
+    def act(self, action: int) -> None:
+        """A human's action; it must be a human's turn and the action legal."""
+        mover = self.state.current_player
+        if mover is None:
+            raise BadRequest("the game is over")
+        if mover in self.bots:
+            raise BadRequest(f"P{mover} is a bot ({self.seats[mover]}); it is not your turn")
+        if action not in self.state.legal_actions():
+            raise BadRequest(f"action {action} is not legal here")
+        self._apply(action)
+
+    def step_bot(self) -> None:
+        """One move by the bot to move (the page calls this in a loop, to show each move)."""
+        mover = self.state.current_player
+        if mover is None or mover not in self.bots:
+            return
+        self._apply(self.bots[mover].choose(self.state))
+
+    def frame(self) -> dict[str, Any]:
+        """What the page shows: the view of the viewing seat (the human to move, else the first
+        human seat; a spectator sees everything when nobody is human)."""
+        mover = self.state.current_player
+        human_to_move = mover is not None and mover not in self.bots
+        if human_to_move:
+            self.viewpoint = mover
+        vp = self.viewpoint
+        legal = []
+        if human_to_move:
+            legal = [{"action": a, "text": self.state.action_to_string(a)} for a in self.state.legal_actions()]
+        log = [
+            {**s, "text": s["text"] if vp is None or s["player"] == vp else "(acts)"} for s in self.log
+        ]
+        view = self.state.view(vp)
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "seats": self.seats,
+            "viewpoint": vp,
+            "view": view,
+            "to_move": mover,
+            "legal": legal,
+            "log": log,
+            "step": len(self.log),
+            "terminal": mover is None,
+            "result": view.get("result"),
+            "returns": [float(r) for r in self.state.returns()],
+        }
+
+
+_PLAY_BODY = """<header class="bar"><h1>kumite · play</h1>
+<span id="who"></span>
+<label>bot speed <select id="speed"><option value="600">slow</option><option value="200" selected>normal</option><option value="10">fast</option></select></label>
+<a id="download" download style="display:none;color:#9cf">download record</a>
+<label style="margin-left:auto">open a record <input id="record-file" type="file" accept=".json,application/json"></label>
+</header>
+<main class="layout"><div>
+<div class="error-box" id="error" style="display:none"></div>
+<div id="view"><div class="panel">Choose a game, seats and options, then start.</div></div></div>
+<aside>
+<div class="panel setup"><h2>New game</h2>
+<label>game <select id="game"></select></label>
+<label>options (JSON)</label><textarea id="options" rows="6"></textarea>
+<button id="apply-options">apply options</button>
+<label>seats</label><div id="seats"></div>
+<label>seed <input id="seed" type="number" value="0" min="0"></label>
+<p><button id="start">start</button></p></div>
+<div class="panel"><h2>Your move</h2><div class="legal" id="legal"></div><div class="view-result" id="result"></div></div>
+<div class="panel"><h2>Log</h2><ol class="log" id="log"></ol></div>
+</aside></main>"""
+
+
+class App:
+    """The sessions of one server."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, Session] = {}
+        self.counter = itertools.count(1)
+        self.lock = threading.Lock()
+
+    def page(self) -> str:
+        games = []
+        for name in kumite.games():
+            g = kumite.load(name)
+            games.append({"name": name, "num_players": g.num_players, "options": g.options})
+        return page_html("kumite · play", _PLAY_BODY, {"format": 1, "kind": "play", "games": games}, ["play.js"])
+
+    def load(self, body: dict[str, Any]) -> kumite.Game:
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadRequest("options must be a JSON object")
+        return kumite.load(str(body.get("game")), **options)
+
+    def session(self, body: dict[str, Any]) -> Session:
+        with self.lock:
+            s = self.sessions.get(str(body.get("id")))
+        if s is None:
+            raise BadRequest("no such game (the server may have restarted): start a new one")
+        return s
+
+    def api(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        if path == "/api/describe":
+            g = self.load(body)
+            return {"num_players": g.num_players, "options": g.options}
+        if path == "/api/new":
+            g = self.load(body)
+            seats = body.get("seats")
+            if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+                raise BadRequest("seats must be a list of texts: human, random, mcts:N")
+            seed = body.get("seed", 0)
+            if not isinstance(seed, int) or seed < 0:
+                raise BadRequest("seed must be a non-negative integer")
+            sid = str(next(self.counter))
+            s = Session(sid, g, seats, seed)
+            with self.lock:
+                self.sessions[sid] = s
+                # A local page: keep the most recent games, so a long-running server stays small.
+                while len(self.sessions) > MAX_SESSIONS:
+                    del self.sessions[next(iter(self.sessions))]
+            return s.frame()
+        if path in ("/api/act", "/api/step"):
+            s = self.session(body)
+            with s.lock:
+                if path == "/api/act":
+                    action = body.get("action")
+                    if not isinstance(action, int):
+                        raise BadRequest("action must be an integer")
+                    s.act(action)
+                else:
+                    s.step_bot()
+                return s.frame()
+        raise BadRequest(f"no API {path}")
+
+
+def make_handler(app: App) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "kumite"
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+            pass
+
+        def send(self, status: int, body: str | bytes, ctype: str, extra: dict[str, str] | None = None) -> None:
+            data = body.encode("utf-8") if isinstance(body, str) else body
+            self.send_response(status)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Cache-Control", "no-store")
+            for k, v in (extra or {}).items():
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def send_json(self, status: int, value: Any) -> None:
+            self.send(status, json.dumps(value), "application/json")
+
+        def read_body(self) -> bytes:
+            length = int(self.headers.get("Content-Length") or 0)
+            if length > MAX_BODY:
+                raise BadRequest("request too large")
+            return self.rfile.read(length)
+
+        def do_GET(self) -> None:
+            url = urlparse(self.path)
+            if url.path in ("/", "/index.html"):
+                self.send(200, app.page(), "text/html; charset=utf-8")
+            elif url.path == "/api/record":
+                sid = parse_qs(url.query).get("id", [""])[0]
+                with app.lock:
+                    s = app.sessions.get(sid)
+                if s is None:
+                    self.send_json(404, {"error": "no such game"})
+                    return
+                with s.lock:
+                    record = s.state.to_record()
+                name = f"kumite-{s.game.name}-{sid}.json"
+                self.send(200, record, "application/json", {"Content-Disposition": f'attachment; filename="{name}"'})
+            else:
+                self.send_json(404, {"error": f"nothing at {url.path}"})
+
+        def do_POST(self) -> None:
+            path = urlparse(self.path).path
+            try:
+                raw = self.read_body()
+                if path == "/replay":
+                    try:
+                        self.send(200, replay_html(raw), "text/html; charset=utf-8")
+                    except ReplayError as e:
+                        self.send(400, error_html(str(e)), "text/html; charset=utf-8")
+                    return
+                try:
+                    body = json.loads(raw or b"{}")
+                except json.JSONDecodeError as e:
+                    raise BadRequest(f"the request is not JSON: {e}") from None
+                if not isinstance(body, dict):
+                    raise BadRequest("the request must be a JSON object")
+                self.send_json(200, app.api(path, body))
+            except (BadRequest, kumite.KumiteError) as e:
+                self.send_json(400, {"error": str(e)})
+            except Exception as e:  # the page shows it; the server keeps serving
+                self.send_json(500, {"error": f"internal error: {type(e).__name__}: {e}"})
+
+    return Handler
+
+
+def make_server(port: int = 8765, host: str = "127.0.0.1") -> ThreadingHTTPServer:
+    """A server for the play page (port 0 picks a free one: ``server.server_address[1]``)."""
+    server = ThreadingHTTPServer((host, port), make_handler(App()))
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int = 8765) -> None:
+    server = make_server(port)
+    print(f"kumite: play at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()

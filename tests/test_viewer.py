@@ -1,0 +1,531 @@
+"""The browser viewer (docs/viewer.md): `State.view` data, `kumite replay --html` and
+`kumite serve`, checked in a real headless Chromium driven by selenium.
+
+Every registered game is covered (`kumite.games()`): a game whose state only has the default
+text view must still pass the generic checks (step counter, event log, drawn text, result).
+Screenshots go to tests/artifacts/viewer/ (git-ignored); the path is printed at the end of the
+run. `make browser` installs Chromium and chromedriver when they are missing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kumite
+from kumite.viewer import ReplayError, _Parts, page_html, replay_data, replay_html
+from kumite.viewer.server import make_server
+
+GAME_NAMES = kumite.games()
+ARTIFACTS = Path(__file__).parent / "artifacts" / "viewer"
+# Shorter games for the play-through-buttons test (the replay test plays full default games).
+QUICK_OPTIONS: dict[str, dict[str, Any]] = {"tekken": {"rounds_to_win": 1}}
+# Steps checked in detail in each replay (besides the first and the last).
+SAMPLES = 8
+
+
+def random_record(game: kumite.Game, seed: int) -> tuple[str, list[kumite.State]]:
+    """A full random game's record and the state after every step (index k: after k actions)."""
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    states = [state.clone()]
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return state.to_record(), states
+
+
+def players_of(view: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(view.get("players") or [])
+
+
+# --- engine side: views and events, no browser ------------------------------------------------
+
+
+def test_view_is_json_and_checks_the_viewer(game: kumite.Game) -> None:
+    state = game.new_state(seed=1)
+    for viewer in [None, *range(game.num_players)]:
+        view = state.view(viewer)
+        assert view["kind"] in ("scene", "text")
+        json.dumps(view)
+    with pytest.raises(kumite.InvalidPlayerError):
+        state.view(game.num_players)
+
+
+def test_views_never_change_with_what_the_viewer_cannot_see(game: kumite.Game) -> None:
+    """Resampling everything hidden from a player (determinize) leaves its view unchanged."""
+    _, states = random_record(game, 4)
+    for state in states[:: max(1, len(states) // 25)]:
+        for p in range(game.num_players):
+            assert state.determinize(p, seed=9).view(p) == state.view(p)
+
+
+def test_event_dicts_match_event_texts(game: kumite.Game) -> None:
+    a, b = game.new_state(seed=2), game.new_state(seed=2)
+    rng = random.Random(2)
+    for _ in range(60):
+        if a.is_terminal():
+            break
+        action = rng.choice(a.legal_actions())
+        dicts = a.apply_with_event_dicts(action)
+        assert [d["line"] for d in dicts] == b.apply_with_events(action)
+        assert all("kind" in d and "text" in d for d in dicts)
+
+
+def test_tekken_view_hides_hands_and_face_down_cards() -> None:
+    game = kumite.load("tekken")
+    _, states = random_record(game, 5)
+    seen_face_down = False
+    for state in states:
+        raw = json.loads(state.to_json())["state"]
+        for viewer in (0, 1):
+            zones = {z["id"]: z for z in state.view(viewer)["zones"]}
+            other = 1 - viewer
+            assert all(c.get("hidden") and "name" not in c for c in zones[f"p{other}.hand"]["cards"])
+            assert zones[f"p{viewer}.deck"]["cards"] == [] and zones[f"p{other}.deck"]["cards"] == []
+            for slot, card in zip(raw["fighters"][other]["slots"], zones[f"p{other}.slots"]["cards"]):
+                if isinstance(slot, dict) and not slot["card"]["revealed"]:
+                    seen_face_down = True
+                    assert card.get("hidden") and "name" not in card
+    assert seen_face_down
+
+
+def test_replay_html_is_self_contained() -> None:
+    record, _ = random_record(kumite.load("tekken"), 1)
+    page = replay_html(record)
+    for external in ("<script src", "<link", "url(", "@import", "https://", "http://localhost"):
+        assert external not in page
+    # The only URL is the SVG namespace, which is a name, never fetched.
+    assert page.count("http://") == page.count("http://www.w3.org/2000/svg")
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("{not json", "DeserializationError"),
+        ('{"game": "tekken", "version": 99, "options": {}, "seed": 1, "actions": []}', "format version 99"),
+        ('{"game": "chess", "version": 1, "options": {}, "seed": 1, "actions": []}', "UnknownGameError"),
+        ('{"game": "tekken", "version": 1, "options": {}, "seed": 1, "actions": [9999]}', "cannot be replayed"),
+    ],
+)
+def test_bad_records_raise_replay_error(text: str, reason: str) -> None:
+    with pytest.raises(ReplayError, match=reason):
+        replay_data(text)
+
+
+# --- the browser --------------------------------------------------------------------------------
+
+
+def _chrome_paths() -> tuple[str, str]:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not chromium or not driver:
+        pytest.fail("headless Chromium and chromedriver are needed: `make browser` installs them")
+    return chromium, driver
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    chromium, driver_path = _chrome_paths()
+    options = Options()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(30)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def shot(driver: Any, name: str) -> None:
+    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+
+
+# One round trip that reads what the page shows.
+SNAPSHOT_JS = """
+const q = (s, root) => Array.from((root || document).querySelectorAll(s));
+const view = document.getElementById('view');
+const stats = {};
+q('.player', view).forEach(p => { stats[p.dataset.player] = {};
+  q('.stat', p).forEach(s => { stats[p.dataset.player][s.dataset.stat] = s.querySelector('.stat-value').textContent; }); });
+const zones = {};
+q('.zone', view).forEach(z => { zones[z.dataset.zone] = {count: Number(z.dataset.count),
+  cards: q(':scope > .cards > .card', z).map(c => c.dataset.hidden ? '?' : (c.dataset.empty ? '' : c.dataset.name))}; });
+const log = q('#log > li').filter(li => getComputedStyle(li).display !== 'none');
+const last = log.length ? log[log.length - 1] : null;
+const result = document.getElementById('view-result');
+const text = view.querySelector('pre.kumite-text');
+return {
+  step: document.body.dataset.step, viewpoint: document.body.dataset.viewpoint || null,
+  kind: (view.querySelector('.view') || {dataset: {}}).dataset.kind || null,
+  drawError: !!document.getElementById('draw-error'),
+  stats: stats, zones: zones, logCount: log.length,
+  lastEvents: last ? q(':scope > ul > li', last).map(e => e.textContent) : [],
+  result: result ? result.textContent : null, text: text ? text.textContent : null,
+  pieces: q('.board g.piece', view).map(g => ({player: Number(g.dataset.player), q: Number(g.dataset.q), r: Number(g.dataset.r)})),
+  gridItems: q('.board g.cell', view).flatMap(c => q('g.item', c).map(i =>
+    ({row: Number(c.dataset.row), col: Number(c.dataset.col), kind: i.dataset.kind, player: i.dataset.player}))),
+};
+"""
+
+
+def snapshot(driver: Any) -> dict[str, Any]:
+    result: dict[str, Any] = driver.execute_script(SNAPSHOT_JS)
+    return result
+
+
+def check_shown(shown: dict[str, Any], view: dict[str, Any]) -> None:
+    """What the page draws for one view, against the view the engine gives for that step."""
+    assert not shown["drawError"]
+    assert shown["kind"] == view["kind"]
+    if view["kind"] == "text":
+        assert shown["text"] == view["text"]
+    for i, player in enumerate(players_of(view)):
+        pid = str(player.get("id", i))
+        for stat in player.get("stats", []):
+            value = f"{stat['value']}/{stat['max']}" if isinstance(stat.get("max"), (int, float)) and stat["max"] > 0 else str(stat["value"])
+            assert shown["stats"][pid][stat.get("key", stat.get("label"))] == value
+    for zone in view.get("zones") or []:
+        if zone.get("layout") == "pile":
+            continue
+        want = ["?" if c.get("hidden") else ("" if c.get("empty") else c.get("name", "")) for c in zone.get("cards", [])]
+        assert shown["zones"][zone.get("id", zone.get("name"))]["cards"] == want
+    assert shown["result"] == view.get("result")
+
+
+def check_game_specific(name: str, shown: dict[str, Any], state: kumite.State, viewer: int | None) -> None:
+    """Values read straight from the engine's JSON state, not from the view: HP, positions."""
+    raw = json.loads(state.to_json())["state"]
+    if name == "tekken":
+        for p, f in enumerate(raw["fighters"]):
+            assert shown["stats"][str(p)]["hp"].split("/")[0] == str(f["hp"])
+            assert {"player": p, "q": f["pos"]["q"], "r": f["pos"]["r"]} in shown["pieces"]
+        for p, f in enumerate(raw["fighters"]):
+            slots = shown["zones"][f"p{p}.slots"]["cards"]
+            for slot, drawn in zip(f["slots"], slots):
+                if slot == "empty":
+                    assert drawn == ""
+                elif isinstance(slot, dict):
+                    hidden = not slot["card"]["revealed"] and viewer not in (None, p)
+                    assert (drawn == "?") == hidden
+            hand = shown["zones"][f"p{p}.hand"]["cards"]
+            assert len(hand) == len(f["hand"])
+            if viewer in (None, p):
+                assert "?" not in hand
+            else:
+                assert all(c == "?" for c in hand)
+    elif name == "fatal_fight":
+        for p in range(state.game.num_players):
+            pl = raw["players"][p]
+            assert shown["stats"][str(p)]["life"].split("/")[0] == str(pl["life"])
+            row, col = pl["square"] % 3, pl["square"] // 3
+            assert {"row": row, "col": col, "kind": "fighter", "player": str(p)} in shown["gridItems"]
+
+
+def winner_text_matches(name: str, shown_result: str | None, returns: list[float]) -> None:
+    """The games that draw a scene name the winner; a game still on the text view says it in
+    its text, which `check_shown` compares."""
+    if name in ("tekken", "fatal_fight"):
+        assert shown_result, "the last step shows the result"
+    if name == "tekken":
+        assert shown_result is not None
+        if returns[0] == returns[1]:
+            assert "draw" in shown_result
+        else:
+            assert shown_result.startswith(f"P{returns.index(max(returns))} ")
+    elif name == "fatal_fight":
+        assert shown_result is not None
+        assert ("wins" in shown_result) == (returns[0] > 0)
+
+
+def go_to(driver: Any, k: int) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    keys = [Keys.HOME] + [Keys.PAGE_DOWN] * (k // 10) + [Keys.ARROW_RIGHT] * (k % 10)
+    driver.find_element("tag name", "body").send_keys(*keys)
+
+
+def set_viewpoint(driver: Any, vp: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", "viewpoint")).select_by_value(vp)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_replay_in_the_browser(browser: Any, name: str, tmp_path: Path) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    game = kumite.load(name)
+    record, states = random_record(game, 11)
+    record_file = tmp_path / "game.json"
+    record_file.write_text(record)
+    out = tmp_path / f"{name}.html"
+    done = subprocess.run([sys.executable, "-m", "kumite.cli", "replay", str(record_file), "--html", str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    n = len(states) - 1
+    # The events of every step, from a separate replay through the engine.
+    replay = game.new_state(seed=json.loads(record)["seed"])
+    events: list[list[str]] = [[]] + [replay.apply_with_events(a) for a in json.loads(record)["actions"]]
+
+    browser.get(out.as_uri())
+    assert browser.find_element("tag name", "body").get_attribute("data-ready") == "1"
+    shown = snapshot(browser)
+    assert shown["step"] == "0" and shown["viewpoint"] == "all"
+    check_shown(shown, states[0].view(None))
+    shot(browser, f"replay-{name}-start")
+
+    # Step through the whole game one key press at a time.
+    browser.find_element("tag name", "body").send_keys(*([Keys.ARROW_RIGHT] * n))
+    shown = snapshot(browser)
+    assert shown["step"] == str(n) and shown["logCount"] == n
+    check_shown(shown, states[n].view(None))
+    winner_text_matches(name, shown["result"], [float(r) for r in states[n].returns()])
+    shot(browser, f"replay-{name}-end")
+
+    rng = random.Random(3)
+    samples = sorted({0, n, n // 2, *(rng.randrange(n + 1) for _ in range(SAMPLES))})
+    viewpoints = ["all", *(str(p) for p in range(game.num_players))]
+    for vp in viewpoints:
+        set_viewpoint(browser, vp)
+        viewer = None if vp == "all" else int(vp)
+        for k in samples:
+            go_to(browser, k)
+            shown = snapshot(browser)
+            assert shown["step"] == str(k) and shown["viewpoint"] == vp and shown["logCount"] == k
+            assert shown["lastEvents"] == events[k]
+            check_shown(shown, states[k].view(viewer))
+            check_game_specific(name, shown, states[k], viewer)
+        go_to(browser, n // 2)
+        shot(browser, f"replay-{name}-middle-viewpoint-{vp}")
+
+    # Play runs to the end by itself.
+    go_to(browser, max(0, n - 3))
+    browser.find_element("id", "speed").send_keys("fast")
+    browser.find_element("id", "play").click()
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 10).until(lambda d: d.find_element("tag name", "body").get_attribute("data-step") == str(n))
+
+
+def test_text_fallback_and_unknown_boards_are_drawn(browser: Any, tmp_path: Path) -> None:
+    """A game that has not written its view yet (the default text view), an unknown view kind
+    and an unknown board type: the page draws something readable for each, never a blank."""
+    data = replay_data(random_record(kumite.load("tekken"), 2)[0])
+    texts: list[dict[str, Any]] = [{"kind": "text", "text": "P0 HP 20\n<b>not markup</b>"},
+             {"kind": "hologram", "beams": 3},
+             {"kind": "scene", "title": "odd board", "board": {"type": "hyperbolic", "cells": [1, 2]},
+              "players": [{"id": 0, "name": "Solo", "stats": [{"key": "wounds", "label": "Wounds", "value": 2, "max": 5}]}],
+              "zones": [{"id": "pool", "name": "Card pool", "cards": [{"name": "Foot Sweep", "text": "speed 4"}, {"hidden": True}]}]}]
+    parts = _Parts()
+    packed = [parts.pack(v) for v in texts]
+    data["parts"] = parts.parts
+    n = len(data["steps"])
+    data["views"] = {v["id"]: [packed[min(k, 2)] for k in range(n + 1)] for v in data["viewpoints"]}
+    page = tmp_path / "fallback.html"
+    page.write_text(page_html("fallback", _replay_body(), data, ["replay.js"]))
+    browser.get(page.as_uri())
+    shown = snapshot(browser)
+    assert shown["kind"] == "text" and shown["text"] == "P0 HP 20\n<b>not markup</b>"
+    shot(browser, "fallback-text")
+    go_to(browser, 1)
+    assert "hologram" in browser.find_element("id", "view").text
+    go_to(browser, 2)
+    shown = snapshot(browser)
+    assert shown["stats"]["0"]["wounds"] == "2/5" and shown["zones"]["pool"]["cards"] == ["Foot Sweep", "?"]
+    assert "hyperbolic" in browser.find_element("id", "view").text
+    shot(browser, "fallback-unknown-board")
+
+
+def _replay_body() -> str:
+    from kumite import viewer
+
+    return viewer._REPLAY_BODY
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("{not json", "DeserializationError"),
+        ('{"game": "tekken", "version": 99, "options": {}, "seed": 1, "actions": []}', "format version 99"),
+        ('{"game": "tekken", "version": 1, "options": {}, "seed": 1, "actions": [9999]}', "cannot be replayed"),
+    ],
+    ids=["malformed", "other-version", "illegal-action"],
+)
+def test_bad_record_gets_an_error_page(browser: Any, tmp_path: Path, text: str, reason: str) -> None:
+    record = tmp_path / "bad.json"
+    record.write_text(text)
+    out = tmp_path / "bad.html"
+    done = subprocess.run([sys.executable, "-m", "kumite.cli", "replay", str(record), "--html", str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and reason in done.stderr and "cannot be replayed" in done.stderr
+    browser.get(out.as_uri())
+    error = browser.find_element("id", "error").text
+    assert "This replay cannot be shown" in error and reason in error
+    shot(browser, f"error-{reason.split()[0].lower()}")
+
+
+def test_replay_data_from_another_viewer_version_shows_an_error(browser: Any, tmp_path: Path) -> None:
+    data = replay_data(random_record(kumite.load("tekken"), 2)[0])
+    data["format"] = 2
+    page = tmp_path / "v2.html"
+    page.write_text(page_html("v2", _replay_body(), data, ["replay.js"]))
+    browser.get(page.as_uri())
+    assert "format 2 is not supported" in browser.find_element("id", "error").text
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    srv = make_server(port=0)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_address[1]}"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_play_a_game_through_the_buttons(browser: Any, server: str, name: str) -> None:
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    game = kumite.load(name)
+    browser.get(server + "/")
+    Select(browser.find_element("id", "game")).select_by_value(name)
+    if name in QUICK_OPTIONS:  # typed into the options box, as a user would
+        options = {**game.options, **QUICK_OPTIONS[name]}
+        box = browser.find_element("id", "options")
+        box.clear()
+        box.send_keys(json.dumps(options))
+        built = browser.find_element("id", "seats").get_attribute("data-built")
+        browser.find_element("id", "apply-options").click()
+        WebDriverWait(browser, 10, poll_frequency=0.01).until(
+            lambda d: d.find_element("id", "seats").get_attribute("data-built") != built)
+        game = kumite.load(name, **options)
+    seats = browser.find_elements("css selector", "#seats select")
+    assert len(seats) == game.num_players
+    for p, seat in enumerate(seats):
+        Select(seat).select_by_value("human" if p == 0 else ("mcts:50" if p == 1 else "random"))
+    Select(browser.find_element("id", "speed")).select_by_value("10")
+    browser.find_element("id", "seed").clear()
+    browser.find_element("id", "seed").send_keys("7")
+    browser.find_element("id", "start").click()
+    rng = random.Random(7)
+    clicks = 0
+    last_step = -1
+
+    def ready(d: Any) -> Any:
+        # One round trip: the page has drawn a newer frame with buttons, or the end.
+        return d.execute_script(
+            "const b = document.body, step = Number(b.dataset.step || -1);"
+            "const over = b.dataset.terminal === '1';"
+            "return step > arguments[0] && (over || document.querySelector('#legal button')) ? [step, over] : false;",
+            last_step,
+        )
+
+    while True:
+        last_step, over = WebDriverWait(browser, 30, poll_frequency=0.01).until(ready)
+        if over:
+            break
+        if clicks % 25 == 0:
+            shown = snapshot(browser)
+            assert not shown["drawError"]
+            assert [s for s in shown["stats"]] == [str(p) for p in range(game.num_players)] or not shown["stats"]
+        if clicks == 0:
+            shot(browser, f"play-{name}-start")
+            if name == "tekken":  # the human sees its own hand, never the bot's
+                assert all(c != "?" for c in shown["zones"]["p0.hand"]["cards"])
+                assert all(c == "?" for c in shown["zones"]["p1.hand"]["cards"])
+        buttons = browser.find_elements("css selector", "#legal button")
+        rng.choice(buttons).click()
+        clicks += 1
+        assert clicks < 3000, "the game did not end"
+        if clicks == 20:
+            shot(browser, f"play-{name}-middle")
+    shot(browser, f"play-{name}-end")
+    shown = snapshot(browser)
+    href = browser.find_element("id", "download").get_attribute("href")
+    with urllib.request.urlopen(href) as response:
+        assert "attachment" in response.headers["Content-Disposition"]
+        record = response.read().decode()
+    final = kumite.from_record(record)
+    assert final.is_terminal() and len(final.history()) == last_step
+    assert final.game == game
+    assert shown["result"] == final.view(0).get("result")
+    returns = ", ".join(f"P{p} {float(r):g}" for p, r in enumerate(final.returns()))
+    assert returns.replace(".0", "") in browser.find_element("id", "result").text.replace(".0", "")
+    winner_text_matches(name, shown["result"], [float(r) for r in final.returns()])
+
+
+def test_play_page_opens_a_record(browser: Any, server: str, tmp_path: Path) -> None:
+    record, states = random_record(kumite.load("fatal_fight"), 3)
+    path = tmp_path / "ff.json"
+    path.write_text(record)
+    browser.get(server + "/")
+    browser.find_element("id", "record-file").send_keys(str(path))
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 10).until(lambda d: d.find_element("tag name", "body").get_attribute("data-ready") == "1"
+                                     and bool(d.find_elements("id", "viewpoint")))
+    assert snapshot(browser)["step"] == "0"
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    browser.get(server + "/")
+    browser.find_element("id", "record-file").send_keys(str(bad))
+    WebDriverWait(browser, 10).until(lambda d: bool(d.find_elements("id", "error")) and d.find_element("id", "error").text)
+    assert "cannot be shown" in browser.find_element("id", "error").text
+
+
+def test_bad_requests_get_clear_errors(server: str) -> None:
+    def post(path: str, body: Any) -> tuple[int, dict[str, Any]]:
+        req = urllib.request.Request(server + path, data=json.dumps(body).encode(), method="POST")
+        try:
+            with urllib.request.urlopen(req) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    assert post("/api/new", {"game": "chess", "seats": []})[0] == 400
+    status, body = post("/api/new", {"game": "tekken", "options": {"hp": 3}, "seats": ["human", "random"]})
+    assert status == 400 and "hp" in body["error"]
+    assert post("/api/new", {"game": "tekken", "seats": ["human", "alien"]})[0] == 400
+    status, frame = post("/api/new", {"game": "tekken", "seats": ["human", "random"], "seed": 1})
+    assert status == 200 and frame["viewpoint"] == 0
+    illegal = next(a for a in range(kumite.load("tekken").num_actions) if a not in {x["action"] for x in frame["legal"]})
+    assert post("/api/act", {"id": frame["id"], "action": illegal})[0] == 400
+    assert post("/api/act", {"id": "nope", "action": 0})[0] == 400
+
+
+def test_replay_opens_on_the_chosen_viewpoint(browser: Any, tmp_path: Path) -> None:
+    record, states = random_record(kumite.load("tekken"), 6)
+    path = tmp_path / "t.json"
+    path.write_text(record)
+    out = tmp_path / "t.html"
+    cli = [sys.executable, "-m", "kumite.cli", "replay", str(path), "--html", str(out)]
+    assert subprocess.run([*cli, "--viewpoint", "1"], capture_output=True).returncode == 0
+    browser.get(out.as_uri())
+    shown = snapshot(browser)
+    assert shown["viewpoint"] == "1"
+    assert shown["zones"]["p0.hand"]["cards"] and all(c == "?" for c in shown["zones"]["p0.hand"]["cards"])
+    assert all(c != "?" for c in shown["zones"]["p1.hand"]["cards"])
+    check_shown(shown, states[0].view(1))
+    done = subprocess.run([*cli, "--viewpoint", "7"], capture_output=True, text=True)
+    assert done.returncode != 0 and "viewpoint '7' is not one of all, 0, 1" in done.stderr
