@@ -121,6 +121,9 @@ impl State for SenjutsuState {
         }
         true
     }
+    fn view(&self, game: &Senjutsu, viewer: Option<usize>) -> serde_json::Value {
+        self.scene(game, viewer)
+    }
     fn render(&self, game: &Senjutsu) -> String {
         self.describe(game, None)
     }

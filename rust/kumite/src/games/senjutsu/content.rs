@@ -230,6 +230,8 @@ pub struct Card {
     pub parts: Vec<Part>,
     /// Actions added to the first part while in a zone (SJ-5.8, SJ-9.3).
     pub bonus: Vec<(Zone, Vec<Op>)>,
+    /// `describe()`, kept for views.
+    pub text: String,
 }
 
 impl Card {
@@ -644,6 +646,7 @@ impl Content {
             copies: 0,
             parts: Vec::new(),
             bonus: Vec::new(),
+            text: "Stun: no effect; leaves the hand only when played".into(),
         });
     }
 
@@ -677,6 +680,7 @@ impl Content {
         let mut card = self.finish_card(&k, r.name, r.number, r.rank, r.ty, r.initiative, r.instant, &r.ops, &r.parts, &r.bonus, p);
         card.requires = r.requires;
         card.copies = r.copies;
+        card.text = card.describe();
         // A samurai key; samurai load later, so `check_owners` resolves it.
         card.owner = r.owner;
         card.key = r.key;
@@ -755,6 +759,7 @@ impl Content {
             copies: 0,
             parts: all,
             bonus: bonuses,
+            text: String::new(),
         }
     }
 
@@ -786,6 +791,7 @@ impl Content {
                 &mut p,
             );
             core.owner = Some(k.clone());
+            core.text = core.describe();
             if p.len() > before {
                 continue;
             }

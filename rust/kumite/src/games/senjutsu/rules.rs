@@ -426,7 +426,7 @@ impl SenjutsuState {
             let card = game.content.card(c);
             // SJ-5.2: a single initiative needs no declaration.
             s.init = if card.initiative.len() == 1 { card.initiative[0] } else { NO_INIT };
-            events.emit(|| event("reveal", Some(p), format!("reveals {}", card.describe())));
+            events.emit(|| event("reveal", Some(p), format!("reveals {}", card.text)));
         }
         self.next_declarer(game, None, events);
     }
@@ -477,7 +477,7 @@ impl SenjutsuState {
             1 => card.initiative[0],
             _ => NO_INIT,
         };
-        events.emit(|| event("instant", Some(p), format!("plays the instant {}", card.describe())));
+        events.emit(|| event("instant", Some(p), format!("plays the instant {}", card.text)));
         if card.is_dual() {
             self.phase = Phase::InstantDeclare(p as u8);
         } else {
@@ -809,7 +809,7 @@ impl SenjutsuState {
         let (apos, afacing) = (self.samurai[a].pos, self.samurai[a].facing);
         let mut pushes = [0u8; MAX_PLAYERS];
         let mut evaders = 0u8;
-        events.emit(|| event("attack", Some(a), format!("attacks ({}) at initiative {}", op.text(), e.init)));
+        events.emit(|| event("attack", Some(a), format!("{} at initiative {}", op.text().replacen("attack", "attacks", 1), e.init)));
         for &(rel, w) in cells {
             let h = apos + orient(rel, afacing);
             for t in 0..game.n() {

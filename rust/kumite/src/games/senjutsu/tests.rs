@@ -754,7 +754,7 @@ fn sj_13_8_to_13_10_discard_in_play_and_down_to_the_hand_limit() {
 
 #[test]
 fn conformance_two_players() {
-    check_random_games(&game(json!({})), Conformance::default()).unwrap();
+    check_random_games(&game(json!({})), Conformance { deep_games: 100, ..Conformance::default() }).unwrap();
 }
 
 #[test]
@@ -765,7 +765,7 @@ fn conformance_three_and_four_players_and_teams() {
         json!({"players": 4, "teams": [0, 1, 0, 1], "battlefield": "temple_court", "friendly_fire": true}),
         json!({"setup": "fixed", "declare_order": "high_first"}),
     ] {
-        check_random_games(&game(o.clone()), Conformance { games: 10_000, deep_games: 150, ..Conformance::default() })
+        check_random_games(&game(o.clone()), Conformance { games: 10_000, deep_games: 25, ..Conformance::default() })
             .unwrap_or_else(|e| panic!("{o}: {e}"));
     }
 }
@@ -804,4 +804,21 @@ fn stats() {
         }
         println!("{}", s.render(&g));
     }
+}
+
+#[test]
+fn view_hides_face_down_cards_and_hands() {
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["straight_cut", "focus"]);
+    act(&g, &mut s, "select Straight Cut");
+    let v = s.view(&g, Some(1));
+    let zones = v["zones"].as_array().unwrap();
+    let zone = |id: &str| zones.iter().find(|z| z["id"] == id).unwrap().clone();
+    assert_eq!(zone("p0.selected")["cards"][0]["hidden"], true, "SJ-13.3: face down");
+    assert!(zone("p0.hand")["cards"].as_array().unwrap().iter().any(|c| c["hidden"] == true));
+    assert_eq!(zone("p0.hand")["cards"].as_array().unwrap().last().unwrap()["name"], "Master's Calm", "the core card is public");
+    let own = s.view(&g, Some(0));
+    assert_eq!(own["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.selected").unwrap()["cards"][0]["name"], "Straight Cut");
+    assert_eq!(v["board"]["pieces"].as_array().unwrap().len(), 2);
+    assert_eq!(v["players"][0]["stats"][0]["key"], "wounds");
 }

@@ -117,14 +117,10 @@ impl SenjutsuState {
         w.finish();
     }
 
-    /// The position as text: everything public, plus `viewer`'s own hand and face-down card
-    /// (everything, for `None`).
-    pub fn describe(&self, game: &Senjutsu, viewer: Option<usize>) -> String {
-        use std::fmt::Write;
-        let c = &game.content;
+    /// What happens next, in one line.
+    pub fn status(&self, game: &Senjutsu) -> String {
         let n = game.n();
-        let mut out = String::new();
-        let phase = match self.phase {
+        match self.phase {
             Phase::Place(p) => format!("P{p} sets up"),
             Phase::Face(p) => format!("P{p} chooses a facing"),
             Phase::Select(p) => format!("P{p} selects a card"),
@@ -134,8 +130,17 @@ impl SenjutsuState {
             Phase::Resolve(p) => format!("P{p} decides"),
             Phase::Discard(p) => format!("P{p} discards down to the hand limit"),
             Phase::Over => format!("game over {:?}", self.result.map(|r| r[..n].to_vec()).unwrap_or_default()),
-        };
-        let _ = writeln!(out, "Senjutsu on {}, round {}: {phase}", game.battlefield().name, self.round);
+        }
+    }
+
+    /// The position as text: everything public, plus `viewer`'s own hand and face-down card
+    /// (everything, for `None`).
+    pub fn describe(&self, game: &Senjutsu, viewer: Option<usize>) -> String {
+        use std::fmt::Write;
+        let c = &game.content;
+        let n = game.n();
+        let mut out = String::new();
+        let _ = writeln!(out, "Senjutsu on {}, round {}: {}", game.battlefield().name, self.round, self.status(game));
         let adv: Vec<String> = self.advantage.iter().map(|p| format!("P{p}")).collect();
         let _ = writeln!(out, "advantage {} | supplies: wounds {} bleeding {} stun {}", adv.join(" > "), self.supply[0], self.supply[1], self.supply[2]);
         let board = &game.battlefield().board;
@@ -207,14 +212,14 @@ impl SenjutsuState {
             if let Some(x) = s.played {
                 if see || s.revealed {
                     let init = if s.init == NO_INIT { String::new() } else { format!(" at {}", s.init) };
-                    let _ = writeln!(out, "  in play: {}{init}{}", c.card(x).describe(), if s.revealed { "" } else { " (face down)" });
+                    let _ = writeln!(out, "  in play: {}{init}{}", c.card(x).text, if s.revealed { "" } else { " (face down)" });
                 } else {
                     let _ = writeln!(out, "  in play: a face-down card");
                 }
             }
             if let Some(x) = s.instant {
                 let init = if s.instant_init == NO_INIT { String::new() } else { format!(" at {}", s.instant_init) };
-                let _ = writeln!(out, "  instant: {}{init}", c.card(x).describe());
+                let _ = writeln!(out, "  instant: {}{init}", c.card(x).text);
             }
             if !s.evades.is_empty() {
                 let _ = writeln!(out, "  evade cards: {}", names(s.evades.as_slice()));
@@ -305,9 +310,8 @@ impl SenjutsuState {
         if self.samurai.len() != n {
             return Err(GameError::deserialization(format!("{} samurai for {n} players", self.samurai.len())));
         }
-        let mut adv: Vec<u8> = self.advantage.to_vec();
-        adv.sort_unstable();
-        if adv != (0..n as u8).collect::<Vec<_>>() {
+        let seen = self.advantage.iter().fold(0u32, |m, &p| m | 1 << p);
+        if self.advantage.len() != n || seen != (1 << n) - 1 {
             bad.push("the advantage track is not a permutation of the players".into());
         }
         let valid = |x: CardId| usize::from(x.0) < c.cards.len();
@@ -319,12 +323,15 @@ impl SenjutsuState {
                 bad.push(format!("P{p} holds an unknown card id"));
                 continue;
             }
-            let mut mine: Vec<CardId> =
-                self.cards_of(p).filter(|&x| !matches!(c.card(x).ty, CardType::Core | CardType::Stun)).collect();
-            mine.sort_unstable();
-            let mut deck = game.decks[p].clone();
-            deck.sort_unstable();
-            if mine != deck {
+            // Card conservation: the ability cards held anywhere are exactly the deck.
+            let mut counts = [0i16; crate::games::senjutsu::content::MAX_KINDS];
+            for &x in &game.decks[p] {
+                counts[usize::from(x.0)] += 1;
+            }
+            for x in self.cards_of(p).filter(|&x| !matches!(c.card(x).ty, CardType::Core | CardType::Stun)) {
+                counts[usize::from(x.0)] -= 1;
+            }
+            if counts.iter().any(|&k| k != 0) {
                 bad.push(format!("P{p}'s ability cards are not its deck"));
             }
             let core = game.samurai(p).core;
@@ -395,5 +402,123 @@ impl SenjutsuState {
         } else {
             Err(GameError::deserialization(bad.join("; ")))
         }
+    }
+}
+
+impl SenjutsuState {
+    /// The drawing data of `docs/viewer.md` for one viewpoint: the battlefield with each samurai
+    /// (facing, wounds), consoles as stats, and the cards as zones, hiding exactly what
+    /// `determinized` resamples for that viewer.
+    pub fn scene(&self, game: &Senjutsu, viewer: Option<usize>) -> serde_json::Value {
+        use serde_json::{json, Value};
+        let c = &game.content;
+        let n = game.n();
+        let bf = game.battlefield();
+        let board = &bf.board;
+        let card = |x: CardId, tags: Vec<&str>| -> Value {
+            let k = c.card(x);
+            let color = match k.ty {
+                CardType::Attack => "red",
+                CardType::Defense => "blue",
+                CardType::Meditation => "green",
+                CardType::Core => "yellow",
+                CardType::Stun => "rage",
+            };
+            json!({"name": k.name, "text": k.text, "color": color, "tags": tags})
+        };
+        let back = |tags: Vec<&str>| json!({"hidden": true, "tags": tags});
+        let sees = |p: usize| viewer.is_none_or(|v| v == p);
+        let public_in_hand = |x: CardId| matches!(c.card(x).ty, CardType::Core | CardType::Stun);
+        let mut cells = Vec::new();
+        for &h in board.cells() {
+            let terrain = match bf.terrain.iter().find(|t| t.0 == h).map(|t| t.1) {
+                Some('T') => "forest",
+                Some('~') => "water",
+                Some(_) => "blocked",
+                None => "open",
+            };
+            let label = if bf.starts.contains(&h) { "S" } else { "" };
+            cells.push(json!({"q": h.q, "r": h.r, "terrain": terrain, "label": label}));
+        }
+        let mut pieces = Vec::new();
+        let mut players = Vec::new();
+        let mut zones = Vec::new();
+        for (p, s) in self.samurai.iter().enumerate() {
+            let sam = game.samurai(p);
+            let node = &sam.tree.nodes[usize::from(s.kamae)];
+            let kamae = format!("kamae {} ({})", node.0, node.1.name());
+            if s.placed && !s.defeated {
+                pieces.push(json!({"q": s.pos.q, "r": s.pos.r, "player": p, "label": format!("P{p}"),
+                    "name": sam.name, "facing": s.facing.index(), "value": s.wounds, "tags": [kamae.clone()]}));
+            }
+            let mut tags = vec![format!("team {}", game.teams[p]), kamae];
+            if s.defeated {
+                tags.push("defeated".into());
+            }
+            players.push(json!({"id": p, "name": sam.name, "tags": tags, "stats": [
+                {"key": "wounds", "label": "Wounds", "value": s.wounds, "max": sam.wound_limit},
+                {"key": "bleeding", "label": "Bleeding", "value": s.bleeding},
+                {"key": "stuns", "label": "Stun cards", "value": s.stuns(game), "max": sam.hand_limit},
+                {"key": "advantage", "label": "Advantage", "value": self.advantage_rank(p) + 1},
+            ]}));
+            let hand: Vec<Value> = s
+                .hand
+                .iter()
+                .map(|x| if sees(p) || public_in_hand(x) { card(x, vec![]) } else { back(vec![]) })
+                .collect();
+            zones.push(json!({"id": format!("p{p}.hand"), "name": "Hand", "owner": p, "cards": hand}));
+            let mut play = Vec::new();
+            if let Some(x) = s.played {
+                if sees(p) || s.revealed {
+                    play.push(card(x, if s.revealed { vec![] } else { vec!["face down"] }));
+                } else {
+                    play.push(back(vec!["face down"]));
+                }
+            }
+            if let Some(x) = s.instant {
+                play.push(card(x, vec!["instant"]));
+            }
+            for x in s.evades.iter() {
+                play.push(card(x, vec!["evade"]));
+            }
+            zones.push(json!({"id": format!("p{p}.selected"), "name": "In play", "owner": p, "cards": play}));
+            let discard: Vec<Value> = s.discard.iter().map(|x| card(x, vec![])).collect();
+            zones.push(json!({"id": format!("p{p}.discard"), "name": "Discard", "owner": p, "cards": discard}));
+            let hidden: Vec<Value> =
+                s.hidden.iter().map(|x| if sees(p) { card(x, vec!["face down"]) } else { back(vec!["face down"]) }).collect();
+            zones.push(json!({"id": format!("p{p}.hidden"), "name": "Face-down discards", "owner": p, "cards": hidden}));
+            let deck: Vec<Value> = if viewer.is_none() { s.deck.iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
+            zones.push(json!({"id": format!("p{p}.deck"), "name": "Deck", "owner": p, "layout": "pile", "count": s.deck.len(), "cards": deck}));
+        }
+        let result = self.result.map(|r| {
+            let winners: Vec<usize> = (0..n).filter(|&p| r[p] > 0).collect();
+            match winners.as_slice() {
+                [] => "a draw: the last samurai fell together".to_string(),
+                [w] => format!("P{w} {} wins", game.samurai(*w).name),
+                ws => format!("P{} wins with {}", ws[0], ws[1..].iter().map(|w| format!("P{w}")).collect::<Vec<_>>().join(", ")),
+            }
+        });
+        let adv: Vec<String> = self.advantage.iter().map(|p| format!("P{p}")).collect();
+        let pending: Vec<String> = self
+            .items
+            .iter()
+            .filter(|it| !it.done)
+            .map(|it| format!("P{} {} @{}", it.player, c.card(it.card).name, it.init))
+            .collect();
+        json!({
+            "kind": "scene",
+            "title": format!("{} · round {}", bf.name, self.round),
+            "status": self.status(game),
+            "to_move": self.current_player_index(),
+            "result": result,
+            "players": players,
+            "board": {"type": "hex", "cells": cells, "pieces": pieces},
+            "zones": zones,
+            "info": [
+                {"label": "Advantage", "value": adv.join(" > ")},
+                {"label": "Supplies", "value": format!("wounds {}, bleeding {}, stun {}", self.supply[0], self.supply[1], self.supply[2])},
+                {"label": "Pending", "value": if pending.is_empty() { "-".to_string() } else { pending.join(", ") }},
+            ],
+        })
     }
 }
