@@ -105,10 +105,7 @@ impl SenjutsuState {
     /// gives a card of the other kind; with both empty the wound still counts (SJX-10).
     pub(crate) fn wound(&mut self, game: &Senjutsu, p: usize, n: u8, bleed: bool, events: &mut impl EventSink<Event>) {
         for _ in 0..n {
-            let bleeding = match (bleed, self.supply[0] > 0, self.supply[1] > 0) {
-                (true, _, true) | (false, false, true) => true,
-                _ => false,
-            };
+            let bleeding = matches!((bleed, self.supply[0] > 0, self.supply[1] > 0), (true, _, true) | (false, false, true));
             if bleeding {
                 self.supply[1] -= 1;
                 self.samurai[p].bleeding += 1;
@@ -166,8 +163,7 @@ impl SenjutsuState {
             // Spread the seats over the start hexes: first, last, second, second to last.
             let order: Vec<usize> = (0..starts).map(|i| if i % 2 == 0 { i / 2 } else { starts - 1 - i / 2 }).collect();
             let centre = centroid(bf.board.cells());
-            for p in 0..n {
-                let start = order[p];
+            for (p, &start) in order.iter().enumerate().take(n) {
                 let pos = bf.starts[start];
                 let s = &mut self.samurai[p];
                 s.pos = pos;
@@ -812,6 +808,7 @@ impl SenjutsuState {
         events.emit(|| event("attack", Some(a), format!("{} at initiative {}", op.text().replacen("attack", "attacks", 1), e.init)));
         for &(rel, w) in cells {
             let h = apos + orient(rel, afacing);
+            #[allow(clippy::needless_range_loop)] // `t` indexes the samurai and `pushes`
             for t in 0..game.n() {
                 let s = &self.samurai[t];
                 if t == a || s.defeated || !s.placed || s.pos != h {
