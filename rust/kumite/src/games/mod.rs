@@ -10,15 +10,17 @@ use crate::core::{Game, GameError};
 
 pub mod fatal_fight;
 pub mod tekken;
+pub mod ufs;
 
 /// The names `load` accepts.
-pub const NAMES: &[&str] = &[tekken::Tekken::NAME, fatal_fight::FatalFight::NAME];
+pub const NAMES: &[&str] = &[tekken::Tekken::NAME, fatal_fight::FatalFight::NAME, ufs::Ufs::NAME];
 
 /// Builds a game by name from a JSON object of options (unknown options are errors).
 pub fn load(name: &str, options: &Map<String, Value>) -> Result<Arc<dyn ErasedGame>, GameError> {
     match name {
         tekken::Tekken::NAME => Ok(Arc::new(tekken::Tekken::from_options(options)?)),
         fatal_fight::FatalFight::NAME => Ok(Arc::new(fatal_fight::FatalFight::from_options(options)?)),
+        ufs::Ufs::NAME => Ok(Arc::new(ufs::Ufs::from_options(options)?)),
         _ => Err(GameError::UnknownGame { name: name.to_string(), known: NAMES.join(", ") }),
     }
 }
