@@ -77,3 +77,10 @@ fn fatal_fight_seed_7() {
     let game = FatalFight::new(FatalFightOptions::default()).unwrap();
     check("fatal_fight_seed7.txt", playthrough(&game, 7));
 }
+
+#[test]
+fn ufs_seed_7() {
+    use kumite::games::ufs::{Ufs, UfsOptions};
+    let game = Ufs::new(UfsOptions::default()).unwrap();
+    check("ufs_seed7.txt", playthrough(&game, 7));
+}
