@@ -281,10 +281,13 @@ impl UfsState {
         let mut bad = |m: String| problems.push(m);
         let content = &game.content;
         let n_cards = content.cards.len();
+        let flipped_ok = self.check.is_none_or(|c| usize::from(c.flipped.0) < n_cards);
+        if self.sides.iter().any(|s| s.all_cards().any(|c| usize::from(c.0) >= n_cards)) || !flipped_ok {
+            return Err(GameError::deserialization(format!("a card id is outside the card database (0..{n_cards})")));
+        }
         for (p, side) in self.sides.iter().enumerate() {
-            if side.all_cards().any(|c| usize::from(c.0) >= n_cards) {
-                bad(format!("player {p} holds a card id outside the card database"));
-                continue;
+            if side.deck.is_empty() && self.result.is_none() {
+                bad(format!("player {p}'s deck is empty but the game is not over (relief refills it at once, UF-3.4)"));
             }
             let mut have: Vec<CardId> = side.all_cards().collect();
             let mut want = game.decks[p].clone();
@@ -361,10 +364,21 @@ impl UfsState {
                 if c.purpose != Purpose::Form && self.attack.is_none() {
                     bad("enhance and block checks happen inside an attack".into());
                 }
+                let checked = self.sides[usize::from(c.player.min(1))].pool.as_slice().get(usize::from(c.slot));
+                match c.purpose {
+                    Purpose::Block if usize::from(c.player) != 1 - active || checked.is_some_and(|s| content.card(s.card).block.is_none()) => {
+                        bad("a block check is the defender's, on a card with a block icon".into())
+                    }
+                    Purpose::Form if usize::from(c.player) != active => bad("a form check is the turn player's".into()),
+                    _ => {}
+                }
             }
             (Phase::Check, None) => bad("the check step needs a check".into()),
             (_, Some(_)) => bad("a check is present only in the check step".into()),
             _ => {}
+        }
+        if self.phase == Phase::Momentum && !self.sides[active].pool.as_slice().iter().any(|x| x.damaged) {
+            bad("the momentum step needs a damaging attack in the turn player's pool".into());
         }
         match self.phase {
             Phase::Mulligan { player } if player > 1 => bad("mulligan player must be 0 or 1".into()),

@@ -125,7 +125,7 @@ fn names(g: &Ufs, cards: impl Iterator<Item = CardId>) -> Vec<String> {
     cards.map(|c| g.content.card(c).id.clone()).collect()
 }
 
-// UF-1.1, UF-1.2, UF-6.1, UF-6.2, UF-6.12, UF-6.13, UF-11.9, UF-11.11, UF-12.2
+// UF-1.1, UF-1.2, UF-6.1, UF-6.2, UF-6.12, UF-6.13, UF-11.9, UF-11.11, UF-12.2, UFX-13
 #[test]
 fn uf_1_2_an_unblocked_attack_that_takes_vitality_to_zero_wins() {
     let g = game();
@@ -148,7 +148,7 @@ fn uf_1_2_an_unblocked_attack_that_takes_vitality_to_zero_wins() {
     assert!(s.is_terminal());
 }
 
-// UF-6.3, UF-6.9
+// UF-6.3, UF-6.9, UFX-10, UFX-13
 #[test]
 fn uf_6_3_enhance_step_alternates_from_the_attacker_until_both_pass() {
     let g = game();
@@ -263,6 +263,22 @@ fn uf_10_3_blocks_come_only_from_hand() {
     assert_eq!(s.sides[1].vitality, 22);
 }
 
+// UF-10.4
+#[test]
+fn uf_10_4_a_block_also_needs_a_matching_symbol() {
+    let g = brann_plus(&["wave_palm"], UfsOptions::default());
+    let mut s = start(&g);
+    act(&g, &mut s, A::Pass); // P1's turn
+    set_hand(&g, &mut s, 0, &["wave_palm", "blaze_hook"]); // both mid blocks
+    set_hand(&g, &mut s, 1, &["wave_palm"]);
+    s.sides[1].character.as_mut_slice()[0].committed = true;
+    set_top(&g, &mut s, 1, &["tidal_focus"]);
+    play(&g, &mut s, 1, "wave_palm"); // mid attack
+    // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.
+    assert_eq!(s.phase, Phase::Block);
+    assert_eq!(legal(&g, &s), vec![A::Block(1), A::Pass]);
+}
+
 // UF-8.1, UF-8.3, UF-8.4, UF-8.5, UF-8.6, UF-8.8, UF-8.9, UF-8.10, UF-12.2
 #[test]
 fn uf_8_6_progressive_difficulty_counts_the_cards_left_of_the_card() {
@@ -329,7 +345,7 @@ fn uf_11_8_assets_give_no_check_bonus() {
     assert_eq!(s.active, 1);
 }
 
-// UF-2.1, UF-2.2, UF-2.3, UF-2.4
+// UF-2.1, UF-2.2, UF-2.3, UF-2.4, UFX-18
 #[test]
 fn uf_2_deck_rules_name_the_card_and_the_rule() {
     let g = game();
@@ -368,7 +384,7 @@ fn uf_2_deck_rules_name_the_card_and_the_rule() {
     assert!(matches!(err, GameError::CardData { .. }) && err.to_string().contains("UF-2.1"), "{err}");
 }
 
-// UF-2.5, UF-2.6, UF-3.1, UF-4.1, UF-4.2, UF-4.3, UF-4.4, UF-11.1, UF-11.2, UF-12.1, UF-12.3
+// UF-2.5, UF-2.6, UF-3.1, UF-4.1, UF-4.2, UF-4.3, UF-4.4, UF-11.1, UF-11.2, UF-12.1, UF-12.3, UFX-7
 #[test]
 fn uf_4_setup_character_vitality_hand_size_and_the_first_player_committed() {
     let g = game();
@@ -387,7 +403,7 @@ fn uf_4_setup_character_vitality_hand_size_and_the_first_player_committed() {
     assert_eq!(firsts.len(), 2);
 }
 
-// UF-2.7, UF-4.5, UF-2.8, UF-4.6
+// UF-2.7, UF-4.5, UF-2.8, UF-4.6, UFX-6
 #[test]
 fn uf_2_7_the_mulligan_removes_the_old_hand_from_the_game() {
     let g = game();
@@ -445,7 +461,7 @@ fn uf_3_2_no_discard_at_end_of_turn_and_no_draw_above_hand_size() {
     assert!(s.sides[1].discard.is_empty());
 }
 
-// UF-5.3, UF-9.1, UF-9.3, UF-9.4, UF-11.3, UF-11.5, UF-11.9, UF-11.12, UF-12.4
+// UF-5.3, UF-9.1, UF-9.3, UF-9.4, UF-11.3, UF-11.5, UF-11.9, UF-11.12, UF-12.4, UFX-12
 #[test]
 fn uf_5_3_end_phase_moves_permanents_attaches_characters_and_offers_momentum() {
     let g = game();
@@ -489,7 +505,7 @@ fn uf_9_3_a_damaging_attack_may_also_go_to_the_discard_pile() {
     assert_eq!(names(&g, s.sides[0].discard.iter()), ["quick_jab"]);
 }
 
-// UF-11.3
+// UF-11.3, UFX-10, UFX-14
 #[test]
 fn uf_11_3_extra_copies_of_the_same_person_attach_and_add_abilities() {
     let g = brann_plus(&["isolde_marr"], UfsOptions::default());
@@ -533,7 +549,7 @@ fn uf_7_4_a_card_needs_a_symbol_of_the_character_or_a_pool_card() {
     assert_eq!(legal(&g, &s), vec![A::Play(0), A::Play(1), A::Pass]);
 }
 
-// UF-7.2
+// UF-7.2, UFX-2
 #[test]
 fn uf_7_2_infinity_stands_for_the_symbol_chosen_in_advance() {
     let g = game(); // Brann's infinity defaults to fire, his first symbol
@@ -652,7 +668,7 @@ fn uf_3_6_bonuses_end_with_the_turn_momentum_and_staging_stay() {
     assert_eq!(s.sides[0].vitality, 22);
 }
 
-// UF-3.7
+// UF-3.7, UFX-9
 #[test]
 fn uf_3_7_the_first_unique_copy_survives() {
     let g = game();
@@ -741,7 +757,7 @@ fn keyword_desperation_works_below_half_vitality() {
     }
 }
 
-// Keyword Breaker
+// Keyword Breaker, UFX-16
 #[test]
 fn keyword_breaker_raises_the_attackers_next_difficulty() {
     let g = game();
@@ -764,7 +780,7 @@ fn keyword_breaker_raises_the_attackers_next_difficulty() {
     assert_eq!(s2.phase, Phase::Momentum, "the phase ends; the damaging Cinder Jab may become momentum");
 }
 
-// UF-11.7, stun
+// UF-11.7, stun, UFX-14
 #[test]
 fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     let g = with(["vex", "isolde"]);
@@ -813,7 +829,7 @@ fn effect_stun_commits_the_opponents_ready_foundations() {
     assert!(s.sides[1].staging.as_slice()[0].committed, "stun 1 commits the first ready foundation");
 }
 
-// UF-8.10 (enhance actions are not forms)
+// UF-8.10 (enhance actions are not forms), UFX-5, UFX-16
 #[test]
 fn ufx_5_a_failed_enhance_action_does_not_end_the_phase() {
     let g = game();
@@ -841,6 +857,91 @@ fn uf_12_4_destroyed_permanents_go_to_the_discard_pile() {
     assert_eq!(s.sides[0].vitality, 13);
     assert!(s.sides[0].staging.is_empty());
     assert_eq!(names(&g, s.sides[0].discard.iter()), ["healing_spring"]);
+}
+
+// UFX-8
+#[test]
+fn ufx_8_the_turn_limit_draws_the_game() {
+    let g = Ufs::new(UfsOptions { first_player: Some(0), max_turns: 2, ..Default::default() }).unwrap();
+    let mut s = start(&g);
+    act(&g, &mut s, A::Pass);
+    set_hand(&g, &mut s, 1, &[]);
+    if s.phase == Phase::Review {
+        act(&g, &mut s, A::Pass);
+    }
+    act(&g, &mut s, A::Pass);
+    assert_eq!(s.result, Some([0, 0]));
+    assert!(s.is_terminal());
+}
+
+// UFX-11
+#[test]
+fn ufx_11_engine_limits_hand_and_deck_size() {
+    let g = game();
+    let mut s = start(&g);
+    let twelve = ["quick_jab", "quick_jab", "quick_jab", "quick_jab", "low_sweep", "low_sweep", "low_sweep", "low_sweep", "brace", "brace", "brace", "reckless_charge"];
+    set_hand(&g, &mut s, 0, &twelve);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "reckless_charge"); // draw 2 into a hand of 11: only 1 drawn
+    assert_eq!(s.sides[0].hand.len(), 12);
+    let mut big = preset_list(&g, "brann");
+    while big.len() <= 100 {
+        big.push(big[big.len() % 60].clone());
+    }
+    let e = validate_deck(&big, &[], None, None).unwrap_err().to_string();
+    assert!(e.contains("UFX-11"), "{e}");
+}
+
+// UFX-12, UF-9.3
+#[test]
+fn ufx_12_the_momentum_effect_takes_the_top_of_the_discard_pile() {
+    let g = game();
+    let mut s = start(&g);
+    stage(&g, &mut s, 0, "burning_ring"); // damage: momentum 1
+    let d = take(&g, &mut s, 0, "brace");
+    s.sides[0].discard.push(d);
+    s.sides[1].character.as_mut_slice()[0].committed = true;
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_top(&g, &mut s, 0, &["ember_wraps"]);
+    play(&g, &mut s, 0, "quick_jab");
+    // The flipped Ember Wraps went on top of the discard pile: it becomes momentum.
+    assert_eq!(names(&g, s.sides[0].momentum.iter()), ["ember_wraps"]);
+    assert_eq!(names(&g, s.sides[0].discard.iter()), ["brace"]);
+}
+
+// UFX-15, UFX-10
+#[test]
+fn ufx_15_damage_lowered_to_zero_is_no_damage() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_hand(&g, &mut s, 1, &["brace"]);
+    s.sides[1].character.as_mut_slice()[0].committed = true;
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    set_top(&g, &mut s, 1, &["tidal_focus", "tidal_focus"]);
+    play(&g, &mut s, 0, "quick_jab");
+    assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
+    act(&g, &mut s, A::Play(0)); // Brace: damage -2 on a 2-damage attack
+    // Nobody has anything more and P1 has no block card left: the damage step deals 0.
+    assert_eq!(s.phase, Phase::Combat);
+    assert_eq!(s.sides[1].vitality, 24);
+    assert!(!s.sides[0].pool.as_slice()[0].damaged);
+}
+
+// UFX-17
+#[test]
+fn ufx_17_identical_copies_give_one_action() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["quick_jab", "quick_jab", "ember_wraps"]);
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Play(2), A::Pass]);
+    stage(&g, &mut s, 0, "furnace_stance");
+    stage(&g, &mut s, 0, "furnace_stance");
+    let uses: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Use(..))).collect();
+    assert_eq!(uses, vec![A::Use(0, 0)]);
+    act(&g, &mut s, A::Use(0, 0));
+    let uses: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Use(..))).collect();
+    assert_eq!(uses, vec![A::Use(1, 0)], "the copies now differ");
 }
 
 #[test]
@@ -888,6 +989,21 @@ fn hostile_json_states_are_rejected_with_reasons() {
     v["bogus"] = 1.into();
     assert!(g.state_from_json(&v.to_string()).is_err());
     assert!(g.state_from_json(&json[..json.len() / 2]).is_err());
+    // An empty deck mid-game would have been refilled (UF-3.4): refused, never a panic later.
+    let mut empty = s.clone();
+    let deck = empty.sides[0].deck;
+    for c in deck.iter() {
+        empty.sides[0].discard.push(c);
+    }
+    empty.sides[0].deck.clear();
+    let e = g.state_from_json(&empty.to_json()).unwrap_err().to_string();
+    assert!(e.contains("deck is empty"), "{e}");
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["phase"] = "momentum".into();
+    assert!(g.state_from_json(&v.to_string()).unwrap_err().to_string().contains("momentum"));
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["active"] = 7.into();
+    assert!(g.state_from_json(&v.to_string()).is_err());
     assert!(g.state_from_json("[]").is_err());
     let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
     v["attack"] = serde_json::json!({"slot": 7, "speed": 1, "damage": 1, "zone": "high", "block": null});
@@ -918,6 +1034,7 @@ fn malformed_content_names_file_card_and_field() {
     assert!(err.contains("UF-2.1") && err.contains("UF-2.2"), "{err}");
 }
 
+// UFX-7
 #[test]
 fn bad_options_are_refused() {
     let bad = |o: UfsOptions| Ufs::new(o).unwrap_err();
