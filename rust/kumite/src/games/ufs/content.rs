@@ -160,6 +160,9 @@ impl Trigger {
             Trigger::Damage => "damage",
         }
     }
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
     /// Triggers a player chooses to use (and may pay costs for); the others fire by themselves.
     pub fn chosen(self) -> bool {
         matches!(self, Trigger::Enhance | Trigger::Form)
@@ -354,6 +357,8 @@ pub struct Card {
     /// Breaker: X, kept for the card text; also present as a block-triggered ability.
     pub breaker: u8,
     pub abilities: Vec<Ability>,
+    /// Bit `Trigger::bit` set when some ability has that trigger (a fast filter).
+    pub triggers: u8,
 }
 
 impl Card {
@@ -666,6 +671,7 @@ impl Content {
                 unique: r.unique,
                 traits: r.traits.clone(),
                 breaker: r.breaker,
+                triggers: abilities.iter().fold(0, |m, a| m | a.trigger.bit()),
                 abilities,
             });
         }

@@ -228,11 +228,18 @@ impl UfsState {
     fn use_actions(&self, game: &Ufs, p: usize, trigger: Trigger, out: &mut ActionList) {
         let s = &self.sides[p];
         let staging = s.staging.as_slice();
+        let enhance = trigger == Trigger::Enhance;
         for k in 0..staging.len() {
-            if staging[..k].contains(&staging[k]) {
+            let x = staging[k];
+            let card = game.content.card(x.card);
+            // Cheap filters first: most cards in play have nothing to use now.
+            if x.face_down || card.triggers & trigger.bit() == 0 || (if enhance { x.used_attack } else { x.used_turn }) {
                 continue;
             }
-            for j in 0..game.content.card(staging[k].card).abilities.len() {
+            if staging[..k].contains(&x) {
+                continue;
+            }
+            for j in 0..card.abilities.len() {
                 if self.can_use(game, p, k, j, trigger) {
                     out.push(UfsAction::Use(k as u8, j as u8).encode());
                 }
