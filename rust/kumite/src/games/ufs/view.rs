@@ -9,7 +9,7 @@ use crate::games::ufs::state::{Phase, Slot, UfsState, MAX_CHARS, MAX_HAND, MAX_P
 use crate::games::ufs::Ufs;
 
 const SCALARS: usize = 14;
-const CARD_BLOCKS: usize = 2 + 2 * 7;
+const CARD_BLOCKS: usize = 2 + 2 * 8;
 const GLOBAL: usize = 8 + 3 + 1 + 7 + 4 + 1;
 
 pub fn observation_len(game: &Ufs) -> usize {
@@ -56,6 +56,8 @@ impl UfsState {
             w.counts(u, st.iter().filter(|x| x.committed && !x.face_down).map(|x| idx(x.card)), 1.0);
             w.counts(u, st.iter().filter(|x| x.face_down).map(|x| idx(x.card)), 1.0);
             w.counts(u, s.pool.cards().map(idx), 1.0);
+            // The rightmost pool card: what Combo reads next.
+            w.one_hot(u, s.pool.as_slice().last().map(|x| idx(x.card)));
         }
         let phase = match self.phase {
             Phase::Mulligan { .. } => 0,
