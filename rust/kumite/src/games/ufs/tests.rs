@@ -535,6 +535,33 @@ fn uf_11_3_extra_copies_of_the_same_person_attach_and_add_abilities() {
     assert_eq!(s.sides[0].vitality, 22 - 3);
 }
 
+// UF-11.3, UF-7.4
+#[test]
+fn uf_11_3_an_attached_card_adds_its_symbols_but_not_vitality_or_hand_size() {
+    let g = brann_plus(&["brann_ashen_fist", "shade_claw"], UfsOptions::default());
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["brann_ashen_fist", "shade_claw"]);
+    // Shade Claw (evil) matches nothing of Brann's yet.
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Pass]);
+    set_top(&g, &mut s, 0, &["training_regimen"]); // 6 >= 6
+    play(&g, &mut s, 0, "brann_ashen_fist");
+    act(&g, &mut s, A::Pass); // attaches at the end phase
+    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
+    set_hand(&g, &mut s, 1, &[]);
+    if s.phase == Phase::Review {
+        act(&g, &mut s, A::Pass);
+    }
+    act(&g, &mut s, A::Pass); // P1 ends its turn
+    assert_eq!((s.active, s.phase), (0, Phase::Review));
+    act(&g, &mut s, A::Pass);
+    // Hand size stays Brann Kestrel's 6 (the attached card says 5), vitality maximum 22 (not 18).
+    assert_eq!(s.sides[0].hand.len(), 6);
+    assert_eq!(g.max_vitality(0), 22);
+    // Evil now comes from the attached card: Shade Claw is playable.
+    let i = hand_index(&g, &s, 0, "shade_claw");
+    assert!(legal(&g, &s).contains(&A::Play(i)));
+}
+
 // UF-7.1, UF-7.3, UF-7.4, UF-8.2
 #[test]
 fn uf_7_4_a_card_needs_a_symbol_of_the_character_or_a_pool_card() {
@@ -1092,7 +1119,10 @@ fn builtin_content_uses_every_type_and_symbol() {
     for s in Symbol::TWELVE.into_iter().chain([Symbol::Infinity]) {
         assert!(c.cards.iter().any(|x| x.symbols.contains(&s)), "{s:?}");
     }
-    assert_eq!(c.cards.iter().filter(|x| x.kind == crate::games::ufs::Kind::Character).count(), 4);
+    let mut persons: Vec<&str> = c.cards.iter().filter(|x| x.kind == crate::games::ufs::Kind::Character).map(|x| x.person.as_str()).collect();
+    persons.sort_unstable();
+    persons.dedup();
+    assert_eq!(persons, ["brann", "isolde", "tamsin", "vex"]);
     for d in &c.decks {
         assert_eq!(d.cards.len() + 1, 60);
     }
