@@ -320,6 +320,12 @@ impl UfsState {
             if side.vitality > game.max_vitality(p) {
                 bad(format!("player {p}'s vitality {} is above its maximum {}", side.vitality, game.max_vitality(p)));
             }
+            if !side.mulliganed.is_empty() && !side.mulligan_done {
+                bad(format!("player {p} has mulliganed cards but has not decided its mulligan"));
+            }
+            if matches!(self.phase, Phase::Mulligan { player } if usize::from(player) == p) && side.mulligan_done {
+                bad(format!("player {p} is asked to mulligan a second time (UF-2.7: once)"));
+            }
             if side.vitality == 0 && self.result.is_none() {
                 bad(format!("player {p} has 0 vitality but the game is not over"));
             }

@@ -1028,6 +1028,13 @@ fn hostile_json_states_are_rejected_with_reasons() {
     let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
     v["phase"] = "momentum".into();
     assert!(g.state_from_json(&v.to_string()).unwrap_err().to_string().contains("momentum"));
+    // A second mulligan (which would also overflow the mulliganed pile) is refused.
+    let mut again = g.new_state(1);
+    act(&g, &mut again, A::Mulligan(true));
+    act(&g, &mut again, A::Mulligan(false));
+    again.phase = Phase::Mulligan { player: 0 };
+    let e = g.state_from_json(&again.to_json()).unwrap_err().to_string();
+    assert!(e.contains("second time"), "{e}");
     let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
     v["active"] = 7.into();
     assert!(g.state_from_json(&v.to_string()).is_err());
