@@ -308,7 +308,7 @@ impl Ability {
             costs.push("destroy".to_string());
         }
         let effects: Vec<String> = self.effects.iter().map(|e| e.to_string()).collect();
-        let mut s = format!("{}", self.trigger.name());
+        let mut s = self.trigger.name().to_string();
         if !parts.is_empty() {
             s.push_str(&format!(" [{}]", parts.join(", ")));
         }

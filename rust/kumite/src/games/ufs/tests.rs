@@ -358,8 +358,7 @@ fn uf_2_deck_rules_name_the_card_and_the_rule() {
     five.push("quick_jab".into());
     let t = text(validate_deck(&five, &[], None, None));
     assert!(t.contains("quick_jab") && t.contains("UF-2.2"), "{t}");
-    let no_char: Vec<String> = good.iter().filter(|c| *c != "brann_kestrel").cloned().chain(["ember_wraps".to_string(); 0]).collect();
-    let mut no_char = no_char;
+    let mut no_char: Vec<String> = good.iter().filter(|c| *c != "brann_kestrel").cloned().collect();
     no_char.extend(["tidal_focus".to_string(), "tidal_focus".into(), "tidal_focus".into()]);
     let t = text(validate_deck(&no_char, &[], None, None));
     assert!(t.contains("UF-2.3"), "{t}");
