@@ -33,6 +33,7 @@ from kumite._kumite import (
     games,
     load,
     rollout,
+    ufs_validate_deck,
 )
 from kumite.arena import MatchResult, play_match
 from kumite.bots import Bot, RandomBot
@@ -65,4 +66,5 @@ __all__ = [
     "load",
     "play_match",
     "rollout",
+    "ufs_validate_deck",
 ]

@@ -1,6 +1,7 @@
 # Hand-written stubs for the Rust extension `kumite._kumite` (rust/kumite-py).
 # `make stubtest` checks them against the compiled module.
 
+import os
 from collections.abc import Callable
 from typing import Any, SupportsIndex, final
 
@@ -15,6 +16,7 @@ __all__ = [
     "load",
     "conformance",
     "rollout",
+    "ufs_validate_deck",
     "RolloutResult",
     "MCTS",
     "SearchResult",
@@ -291,6 +293,15 @@ def conformance(
     deep_games: SupportsIndex = 300,
 ) -> int:
     """Runs the engine's conformance suite; returns the number of actions checked."""
+
+def ufs_validate_deck(
+    cards: list[str],
+    sideboard: list[str] | None = None,
+    character: str | None = None,
+    content_dir: str | os.PathLike[str] | None = None,
+) -> None:
+    """Checks a Universal Fighting System decklist (card ids, copies repeated) against the deck
+    rules; raises `CardDataError` naming the card and the rule broken."""
 
 def _load_json(name: str, options: str) -> Game: ...
 def _panic_for_tests(message: str) -> None: ...

@@ -84,3 +84,10 @@ fn senjutsu_seed_7() {
     let game = Senjutsu::new(SenjutsuOptions { players: 3, ..SenjutsuOptions::default() }).unwrap();
     check("senjutsu_seed7.txt", playthrough(&game, 7));
 }
+
+#[test]
+fn ufs_seed_7() {
+    use kumite::games::ufs::{Ufs, UfsOptions};
+    let game = Ufs::new(UfsOptions::default()).unwrap();
+    check("ufs_seed7.txt", playthrough(&game, 7));
+}

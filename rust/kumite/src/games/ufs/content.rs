@@ -1,0 +1,789 @@
+//! UFS content: cards (five types, resource symbols, control numbers, block icons, attack icons,
+//! keywords and abilities) and preset decks, read from TOML into plain `Raw*` structs and
+//! validated into the tables the rules use. Every problem is reported with its file, card and
+//! field. Deck validation (UF-2.1..UF-2.4) lives here too, for presets and users' own lists.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::cards::{parse_toml, CardId, Problems};
+use crate::core::GameError;
+
+/// Limits that size the state and the action space (see `docs/rules/ufs.md`, UFX-11).
+pub const MAX_DECK: usize = 100;
+pub const MAX_ABILITIES: usize = 3;
+pub const MAX_EFFECTS: usize = 4;
+pub const MAX_COMBO: usize = 3;
+pub const MAX_CARDS: usize = 4096;
+pub const MAX_HAND_SIZE: u8 = 8;
+pub const MAX_VITALITY: u8 = 40;
+/// Largest printed difficulty and control number.
+pub const MAX_PRINTED: u8 = 9;
+
+/// The twelve resource symbols, then Infinity (UF-7.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Symbol {
+    Air,
+    All,
+    Chaos,
+    Death,
+    Earth,
+    Evil,
+    Fire,
+    Good,
+    Life,
+    Order,
+    Void,
+    Water,
+    Infinity,
+}
+
+impl Symbol {
+    pub const TWELVE: [Symbol; 12] = [
+        Symbol::Air,
+        Symbol::All,
+        Symbol::Chaos,
+        Symbol::Death,
+        Symbol::Earth,
+        Symbol::Evil,
+        Symbol::Fire,
+        Symbol::Good,
+        Symbol::Life,
+        Symbol::Order,
+        Symbol::Void,
+        Symbol::Water,
+    ];
+    pub fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Symbol::Air => "air",
+            Symbol::All => "all",
+            Symbol::Chaos => "chaos",
+            Symbol::Death => "death",
+            Symbol::Earth => "earth",
+            Symbol::Evil => "evil",
+            Symbol::Fire => "fire",
+            Symbol::Good => "good",
+            Symbol::Life => "life",
+            Symbol::Order => "order",
+            Symbol::Void => "void",
+            Symbol::Water => "water",
+            Symbol::Infinity => "infinity",
+        }
+    }
+    pub fn parse(text: &str) -> Option<Symbol> {
+        Symbol::TWELVE.into_iter().chain([Symbol::Infinity]).find(|s| s.name() == text)
+    }
+}
+
+/// Attack and block zones (UF-10.7). Mid is adjacent to both others; high and low are not
+/// adjacent (UF-10.8, UF-10.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Zone {
+    High,
+    Mid,
+    Low,
+}
+
+impl Zone {
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::High => "high",
+            Zone::Mid => "mid",
+            Zone::Low => "low",
+        }
+    }
+    /// 0 same zone, 1 adjacent, 2 not adjacent.
+    pub fn distance(self, other: Zone) -> u8 {
+        (self as i8 - other as i8).unsigned_abs()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Character,
+    Foundation,
+    Asset,
+    Attack,
+    Action,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Character => "character",
+            Kind::Foundation => "foundation",
+            Kind::Asset => "asset",
+            Kind::Attack => "attack",
+            Kind::Action => "action",
+        }
+    }
+    /// Permanent cards stay in play after the end phase (UF-5.3).
+    pub fn permanent(self) -> bool {
+        matches!(self, Kind::Character | Kind::Foundation | Kind::Asset)
+    }
+}
+
+/// When an ability can be used or fires (the ability language's trigger).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Trigger {
+    /// Fires when this card passes its check (single-use cards: their effect; permanents: on
+    /// entering the pool).
+    Play,
+    /// Used by its owner in the enhance step of an attack (UF-6.3); once per card per attack.
+    Enhance,
+    /// Used by the turn player in the combat phase outside an attack (UF-5.2 "abilities of cards
+    /// in play"); once per card per turn.
+    Form,
+    /// Fires after this card blocks successfully.
+    Block,
+    /// Fires after the owner's attack deals damage (the attack itself, and the owner's cards in
+    /// play).
+    Damage,
+}
+
+impl Trigger {
+    pub fn name(self) -> &'static str {
+        match self {
+            Trigger::Play => "play",
+            Trigger::Enhance => "enhance",
+            Trigger::Form => "form",
+            Trigger::Block => "block",
+            Trigger::Damage => "damage",
+        }
+    }
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+    /// Triggers a player chooses to use (and may pay costs for); the others fire by themselves.
+    pub fn chosen(self) -> bool {
+        matches!(self, Trigger::Enhance | Trigger::Form)
+    }
+}
+
+/// One effect of the ability language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// The current attack's speed changes by N.
+    Speed(i8),
+    /// The current attack's damage changes by N.
+    Damage(i8),
+    /// The current attack's zone becomes this one.
+    SetZone(Zone),
+    /// Draw N cards.
+    Draw(u8),
+    /// Gain N vitality, up to the maximum.
+    Heal(u8),
+    /// The top N cards of your discard pile go face down under your character as momentum.
+    Momentum(u8),
+    /// The opponent's next card this turn has +N difficulty (the Breaker keyword's effect).
+    Breaker(u8),
+    /// Your next check this turn gets +N.
+    Control(u8),
+    /// Ready N of your committed foundations (leftmost first).
+    Ready(u8),
+    /// The opponent commits N of its ready foundations (leftmost first).
+    Stun(u8),
+    /// The opponent's leftmost face-up foundation is turned face down (UF-11.7).
+    Shatter,
+}
+
+impl fmt::Display for Effect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Effect::Speed(n) => write!(f, "speed {n:+}"),
+            Effect::Damage(n) => write!(f, "damage {n:+}"),
+            Effect::SetZone(z) => write!(f, "zone {}", z.name()),
+            Effect::Draw(n) => write!(f, "draw {n}"),
+            Effect::Heal(n) => write!(f, "heal {n}"),
+            Effect::Momentum(n) => write!(f, "momentum {n}"),
+            Effect::Breaker(n) => write!(f, "breaker {n}"),
+            Effect::Control(n) => write!(f, "control {n}"),
+            Effect::Ready(n) => write!(f, "ready {n}"),
+            Effect::Stun(n) => write!(f, "stun {n}"),
+            Effect::Shatter => write!(f, "shatter"),
+        }
+    }
+}
+
+impl Effect {
+    fn parse(text: &str) -> Result<Effect, String> {
+        let mut words = text.split_whitespace();
+        let name = words.next().unwrap_or("");
+        let arg = words.next();
+        if words.next().is_some() {
+            return Err(format!("{text:?}: trailing words"));
+        }
+        let signed = || arg.and_then(|a| a.parse::<i8>().ok()).filter(|n| (-9..=9).contains(n) && *n != 0);
+        let count = || arg.and_then(|a| a.parse::<u8>().ok()).filter(|n| (1..=9).contains(n));
+        let e = match name {
+            "speed" => signed().map(Effect::Speed),
+            "damage" => signed().map(Effect::Damage),
+            "zone" => match arg {
+                Some("high") => Some(Effect::SetZone(Zone::High)),
+                Some("mid") => Some(Effect::SetZone(Zone::Mid)),
+                Some("low") => Some(Effect::SetZone(Zone::Low)),
+                _ => None,
+            },
+            "draw" => count().map(Effect::Draw),
+            "heal" => count().map(Effect::Heal),
+            "momentum" => count().map(Effect::Momentum),
+            "breaker" => count().map(Effect::Breaker),
+            "control" => count().map(Effect::Control),
+            "ready" => count().map(Effect::Ready),
+            "stun" => count().map(Effect::Stun),
+            "shatter" if arg.is_none() => Some(Effect::Shatter),
+            _ => None,
+        };
+        e.ok_or_else(|| {
+            format!(
+                "{text:?} is not an effect (speed N, damage N with N in -9..=9 not 0; zone high|mid|low; \
+                 draw, heal, momentum, breaker, control, ready, stun N with N in 1..=9; shatter)"
+            )
+        })
+    }
+    /// Effects that change the attack in progress.
+    pub fn on_attack(self) -> bool {
+        matches!(self, Effect::Speed(_) | Effect::Damage(_) | Effect::SetZone(_))
+    }
+}
+
+/// What an ability costs (the ability language's cost): commit this card, spend momentum (the
+/// Surge keyword, UF-9.2), destroy this card (it goes to the discard pile).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    pub commit: bool,
+    pub surge: u8,
+    pub destroy: bool,
+}
+
+impl Cost {
+    pub fn is_free(self) -> bool {
+        self == Cost::default()
+    }
+}
+
+/// A condition on an ability, from the ability language: a combo (the cards right before this
+/// one in the card pool carry these traits or attack zones, in order) and Desperation (the
+/// owner's vitality is below half its maximum).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Condition {
+    pub combo: Vec<String>,
+    pub desperation: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ability {
+    pub trigger: Trigger,
+    pub cost: Cost,
+    pub condition: Condition,
+    pub effects: Vec<Effect>,
+}
+
+impl Ability {
+    pub fn text(&self) -> String {
+        let mut parts = Vec::new();
+        if self.condition.desperation {
+            parts.push("Desperation".to_string());
+        }
+        if !self.condition.combo.is_empty() {
+            parts.push(format!("Combo ({})", self.condition.combo.join(", ")));
+        }
+        let mut costs = Vec::new();
+        if self.cost.commit {
+            costs.push("commit".to_string());
+        }
+        if self.cost.surge > 0 {
+            costs.push(format!("Surge {}", self.cost.surge));
+        }
+        if self.cost.destroy {
+            costs.push("destroy".to_string());
+        }
+        let effects: Vec<String> = self.effects.iter().map(|e| e.to_string()).collect();
+        let mut s = self.trigger.name().to_string();
+        if !parts.is_empty() {
+            s.push_str(&format!(" [{}]", parts.join(", ")));
+        }
+        if !costs.is_empty() {
+            s.push_str(&format!(" {}:", costs.join(", ")));
+        } else {
+            s.push(':');
+        }
+        s.push(' ');
+        s.push_str(&effects.join(", "));
+        s
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockIcon {
+    pub modifier: i8,
+    pub zone: Zone,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttackIcon {
+    pub speed: u8,
+    pub zone: Zone,
+    pub damage: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct Card {
+    pub id: String,
+    pub name: String,
+    pub kind: Kind,
+    pub difficulty: u8,
+    pub control: u8,
+    /// The card's resource symbols, one to three (UF-7.3).
+    pub symbols: Vec<Symbol>,
+    pub block: Option<BlockIcon>,
+    pub attack: Option<AttackIcon>,
+    /// Character cards: vitality, hand size, and the person (extra copies attach, UF-11.3).
+    pub vitality: u8,
+    pub hand_size: u8,
+    pub person: String,
+    pub unique: bool,
+    /// Keyword traits (punch, kick, weapon, throw…): no ability of their own, read by Combo.
+    pub traits: Vec<String>,
+    /// Breaker: X, kept for the card text; also present as a block-triggered ability.
+    pub breaker: u8,
+    pub abilities: Vec<Ability>,
+    /// Bit `Trigger::bit` set when some ability has that trigger (a fast filter).
+    pub triggers: u8,
+}
+
+impl Card {
+    pub fn has_trait(&self, name: &str) -> bool {
+        self.traits.iter().any(|t| t == name) || self.attack.is_some_and(|a| a.zone.name() == name)
+    }
+    /// A one-line description for people.
+    pub fn describe(&self) -> String {
+        let mut s = format!("{} [{} d{} c{}", self.name, self.kind.name(), self.difficulty, self.control);
+        let syms: Vec<&str> = self.symbols.iter().map(|s| s.name()).collect();
+        s.push_str(&format!(" {}", syms.join("/")));
+        if let Some(a) = self.attack {
+            s.push_str(&format!(" {} spd{} dmg{}", a.zone.name(), a.speed, a.damage));
+        }
+        if let Some(b) = self.block {
+            s.push_str(&format!(" block {}{:+}", b.zone.name(), b.modifier));
+        }
+        if self.kind == Kind::Character {
+            s.push_str(&format!(" vit{} hand{}", self.vitality, self.hand_size));
+        }
+        if self.unique {
+            s.push_str(" unique");
+        }
+        if self.breaker > 0 {
+            s.push_str(&format!(" Breaker {}", self.breaker));
+        }
+        s.push(']');
+        for a in &self.abilities {
+            s.push_str(&format!(" {{{}}}", a.text()));
+        }
+        s
+    }
+}
+
+/// A preset deck: the cards (copies repeated), the starting character, a sideboard.
+#[derive(Clone, Debug)]
+pub struct Preset {
+    pub id: String,
+    pub character: CardId,
+    pub cards: Vec<CardId>,
+    pub sideboard: Vec<CardId>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Content {
+    pub cards: Vec<Card>,
+    pub decks: Vec<Preset>,
+    index: HashMap<String, CardId>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCards {
+    #[serde(default)]
+    card: Vec<RawCard>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBlock {
+    modifier: i8,
+    zone: Zone,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAbility {
+    trigger: Trigger,
+    #[serde(default)]
+    cost: Vec<String>,
+    #[serde(default)]
+    effect: Vec<String>,
+    #[serde(default)]
+    combo: Vec<String>,
+    #[serde(default)]
+    desperation: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    id: String,
+    name: String,
+    #[serde(rename = "type")]
+    kind: Kind,
+    difficulty: u8,
+    control: u8,
+    symbols: Vec<String>,
+    block: Option<RawBlock>,
+    speed: Option<u8>,
+    zone: Option<Zone>,
+    damage: Option<u8>,
+    vitality: Option<u8>,
+    hand_size: Option<u8>,
+    person: Option<String>,
+    #[serde(default)]
+    unique: bool,
+    #[serde(default)]
+    traits: Vec<String>,
+    #[serde(default)]
+    breaker: u8,
+    #[serde(default)]
+    ability: Vec<RawAbility>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDecks {
+    #[serde(default)]
+    deck: Vec<RawDeck>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeck {
+    id: String,
+    character: Option<String>,
+    /// `[card id, copies]` pairs.
+    cards: Vec<(String, u8)>,
+    #[serde(default)]
+    sideboard: Vec<(String, u8)>,
+}
+
+pub const BUILTIN: [(&str, &str); 2] = [
+    ("cards.toml", include_str!("data/cards.toml")),
+    ("decks.toml", include_str!("data/decks.toml")),
+];
+
+fn parse_ability(raw: &RawAbility, kind: Kind, p: &mut Problems, card: &str, k: usize) -> Option<Ability> {
+    let field = |f: &str| format!("ability[{k}].{f}");
+    let mut cost = Cost::default();
+    for c in &raw.cost {
+        let mut w = c.split_whitespace();
+        match (w.next(), w.next(), w.next()) {
+            (Some("commit"), None, _) if !cost.commit => cost.commit = true,
+            (Some("destroy"), None, _) if !cost.destroy => cost.destroy = true,
+            (Some("surge"), Some(n), None) if cost.surge == 0 => match n.parse::<u8>() {
+                Ok(n @ 1..=9) => cost.surge = n,
+                _ => p.add(card, field("cost"), format!("{c:?}: surge takes a number in 1..=9")),
+            },
+            _ => p.add(card, field("cost"), format!("{c:?} is not a cost (commit, destroy, surge N; each once)")),
+        }
+    }
+    let mut effects = Vec::new();
+    for e in &raw.effect {
+        match Effect::parse(e) {
+            Ok(e) => effects.push(e),
+            Err(msg) => p.add(card, field("effect"), msg),
+        }
+    }
+    p.check(!raw.effect.is_empty(), card, &field("effect"), || "an ability needs at least one effect".into());
+    p.check(raw.effect.len() <= MAX_EFFECTS, card, &field("effect"), || format!("at most {MAX_EFFECTS} effects"));
+    p.check(raw.combo.len() <= MAX_COMBO, card, &field("combo"), || format!("at most {MAX_COMBO} combo steps"));
+    p.check(
+        raw.combo.is_empty() || matches!(kind, Kind::Attack | Kind::Action),
+        card,
+        &field("combo"),
+        || "Combo reads the cards before this one in the card pool: only attacks and actions can have it".into(),
+    );
+    p.check(raw.combo.iter().all(|t| !t.trim().is_empty()), card, &field("combo"), || "empty combo step".into());
+    p.check(
+        raw.trigger.chosen() || cost.is_free(),
+        card,
+        &field("cost"),
+        || format!("a {} ability fires by itself and cannot have a cost", raw.trigger.name()),
+    );
+    p.check(
+        !(cost.destroy && kind != Kind::Foundation && kind != Kind::Asset),
+        card,
+        &field("cost"),
+        || "destroy is a cost for foundations and assets in play".into(),
+    );
+    p.check(
+        !(cost.commit && matches!(kind, Kind::Attack | Kind::Action)),
+        card,
+        &field("cost"),
+        || "commit is a cost for cards in play (characters, foundations, assets)".into(),
+    );
+    p.check(
+        !(raw.trigger == Trigger::Form && matches!(kind, Kind::Attack | Kind::Action)),
+        card,
+        &field("trigger"),
+        || "form abilities belong to cards in play; attacks and actions use play or enhance".into(),
+    );
+    Some(Ability {
+        trigger: raw.trigger,
+        cost,
+        condition: Condition { combo: raw.combo.clone(), desperation: raw.desperation },
+        effects,
+    })
+}
+
+impl Content {
+    pub fn builtin() -> Content {
+        let mut c = Content::default();
+        c.add_cards(BUILTIN[0].0, BUILTIN[0].1).expect("built-in cards are valid");
+        c.add_decks(BUILTIN[1].0, BUILTIN[1].1).expect("built-in decks are valid");
+        c
+    }
+
+    pub fn card_index(&self, id: &str) -> Option<CardId> {
+        self.index.get(id).copied()
+    }
+
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[usize::from(id.0)]
+    }
+
+    pub fn deck(&self, id: &str) -> Option<&Preset> {
+        self.decks.iter().find(|d| d.id == id)
+    }
+
+    /// Adds the cards of one TOML file; an id already known is an error.
+    pub fn add_cards(&mut self, file: &str, text: &str) -> Result<(), GameError> {
+        let raw: RawCards = parse_toml(file, text)?;
+        let mut p = Problems::new(file);
+        let mut new = Vec::new();
+        for r in &raw.card {
+            let id = r.id.as_str();
+            p.check(!id.trim().is_empty(), id, "id", || "empty id".into());
+            p.check(
+                !self.index.contains_key(id) && !new.iter().any(|c: &Card| c.id == id),
+                id,
+                "id",
+                || "defined twice".into(),
+            );
+            p.check(!r.name.trim().is_empty(), id, "name", || "empty name".into());
+            p.check(r.difficulty <= MAX_PRINTED, id, "difficulty", || format!("must be in 0..={MAX_PRINTED}"));
+            p.check((1..=MAX_PRINTED).contains(&r.control), id, "control", || format!("must be in 1..={MAX_PRINTED}"));
+            let mut symbols = Vec::new();
+            for s in &r.symbols {
+                match Symbol::parse(s) {
+                    Some(sym) if !symbols.contains(&sym) => symbols.push(sym),
+                    Some(_) => p.add(id, "symbols", format!("{s:?} listed twice")),
+                    None => p.add(id, "symbols", format!("{s:?} is not a resource symbol (air, all, chaos, death, earth, evil, fire, good, life, order, void, water, infinity)")),
+                }
+            }
+            p.check((1..=3).contains(&r.symbols.len()), id, "symbols", || "a card shows one to three resource symbols".into());
+            let block = r.block.as_ref().map(|b| BlockIcon { modifier: b.modifier, zone: b.zone });
+            if let Some(b) = block {
+                p.check((-5..=9).contains(&b.modifier), id, "block.modifier", || "must be in -5..=9".into());
+            }
+            let is_attack = r.kind == Kind::Attack;
+            let attack = match (r.speed, r.zone, r.damage) {
+                (Some(speed), Some(zone), Some(damage)) if is_attack => {
+                    p.check(speed <= 9, id, "speed", || "must be in 0..=9".into());
+                    p.check((1..=12).contains(&damage), id, "damage", || "must be in 1..=12".into());
+                    Some(AttackIcon { speed, zone, damage })
+                }
+                (None, None, None) if !is_attack => None,
+                _ if is_attack => {
+                    p.add(id, "speed/zone/damage", "an attack needs speed, zone and damage");
+                    None
+                }
+                _ => {
+                    p.add(id, "speed/zone/damage", "only attacks have speed, zone and damage");
+                    None
+                }
+            };
+            let is_char = r.kind == Kind::Character;
+            let (vitality, hand_size, person) = match (r.vitality, r.hand_size, &r.person) {
+                (Some(v), Some(h), person) if is_char => {
+                    p.check((1..=MAX_VITALITY).contains(&v), id, "vitality", || format!("must be in 1..={MAX_VITALITY}"));
+                    p.check((1..=MAX_HAND_SIZE).contains(&h), id, "hand_size", || format!("must be in 1..={MAX_HAND_SIZE}"));
+                    (v, h, person.clone().unwrap_or_else(|| r.id.clone()))
+                }
+                (None, None, None) if !is_char => (0, 0, String::new()),
+                _ if is_char => {
+                    p.add(id, "vitality/hand_size", "a character needs vitality and hand_size");
+                    (1, 1, String::new())
+                }
+                _ => {
+                    p.add(id, "vitality/hand_size/person", "only characters have vitality, hand_size and person");
+                    (0, 0, String::new())
+                }
+            };
+            p.check(r.breaker <= 9, id, "breaker", || "must be in 0..=9".into());
+            p.check(r.breaker == 0 || block.is_some(), id, "breaker", || "Breaker works after a block: the card needs a block icon".into());
+            p.check(r.ability.len() + usize::from(r.breaker > 0) <= MAX_ABILITIES, id, "ability", || {
+                format!("at most {MAX_ABILITIES} abilities (Breaker counts as one)")
+            });
+            p.check(r.traits.iter().all(|t| !t.trim().is_empty() && !t.contains(',')), id, "traits", || "empty trait or comma".into());
+            let mut abilities: Vec<Ability> =
+                r.ability.iter().enumerate().filter_map(|(k, a)| parse_ability(a, r.kind, &mut p, id, k)).collect();
+            for (k, a) in r.ability.iter().enumerate() {
+                if a.trigger == Trigger::Block {
+                    p.check(block.is_some(), id, &format!("ability[{k}].trigger"), || "block abilities need a block icon".into());
+                }
+            }
+            if r.breaker > 0 {
+                abilities.push(Ability {
+                    trigger: Trigger::Block,
+                    cost: Cost::default(),
+                    condition: Condition::default(),
+                    effects: vec![Effect::Breaker(r.breaker)],
+                });
+            }
+            new.push(Card {
+                id: r.id.clone(),
+                name: r.name.clone(),
+                kind: r.kind,
+                difficulty: r.difficulty,
+                control: r.control,
+                symbols,
+                block,
+                attack,
+                vitality,
+                hand_size,
+                person,
+                unique: r.unique,
+                traits: r.traits.clone(),
+                breaker: r.breaker,
+                triggers: abilities.iter().fold(0, |m, a| m | a.trigger.bit()),
+                abilities,
+            });
+        }
+        p.check(self.cards.len() + new.len() <= MAX_CARDS, "", "card", || format!("at most {MAX_CARDS} cards in all"));
+        p.into_result()?;
+        for c in new {
+            self.index.insert(c.id.clone(), CardId(self.cards.len() as u16));
+            self.cards.push(c);
+        }
+        Ok(())
+    }
+
+    /// Adds the preset decks of one TOML file; each must be a legal deck (UF-2).
+    pub fn add_decks(&mut self, file: &str, text: &str) -> Result<(), GameError> {
+        let raw: RawDecks = parse_toml(file, text)?;
+        let mut p = Problems::new(file);
+        let mut new = Vec::new();
+        for d in &raw.deck {
+            let id = d.id.as_str();
+            p.check(!id.trim().is_empty(), id, "id", || "empty id".into());
+            p.check(self.deck(id).is_none() && !new.iter().any(|x: &Preset| x.id == id), id, "id", || "defined twice".into());
+            let expand = |list: &[(String, u8)]| -> Vec<String> {
+                list.iter().flat_map(|(c, n)| std::iter::repeat_n(c.clone(), usize::from(*n))).collect()
+            };
+            let cards = expand(&d.cards);
+            let sideboard = expand(&d.sideboard);
+            let mut deck_problems = Problems::new(file);
+            if let Some(v) = self.check_deck(&cards, &sideboard, d.character.as_deref(), id, &mut deck_problems) {
+                new.push(Preset { id: d.id.clone(), character: v.0, cards: v.1, sideboard: v.2 });
+            }
+            p.merge(deck_problems);
+        }
+        p.into_result()?;
+        self.decks.extend(new);
+        Ok(())
+    }
+
+    /// Checks a decklist (UF-2.1..UF-2.4, UFX-11) and resolves it: the starting character, the
+    /// deck and the sideboard as card ids. Problems name `deck` (or the card) and the rule.
+    pub fn check_deck(
+        &self,
+        cards: &[String],
+        sideboard: &[String],
+        character: Option<&str>,
+        deck: &str,
+        p: &mut Problems,
+    ) -> Option<(CardId, Vec<CardId>, Vec<CardId>)> {
+        let before = p.is_empty();
+        let mut ok = true;
+        let mut resolve = |list: &[String], field: &str| -> Vec<CardId> {
+            let mut out = Vec::new();
+            for c in list {
+                match self.card_index(c) {
+                    Some(i) => out.push(i),
+                    None => {
+                        p.add(c.as_str(), field, format!("deck {deck:?}: no such card"));
+                        ok = false;
+                    }
+                }
+            }
+            out
+        };
+        let ids = resolve(cards, "cards");
+        let side = resolve(sideboard, "sideboard");
+        if cards.len() < 60 {
+            p.add(deck, "cards", format!("UF-2.1: a deck has at least 60 cards, this one has {}", cards.len()));
+        }
+        if cards.len() > MAX_DECK {
+            p.add(deck, "cards", format!("UFX-11: kumite plays decks of at most {MAX_DECK} cards, this one has {}", cards.len()));
+        }
+        if !sideboard.is_empty() && sideboard.len() != 8 {
+            p.add(deck, "sideboard", format!("UF-2.4: a sideboard has 0 or exactly 8 cards, this one has {}", sideboard.len()));
+        }
+        let mut counts: Vec<(CardId, usize)> = Vec::new();
+        for &c in ids.iter().chain(side.iter()) {
+            match counts.iter_mut().find(|(x, _)| *x == c) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((c, 1)),
+            }
+        }
+        for &(c, n) in &counts {
+            if n > 4 {
+                p.add(self.card(c).id.as_str(), "copies", format!("deck {deck:?}: UF-2.2: at most 4 copies of a card (deck and sideboard together), found {n}"));
+            }
+        }
+        let chars: Vec<CardId> = ids.iter().copied().filter(|&c| self.card(c).kind == Kind::Character).collect();
+        let start = match character {
+            Some(name) => match self.card_index(name) {
+                Some(c) if chars.contains(&c) => Some(c),
+                Some(_) => {
+                    p.add(name, "character", format!("deck {deck:?}: UF-4.1: the starting character must be a character card of the deck"));
+                    None
+                }
+                None => {
+                    p.add(name, "character", format!("deck {deck:?}: no such card"));
+                    None
+                }
+            },
+            None => {
+                if chars.is_empty() && ok {
+                    p.add(deck, "cards", "UF-2.3: a deck needs at least one character card for the start");
+                }
+                chars.first().copied()
+            }
+        };
+        if !(ok && before && p.is_empty()) {
+            return None;
+        }
+        let start = start?;
+        let mut rest = ids;
+        let at = rest.iter().position(|&c| c == start)?;
+        rest.remove(at);
+        Some((start, rest, side))
+    }
+}

@@ -1,0 +1,272 @@
+//! Universal Fighting System, the collectible card game (seed `004_9defaec28475f1ff.txt`): two
+//! fighters, no board. Cards are played into a card pool and must pass a control check (turn
+//! over the top card of the deck; its control number must reach the difficulty plus the
+//! progressive difficulty); attacks go through enhance, block (by zone) and damage steps; attacks
+//! that dealt damage become momentum, a currency for costs. Vitality 0 or a deck that cannot be
+//! refilled loses. Rule ids (UF-…, UFX-…) refer to `docs/rules/ufs.md`.
+//!
+//! | option | default | meaning |
+//! |---|---|---|
+//! | `decks` | `["brann", "isolde"]` | per player: a preset deck id (`brann`, `isolde`, `vex`, `tamsin`, or from `content_dir`) or a list of card ids (copies repeated) |
+//! | `characters` | `[null, null]` | per player: the starting character card id (UF-4.1); null = the preset's, or the list's first character card |
+//! | `sideboards` | `[null, null]` | per player: a sideboard (0 or 8 card ids, UF-2.4); null = the preset's (none for a list) |
+//! | `first_player` | `null` | 0, 1, or null for a seeded coin flip (UF-4.3) |
+//! | `infinity` | `[null, null]` | per player: the symbol Infinity stands for (UF-7.2); null = the character's first symbol |
+//! | `symbol_match` | `"any"` | UF-7.4: `"any"` a symbol shared with the character or any pool card; `"every"` with the character and every pool card |
+//! | `max_turns` | `200` | turns before the game is drawn (UFX-8; 2..=1000) |
+//! | `content_dir` | `null` | a folder whose `cards.toml` and `decks.toml` add to the built-in ones |
+
+mod actions;
+mod api;
+pub mod content;
+mod rules;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::cards::{CardId, Problems};
+use crate::core::{parse_options, Game, GameError, MAX_LEGAL_ACTIONS};
+
+pub use actions::{UfsAction, NUM_ACTIONS};
+pub use content::{Content, Kind, Symbol, Zone};
+pub use state::{Attack, Check, Event, Phase, Purpose, Row, Side, Slot, UfsState};
+
+/// A deck given by preset name or as a list of card ids.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum DeckChoice {
+    Preset(String),
+    List(Vec<String>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SymbolMatch {
+    Any,
+    Every,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct UfsOptions {
+    pub decks: [DeckChoice; 2],
+    pub characters: [Option<String>; 2],
+    pub sideboards: [Option<Vec<String>>; 2],
+    pub first_player: Option<u8>,
+    pub infinity: [Option<Symbol>; 2],
+    pub symbol_match: SymbolMatch,
+    pub max_turns: u16,
+    pub content_dir: Option<String>,
+}
+
+impl Default for UfsOptions {
+    fn default() -> Self {
+        UfsOptions {
+            decks: [DeckChoice::Preset("brann".into()), DeckChoice::Preset("isolde".into())],
+            characters: [None, None],
+            sideboards: [None, None],
+            first_player: None,
+            infinity: [None, None],
+            symbol_match: SymbolMatch::Any,
+            max_turns: 200,
+            content_dir: None,
+        }
+    }
+}
+
+/// A configured UFS game: options, content, and each player's resolved deck.
+#[derive(Clone, Debug)]
+pub struct Ufs {
+    pub options: UfsOptions,
+    pub content: Arc<Content>,
+    /// Each player's deck without its starting character.
+    pub decks: [Vec<CardId>; 2],
+    pub characters: [CardId; 2],
+    pub sideboards: [Vec<CardId>; 2],
+    pub infinity: [Symbol; 2],
+    /// Per player, per card id: the card's symbols as a bit mask, Infinity replaced by the
+    /// player's choice (UF-7.2).
+    symbol_masks: [Vec<u16>; 2],
+    /// The distinct cards of both decks, in id order: the observation's card axis.
+    pub universe: Vec<CardId>,
+    universe_index: Vec<u16>,
+}
+
+/// Reads `content_dir`'s `cards.toml` and `decks.toml` (each optional) on top of the built-in
+/// content.
+fn load_content(dir: Option<&str>) -> Result<Content, GameError> {
+    let mut content = Content::builtin();
+    let Some(dir) = dir else { return Ok(content) };
+    let path = std::path::Path::new(dir);
+    if !path.is_dir() {
+        return Err(GameError::option("content_dir", "is not a directory"));
+    }
+    for (name, _) in content::BUILTIN {
+        let file = path.join(name);
+        if !file.exists() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| GameError::option("content_dir", format!("{}: {e}", file.display())))?;
+        let shown = file.display().to_string();
+        if name == "cards.toml" {
+            content.add_cards(&shown, &text)?;
+        } else {
+            content.add_decks(&shown, &text)?;
+        }
+    }
+    Ok(content)
+}
+
+/// Checks a user's decklist against the deck rules (UF-2.1..UF-2.4): at least 60 cards, at most
+/// 4 copies of a card (deck and sideboard together), a character card for the start, a sideboard
+/// of 0 or exactly 8 cards. Errors are `GameError::CardData` problems naming the card (or the
+/// deck) and the rule broken. `content_dir` adds users' cards as for `load`.
+pub fn validate_deck(
+    cards: &[String],
+    sideboard: &[String],
+    character: Option<&str>,
+    content_dir: Option<&str>,
+) -> Result<(), GameError> {
+    let content = load_content(content_dir)?;
+    let mut p = Problems::new("decklist");
+    content.check_deck(cards, sideboard, character, "decklist", &mut p);
+    p.into_result()
+}
+
+impl Ufs {
+    pub fn new(options: UfsOptions) -> Result<Ufs, GameError> {
+        if options.first_player.is_some_and(|p| p > 1) {
+            return Err(GameError::option("first_player", "must be 0, 1 or null"));
+        }
+        if !(2..=1000).contains(&options.max_turns) {
+            return Err(GameError::option("max_turns", "must be in 2..=1000"));
+        }
+        if options.infinity.iter().flatten().any(|&s| s == Symbol::Infinity) {
+            return Err(GameError::option("infinity", "Infinity stands for one of the 12 symbols, not itself"));
+        }
+        let content = load_content(options.content_dir.as_deref())?;
+        let mut decks: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+        let mut characters = [CardId(0); 2];
+        let mut sideboards: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+        for p in 0..2 {
+            let mut problems = Problems::new(format!("decks[{p}]"));
+            let wanted_char = options.characters[p].as_deref();
+            let resolved = match &options.decks[p] {
+                DeckChoice::Preset(name) => {
+                    let preset = content.deck(name).ok_or_else(|| {
+                        let known: Vec<&str> = content.decks.iter().map(|d| d.id.as_str()).collect();
+                        GameError::option("decks", format!("unknown preset deck {name:?}; known: {}", known.join(", ")))
+                    })?;
+                    let mut list: Vec<String> = vec![content.card(preset.character).id.clone()];
+                    list.extend(preset.cards.iter().map(|&c| content.card(c).id.clone()));
+                    let side: Vec<String> = match &options.sideboards[p] {
+                        Some(s) => s.clone(),
+                        None => preset.sideboard.iter().map(|&c| content.card(c).id.clone()).collect(),
+                    };
+                    let ch = wanted_char.unwrap_or(&content.card(preset.character).id).to_string();
+                    content.check_deck(&list, &side, Some(&ch), name, &mut problems)
+                }
+                DeckChoice::List(list) => {
+                    let side = options.sideboards[p].clone().unwrap_or_default();
+                    content.check_deck(list, &side, wanted_char, &format!("decks[{p}]"), &mut problems)
+                }
+            };
+            problems.into_result()?;
+            let (ch, deck, side) = resolved.ok_or_else(|| GameError::option("decks", "deck could not be resolved"))?;
+            characters[p] = ch;
+            decks[p] = deck;
+            sideboards[p] = side;
+        }
+        let infinity = [0, 1].map(|p| {
+            options.infinity[p].unwrap_or_else(|| {
+                content.card(characters[p]).symbols.iter().copied().find(|&s| s != Symbol::Infinity).unwrap_or(Symbol::All)
+            })
+        });
+        let symbol_masks = [0, 1].map(|p| {
+            content
+                .cards
+                .iter()
+                .map(|c| c.symbols.iter().fold(0u16, |m, &s| m | if s == Symbol::Infinity { infinity[p].bit() } else { s.bit() }))
+                .collect()
+        });
+        let mut universe: Vec<CardId> = decks.iter().flatten().chain(characters.iter()).copied().collect();
+        universe.sort_unstable();
+        universe.dedup();
+        let mut universe_index = vec![u16::MAX; content.cards.len()];
+        for (i, c) in universe.iter().enumerate() {
+            universe_index[usize::from(c.0)] = i as u16;
+        }
+        const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
+        Ok(Ufs {
+            options,
+            content: Arc::new(content),
+            decks,
+            characters,
+            sideboards,
+            infinity,
+            symbol_masks,
+            universe,
+            universe_index,
+        })
+    }
+
+    pub fn max_vitality(&self, p: usize) -> u8 {
+        self.content.card(self.characters[p]).vitality
+    }
+    pub fn hand_size(&self, p: usize) -> u8 {
+        self.content.card(self.characters[p]).hand_size
+    }
+    #[inline]
+    pub fn symbols(&self, p: usize, card: CardId) -> u16 {
+        self.symbol_masks[p][usize::from(card.0)]
+    }
+    /// The card's index on the observation's card axis.
+    pub fn universe_index(&self, card: CardId) -> usize {
+        usize::from(self.universe_index[usize::from(card.0)])
+    }
+}
+
+/// Upper bound on the actions of one turn: the review step; per card put into either pool (at
+/// most `MAX_POOL` each) a play and its commits; per ability source a use in each of at most
+/// `MAX_POOL` attacks plus the form uses; passes; the momentum choices.
+fn turn_bound() -> usize {
+    use state::{MAX_CHARS, MAX_POOL, MAX_STAGING};
+    let commits = MAX_STAGING + 1;
+    let sources = MAX_STAGING + MAX_CHARS + 1;
+    1 + 2 * MAX_POOL * (1 + commits) + MAX_POOL * (2 * sources + 3) + sources + MAX_POOL + 1
+}
+
+impl Game for Ufs {
+    type State = UfsState;
+    const NAME: &'static str = "ufs";
+
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![view::observation_len(self)]
+    }
+    fn max_game_length(&self) -> usize {
+        2 + usize::from(self.options.max_turns) * turn_bound()
+    }
+    fn options(&self) -> Value {
+        serde_json::to_value(&self.options).expect("options serialise")
+    }
+    fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
+        Ufs::new(parse_options(options)?)
+    }
+    fn new_state(&self, seed: u64) -> UfsState {
+        UfsState::new(self, seed)
+    }
+}

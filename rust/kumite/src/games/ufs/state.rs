@@ -1,0 +1,402 @@
+//! The UFS position: plain data sized for the worst case (piles of card ids, fixed rows of cards
+//! in play), its own RNG, JSON in and out, and the invariants a JSON state must hold.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{CardId, Pile};
+use crate::core::{derive_seed, GameError, Rng};
+use crate::games::ufs::content::{Kind, Zone, MAX_DECK};
+use crate::games::ufs::Ufs;
+
+/// Largest hand: a hand size of at most 8 plus draw effects; draws stop at this (UFX-11).
+pub const MAX_HAND: usize = 12;
+/// Card pool slots: at 16 cards the progressive difficulty alone is 15, so a fuller pool is
+/// never needed; no card is put into a full pool (UFX-11).
+pub const MAX_POOL: usize = 16;
+/// Foundations and assets in the staging area; a permanent that finds it full is discarded.
+pub const MAX_STAGING: usize = 24;
+/// The character and the copies attached to it (UF-11.3).
+pub const MAX_CHARS: usize = 8;
+
+/// A card in play (character, staging area or card pool) and its marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Slot {
+    pub card: CardId,
+    /// Sideways (UF-3.1). For the character row only the first entry's mark counts: the
+    /// character and its attached copies are one card (UF-11.3).
+    #[serde(default)]
+    pub committed: bool,
+    /// Face down: no abilities, still commits for +1 (UF-11.7).
+    #[serde(default)]
+    pub face_down: bool,
+    /// Its form ability was used this turn.
+    #[serde(default)]
+    pub used_turn: bool,
+    /// Its enhance ability was used in this attack.
+    #[serde(default)]
+    pub used_attack: bool,
+    /// An attack in the pool that dealt damage and may still become momentum (UF-5.3).
+    #[serde(default)]
+    pub damaged: bool,
+}
+
+impl Slot {
+    pub fn new(card: CardId) -> Slot {
+        Slot { card, committed: false, face_down: false, used_turn: false, used_attack: false, damaged: false }
+    }
+}
+
+/// A left-aligned row of at most `N` cards in play.
+#[derive(Clone, Copy, Debug)]
+pub struct Row<const N: usize> {
+    len: u8,
+    items: [Slot; N],
+}
+
+impl<const N: usize> PartialEq for Row<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+impl<const N: usize> Eq for Row<N> {}
+
+impl<const N: usize> Default for Row<N> {
+    fn default() -> Self {
+        Row { len: 0, items: [Slot::new(CardId(0)); N] }
+    }
+}
+
+impl<const N: usize> Row<N> {
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn is_full(&self) -> bool {
+        self.len() == N
+    }
+    pub fn as_slice(&self) -> &[Slot] {
+        &self.items[..self.len()]
+    }
+    pub fn as_mut_slice(&mut self) -> &mut [Slot] {
+        let n = self.len();
+        &mut self.items[..n]
+    }
+    pub fn push(&mut self, slot: Slot) {
+        assert!(self.len() < N, "row of {N} overflows");
+        self.items[self.len()] = slot;
+        self.len += 1;
+    }
+    pub fn remove(&mut self, i: usize) -> Slot {
+        let n = self.len();
+        assert!(i < n, "remove {i} from a row of {n}");
+        let s = self.items[i];
+        self.items.copy_within(i + 1..n, i);
+        self.len -= 1;
+        s
+    }
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    pub fn cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.as_slice().iter().map(|s| s.card)
+    }
+}
+
+impl<const N: usize> Serialize for Row<N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de, const N: usize> Deserialize<'de> for Row<N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let items = Vec::<Slot>::deserialize(d)?;
+        if items.len() > N {
+            return Err(serde::de::Error::custom(format!("a row holds at most {N} cards, found {}", items.len())));
+        }
+        let mut row = Row::default();
+        for s in items {
+            row.push(s);
+        }
+        Ok(row)
+    }
+}
+
+/// One player's side of the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Side {
+    pub vitality: u8,
+    pub deck: Pile<MAX_DECK>,
+    pub hand: Pile<MAX_HAND>,
+    pub discard: Pile<MAX_DECK>,
+    /// Removed from the game by library-out relief (UF-3.4): public.
+    pub removed: Pile<MAX_DECK>,
+    /// Removed from the game by the mulligan (UF-2.7): face down, hidden from the opponent.
+    pub mulliganed: Pile<MAX_HAND>,
+    /// Face down under the character (UF-9): which cards is public, their text is gone.
+    pub momentum: Pile<MAX_DECK>,
+    /// The character first, then the copies attached to it.
+    pub character: Row<MAX_CHARS>,
+    pub staging: Row<MAX_STAGING>,
+    pub pool: Row<MAX_POOL>,
+    /// Added to this player's next check this turn (the `control` effect).
+    pub control_bonus: u8,
+    /// Added to the difficulty of this player's next card this turn (Breaker).
+    pub breaker: u8,
+    /// Whether this player has made its mulligan decision.
+    pub mulligan_done: bool,
+}
+
+impl Side {
+    pub fn all_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.deck
+            .iter()
+            .chain(self.hand.iter())
+            .chain(self.discard.iter())
+            .chain(self.removed.iter())
+            .chain(self.mulliganed.iter())
+            .chain(self.momentum.iter())
+            .chain(self.character.cards())
+            .chain(self.staging.cards())
+            .chain(self.pool.cards())
+    }
+    pub fn character_committed(&self) -> bool {
+        self.character.as_slice().first().is_some_and(|s| s.committed)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// `player` chooses to mulligan or keep (UF-2.7, UF-4.5).
+    Mulligan { player: u8 },
+    /// Ready phase, review step: the turn player may discard one card (UF-5.1).
+    Review,
+    /// Combat phase outside an attack (UF-5.2).
+    Combat,
+    /// Enhance step (UF-6.3): `priority` acts; `passes` in a row so far.
+    Enhance { priority: u8, passes: u8 },
+    /// Block step (UF-6.4): the defender blocks or not.
+    Block,
+    /// A control check that failed on the flip: its player may commit cards for +1 (UF-8.7).
+    Check,
+    /// End phase: the turn player decides whether its leftmost damaging attack becomes momentum.
+    Momentum,
+    Over,
+}
+
+/// Why a card is being checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Purpose {
+    /// A card played in the combat phase (UF-8.10: failing ends the phase).
+    Form,
+    /// An action played from hand for its enhance.
+    Enhance,
+    Block,
+}
+
+/// The attack in progress (UF-6): its current values after modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// Index of the attack card in the attacker's pool.
+    pub slot: u8,
+    pub speed: i8,
+    pub damage: i8,
+    pub zone: Zone,
+    /// Index of the successful block card in the defender's pool.
+    pub block: Option<u8>,
+}
+
+/// A check waiting for its player's commits (UF-8.4, UF-8.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    pub player: u8,
+    /// The checked card's index in that player's pool.
+    pub slot: u8,
+    pub purpose: Purpose,
+    /// The difficulty to reach.
+    pub need: u8,
+    /// The flipped control number plus bonuses and commits so far.
+    pub have: u8,
+    /// The card turned over (now on top of the discard pile).
+    pub flipped: CardId,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UfsState {
+    pub phase: Phase,
+    /// The turn player (the attacker in an attack).
+    pub active: u8,
+    /// Who played the first turn (UF-4.3).
+    pub first: u8,
+    /// Turn number, from 1.
+    pub turn: u16,
+    pub sides: [Side; 2],
+    pub attack: Option<Attack>,
+    pub check: Option<Check>,
+    /// Returns for players 0 and 1 once the game is over.
+    pub result: Option<[i8; 2]>,
+    pub rng: Rng,
+}
+
+pub use crate::core::Event;
+
+impl UfsState {
+    /// A state that `observer` cannot tell from this one: the opponent's hand, deck and
+    /// mulliganed cards redealt from the same cards, the observer's deck reshuffled, the RNG
+    /// reseeded. Hidden pools are sorted before shuffling so the result depends only on what the
+    /// observer knows.
+    pub fn determinized(&self, observer: usize, seed: u64) -> UfsState {
+        let mut s = self.clone();
+        let mut rng = Rng::new(seed);
+        let opp = &mut s.sides[1 - observer];
+        let mut pool: arrayvec::ArrayVec<CardId, { MAX_DECK + 2 * MAX_HAND }> = arrayvec::ArrayVec::new();
+        pool.extend(opp.hand.iter());
+        pool.extend(opp.deck.iter());
+        pool.extend(opp.mulliganed.iter());
+        pool.sort_unstable();
+        rng.shuffle(&mut pool);
+        let mut next = pool.into_iter();
+        for c in opp.hand.as_mut_slice().iter_mut().chain(opp.deck.as_mut_slice()).chain(opp.mulliganed.as_mut_slice()) {
+            *c = next.next().expect("same number of hidden cards");
+        }
+        let own = s.sides[observer].deck.as_mut_slice();
+        own.sort_unstable();
+        rng.shuffle(own);
+        s.rng = Rng::new(derive_seed(seed, 1));
+        s
+    }
+
+    /// The invariants of a reachable position, for states read from JSON.
+    pub fn check(&self, game: &Ufs) -> Result<(), GameError> {
+        let mut problems: Vec<String> = Vec::new();
+        let mut bad = |m: String| problems.push(m);
+        let content = &game.content;
+        let n_cards = content.cards.len();
+        let flipped_ok = self.check.is_none_or(|c| usize::from(c.flipped.0) < n_cards);
+        if self.sides.iter().any(|s| s.all_cards().any(|c| usize::from(c.0) >= n_cards)) || !flipped_ok {
+            return Err(GameError::deserialization(format!("a card id is outside the card database (0..{n_cards})")));
+        }
+        for (p, side) in self.sides.iter().enumerate() {
+            if side.deck.is_empty() && self.result.is_none() {
+                bad(format!("player {p}'s deck is empty but the game is not over (relief refills it at once, UF-3.4)"));
+            }
+            let mut have: Vec<CardId> = side.all_cards().collect();
+            let mut want = game.decks[p].clone();
+            want.push(game.characters[p]);
+            have.sort_unstable();
+            want.sort_unstable();
+            if have != want {
+                bad(format!("player {p}'s cards across all zones are not exactly its deck"));
+            }
+            match side.character.as_slice().first() {
+                Some(s) if s.card == game.characters[p] => {}
+                _ => bad(format!("player {p}'s character row must start with its character card")),
+            }
+            let person = &content.card(game.characters[p]).person;
+            if side.character.as_slice().iter().any(|s| {
+                let c = content.card(s.card);
+                c.kind != Kind::Character || &c.person != person
+            }) {
+                bad(format!("player {p}: only copies of the same person attach to the character"));
+            }
+            if side.staging.as_slice().iter().any(|s| !matches!(content.card(s.card).kind, Kind::Foundation | Kind::Asset)) {
+                bad(format!("player {p}: only foundations and assets stay in the staging area"));
+            }
+            if side.staging.as_slice().iter().any(|s| s.face_down && content.card(s.card).kind != Kind::Foundation) {
+                bad(format!("player {p}: only foundations are turned face down"));
+            }
+            if side.pool.as_slice().iter().any(|s| s.committed || s.face_down) {
+                bad(format!("player {p}: cards in the pool are never committed or face down"));
+            }
+            if side.vitality > game.max_vitality(p) {
+                bad(format!("player {p}'s vitality {} is above its maximum {}", side.vitality, game.max_vitality(p)));
+            }
+            if !side.mulliganed.is_empty() && !side.mulligan_done {
+                bad(format!("player {p} has mulliganed cards but has not decided its mulligan"));
+            }
+            if matches!(self.phase, Phase::Mulligan { player } if usize::from(player) == p) && side.mulligan_done {
+                bad(format!("player {p} is asked to mulligan a second time (UF-2.7: once)"));
+            }
+            if side.vitality == 0 && self.result.is_none() {
+                bad(format!("player {p} has 0 vitality but the game is not over"));
+            }
+        }
+        if self.active > 1 || self.first > 1 {
+            bad("active and first must be 0 or 1".into());
+        }
+        if self.turn == 0 || self.turn > game.options.max_turns {
+            bad(format!("turn must be in 1..={}", game.options.max_turns));
+        }
+        if (self.phase == Phase::Over) != self.result.is_some() {
+            bad("a result is present exactly when the phase is over".into());
+        }
+        let active = usize::from(self.active.min(1));
+        let in_attack = matches!(self.phase, Phase::Enhance { .. } | Phase::Block);
+        if in_attack && self.attack.is_none() {
+            bad("the enhance and block steps need an attack".into());
+        }
+        if let Some(a) = self.attack {
+            match self.sides[active].pool.as_slice().get(usize::from(a.slot)) {
+                Some(s) if content.card(s.card).kind == Kind::Attack => {}
+                _ => bad("attack.slot must point at an attack card in the turn player's pool".into()),
+            }
+            if let Some(b) = a.block {
+                match self.sides[1 - active].pool.as_slice().get(usize::from(b)) {
+                    Some(s) if content.card(s.card).block.is_some() => {}
+                    _ => bad("attack.block must point at a block card in the defender's pool".into()),
+                }
+            }
+            if matches!(self.phase, Phase::Combat | Phase::Review | Phase::Momentum | Phase::Mulligan { .. }) {
+                bad("no attack outside the enhance, block and check steps".into());
+            }
+        }
+        match (self.phase, self.check) {
+            (Phase::Check, Some(c)) => {
+                if c.player > 1 || usize::from(c.slot) >= self.sides[usize::from(c.player.min(1))].pool.len() {
+                    bad("check.player / check.slot out of range".into());
+                }
+                if c.have >= c.need {
+                    bad("a waiting check must still be failing".into());
+                }
+                if c.purpose != Purpose::Form && self.attack.is_none() {
+                    bad("enhance and block checks happen inside an attack".into());
+                }
+                let checked = self.sides[usize::from(c.player.min(1))].pool.as_slice().get(usize::from(c.slot));
+                match c.purpose {
+                    Purpose::Block if usize::from(c.player) != 1 - active || checked.is_some_and(|s| content.card(s.card).block.is_none()) => {
+                        bad("a block check is the defender's, on a card with a block icon".into())
+                    }
+                    Purpose::Form if usize::from(c.player) != active => bad("a form check is the turn player's".into()),
+                    _ => {}
+                }
+            }
+            (Phase::Check, None) => bad("the check step needs a check".into()),
+            (_, Some(_)) => bad("a check is present only in the check step".into()),
+            _ => {}
+        }
+        if self.phase == Phase::Momentum && !self.sides[active].pool.as_slice().iter().any(|x| x.damaged) {
+            bad("the momentum step needs a damaging attack in the turn player's pool".into());
+        }
+        match self.phase {
+            Phase::Mulligan { player } if player > 1 => bad("mulligan player must be 0 or 1".into()),
+            Phase::Enhance { priority, passes } if priority > 1 || passes > 1 => {
+                bad("enhance priority must be 0 or 1 and passes 0 or 1".into())
+            }
+            _ => {}
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(GameError::deserialization(problems.join("; ")))
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! What players see: the observation vector (layout in `docs/rules/ufs.md`), the
+//! information-state string, and the text drawing of the table.
+
+use std::fmt::Write;
+
+use crate::core::ObsWriter;
+use crate::games::ufs::content::{Zone, MAX_DECK};
+use crate::games::ufs::state::{Phase, Slot, UfsState, MAX_CHARS, MAX_HAND, MAX_POOL};
+use crate::games::ufs::Ufs;
+
+const SCALARS: usize = 14;
+const CARD_BLOCKS: usize = 2 + 2 * 8;
+const GLOBAL: usize = 8 + 3 + 1 + 7 + 4 + 1;
+
+pub fn observation_len(game: &Ufs) -> usize {
+    2 * SCALARS + CARD_BLOCKS * game.universe.len() + GLOBAL
+}
+
+fn zone_index(z: Zone) -> usize {
+    z as usize
+}
+
+impl UfsState {
+    pub(crate) fn write_observation(&self, game: &Ufs, me: usize, out: &mut [f32]) {
+        let u = game.universe.len();
+        let idx = |c: crate::cards::CardId| game.universe_index(c);
+        let mut w = ObsWriter::new(out);
+        for p in [me, 1 - me] {
+            let s = &self.sides[p];
+            let max = f32::from(game.max_vitality(p).max(1));
+            w.put(f32::from(s.vitality) / max);
+            w.put(max / 40.0);
+            w.put(s.hand.len() as f32 / MAX_HAND as f32);
+            w.put(s.deck.len() as f32 / MAX_DECK as f32);
+            w.put(s.discard.len() as f32 / MAX_DECK as f32);
+            w.put(s.removed.len() as f32 / MAX_DECK as f32);
+            w.put(s.momentum.len() as f32 / 10.0);
+            w.flag(s.character_committed());
+            w.put((s.character.len() - 1) as f32 / MAX_CHARS as f32);
+            w.put(s.pool.len() as f32 / MAX_POOL as f32);
+            w.put(f32::from(s.control_bonus) / 9.0);
+            w.put(f32::from(s.breaker) / 9.0);
+            w.put(s.mulliganed.len() as f32 / MAX_HAND as f32);
+            w.flag(self.desperate(game, p));
+        }
+        let mine = &self.sides[me];
+        w.counts(u, mine.hand.iter().map(idx), 1.0);
+        w.counts(u, mine.mulliganed.iter().map(idx), 1.0);
+        for p in [me, 1 - me] {
+            let s = &self.sides[p];
+            w.counts(u, s.discard.iter().map(idx), 1.0);
+            w.counts(u, s.removed.iter().map(idx), 1.0);
+            w.counts(u, s.momentum.iter().map(idx), 1.0);
+            let st = s.staging.as_slice();
+            w.counts(u, st.iter().filter(|x| !x.committed && !x.face_down).map(|x| idx(x.card)), 1.0);
+            w.counts(u, st.iter().filter(|x| x.committed && !x.face_down).map(|x| idx(x.card)), 1.0);
+            w.counts(u, st.iter().filter(|x| x.face_down).map(|x| idx(x.card)), 1.0);
+            w.counts(u, s.pool.cards().map(idx), 1.0);
+            // The rightmost pool card: what Combo reads next.
+            w.one_hot(u, s.pool.as_slice().last().map(|x| idx(x.card)));
+        }
+        let phase = match self.phase {
+            Phase::Mulligan { .. } => 0,
+            Phase::Review => 1,
+            Phase::Combat => 2,
+            Phase::Enhance { .. } => 3,
+            Phase::Block => 4,
+            Phase::Check => 5,
+            Phase::Momentum => 6,
+            Phase::Over => 7,
+        };
+        w.one_hot(8, Some(phase));
+        w.flag(usize::from(self.active) == me);
+        w.flag(self.current_player_index() == Some(me));
+        w.flag(usize::from(self.first) == me);
+        w.put(f32::from(self.turn) / f32::from(game.options.max_turns));
+        match self.attack {
+            Some(a) => {
+                w.flag(true);
+                w.put(f32::from(a.speed) / 10.0);
+                w.put(f32::from(a.damage) / 10.0);
+                w.one_hot(3, Some(zone_index(a.zone)));
+                w.flag(a.block.is_some());
+            }
+            None => w.skip(7),
+        }
+        match self.check {
+            Some(c) => {
+                w.flag(true);
+                w.flag(usize::from(c.player) == me);
+                w.put(f32::from(c.need) / 20.0);
+                w.put(f32::from(c.have) / 20.0);
+            }
+            None => w.skip(4),
+        }
+        w.put(match self.phase {
+            Phase::Enhance { passes, .. } => f32::from(passes),
+            _ => 0.0,
+        });
+        w.finish();
+    }
+
+    fn slot_text(game: &Ufs, x: &Slot) -> String {
+        let mut t = game.content.card(x.card).name.clone();
+        let mut marks = Vec::new();
+        if x.committed {
+            marks.push("committed");
+        }
+        if x.face_down {
+            marks.push("face down");
+        }
+        if x.used_turn {
+            marks.push("used");
+        }
+        if x.used_attack {
+            marks.push("enhanced");
+        }
+        if x.damaged {
+            marks.push("dealt damage");
+        }
+        if !marks.is_empty() {
+            t.push_str(&format!(" ({})", marks.join(", ")));
+        }
+        t
+    }
+
+    /// The public drawing, plus `viewer`'s private cards when given (`None`: public only).
+    pub(crate) fn describe(&self, game: &Ufs, viewer: Option<usize>) -> String {
+        let mut s = String::new();
+        let names = |it: &mut dyn Iterator<Item = crate::cards::CardId>| -> String {
+            it.map(|c| game.content.card(c).name.as_str()).collect::<Vec<_>>().join(", ")
+        };
+        let _ = writeln!(s, "UFS | turn {}/{} | P{} to play first | P{} is the turn player", self.turn, game.options.max_turns, self.first, self.active);
+        for p in 0..2 {
+            let side = &self.sides[p];
+            let ch: Vec<String> = side.character.as_slice().iter().map(|x| Self::slot_text(game, x)).collect();
+            let _ = writeln!(s, "P{p} {} | vitality {}/{} | hand {} | deck {} | momentum {} | removed {} | mulliganed {}",
+                ch.join(" + "), side.vitality, game.max_vitality(p), side.hand.len(), side.deck.len(),
+                side.momentum.len(), side.removed.len(), side.mulliganed.len());
+            let st: Vec<String> = side.staging.as_slice().iter().map(|x| Self::slot_text(game, x)).collect();
+            let _ = writeln!(s, "   staging [{}]", st.join("; "));
+            let pool: Vec<String> = side.pool.as_slice().iter().map(|x| Self::slot_text(game, x)).collect();
+            let _ = writeln!(s, "   pool [{}]", pool.join("; "));
+            let _ = writeln!(s, "   discard (bottom to top) [{}]", names(&mut side.discard.iter()));
+            if !side.removed.is_empty() {
+                let _ = writeln!(s, "   removed [{}]", names(&mut side.removed.iter()));
+            }
+            if !side.momentum.is_empty() {
+                let _ = writeln!(s, "   momentum [{}]", names(&mut side.momentum.iter()));
+            }
+            if side.control_bonus > 0 || side.breaker > 0 {
+                let _ = writeln!(s, "   next check +{} | next card difficulty +{} (breaker)", side.control_bonus, side.breaker);
+            }
+            let _ = writeln!(s, "   mulligan decided: {}", side.mulligan_done);
+        }
+        if let Some(v) = viewer {
+            let side = &self.sides[v];
+            let _ = writeln!(s, "P{v} hand: {}", names(&mut side.hand.iter()));
+            if !side.mulliganed.is_empty() {
+                let _ = writeln!(s, "P{v} mulliganed: {}", names(&mut side.mulliganed.iter()));
+            }
+        }
+        if let Some(a) = self.attack {
+            let _ = writeln!(s, "attack: {} speed {} damage {} zone {}{}",
+                game.content.card(self.sides[usize::from(self.active)].pool.as_slice()[usize::from(a.slot)].card).name,
+                a.speed, a.damage, a.zone.name(), if a.block.is_some() { " (blocked)" } else { "" });
+        }
+        if let Some(c) = self.check {
+            let _ = writeln!(s, "check by P{}: difficulty {}, control {} (turned over {})", c.player, c.need, c.have,
+                game.content.card(c.flipped).name);
+        }
+        let phase = match self.phase {
+            Phase::Mulligan { player } => format!("P{player} to mulligan or keep"),
+            Phase::Review => format!("P{} may discard a card (review step)", self.active),
+            Phase::Combat => format!("P{} in the combat phase", self.active),
+            Phase::Enhance { priority, passes } => format!("enhance step: P{priority} to act ({passes} pass in a row)"),
+            Phase::Block => format!("block step: P{} to block or not", 1 - self.active),
+            Phase::Check => "check: commit cards or accept the failure".into(),
+            Phase::Momentum => format!("end phase: P{} chooses momentum", self.active),
+            Phase::Over => match self.result {
+                Some([1, _]) => "over: P0 wins".into(),
+                Some([_, 1]) => "over: P1 wins".into(),
+                _ => "over: draw".into(),
+            },
+        };
+        let _ = writeln!(s, "{phase}");
+        s
+    }
+}
