@@ -30,7 +30,7 @@ pub struct Batch {
     /// `bool (num_envs,)`: the game ended on this step (and the row now shows a new game).
     #[pyo3(get)]
     terminated: Py<PyArray1<bool>>,
-    /// `bool (num_envs, num_actions)`.
+    /// `bool (num_envs, num_actions)`, read-only.
     #[pyo3(get)]
     legal_mask: Py<PyArray2<bool>>,
     /// `int32 (num_envs,)`.
@@ -123,12 +123,17 @@ impl VecEnv {
         obs_shape.extend(&g.observation_shape);
         let inner = g.inner.clone();
         let env = py.detach(|| guard(|| Ok(inner.vec_env(n, seed.0, threads.map(|t| t.0)))))?;
+        // The mask is updated in place, only where it changes: Python may read it, not write it.
+        let legal_mask = PyArray2::from_owned_array(py, Array2::from_elem((n, actions), false));
+        let readonly = pyo3::types::PyDict::new(py);
+        readonly.set_item("write", false)?;
+        legal_mask.call_method("setflags", (), Some(&readonly))?;
         Ok(VecEnv {
             observations: observations
                 .then(|| PyArrayDyn::from_owned_array(py, ArrayD::zeros(IxDyn(&obs_shape))).unbind()),
             rewards: PyArray2::from_owned_array(py, Array2::zeros((n, players))).unbind(),
             terminated: PyArray1::from_owned_array(py, Array1::from_elem(n, false)).unbind(),
-            legal_mask: PyArray2::from_owned_array(py, Array2::from_elem((n, actions), false)).unbind(),
+            legal_mask: legal_mask.unbind(),
             current_player: PyArray1::from_owned_array(py, Array1::zeros(n)).unbind(),
             env: Mutex::new(env),
             game,

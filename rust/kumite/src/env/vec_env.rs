@@ -90,7 +90,8 @@ impl<G: Game> VecEnv<G> {
     }
 
     /// Applies `actions[i]` in environment `i`. If any action is illegal nothing is stepped and
-    /// the error names the environment.
+    /// the error names the environment. `out` must be the buffers the last `reset` or `step`
+    /// wrote: the legal mask is updated in place.
     pub fn step(&mut self, game: &G, actions: &[Action], out: Buffers<'_>) -> Result<(), (usize, GameError)> {
         if actions.len() != self.states.len() {
             return Err((
@@ -211,9 +212,21 @@ impl<S: State> Rows<'_, S> {
             let mover = state.current_player().expect("environments always hold a live state");
             self.current_player[j] = mover as i32;
             let mask = &mut self.legal_mask[j * num_actions..(j + 1) * num_actions];
-            mask.fill(false);
             let bits = &mut self.legal_bits[j * words..(j + 1) * words];
-            bits.fill(0);
+            // A step clears only what the last call set (the bits record it; Python sees the
+            // mask read-only), a few bytes instead of the whole `num_actions` row; a reset
+            // clears the row.
+            if actions.is_none() {
+                mask.fill(false);
+            }
+            for (w, word) in bits.iter_mut().enumerate() {
+                let mut b = *word;
+                while b != 0 {
+                    mask[w * 64 + b.trailing_zeros() as usize] = false;
+                    b &= b - 1;
+                }
+                *word = 0;
+            }
             state.legal_actions(game, &mut legal);
             for &a in &legal {
                 let a = usize::from(a);

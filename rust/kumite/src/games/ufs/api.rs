@@ -29,6 +29,9 @@ impl State for UfsState {
     fn information_state_string(&self, game: &Ufs, player: usize) -> String {
         self.describe(game, Some(player))
     }
+    fn view(&self, game: &Ufs, viewer: Option<usize>) -> serde_json::Value {
+        self.scene(game, viewer)
+    }
     fn determinize(&self, _game: &Ufs, observer: usize, seed: u64) -> Self {
         self.determinized(observer, seed)
     }

@@ -97,6 +97,8 @@ pub struct Ufs {
     /// The distinct cards of both decks, in id order: the observation's card axis.
     pub universe: Vec<CardId>,
     universe_index: Vec<u16>,
+    /// Each card's one-line description, for views.
+    pub texts: Vec<String>,
 }
 
 /// Reads `content_dir`'s `cards.toml` and `decks.toml` (each optional) on top of the built-in
@@ -205,7 +207,9 @@ impl Ufs {
             universe_index[usize::from(c.0)] = i as u16;
         }
         const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
+        let texts = content.cards.iter().map(|c| c.describe()).collect();
         Ok(Ufs {
+            texts,
             options,
             content: Arc::new(content),
             decks,
