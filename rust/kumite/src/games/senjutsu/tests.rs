@@ -91,6 +91,7 @@ fn has(ev: &[String], needle: &str) -> bool {
 
 #[test]
 fn sj_1_1_two_to_four_players() {
+    // SJ-1.1, SJX-2
     for n in [2, 3, 4] {
         assert_eq!(game(json!({ "players": n })).n(), n);
     }
@@ -101,6 +102,7 @@ fn sj_1_1_two_to_four_players() {
 
 #[test]
 fn sj_1_2_sj_4_4_components_and_supplies() {
+    // SJ-1.2, SJ-4.4
     let (g, s) = duel(json!({}));
     assert_eq!(g.content.samurai.len(), 4);
     assert!(g.content.battlefields.len() >= 2);
@@ -111,6 +113,7 @@ fn sj_1_2_sj_4_4_components_and_supplies() {
 
 #[test]
 fn sj_1_3_sj_1_5_sj_13_3_sj_13_4_selection_is_hidden_until_revealed_together() {
+    // SJ-1.3, SJ-1.5, SJ-13.3, SJ-13.4, SJX-19
     let (g, mut s) = duel(json!({}));
     give(&g, &mut s, 0, &["straight_cut", "focus"]);
     give(&g, &mut s, 1, &["focus", "steady_breath"]);
@@ -137,6 +140,7 @@ fn sj_1_3_sj_1_5_sj_13_3_sj_13_4_selection_is_hidden_until_revealed_together() {
 
 #[test]
 fn sj_2_1_defeat_at_the_wound_limit_stops_the_samurai() {
+    // SJ-2.1, SJX-1
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -155,6 +159,7 @@ fn sj_2_1_defeat_at_the_wound_limit_stops_the_samurai() {
 
 #[test]
 fn sj_2_2_last_samurai_or_team_standing_wins() {
+    // SJ-2.2
     let g = game(json!({"players": 4, "teams": [0, 1, 0, 1], "setup": "fixed", "battlefield": "open_field"}));
     let mut s = g.new_state(1);
     put(&mut s, 0, 3, 3, E);
@@ -185,6 +190,7 @@ fn sj_2_2_last_samurai_or_team_standing_wins() {
 
 #[test]
 fn sj_3_1_sj_5_6_sj_5_7_grids_follow_the_facing() {
+    // SJ-3.1, SJ-5.6, SJ-5.7
     for (facing, hit) in [(E, true), (SE, false)] {
         let (g, mut s) = duel(json!({}));
         put(&mut s, 0, 3, 3, facing);
@@ -198,6 +204,7 @@ fn sj_3_1_sj_5_6_sj_5_7_grids_follow_the_facing() {
 
 #[test]
 fn sj_3_2_sj_3_3_consoles_from_data() {
+    // SJ-3.2, SJ-3.3
     let g = game(json!({"players": 4}));
     let m = g.samurai(0);
     assert_eq!((m.key.as_str(), m.wound_limit, m.advantage, m.hand_limit), ("old_master", 5, 4, 5));
@@ -209,6 +216,7 @@ fn sj_3_2_sj_3_3_consoles_from_data() {
 
 #[test]
 fn sj_3_4_sj_3_5_sj_9_1_sj_9_2_kamae_moves_along_the_tree() {
+    // SJ-3.4, SJ-3.5, SJ-9.1, SJ-9.2, SJX-15
     let (g, mut s) = duel(json!({}));
     assert_eq!(s.samurai[0].kamae, 0, "every samurai starts at the gate");
     give(&g, &mut s, 0, &["steady_breath"]);
@@ -228,6 +236,7 @@ fn sj_3_4_sj_3_5_sj_9_1_sj_9_2_kamae_moves_along_the_tree() {
 
 #[test]
 fn sj_3_6_sj_4_8_sj_13_7_core_card_resolves_last_and_returns() {
+    // SJ-3.6, SJ-4.8, SJ-13.7, SJX-17
     let (g, mut s) = duel(json!({}));
     give(&g, &mut s, 0, &["focus"]);
     give(&g, &mut s, 1, &["watchful_eye"]);
@@ -254,6 +263,7 @@ fn preset_keys(g: &Senjutsu, seat: usize) -> Vec<String> {
 
 #[test]
 fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
+    // SJ-4.1, SJ-5.9, SJX-12
     let g = game(json!({}));
     let mut deck = preset_keys(&g, 0);
     assert!(game(json!({"decks": [deck.clone(), null]})).decks[0].len() == 40);
@@ -283,6 +293,7 @@ fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
 
 #[test]
 fn sj_4_2_sj_4_3_sj_4_7_setup_shuffles_and_deals() {
+    // SJ-4.2, SJ-4.3, SJ-4.7
     let g = game(json!({}));
     let a = g.new_state(1);
     let b = g.new_state(2);
@@ -298,6 +309,7 @@ fn sj_4_2_sj_4_3_sj_4_7_setup_shuffles_and_deals() {
 
 #[test]
 fn sj_4_5_advantage_order_from_the_consoles() {
+    // SJ-4.5
     let g = game(json!({"players": 4}));
     let s = g.new_state(0);
     // old_master 4, wanderer 3, eager_student 2, spear_captain 1.
@@ -306,6 +318,7 @@ fn sj_4_5_advantage_order_from_the_consoles() {
 
 #[test]
 fn sj_4_6_setup_on_or_beside_a_start_hex_not_shared_with_an_opponent() {
+    // SJ-4.6, SJX-3
     let g = game(json!({"players": 3, "teams": [0, 0, 1], "battlefield": "open_field"}));
     let mut s = g.new_state(0);
     // The bottom of the advantage track sets up first: eager_student (P1).
@@ -332,6 +345,7 @@ fn sj_4_6_setup_on_or_beside_a_start_hex_not_shared_with_an_opponent() {
 
 #[test]
 fn sj_5_1_sj_8_1_highest_initiative_resolves_first() {
+    // SJ-5.1, SJ-8.1
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -345,6 +359,7 @@ fn sj_5_1_sj_8_1_highest_initiative_resolves_first() {
 
 #[test]
 fn sj_5_2_sj_13_5_dual_initiatives_are_declared_in_advantage_order() {
+    // SJ-5.2, SJ-13.5, SJX-5
     for (order, first) in [("low_first", 1u8), ("high_first", 0u8)] {
         let (g, mut s) = duel(json!({ "declare_order": order }));
         give(&g, &mut s, 0, &["parry"]);
@@ -358,6 +373,7 @@ fn sj_5_2_sj_13_5_dual_initiatives_are_declared_in_advantage_order() {
 
 #[test]
 fn sj_5_3_sj_8_2_defense_then_attack_then_meditation_at_equal_initiative() {
+    // SJ-1.4, SJ-5.3, SJ-8.2
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -379,6 +395,7 @@ fn sj_5_3_sj_8_2_defense_then_attack_then_meditation_at_equal_initiative() {
 
 #[test]
 fn sj_5_4_parts_resolve_top_to_bottom_at_their_initiatives() {
+    // SJ-5.4
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 5, 3, W);
@@ -403,6 +420,7 @@ fn sj_5_4_parts_resolve_top_to_bottom_at_their_initiatives() {
 
 #[test]
 fn sj_5_8_sj_9_3_kamae_bonuses_and_kamae_cards() {
+    // SJ-5.8, SJ-9.3, SJX-15
     for (node, wounded) in [(0u8, 0u8), (3, 1)] {
         let (g, mut s) = duel(json!({}));
         put(&mut s, 0, 3, 3, E);
@@ -421,6 +439,7 @@ fn sj_5_8_sj_9_3_kamae_bonuses_and_kamae_cards() {
 
 #[test]
 fn sj_6_1_forced_moves_must_be_made() {
+    // SJ-6.1, SJX-4
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 5, 3, W);
@@ -442,6 +461,7 @@ fn sj_6_1_forced_moves_must_be_made() {
 
 #[test]
 fn sj_6_2_sj_6_3_optional_moves_and_rotation() {
+    // SJ-6.2, SJ-6.3
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 7, 1, W);
@@ -459,6 +479,7 @@ fn sj_6_2_sj_6_3_optional_moves_and_rotation() {
 
 #[test]
 fn sj_6_4_the_opponent_marker() {
+    // SJ-6.4, SJX-8
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -486,6 +507,7 @@ fn sj_6_4_the_opponent_marker() {
 
 #[test]
 fn sj_6_5_sj_6_6_push_only_on_a_hit_and_away_from_the_attacker() {
+    // SJ-6.5, SJ-6.6, SJX-14
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -496,25 +518,24 @@ fn sj_6_5_sj_6_6_push_only_on_a_hit_and_away_from_the_attacker() {
     act(&g, &mut s, "push P1 E to (5, 3)");
     act(&g, &mut s, "push P1 E to (6, 3)");
     assert_eq!(s.samurai[1].pos, Hex::new(6, 3));
-    // Defended: no wound, no push.
+    // Defended at the kick's initiative: no wound, no push.
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
     give(&g, &mut s, 0, &["front_kick"]);
-    give(&g, &mut s, 1, &["high_guard"]);
-    s.samurai[1].hand.push(id(&g, "high_guard"));
-    let mut ev = select(&g, &mut s, &["Front Kick", "High Guard"]);
-    // High Guard is at 5, the kick at 6: not defended.
-    assert!(has(&ev, "P1 takes 1 wound"));
-    act(&g, &mut s, "pass");
-    ev.clear();
-    let _ = ev;
+    give(&g, &mut s, 1, &["parry"]);
+    select(&g, &mut s, &["Front Kick", "Parry"]);
+    let ev = act(&g, &mut s, "initiative 6");
+    assert!(has(&ev, "P1 defends the attack") && !has(&ev, "pushed"));
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].pos), (0, Hex::new(4, 3)));
+    assert_eq!(s.phase, Phase::Select(0), "no push decision");
 }
 
 // ----- SJ-7 defense and evade ------------------------------------------------------------------
 
 #[test]
 fn sj_7_1_to_7_5_defense_at_its_initiative_covering_target_attacker_or_between() {
+    // SJ-7.1, SJ-7.2, SJ-7.3, SJ-7.4, SJ-7.5, SJX-13
     // Parry at 6 covers the attacker's hex: the kick at 6 is ignored, no push.
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
@@ -552,6 +573,7 @@ fn sj_7_1_to_7_5_defense_at_its_initiative_covering_target_attacker_or_between()
 
 #[test]
 fn sj_7_6_sj_7_7_evade_plays_a_slower_attack_at_once() {
+    // SJ-7.6, SJ-7.7, SJX-7
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -572,6 +594,7 @@ fn sj_7_6_sj_7_7_evade_plays_a_slower_attack_at_once() {
 
 #[test]
 fn sj_8_3_sj_8_4_advantage_breaks_ties_and_cards_change_it() {
+    // SJ-8.3, SJ-8.4
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -598,6 +621,7 @@ fn sj_8_3_sj_8_4_advantage_breaks_ties_and_cards_change_it() {
 
 #[test]
 fn sj_10_1_sj_10_3_one_wound_card_per_mark() {
+    // SJ-10.1, SJ-10.3
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -611,6 +635,7 @@ fn sj_10_1_sj_10_3_one_wound_card_per_mark() {
 
 #[test]
 fn sj_10_2_sj_10_4_sj_10_5_bleeding_wounds_count_and_bleed_the_deck() {
+    // SJ-10.2, SJ-10.4, SJ-10.5, SJX-11
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -628,6 +653,7 @@ fn sj_10_2_sj_10_4_sj_10_5_bleeding_wounds_count_and_bleed_the_deck() {
 
 #[test]
 fn sj_11_1_to_11_3_stun_cards() {
+    // SJ-11.1, SJ-11.2, SJ-11.3, SJX-11
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -656,6 +682,7 @@ fn sj_11_1_to_11_3_stun_cards() {
 
 #[test]
 fn sj_12_1_sj_12_2_sj_12_3_replace_instants_of_another_type() {
+    // SJ-5.5, SJ-12.1, SJ-12.2, SJ-12.3, SJX-6
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 4, 3, W);
@@ -674,6 +701,7 @@ fn sj_12_1_sj_12_2_sj_12_3_replace_instants_of_another_type() {
 
 #[test]
 fn sj_12_4_sj_12_5_add_instants() {
+    // SJ-5.5, SJ-12.4, SJ-12.5, SJX-17
     // [=]: Battle Cry takes the advantage right after the Straight Cut, before P1's 5.
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
@@ -700,6 +728,7 @@ fn sj_12_4_sj_12_5_add_instants() {
 
 #[test]
 fn sj_13_6_instants_from_the_bottom_of_the_advantage_track() {
+    // SJ-13.6, SJX-6
     let (g, mut s) = duel(json!({}));
     give(&g, &mut s, 0, &["straight_cut", "snap_guard"]);
     give(&g, &mut s, 1, &["straight_cut", "snap_guard"]);
@@ -713,6 +742,7 @@ fn sj_13_6_instants_from_the_bottom_of_the_advantage_track() {
 
 #[test]
 fn sj_13_1_sj_13_2_draw_or_take_a_wound() {
+    // SJ-13.1, SJ-13.2
     let (g, mut s) = duel(json!({}));
     give(&g, &mut s, 0, &["focus"]);
     give(&g, &mut s, 1, &["steady_breath"]);
@@ -727,6 +757,7 @@ fn sj_13_1_sj_13_2_draw_or_take_a_wound() {
 
 #[test]
 fn sj_13_8_to_13_10_discard_in_play_and_down_to_the_hand_limit() {
+    // SJ-13.8, SJ-13.9, SJ-13.10, SJX-18
     let (g, mut s) = duel(json!({}));
     put(&mut s, 0, 3, 3, E);
     put(&mut s, 1, 6, 3, W);
@@ -808,6 +839,7 @@ fn stats() {
 
 #[test]
 fn view_hides_face_down_cards_and_hands() {
+    // SJ-13.3, SJX-19
     let (g, mut s) = duel(json!({}));
     give(&g, &mut s, 0, &["straight_cut", "focus"]);
     act(&g, &mut s, "select Straight Cut");
@@ -821,4 +853,53 @@ fn view_hides_face_down_cards_and_hands() {
     assert_eq!(own["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.selected").unwrap()["cards"][0]["name"], "Straight Cut");
     assert_eq!(v["board"]["pieces"].as_array().unwrap().len(), 2);
     assert_eq!(v["players"][0]["stats"][0]["key"], "wounds");
+}
+
+#[test]
+fn sjx_9_friendly_fire_is_an_option() {
+    // SJX-9
+    for (ff, wounds) in [(false, 0), (true, 1)] {
+        let g = game(json!({"players": 4, "teams": [0, 1, 0, 1], "setup": "fixed", "battlefield": "open_field", "friendly_fire": ff}));
+        let mut s = g.new_state(1);
+        put(&mut s, 0, 3, 3, E);
+        put(&mut s, 2, 4, 3, W);
+        put(&mut s, 1, 0, 0, E);
+        put(&mut s, 3, 7, 6, E);
+        give(&g, &mut s, 0, &["straight_cut"]);
+        for p in 1..4 {
+            give(&g, &mut s, p, &["focus"]);
+        }
+        select(&g, &mut s, &["Straight Cut", "Focus", "Focus", "Focus"]);
+        assert_eq!(s.samurai[2].wounds, wounds, "friendly_fire {ff}");
+    }
+}
+
+#[test]
+fn sjx_10_empty_supplies_substitute() {
+    // SJX-10
+    let (g, mut s) = duel(json!({}));
+    put(&mut s, 0, 3, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    s.supply[1] = 0;
+    give(&g, &mut s, 0, &["crimson_line"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Crimson Line", "Focus"]);
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].bleeding, s.supply[0]), (1, 0, 19), "a wound card instead");
+    let mut t = s.clone();
+    t.supply = [0, 0, 0];
+    t.wound(&g, 1, 2, false, &mut NoEvents);
+    assert_eq!(t.samurai[1].wounds, 3, "wounds still count with both supplies empty");
+}
+
+#[test]
+fn sjx_16_a_card_draw_from_an_empty_deck_wounds() {
+    // SJX-16
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["focus"]);
+    give(&g, &mut s, 1, &["focus"]);
+    s.samurai[0].deck.clear();
+    let ev = select(&g, &mut s, &["Focus", "Focus"]);
+    // Focus's draw, then the next round's draw: a wound each.
+    assert_eq!(ev.iter().filter(|e| e.contains("P0 cannot draw")).count(), 2);
+    assert_eq!(s.samurai[0].wounds, 2);
 }
