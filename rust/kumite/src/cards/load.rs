@@ -60,3 +60,23 @@ pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Game
         GameError::CardData { problems: problems.list }
     })
 }
+
+/// The `*.toml` files of the folder `dir/sub` in name order, as (path, text): a game's
+/// `content_dir` layout. A missing folder has none; an unreadable file is an error of the
+/// `content_dir` option.
+pub fn toml_files(dir: &str, sub: &str) -> Result<Vec<(String, String)>, GameError> {
+    let Ok(entries) = std::fs::read_dir(std::path::Path::new(dir).join(sub)) else { return Ok(Vec::new()) };
+    let mut files: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|file| {
+            let name = file.display().to_string();
+            let text = std::fs::read_to_string(&file).map_err(|e| GameError::option("content_dir", format!("{name}: {e}")))?;
+            Ok((name, text))
+        })
+        .collect()
+}

@@ -5,5 +5,5 @@
 mod load;
 mod pile;
 
-pub use load::{parse_toml, Problems};
+pub use load::{parse_toml, toml_files, Problems};
 pub use pile::{CardId, Pile};

@@ -106,17 +106,7 @@ pub struct Senjutsu {
 
 fn read_content_dir(content: &mut Content, dir: &str) -> Result<(), GameError> {
     for sub in ["cards", "samurai", "battlefields"] {
-        let path = std::path::Path::new(dir).join(sub);
-        let Ok(entries) = std::fs::read_dir(&path) else { continue };
-        let mut files: Vec<_> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
-        for file in files {
-            let name = file.display().to_string();
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| GameError::option("content_dir", format!("{name}: {e}")))?;
+        for (name, text) in crate::cards::toml_files(dir, sub)? {
             match sub {
                 "cards" => content.add_cards(&name, &text)?,
                 "samurai" => content.add_samurai(&name, &text)?,

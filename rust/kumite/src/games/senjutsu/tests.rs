@@ -46,6 +46,12 @@ fn put(s: &mut SenjutsuState, p: usize, q: i8, r: i8, facing: Direction) {
     x.placed = true;
 }
 
+/// P0 at (3, 3) facing east, P1 adjacent in front of it facing back.
+fn face_off(s: &mut SenjutsuState) {
+    put(s, 0, 3, 3, E);
+    put(s, 1, 4, 3, W);
+}
+
 /// The hand becomes these cards plus the core card.
 fn give(g: &Senjutsu, s: &mut SenjutsuState, p: usize, keys: &[&str]) {
     let hand = &mut s.samurai[p].hand;
@@ -142,8 +148,7 @@ fn sj_1_3_sj_1_5_sj_13_3_sj_13_4_selection_is_hidden_until_revealed_together() {
 fn sj_2_1_defeat_at_the_wound_limit_stops_the_samurai() {
     // SJ-2.1, SJX-1
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     s.samurai[1].wounds = 4;
     give(&g, &mut s, 0, &["straight_cut"]);
     give(&g, &mut s, 1, &["lunge"]);
@@ -162,8 +167,7 @@ fn sj_2_2_last_samurai_or_team_standing_wins() {
     // SJ-2.2
     let g = game(json!({"players": 4, "teams": [0, 1, 0, 1], "setup": "fixed", "battlefield": "open_field"}));
     let mut s = g.new_state(1);
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     s.samurai[1].wounds = 4;
     s.samurai[2].defeated = true;
     s.samurai[3].defeated = true;
@@ -176,8 +180,7 @@ fn sj_2_2_last_samurai_or_team_standing_wins() {
     // Free-for-all: one defeat of three does not end the game.
     let g = game(json!({"players": 3, "setup": "fixed", "battlefield": "open_field"}));
     let mut s = g.new_state(1);
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     s.samurai[1].wounds = 4;
     give(&g, &mut s, 0, &["straight_cut"]);
     give(&g, &mut s, 1, &["focus"]);
@@ -347,8 +350,7 @@ fn sj_4_6_setup_on_or_beside_a_start_hex_not_shared_with_an_opponent() {
 fn sj_5_1_sj_8_1_highest_initiative_resolves_first() {
     // SJ-5.1, SJ-8.1
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     s.samurai[0].wounds = 4;
     give(&g, &mut s, 0, &["straight_cut"]);
     give(&g, &mut s, 1, &["pommel_strike"]);
@@ -375,16 +377,14 @@ fn sj_5_2_sj_13_5_dual_initiatives_are_declared_in_advantage_order() {
 fn sj_5_3_sj_8_2_defense_then_attack_then_meditation_at_equal_initiative() {
     // SJ-1.4, SJ-5.3, SJ-8.2
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["straight_cut"]);
     give(&g, &mut s, 1, &["high_guard"]);
     let ev = select(&g, &mut s, &["Straight Cut", "High Guard"]);
     assert!(has(&ev, "P1 defends the attack"), "{ev:?}");
     assert_eq!(s.samurai[1].wounds, 0);
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["focus"]);
     give(&g, &mut s, 1, &["straight_cut"]);
     let ev = select(&g, &mut s, &["Focus", "Straight Cut"]);
@@ -408,8 +408,7 @@ fn sj_5_4_parts_resolve_top_to_bottom_at_their_initiatives() {
     assert!(order[2].contains("P0 resolves Twin Strikes part 2 at initiative 3"));
     // [=]: Retreating Cut's step back follows its attack at once.
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["retreating_cut"]);
     give(&g, &mut s, 1, &["lunge"]);
     let ev = select(&g, &mut s, &["Retreating Cut", "Lunge"]);
@@ -450,8 +449,7 @@ fn sj_6_1_forced_moves_must_be_made() {
     assert_eq!(s.samurai[1].wounds, 1);
     // A forced move into a blocked hex is not made.
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["lunge"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Lunge", "Focus"]);
@@ -481,8 +479,7 @@ fn sj_6_2_sj_6_3_optional_moves_and_rotation() {
 fn sj_6_4_the_opponent_marker() {
     // SJ-6.4, SJX-8
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["hooking_sweep"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Hooking Sweep", "Focus"]);
@@ -492,8 +489,7 @@ fn sj_6_4_the_opponent_marker() {
     // With nobody adjacent the effect lapses; with two, the controller picks (SJX-8).
     let g = game(json!({"players": 3, "setup": "fixed", "battlefield": "open_field"}));
     let mut s = g.new_state(1);
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     put(&mut s, 2, 3, 4, W);
     give(&g, &mut s, 0, &["hooking_sweep"]);
     give(&g, &mut s, 1, &["focus"]);
@@ -509,8 +505,7 @@ fn sj_6_4_the_opponent_marker() {
 fn sj_6_5_sj_6_6_push_only_on_a_hit_and_away_from_the_attacker() {
     // SJ-6.5, SJ-6.6, SJX-14
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["front_kick"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Front Kick", "Focus"]);
@@ -520,8 +515,7 @@ fn sj_6_5_sj_6_6_push_only_on_a_hit_and_away_from_the_attacker() {
     assert_eq!(s.samurai[1].pos, Hex::new(6, 3));
     // Defended at the kick's initiative: no wound, no push.
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["front_kick"]);
     give(&g, &mut s, 1, &["parry"]);
     select(&g, &mut s, &["Front Kick", "Parry"]);
@@ -538,8 +532,7 @@ fn sj_7_1_to_7_5_defense_at_its_initiative_covering_target_attacker_or_between()
     // SJ-7.1, SJ-7.2, SJ-7.3, SJ-7.4, SJ-7.5, SJX-13
     // Parry at 6 covers the attacker's hex: the kick at 6 is ignored, no push.
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["front_kick"]);
     give(&g, &mut s, 1, &["parry"]);
     select(&g, &mut s, &["Front Kick", "Parry"]);
@@ -548,8 +541,7 @@ fn sj_7_1_to_7_5_defense_at_its_initiative_covering_target_attacker_or_between()
     assert_eq!((s.samurai[1].wounds, s.samurai[1].pos), (0, Hex::new(4, 3)));
     // The same parry declared at 4 does not defend at 6 (SJ-7.5).
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["front_kick"]);
     give(&g, &mut s, 1, &["parry"]);
     select(&g, &mut s, &["Front Kick", "Parry"]);
@@ -575,8 +567,7 @@ fn sj_7_1_to_7_5_defense_at_its_initiative_covering_target_attacker_or_between()
 fn sj_7_6_sj_7_7_evade_plays_a_slower_attack_at_once() {
     // SJ-7.6, SJ-7.7, SJX-7
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["front_kick", "focus"]);
     give(&g, &mut s, 1, &["parry", "straight_cut", "pommel_strike", "sweeping_arc"]);
     select(&g, &mut s, &["Front Kick", "Parry"]);
@@ -596,8 +587,7 @@ fn sj_7_6_sj_7_7_evade_plays_a_slower_attack_at_once() {
 fn sj_8_3_sj_8_4_advantage_breaks_ties_and_cards_change_it() {
     // SJ-8.3, SJ-8.4
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["straight_cut"]);
     give(&g, &mut s, 1, &["straight_cut"]);
     let ev = select(&g, &mut s, &["Straight Cut", "Straight Cut"]);
@@ -623,8 +613,7 @@ fn sj_8_3_sj_8_4_advantage_breaks_ties_and_cards_change_it() {
 fn sj_10_1_sj_10_3_one_wound_card_per_mark() {
     // SJ-10.1, SJ-10.3
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["heavy_chop"]);
     give(&g, &mut s, 1, &["low_guard"]);
     select(&g, &mut s, &["Heavy Chop", "Focus"].map(|x| if x == "Focus" { "Low Guard" } else { x }));
@@ -637,8 +626,7 @@ fn sj_10_1_sj_10_3_one_wound_card_per_mark() {
 fn sj_10_2_sj_10_4_sj_10_5_bleeding_wounds_count_and_bleed_the_deck() {
     // SJ-10.2, SJ-10.4, SJ-10.5, SJX-11
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["crimson_line"]);
     give(&g, &mut s, 1, &["focus"]);
     let top = s.samurai[1].deck.as_slice().to_vec();
@@ -655,8 +643,7 @@ fn sj_10_2_sj_10_4_sj_10_5_bleeding_wounds_count_and_bleed_the_deck() {
 fn sj_11_1_to_11_3_stun_cards() {
     // SJ-11.1, SJ-11.2, SJ-11.3, SJX-11
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["pommel_strike"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Pommel Strike", "Focus"]);
@@ -669,8 +656,7 @@ fn sj_11_1_to_11_3_stun_cards() {
     assert_eq!(s.supply[2], 10, "played stun cards return to the supply");
     // A hand holding as many stun cards as the hand limit is defeated.
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["pommel_strike"]);
     give(&g, &mut s, 1, &["focus", "stun", "stun", "stun", "stun", "stun"]);
     s.supply[2] = 5;
@@ -684,8 +670,7 @@ fn sj_11_1_to_11_3_stun_cards() {
 fn sj_12_1_sj_12_2_sj_12_3_replace_instants_of_another_type() {
     // SJ-5.5, SJ-12.1, SJ-12.2, SJ-12.3, SJX-6
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["straight_cut", "riposte", "snap_guard"]);
     give(&g, &mut s, 1, &["front_kick"]);
     assert!(!texts(&g, &s).iter().any(|t| t.contains("Riposte")), "instants are not selected");
@@ -716,8 +701,7 @@ fn sj_12_4_sj_12_5_add_instants() {
     assert!(cut < adv && adv < other);
     // An add instant with its own initiative resolves then.
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     give(&g, &mut s, 0, &["high_guard", "opening_strike"]);
     give(&g, &mut s, 1, &["lunge"]);
     select(&g, &mut s, &["High Guard", "Lunge"]);
@@ -878,8 +862,7 @@ fn sjx_9_friendly_fire_is_an_option() {
 fn sjx_10_empty_supplies_substitute() {
     // SJX-10
     let (g, mut s) = duel(json!({}));
-    put(&mut s, 0, 3, 3, E);
-    put(&mut s, 1, 4, 3, W);
+    face_off(&mut s);
     s.supply[1] = 0;
     give(&g, &mut s, 0, &["crimson_line"]);
     give(&g, &mut s, 1, &["focus"]);

@@ -79,17 +79,7 @@ pub struct Tekken {
 
 fn read_content_dir(content: &mut Content, dir: &str) -> Result<(), GameError> {
     for (sub, is_stage) in [("characters", false), ("stages", true)] {
-        let path = std::path::Path::new(dir).join(sub);
-        let Ok(entries) = std::fs::read_dir(&path) else { continue };
-        let mut files: Vec<_> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
-        for file in files {
-            let name = file.display().to_string();
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| GameError::option("content_dir", format!("{name}: {e}")))?;
+        for (name, text) in crate::cards::toml_files(dir, sub)? {
             if is_stage {
                 content.add_stage(&name, &text)?;
             } else {
