@@ -827,18 +827,12 @@ fn fatal_fight_random_stats() {
     for (players, start_stage) in [(1, 1), (2, 1), (3, 1), (4, 1), (2, 2), (2, 3), (4, 4)] {
         let g = FatalFight::new(FatalFightOptions { players, start_stage, ..Default::default() }).unwrap();
         let (mut steps, mut stages, mut wins, mut rounds) = (0usize, 0usize, 0usize, 0usize);
-        let mut legal = ActionList::new();
         let n = 2000;
         let t0 = std::time::Instant::now();
         for i in 0..n {
             let mut s = g.new_state(i);
             let mut rng = Rng::new(derive_seed(i, 1));
-            while s.current_player().is_some() {
-                s.legal_actions(&g, &mut legal);
-                let a = legal[rng.below(legal.len() as u32) as usize];
-                s.apply_unchecked(&g, a, &mut NoEvents);
-                steps += 1;
-            }
+            steps += crate::search::rollout::random_playout(&g, &mut s, &mut rng) as usize;
             stages += usize::from(s.stage);
             rounds += usize::from(s.round);
             wins += usize::from(s.result == Some(true));

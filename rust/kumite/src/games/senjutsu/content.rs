@@ -898,10 +898,6 @@ impl Content {
         }
         p.into_result()
     }
-
-    pub fn card_keys(&self) -> impl Iterator<Item = &str> {
-        self.cards.iter().map(|c| c.key.as_str())
-    }
 }
 
 type ParsedMap = (Vec<Hex>, Vec<Hex>, Vec<Hex>, Vec<(Hex, char)>, Vec<String>);

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::CardId;
-use crate::core::{parse_options, Game, GameError, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError};
 
 pub use actions::{SenjutsuAction, NUM_ACTIONS};
 pub use content::{CardType, Content, Instant, Op, Timing, Zone};
@@ -200,7 +200,6 @@ impl Senjutsu {
             teams[..n].copy_from_slice(t);
         }
         const { assert!(NUM_ACTIONS <= u16::MAX as usize) };
-        let _ = MAX_LEGAL_ACTIONS;
         Ok(Senjutsu { options, content: Arc::new(content), seats, decks, battlefield, teams })
     }
 

@@ -670,7 +670,7 @@ impl SenjutsuState {
                     self.next_op();
                     None
                 } else if forced && steps.len() == 1 {
-                    self.move_one(game, steps[0], events);
+                    self.move_one(steps[0], events);
                     None
                 } else {
                     Some(p)
@@ -888,13 +888,12 @@ impl SenjutsuState {
         out
     }
 
-    fn move_one(&mut self, game: &Senjutsu, d: Direction, events: &mut impl EventSink<Event>) {
+    fn move_one(&mut self, d: Direction, events: &mut impl EventSink<Event>) {
         let top = self.stack.last_mut().expect("top");
         top.left -= 1;
         let who = usize::from(top.who);
         let to = self.samurai[who].pos.neighbor(d);
         self.samurai[who].pos = to;
-        let _ = game;
         events.emit(|| event("move", Some(who), format!("moves {} to {to}", d.name())));
     }
 
@@ -931,7 +930,7 @@ impl SenjutsuState {
                 top.who = t;
                 top.stage = stage;
             }
-            (Stage::Move, A::Move(d)) => self.move_one(game, d, events),
+            (Stage::Move, A::Move(d)) => self.move_one(d, events),
             (Stage::Turn, A::Face(d)) => {
                 let who = usize::from(e.who);
                 self.samurai[who].facing = d;

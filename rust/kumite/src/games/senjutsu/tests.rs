@@ -784,6 +784,7 @@ fn conformance_three_and_four_players_and_teams() {
             .unwrap_or_else(|e| panic!("{o}: {e}"));
     }
 }
+/// Random-play statistics for the three option sets the conformance suite covers.
 #[test]
 #[ignore]
 fn stats() {
@@ -791,33 +792,13 @@ fn stats() {
         let g = game(opts);
         let mut rng = crate::core::Rng::new(1);
         let (mut steps, mut rounds, mut draws) = (0, 0, 0);
-        let mut list = ActionList::new();
-        let mut hist = std::collections::HashMap::new();
         for seed in 0..2000 {
             let mut s = g.new_state(seed);
-            while s.current_player().is_some() {
-                s.legal_actions(&g, &mut list);
-                let a = list[rng.below(list.len() as u32) as usize];
-                *hist.entry(format!("{:?}", std::mem::discriminant(&SenjutsuAction::decode(a)))).or_insert(0) += 1;
-                s.apply_unchecked(&g, a, &mut NoEvents);
-                steps += 1;
-            }
-            rounds += s.round as usize;
-            if s.result.unwrap()[0] == 0 { draws += 1; }
+            steps += crate::search::rollout::random_playout(&g, &mut s, &mut rng);
+            rounds += u32::from(s.round);
+            draws += u32::from(s.result.is_some_and(|r| r[0] == 0));
         }
-        println!("steps/game {} rounds/game {} draws {}", steps / 2000, rounds / 2000, draws);
-        let mut s = g.new_state(3);
-        let mut ev: Vec<Event> = Vec::new();
-        let mut n = 0;
-        while s.current_player().is_some() && n < 60 {
-            s.legal_actions(&g, &mut list);
-            let a: Action = list[rng.below(list.len() as u32) as usize];
-            println!("  {}", s.action_to_string(&g, a));
-            s.apply_unchecked(&g, a, &mut ev);
-            for e in ev.drain(..) { println!("    {e}"); }
-            n += 1;
-        }
-        println!("{}", s.render(&g));
+        println!("steps/game {} rounds/game {} draws {draws}", steps / 2000, rounds / 2000);
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::cards::CardId;
 use crate::core::conformance::{check_random_games, Conformance};
-use crate::core::{ActionList, Game, GameError, NoEvents, State};
+use crate::core::{ActionList, Game, GameError, State};
 use crate::games::ufs::actions::{UfsAction as A, ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Content, BUILTIN};
 use crate::games::ufs::state::{Phase, Purpose, Slot, UfsState, MAX_STAGING};
@@ -1156,18 +1156,12 @@ fn ufs_random_stats() {
     use crate::core::{derive_seed, Rng};
     let g = Ufs::new(UfsOptions::default()).unwrap();
     let (mut steps, mut turns, mut wins, mut draws, mut lib) = (0usize, 0usize, [0usize; 2], 0usize, 0usize);
-    let mut legal = ActionList::new();
     let n = 5000;
     let t0 = std::time::Instant::now();
     for i in 0..n {
         let mut s = g.new_state(i);
         let mut rng = Rng::new(derive_seed(i, 1));
-        while s.current_player().is_some() {
-            s.legal_actions(&g, &mut legal);
-            let a = legal[rng.below(legal.len() as u32) as usize];
-            s.apply_unchecked(&g, a, &mut NoEvents);
-            steps += 1;
-        }
+        steps += crate::search::rollout::random_playout(&g, &mut s, &mut rng) as usize;
         turns += usize::from(s.turn);
         match s.result {
             Some([1, _]) => wins[0] += 1,
