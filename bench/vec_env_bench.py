@@ -1,6 +1,6 @@
 """VecEnv throughput: steps/s (environment steps, i.e. actions; time inside `env.step` only, not
-the random action choice) at several batch sizes, on one
-thread and on all cores, with and without observations, beside the raw Rust random-playout rate
+the action choice: `env.sample_actions()` by default, `--policy argmax` for numpy over random
+scores) at several batch sizes, on one thread and on all cores, with and without observations, beside the raw Rust random-playout rate
 (`--rust-rates game=steps/s`, from `cargo bench -p kumite --bench report`). Also the share of a step's
 time spent encoding observations."""
 
@@ -16,16 +16,20 @@ import kumite
 from common import ForeignLoad, fmt_rate, machine, markdown
 
 
-def rate(game: kumite.Game, n: int, threads: int | None, observations: bool, budget: float) -> float:
+def rate(game: kumite.Game, n: int, threads: int | None, observations: bool, budget: float, policy: str) -> float:
     env = kumite.VecEnv(game, n, seed=0, threads=threads, observations=observations)
     batch = env.reset()
     rng = np.random.default_rng(0)
-    # Pre-drawn scores: the action choice itself should cost little next to the step.
-    scores = rng.random((64, n, game.num_actions), dtype=np.float32)
+    # `argmax`: a policy's view of the batch, pre-drawn scores over every action (it reads and
+    # writes num_envs × num_actions floats between steps, as a network's logits would).
+    scores = rng.random((64, n, game.num_actions), dtype=np.float32) if policy == "argmax" else None
     steps, k, stepping = 0, 0, 0.0
     start = time.perf_counter()
     while time.perf_counter() - start < budget:
-        actions = np.argmax(scores[k % 64] + batch.legal_mask, axis=1)
+        if scores is None:
+            actions = env.sample_actions()
+        else:
+            actions = np.argmax(scores[k % 64] + batch.legal_mask, axis=1)
         t = time.perf_counter()
         batch = env.step(actions)
         stepping += time.perf_counter() - t
@@ -39,20 +43,23 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="+", default=[1, 64, 1024, 8192])
     parser.add_argument("--budget", type=float, default=2.0, help="seconds per measurement")
+    parser.add_argument("--policy", choices=["sample", "argmax"], default="sample",
+                        help="how actions are chosen: env.sample_actions() or numpy argmax over random scores")
+    parser.add_argument("--games", nargs="*", default=None, help="default: every game")
     parser.add_argument("--rust-rates", nargs="*", default=[], metavar="GAME=STEPS_PER_S",
                         help="Rust 1-thread random-playout steps/s per game, from the report")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     rust = {k: float(v) for k, v in (pair.split("=") for pair in args.rust_rates)}
-    print(f"machine: {machine()}")
-    for name in kumite.games():
+    print(f"machine: {machine()}; actions: {args.policy}")
+    for name in args.games or kumite.games():
         game = kumite.load(name)
         rows = []
         load = ForeignLoad()
         for n in args.sizes:
             for threads in sorted({1, cores}):
-                with_obs = rate(game, n, threads, True, args.budget)
-                without = rate(game, n, threads, False, args.budget)
+                with_obs = rate(game, n, threads, True, args.budget, args.policy)
+                without = rate(game, n, threads, False, args.budget, args.policy)
                 obs_share = max(0.0, 1.0 - with_obs / without)
                 vs_rust = f"{without / rust[name]:.0%}" if name in rust and threads == 1 else "-"
                 rows.append([name, str(n), str(threads), fmt_rate(without), fmt_rate(with_obs), f"{obs_share:.0%}", vs_rust])

@@ -98,6 +98,38 @@ def test_illegal_actions_step_nothing() -> None:
         env.step([0, 0])
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_sample_actions_are_legal_and_seeded(name: str) -> None:
+    env = kumite.VecEnv(kumite.load(name), 32, seed=3, observations=False)
+
+    def play() -> list[list[int]]:
+        batch = env.reset(seed=4)
+        taken = []
+        for _ in range(200):
+            actions = env.sample_actions()
+            assert actions.dtype == np.int64 and actions.shape == (32,)
+            assert batch.legal_mask[np.arange(32), actions].all()
+            taken.append(actions.tolist())
+            batch = env.step(actions)
+        return taken
+
+    assert play() == play(), "reset(seed) restarts the sampler too"
+
+
+def test_actions_of_any_integer_type() -> None:
+    env = kumite.VecEnv(kumite.load("tekken"), 4, seed=0)
+    env.reset()
+    actions = env.sample_actions()
+    before = [env.state(i).to_json() for i in range(4)]
+    for variant in (actions.astype(np.int32), actions.tolist(), actions[::-1].copy()[::-1]):
+        env.reset(seed=0)
+        env.step(variant)
+        after = [env.state(i).to_json() for i in range(4)]
+        assert after != before
+    with pytest.raises(ValueError):
+        env.step(np.zeros((2, 2), dtype=np.int64))
+
+
 def test_without_observations() -> None:
     env = kumite.VecEnv(kumite.load("tekken"), 4, observations=False)
     batch = env.reset()

@@ -265,6 +265,8 @@ class VecEnv:
     def reset(self, seed: int | None = None) -> Batch: ...
     def step(self, actions: Any) -> Batch:
         """One action per environment; an illegal one raises `IllegalActionError` with `.env`."""
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action per environment, from the env's own seeded stream."""
     def state(self, i: int) -> State:
         """A copy of environment `i`'s state."""
 

@@ -8,7 +8,7 @@ use kumite::core::dynamic::ErasedVecEnv;
 use kumite::core::{Action, GameError};
 use kumite::env::Buffers;
 use numpy::ndarray::{Array1, Array2, ArrayD, IxDyn};
-use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -16,6 +16,23 @@ use crate::convert::{Count, Seed};
 use crate::errors::{guard, to_py};
 use crate::game::Game;
 use crate::state::State;
+
+/// `actions` as action ids, or `IllegalActionError` (with `.env`) for one outside the space.
+fn action_ids(py: Python<'_>, actions: &[i64], num_actions: i64) -> PyResult<Vec<Action>> {
+    let mut ids = Vec::with_capacity(actions.len());
+    for (i, &a) in actions.iter().enumerate() {
+        if !(0..num_actions).contains(&a) {
+            let err = to_py(
+                py,
+                GameError::IllegalAction { action: a, text: format!("outside the action space 0..{num_actions}"), legal: Vec::new() },
+            );
+            err.value(py).setattr("env", i)?;
+            return Err(err);
+        }
+        ids.push(a as Action);
+    }
+    Ok(ids)
+}
 
 /// What `reset` and `step` return: views of the environment's own buffers.
 #[pyclass(module = "kumite._kumite", name = "Batch", frozen)]
@@ -161,27 +178,19 @@ impl VecEnv {
     /// An illegal action raises `IllegalActionError` (with `.env`, the environment's index) and
     /// steps nothing.
     fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Batch> {
-        let numpy = py.import("numpy")?;
-        let actions = numpy.call_method1("ascontiguousarray", (actions, "int64"))?;
-        let actions = actions
-            .cast_into::<PyArray1<i64>>()
-            .map_err(|_| PyValueError::new_err("actions must be a 1-d array of integers"))?;
         let num_actions = self.game.get().num_actions() as i64;
-        let raw = actions.to_vec()?;
-        let mut ids: Vec<Action> = Vec::with_capacity(raw.len());
-        for (i, &a) in raw.iter().enumerate() {
-            if !(0..num_actions).contains(&a) {
-                let err = GameError::IllegalAction {
-                    action: a,
-                    text: format!("outside the action space 0..{num_actions}"),
-                    legal: Vec::new(),
-                };
-                let err = to_py(py, err);
-                err.value(py).setattr("env", i)?;
-                return Err(err);
+        let ids = match actions.cast::<PyArray1<i64>>() {
+            // The common case (what `sample_actions` and `argmax` return): read in place.
+            Ok(a) if a.is_c_contiguous() => action_ids(py, a.readonly().as_slice()?, num_actions)?,
+            _ => {
+                let numpy = py.import("numpy")?;
+                let a = numpy.call_method1("ascontiguousarray", (actions, "int64"))?;
+                let a = a
+                    .cast_into::<PyArray1<i64>>()
+                    .map_err(|_| PyValueError::new_err("actions must be a 1-d array of integers"))?;
+                action_ids(py, a.readonly().as_slice()?, num_actions)?
             }
-            ids.push(a as Action);
-        }
+        };
         let result = self.with_buffers(py, |env, out| env.step(&ids, out))?;
         match result {
             Ok(()) => Ok(self.batch(py)),
@@ -191,6 +200,16 @@ impl VecEnv {
                 Err(err)
             }
         }
+    }
+
+    /// A uniformly random legal action per environment (`int64 (num_envs,)`), drawn in Rust
+    /// from the environment's own stream (restarted by `reset(seed)`).
+    fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let mut env = self.env.lock().map_err(|_| PyValueError::new_err("unusable VecEnv"))?;
+        let env: &mut dyn ErasedVecEnv = &mut **env;
+        let mut out = vec![0 as Action; env.num_envs()];
+        py.detach(|| guard(|| Ok(env.sample_actions(&mut out))))?;
+        Ok(PyArray1::from_iter(py, out.into_iter().map(i64::from)))
     }
 
     /// A copy of environment `i`'s current state (for rendering or inspection).

@@ -47,6 +47,8 @@ pub trait ErasedVecEnv: Send {
     fn reset(&mut self, seed: Option<u64>, out: Buffers<'_>);
     /// On an illegal action nothing is stepped; the error comes with the environment's index.
     fn step(&mut self, actions: &[Action], out: Buffers<'_>) -> Result<(), (usize, GameError)>;
+    /// See [`VecEnv::sample_actions`].
+    fn sample_actions(&mut self, out: &mut [Action]);
     /// A copy of environment `i`'s state (no seed or history: it is mid-batch).
     fn state(&self, i: usize) -> Box<dyn ErasedState>;
 }
@@ -65,6 +67,9 @@ impl<G: Game> ErasedVecEnv for TypedVecEnv<G> {
     }
     fn step(&mut self, actions: &[Action], out: Buffers<'_>) -> Result<(), (usize, GameError)> {
         self.env.step(&self.game, actions, out)
+    }
+    fn sample_actions(&mut self, out: &mut [Action]) {
+        self.env.sample_actions(out)
     }
     fn state(&self, i: usize) -> Box<dyn ErasedState> {
         Box::new(Tracked {

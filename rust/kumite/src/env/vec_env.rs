@@ -1,6 +1,6 @@
 use rayon::prelude::*;
 
-use crate::core::{derive_seed, Action, ActionList, Game, GameError, NoEvents, State};
+use crate::core::{derive_seed, Action, ActionList, Game, GameError, NoEvents, Rng, State};
 
 /// Where a step's results go, all row-major with one row per environment. `observations` is
 /// `(n, obs_len)` or empty when observations are not wanted.
@@ -30,6 +30,13 @@ pub struct VecEnv<G: Game> {
     /// Each row's legal actions as a bit set of `words` u64s, recorded by the last call.
     legal_bits: Vec<u64>,
     words: usize,
+    /// `sample_actions`' stream, restarted by a seeded `reset`.
+    sampler: Rng,
+}
+
+/// The sampler's stream for `seed` (apart from every game's: those use `derive_seed(seed, i)`).
+fn sampler(seed: u64) -> Rng {
+    Rng::new(derive_seed(seed, u64::MAX))
 }
 
 impl<G: Game> VecEnv<G> {
@@ -49,6 +56,7 @@ impl<G: Game> VecEnv<G> {
             single,
             legal_bits: vec![0; num_envs * words],
             words,
+            sampler: sampler(seed),
         };
         env.states = (0..num_envs).map(|i| env.next_game(game, i)).collect();
         // Record the first legal sets, so `step` works before any `reset`.
@@ -82,6 +90,7 @@ impl<G: Game> VecEnv<G> {
         if let Some(seed) = seed {
             self.seed = seed;
             self.episodes.fill(0);
+            self.sampler = sampler(seed);
         }
         for i in 0..self.states.len() {
             self.states[i] = self.next_game(game, i);
@@ -115,6 +124,27 @@ impl<G: Game> VecEnv<G> {
         }
         self.run(game, Some(actions), out);
         Ok(())
+    }
+
+    /// Writes a uniformly random legal action for each row into `out` (one per environment),
+    /// from the legal sets the last call recorded: random opponents, exploration and
+    /// benchmarks without building the mask's probabilities in the caller.
+    pub fn sample_actions(&mut self, out: &mut [Action]) {
+        for (row, a) in self.legal_bits.chunks(self.words).zip(out) {
+            let count: u32 = row.iter().map(|w| w.count_ones()).sum();
+            let mut k = self.sampler.below(count);
+            for (w, &word) in row.iter().enumerate() {
+                if k < word.count_ones() {
+                    let mut b = word;
+                    for _ in 0..k {
+                        b &= b - 1;
+                    }
+                    *a = (w * 64 + b.trailing_zeros() as usize) as Action;
+                    break;
+                }
+                k -= word.count_ones();
+            }
+        }
     }
 
     /// Whether to spread rows over threads: not for one thread or a handful of rows, where
@@ -195,7 +225,9 @@ impl<S: State> Rows<'_, S> {
         let (players, num_actions) = (game.num_players(), game.num_actions());
         let words = num_actions.div_ceil(64);
         let mut legal = ActionList::new();
-        for (j, state) in self.states.iter_mut().enumerate() {
+        let mut fresh = vec![0u64; words];
+        for j in 0..self.states.len() {
+            let state = &mut self.states[j];
             let i = first + j;
             let rewards = &mut self.rewards[j * players..(j + 1) * players];
             rewards.fill(0.0);
@@ -213,31 +245,49 @@ impl<S: State> Rows<'_, S> {
             self.current_player[j] = mover as i32;
             let mask = &mut self.legal_mask[j * num_actions..(j + 1) * num_actions];
             let bits = &mut self.legal_bits[j * words..(j + 1) * words];
-            // A step clears only what the last call set (the bits record it; Python sees the
-            // mask read-only), a few bytes instead of the whole `num_actions` row; a reset
-            // clears the row.
+            // A step writes only the mask entries that changed since the last call (the bits
+            // record what it holds; Python sees the mask read-only); a reset clears the row.
             if actions.is_none() {
                 mask.fill(false);
-            }
-            for (w, word) in bits.iter_mut().enumerate() {
-                let mut b = *word;
-                while b != 0 {
-                    mask[w * 64 + b.trailing_zeros() as usize] = false;
-                    b &= b - 1;
-                }
-                *word = 0;
+                bits.fill(0);
             }
             state.legal_actions(game, &mut legal);
+            fresh.fill(0);
             for &a in &legal {
                 let a = usize::from(a);
-                mask[a] = true;
-                bits[a / 64] |= 1 << (a % 64);
+                fresh[a / 64] |= 1 << (a % 64);
+            }
+            for (w, (old, &new)) in bits.iter_mut().zip(&fresh).enumerate() {
+                let mut changed = *old ^ new;
+                while changed != 0 {
+                    let b = changed.trailing_zeros() as usize;
+                    mask[w * 64 + b] = new >> b & 1 == 1;
+                    changed &= changed - 1;
+                }
+                *old = new;
             }
             if obs_row > 0 {
                 state.observation(game, mover, &mut self.observations[j * obs_row..(j + 1) * obs_row]);
             }
         }
     }
+}
+
+/// Asks the CPU to start loading `data` into cache (a hint; nothing on other architectures).
+#[inline]
+fn prefetch<T>(data: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let start = data.as_ptr().cast::<i8>();
+        for offset in (0..std::mem::size_of_val(data)).step_by(64) {
+            // SAFETY: a prefetch never faults or reads memory architecturally; the addresses
+            // lie within `data` anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.add(offset)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = data;
 }
 
 #[cfg(test)]
@@ -354,6 +404,38 @@ mod tests {
             })
             .collect();
         env.step(&game, &actions, o.buffers()).unwrap();
+    }
+
+    #[test]
+    fn sampled_actions_are_legal_uniform_and_seeded() {
+        let game = Tekken::new(TekkenOptions::default()).unwrap();
+        let mut env = VecEnv::new(&game, 4, 0, Some(1));
+        let mut o = Owned::new(&game, 4);
+        env.reset(&game, Some(9), o.buffers());
+        let mut counts = vec![0u32; game.num_actions()];
+        let mut actions = vec![0; 4];
+        for _ in 0..4000 {
+            env.sample_actions(&mut actions);
+            for (i, &a) in actions.iter().enumerate() {
+                assert!(o.mask[i * game.num_actions() + usize::from(a)], "row {i}: {a} is not legal");
+            }
+            counts[usize::from(actions[0])] += 1;
+        }
+        let legal: Vec<usize> = (0..game.num_actions()).filter(|&a| o.mask[a]).collect();
+        assert!(legal.len() > 1);
+        for &a in &legal {
+            let share = f64::from(counts[a]) / 4000.0;
+            assert!((share - 1.0 / legal.len() as f64).abs() < 0.05, "action {a}: {share}");
+        }
+        let draw = |env: &mut VecEnv<Tekken>, o: &mut Owned| {
+            env.reset(&game, Some(9), o.buffers());
+            let mut a = vec![0; 4];
+            (0..20).flat_map(|_| {
+                env.sample_actions(&mut a);
+                a.clone()
+            }).collect::<Vec<_>>()
+        };
+        assert_eq!(draw(&mut env, &mut o), draw(&mut env, &mut o), "a seeded reset restarts the stream");
     }
 
     #[test]
