@@ -176,7 +176,7 @@ impl Game for FatalFight {
         NUM_ACTIONS
     }
     fn observation_shape(&self) -> Vec<usize> {
-        vec![view::observation_len()]
+        vec![view::observation_len(self)]
     }
     fn max_game_length(&self) -> usize {
         let n = self.n();

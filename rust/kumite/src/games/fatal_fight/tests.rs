@@ -802,6 +802,41 @@ fn builtin_content_has_the_seed_counts() {
     assert!(c.cards.iter().filter(|x| x.kind == crate::games::fatal_fight::content::Kind::Common).all(|x| x.copies >= 2));
 }
 
+/// The observation (docs "## Observation") is sized to the game: one slot per player, the
+/// content's card and enemy types, the boss skills in play; the observer's slot comes first.
+#[test]
+fn observation_sized_to_the_game_with_the_observer_first() {
+    let (t, e) = (32, 16);
+    let len = |n: usize, b: usize| 49 + n + b + n * (24 + 2 * t) + 6 * t + 12 * e;
+    let variant = FatalFight::new(FatalFightOptions { players: 4, final_boss_variant: true, ..Default::default() }).unwrap();
+    for (g, b, total) in [(game(2), 3, 614), (game(4), 3, 792), (variant, 6, 795)] {
+        let n = g.n();
+        assert_eq!((g.content.cards.len(), g.content.enemies.len()), (t, e));
+        assert_eq!(g.observation_shape(), vec![total]);
+        assert_eq!(len(n, b), total);
+        let mut s = g.new_state(1);
+        s.phase = Phase::Turn { player: 0 };
+        for p in 0..n {
+            s.players[p].life = p as i8 + 1;
+        }
+        give(&g, &mut s, 1, &["jab", "jab"]);
+        let mut obs = vec![0.0; total];
+        s.observation(&g, 1, &mut obs);
+        // Player 0 acts: seat n - 1 relative to observer 1.
+        assert_eq!(obs[6..6 + n].iter().position(|&x| x == 1.0), Some(n - 1));
+        let slots = 37 + n + b;
+        let slot = 24 + 2 * t;
+        for k in 0..n {
+            let p = (1 + k) % n;
+            assert_eq!(obs[slots + k * slot], 1.0, "slot {k} present");
+            assert_eq!(obs[slots + k * slot + 1], (p + 1) as f32 / 10.0, "slot {k} holds player {p}'s life");
+        }
+        let hand = &obs[slots + n * slot..][..t];
+        assert_eq!(hand[usize::from(card(&g, "jab").0)], 0.5, "the observer's hand counts follow the slots");
+        assert_eq!(hand.iter().sum::<f32>(), 0.5);
+    }
+}
+
 #[test]
 fn conformance_suite_default_options() {
     let g = FatalFight::new(FatalFightOptions::default()).unwrap();

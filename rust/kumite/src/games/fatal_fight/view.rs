@@ -7,19 +7,36 @@ use serde_json::json;
 
 use crate::cards::{CardId, Pile};
 use crate::core::{derive_seed, GameError, ObsWriter, Rng};
-use crate::games::fatal_fight::content::{Gimmick, Kind, MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, MAX_ENEMY_TYPES, RESPAWNS};
+use crate::games::fatal_fight::content::{Gimmick, Kind, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS, STAGES};
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::FatalFight;
 
 const PHASES: usize = 6;
-const GLOBAL: usize = PHASES + MAX_PLAYERS + 4 + 8 + 7 + 6 + MAX_BOSS_SKILLS + RESPAWNS;
-const PER_PLAYER: usize = 15 + SQUARES + 2 * MAX_CARD_TYPES;
-const OWN: usize = 3 * MAX_CARD_TYPES;
-const PER_GROUP: usize = 2 + 2 * MAX_ENEMY_TYPES;
-const MARKET: usize = 3 * MAX_CARD_TYPES;
+/// The globals fixed by the rules: phase, stage one-hot, 8 scalars, gimmick one-hot and amount,
+/// chain, pending mass damage per group.
+const FIXED: usize = PHASES + 4 + 8 + 7 + 6 + RESPAWNS;
+const PER_PLAYER_FIXED: usize = 15 + SQUARES;
 
-pub const fn observation_len() -> usize {
-    GLOBAL + MAX_PLAYERS * PER_PLAYER + OWN + RESPAWNS * PER_GROUP + MARKET
+/// Skill indices the boss pile can hold: the first 3, or with the variant a window of 3 over the
+/// final boss's skills (FF-0.4).
+fn boss_skills(game: &FatalFight) -> usize {
+    if game.options.final_boss_variant {
+        game.content.bosses[STAGES - 1].skills.len()
+    } else {
+        3
+    }
+}
+
+/// Sized to the instance: one slot per player, the content's card and enemy types.
+pub fn observation_len(game: &FatalFight) -> usize {
+    let n = game.n();
+    let cards = game.content.cards.len();
+    let enemies = game.content.enemies.len();
+    let global = FIXED + n + boss_skills(game);
+    let own = 3 * cards;
+    let per_group = 2 + 2 * enemies;
+    let market = 3 * cards;
+    global + n * (PER_PLAYER_FIXED + 2 * cards) + own + RESPAWNS * per_group + market
 }
 
 fn phase_index(p: Phase) -> usize {
@@ -36,10 +53,12 @@ fn phase_index(p: Phase) -> usize {
 impl FatalFightState {
     pub(crate) fn write_observation(&self, game: &FatalFight, me: usize, out: &mut [f32]) {
         let n = game.n();
+        let cards = game.content.cards.len();
+        let enemies = game.content.enemies.len();
         let mut w = ObsWriter::new(out);
-        let rel = |p: usize| (p + MAX_PLAYERS - me) % MAX_PLAYERS;
+        let rel = |p: usize| (p + n - me) % n;
         w.one_hot(PHASES, Some(phase_index(self.phase)));
-        w.one_hot(MAX_PLAYERS, self.current_player_index().map(rel));
+        w.one_hot(n, self.current_player_index().map(rel));
         w.one_hot(4, Some(usize::from(self.stage)));
         w.put(f32::from(self.round) / f32::from(game.options.stage_rounds));
         w.put(f32::from(self.pool) / 20.0);
@@ -67,16 +86,12 @@ impl FatalFightState {
         w.flag(ch.pierce);
         w.flag(ch.launch);
         w.flag(ch.combined);
-        w.counts(MAX_BOSS_SKILLS, self.boss_pile.iter().map(|c| usize::from(c.0)), 1.0);
+        w.counts(boss_skills(game), self.boss_pile.iter().map(|c| usize::from(c.0)), 1.0);
         for &m in &self.mass {
             w.put(f32::from(m) / 4.0);
         }
-        for k in 0..MAX_PLAYERS {
-            let p = (me + k) % MAX_PLAYERS;
-            if p >= n {
-                w.skip(PER_PLAYER);
-                continue;
-            }
+        for k in 0..n {
+            let p = (me + k) % n;
             let pl = &self.players[p];
             let c = game.character(p);
             w.flag(true);
@@ -95,24 +110,24 @@ impl FatalFightState {
             w.put(pl.facedown.len() as f32 / 5.0);
             w.put(f32::from(self.order[..n].iter().position(|&q| usize::from(q) == p).unwrap_or(0) as u8) / 4.0);
             w.one_hot(SQUARES, Some(usize::from(pl.square)));
-            w.counts(MAX_CARD_TYPES, pl.played.iter().map(|c| usize::from(c.0)), 0.25);
-            w.counts(MAX_CARD_TYPES, pl.carried.iter().map(|c| usize::from(c.0)), 1.0);
+            w.counts(cards, pl.played.iter().map(|c| usize::from(c.0)), 0.25);
+            w.counts(cards, pl.carried.iter().map(|c| usize::from(c.0)), 1.0);
         }
         let mine = &self.players[me];
-        w.counts(MAX_CARD_TYPES, mine.hand.iter().map(|c| usize::from(c.0)), 0.25);
-        w.counts(MAX_CARD_TYPES, mine.deck.iter().map(|c| usize::from(c.0)), 0.25);
-        w.counts(MAX_CARD_TYPES, mine.discard.iter().chain(mine.facedown.iter()).map(|c| usize::from(c.0)), 0.25);
+        w.counts(cards, mine.hand.iter().map(|c| usize::from(c.0)), 0.25);
+        w.counts(cards, mine.deck.iter().map(|c| usize::from(c.0)), 0.25);
+        w.counts(cards, mine.discard.iter().chain(mine.facedown.iter()).map(|c| usize::from(c.0)), 0.25);
         for grp in &self.groups {
             w.put(grp.len() as f32 / 8.0);
             w.flag(grp.contains(BOSS));
-            w.one_hot(MAX_ENEMY_TYPES, grp.get(0).filter(|&e| e != BOSS).map(|e| usize::from(e.0)));
-            w.counts(MAX_ENEMY_TYPES, grp.iter().filter(|&e| e != BOSS).map(|c| usize::from(c.0)), 0.25);
+            w.one_hot(enemies, grp.get(0).filter(|&e| e != BOSS).map(|e| usize::from(e.0)));
+            w.counts(enemies, grp.iter().filter(|&e| e != BOSS).map(|c| usize::from(c.0)), 0.25);
         }
-        for t in 0..MAX_CARD_TYPES {
+        for t in 0..cards {
             w.put(f32::from(self.shop.0[t]) / 4.0);
         }
-        w.counts(MAX_CARD_TYPES, self.unique_row.iter().flatten().copied().map(|c| usize::from(c.0)), 1.0);
-        for t in 0..MAX_CARD_TYPES {
+        w.counts(cards, self.unique_row.iter().flatten().copied().map(|c| usize::from(c.0)), 1.0);
+        for t in 0..cards {
             w.put(f32::from(self.removed.0[t]) / 4.0);
         }
         w.finish();
@@ -374,7 +389,9 @@ impl FatalFightState {
             bad.push("a group holds more than 10 enemies".into());
         }
         let bl = self.boss_pile.len();
-        if bl != 3 || self.boss_pile.iter().any(|k| usize::from(k.0) >= c.bosses[usize::from(self.stage.min(3))].skills.len()) {
+        // Without the variant only the first 3 skills are dealt; the observation covers no more.
+        let skills = c.bosses[usize::from(self.stage.min(3))].skills.len().min(boss_skills(game));
+        if bl != 3 || self.boss_pile.iter().any(|k| usize::from(k.0) >= skills) {
             bad.push("the boss pile holds 3 of the boss's skills".into());
         }
         let mut bs: Vec<u16> = self.boss_pile.iter().map(|k| k.0).collect();

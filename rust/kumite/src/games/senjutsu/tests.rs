@@ -765,6 +765,43 @@ fn sj_13_8_to_13_10_discard_in_play_and_down_to_the_hand_limit() {
     assert_eq!(s.samurai[0].hidden.len(), 3);
 }
 
+// ----- observation -----------------------------------------------------------------------------
+
+/// The observation (docs "## Observation (`view.rs`)") has one seat block per player, the
+/// observer's first, with the one-hots over seats sized by `n`.
+#[test]
+fn observation_sized_to_the_seats_with_the_observer_first() {
+    for (n, total) in [(2, 701), (3, 1_013), (4, 1_327)] {
+        let g = game(json!({ "players": n }));
+        let (c, k, nodes) = (g.battlefield().board.len(), g.content.cards.len(), 4);
+        assert_eq!((c, k), (68, 61), "River Ford and the built-in cards");
+        let seat = 4 + c + 6 + 8 + nodes + 4 + n + 2 + k + 10 + k + c + 10;
+        assert_eq!(13 + n * seat + k + 9 + n, total);
+        assert_eq!(g.observation_shape(), vec![total]);
+        let mut s = g.new_state(1);
+        for p in 0..n {
+            s.samurai[p].wounds = p as u8 + 1;
+        }
+        s.advantage.rotate_left(1);
+        let viewer = 1;
+        give(&g, &mut s, viewer, &["focus", "focus"]);
+        let mut obs = vec![0.0; total];
+        s.observation(&g, viewer, &mut obs);
+        for j in 0..n {
+            let p = (viewer + j) % n;
+            let block = 13 + j * seat;
+            assert_eq!(obs[block], 1.0, "seat block {j} present");
+            let limit = f32::from(g.samurai(p).wound_limit);
+            assert_eq!(obs[block + 4 + c + 6], (p + 1) as f32 / limit, "seat block {j} holds P{p}'s wounds");
+            let rank = &obs[block + 4 + c + 6 + 8 + nodes + 4..][..n];
+            assert_eq!(rank.iter().position(|&x| x == 1.0), Some(s.advantage_rank(p)), "P{p}'s advantage rank");
+        }
+        let hand = &obs[13 + n * seat..][..k];
+        assert_eq!(hand[usize::from(id(&g, "focus").0)], 0.5, "the observer's hand follows the seats");
+        assert_eq!(hand.iter().sum::<f32>(), 0.75, "two Focus and the core card");
+    }
+}
+
 // ----- conformance -----------------------------------------------------------------------------
 
 #[test]

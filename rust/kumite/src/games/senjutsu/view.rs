@@ -3,25 +3,30 @@
 
 use crate::cards::CardId;
 use crate::core::{derive_seed, GameError, ObsWriter, Rng};
-use crate::games::senjutsu::content::{CardType, MAX_NODES};
-use crate::games::senjutsu::state::{
-    Phase, SenjutsuState, Stage, BLEEDING_CARDS, MAX_PLAYERS, NO_INIT, STUN_CARDS, WOUND_CARDS,
-};
+use crate::games::senjutsu::content::CardType;
+use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_INIT, STUN_CARDS, WOUND_CARDS};
 use crate::games::senjutsu::Senjutsu;
 
 const PHASES: usize = 9;
 const STAGES: usize = 8;
 
+/// Kamae nodes of the largest tree at the table: every seat block has the same size.
+fn kamae_nodes(game: &Senjutsu) -> usize {
+    (0..game.n()).map(|p| game.samurai(p).tree.nodes.len()).max().unwrap_or(0)
+}
+
 fn seat_len(game: &Senjutsu) -> usize {
     let cells = game.battlefield().board.len();
     let kinds = game.content.cards.len();
-    4 + cells + 6 + 8 + MAX_NODES + 4 + MAX_PLAYERS + 2 + kinds + 10 + kinds + cells + 10
+    4 + cells + 6 + 8 + kamae_nodes(game) + 4 + game.n() + 2 + kinds + 10 + kinds + cells + 10
 }
 
 /// The observation layout (documented in `docs/rules/senjutsu.md`): globals, one block per seat
-/// starting with the observer, the observer's hand, and the resolution in progress.
+/// starting with the observer, the observer's hand, and the resolution in progress. Sized to the
+/// instance: `n` seats, the battlefield's cells, the content's card kinds.
 pub fn observation_len(game: &Senjutsu) -> usize {
-    (PHASES + 1 + 3) + MAX_PLAYERS * seat_len(game) + game.content.cards.len() + (STAGES + MAX_PLAYERS + 1)
+    let n = game.n();
+    (PHASES + 1 + 3) + n * seat_len(game) + game.content.cards.len() + (STAGES + n + 1)
 }
 
 fn phase_index(p: Phase) -> usize {
@@ -67,12 +72,9 @@ impl SenjutsuState {
         w.put(f32::from(self.supply[0]) / f32::from(WOUND_CARDS));
         w.put(f32::from(self.supply[1]) / f32::from(BLEEDING_CARDS));
         w.put(f32::from(self.supply[2]) / f32::from(STUN_CARDS));
+        let nodes = kamae_nodes(game);
         let decider = self.current_player_index();
-        for j in 0..MAX_PLAYERS {
-            if j >= n {
-                w.skip(seat_len(game));
-                continue;
-            }
+        for j in 0..n {
             let p = (viewer + j) % n;
             let s = &self.samurai[p];
             let sam = game.samurai(p);
@@ -90,9 +92,9 @@ impl SenjutsuState {
             w.put(s.deck.len() as f32 / 40.0);
             w.put(s.discard.len() as f32 / 40.0);
             w.put(s.hidden.len() as f32 / 40.0);
-            w.one_hot(MAX_NODES, Some(usize::from(s.kamae)));
+            w.one_hot(nodes, Some(usize::from(s.kamae)));
             w.one_hot(4, Some(zone_slot(sam.tree.nodes[usize::from(s.kamae)].1)));
-            w.one_hot(MAX_PLAYERS, Some(self.advantage_rank(p)));
+            w.one_hot(n, Some(self.advantage_rank(p)));
             // SJ-13.3: another's selection is face down until the reveal.
             let visible = p == viewer || s.revealed;
             w.flag(s.played.is_some());
@@ -109,10 +111,10 @@ impl SenjutsuState {
         match self.stack.last().filter(|_| matches!(self.phase, Phase::Resolve(_))) {
             Some(e) => {
                 w.one_hot(STAGES, Some(stage_index(e.stage)));
-                w.one_hot(MAX_PLAYERS, Some((usize::from(e.who) + n - viewer) % n));
+                w.one_hot(n, Some((usize::from(e.who) + n - viewer) % n));
                 w.put(f32::from(e.left) / 3.0);
             }
-            None => w.skip(STAGES + MAX_PLAYERS + 1),
+            None => w.skip(STAGES + n + 1),
         }
         w.finish();
     }
