@@ -1,7 +1,6 @@
-/// Writes an observation vector feature by feature, front to back. Every entry is written once:
-/// a one-hot or a counter block zeroes its span before setting its non-zero entries, `skip`
-/// zeroes, and whatever is left when the writer is dropped is zeroed, so the buffer never needs
-/// clearing first (for batched environments the row is the cost, not the features).
+/// Writes an observation vector feature by feature. The buffer is zeroed first (one `memset`,
+/// cheaper than zeroing each block as it comes), so one-hots and counters only touch their
+/// non-zero entries.
 pub struct ObsWriter<'a> {
     out: &'a mut [f32],
     at: usize,
@@ -9,6 +8,7 @@ pub struct ObsWriter<'a> {
 
 impl<'a> ObsWriter<'a> {
     pub fn new(out: &'a mut [f32]) -> Self {
+        out.fill(0.0);
         ObsWriter { out, at: 0 }
     }
     pub fn put(&mut self, v: f32) {
@@ -18,18 +18,37 @@ impl<'a> ObsWriter<'a> {
     pub fn flag(&mut self, b: bool) {
         self.put(f32::from(u8::from(b)));
     }
-    /// The next `n` entries, zeroed.
+    /// The next `n` entries.
     fn span(&mut self, n: usize) -> &mut [f32] {
         let span = &mut self.out[self.at..self.at + n];
-        span.fill(0.0);
         self.at += n;
         span
+    }
+    /// One entry per value, `scale` times it: a block of counters kept as numbers (one bounds
+    /// check for the block, not one per entry).
+    pub fn scaled<T: Copy + Into<f32>>(&mut self, values: &[T], scale: f32) {
+        for (x, &v) in self.span(values.len()).iter_mut().zip(values) {
+            *x = v.into() * scale;
+        }
     }
     /// `n` entries with a 1 at `i` (none when `i` is `None` or out of range).
     pub fn one_hot(&mut self, n: usize, i: Option<usize>) {
         let span = self.span(n);
         if let Some(x) = i.and_then(|i| span.get_mut(i)) {
             *x = 1.0;
+        }
+    }
+    /// `n` flags, set where `set` (a bit set, bit `i % 64` of word `i / 64`) has bit `i`.
+    pub fn bits(&mut self, n: usize, set: &[u64]) {
+        let span = self.span(n);
+        for (w, &word) in set.iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                if let Some(x) = span.get_mut(w * 64 + b.trailing_zeros() as usize) {
+                    *x = 1.0;
+                }
+                b &= b - 1;
+            }
         }
     }
     /// `n` counters, each index of `items` below `n` adding `scale`.
@@ -43,18 +62,11 @@ impl<'a> ObsWriter<'a> {
     }
     /// Leaves `n` entries at zero.
     pub fn skip(&mut self, n: usize) {
-        self.span(n);
+        self.at += n;
     }
     /// Checks that the whole vector was written.
     pub fn finish(self) {
         debug_assert_eq!(self.at, self.out.len(), "observation layout and length disagree");
-    }
-}
-
-impl Drop for ObsWriter<'_> {
-    fn drop(&mut self) {
-        let at = self.at.min(self.out.len());
-        self.out[at..].fill(0.0);
     }
 }
 
@@ -63,15 +75,17 @@ mod tests {
     use super::ObsWriter;
 
     #[test]
-    fn every_entry_is_written_whatever_the_buffer_held() {
-        let mut out = [7.0f32; 12];
+    fn the_buffer_is_cleared_and_blocks_land_in_order() {
+        let mut out = [7.0f32; 13];
         let mut w = ObsWriter::new(&mut out);
         w.put(0.5);
         w.flag(true);
         w.one_hot(3, Some(1));
         w.counts(3, [0, 0, 2, 9].into_iter(), 0.25);
-        w.skip(2);
-        drop(w); // one entry never reached: zeroed too
-        assert_eq!(out, [0.5, 1.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0, 0.0, 0.0, 0.0]);
+        w.skip(1);
+        w.scaled(&[2u8, 0], 0.5);
+        w.bits(2, &[0b110]); // bit 2 lies outside the block
+        drop(w);
+        assert_eq!(out, [0.5, 1.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0, 1.0, 0.0, 0.0, 1.0]);
     }
 }

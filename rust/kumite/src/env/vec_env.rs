@@ -273,23 +273,6 @@ impl<S: State> Rows<'_, S> {
     }
 }
 
-/// Asks the CPU to start loading `data` into cache (a hint; nothing on other architectures).
-#[inline]
-fn prefetch<T>(data: &[T]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let start = data.as_ptr().cast::<i8>();
-        for offset in (0..std::mem::size_of_val(data)).step_by(64) {
-            // SAFETY: a prefetch never faults or reads memory architecturally; the addresses
-            // lie within `data` anyway.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.add(offset)) };
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = data;
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -87,9 +87,7 @@ impl FatalFightState {
         w.flag(ch.launch);
         w.flag(ch.combined);
         w.counts(boss_skills(game), self.boss_pile.iter().map(|c| usize::from(c.0)), 1.0);
-        for &m in &self.mass {
-            w.put(f32::from(m) / 4.0);
-        }
+        w.scaled(&self.mass, 0.25);
         for k in 0..n {
             let p = (me + k) % n;
             let pl = &self.players[p];
@@ -123,13 +121,9 @@ impl FatalFightState {
             w.one_hot(enemies, grp.get(0).filter(|&e| e != BOSS).map(|e| usize::from(e.0)));
             w.counts(enemies, grp.iter().filter(|&e| e != BOSS).map(|c| usize::from(c.0)), 0.25);
         }
-        for t in 0..cards {
-            w.put(f32::from(self.shop.0[t]) / 4.0);
-        }
+        w.scaled(&self.shop.0[..cards], 0.25);
         w.counts(cards, self.unique_row.iter().flatten().copied().map(|c| usize::from(c.0)), 1.0);
-        for t in 0..cards {
-            w.put(f32::from(self.removed.0[t]) / 4.0);
-        }
+        w.scaled(&self.removed.0[..cards], 0.25);
         w.finish();
     }
 

@@ -102,9 +102,8 @@ impl SenjutsuState {
             w.one_hot(kinds, s.played.filter(|_| visible).map(|c| usize::from(c.0)));
             w.one_hot(10, (s.init != NO_INIT && visible).then(|| usize::from(s.init)));
             w.one_hot(kinds, s.instant.map(|c| usize::from(c.0)));
-            for i in 0..cells {
-                w.flag(s.defenses.iter().any(|d| d.speed != NO_INIT && d.covers(i as u8)));
-            }
+            let covered = s.defenses.iter().filter(|d| d.speed != NO_INIT).fold([0u64; 2], |u, d| [u[0] | d.cells[0], u[1] | d.cells[1]]);
+            w.bits(cells, &covered);
             w.one_hot(10, s.defenses.iter().find(|d| d.speed != NO_INIT).map(|d| usize::from(d.speed)));
         }
         w.counts(kinds, self.samurai[viewer].hand.iter().map(|c| usize::from(c.0)), 0.25);
