@@ -70,9 +70,26 @@ impl<'a> ObsWriter<'a> {
     }
 }
 
+/// The seat `k` places after `first` at a table of `n` (`first < n`, `k <= n`): observations list seats
+/// from the observer's, and this is called per seat per row, where a `%` costs a division.
+pub fn seat_after(first: usize, k: usize, n: usize) -> usize {
+    let s = first + k;
+    if s >= n {
+        s - n
+    } else {
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::ObsWriter;
+    use super::{seat_after, ObsWriter};
+
+    #[test]
+    fn seats_wrap_around_the_table() {
+        assert_eq!((0..4).map(|k| seat_after(2, k, 4)).collect::<Vec<_>>(), [2, 3, 0, 1]);
+        assert_eq!(seat_after(0, 0, 1), 0);
+    }
 
     #[test]
     fn the_buffer_is_cleared_and_blocks_land_in_order() {

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde_json::json;
 
 use crate::cards::{CardId, Pile};
-use crate::core::{derive_seed, GameError, ObsWriter, Rng};
+use crate::core::{derive_seed, seat_after, GameError, ObsWriter, Rng};
 use crate::games::fatal_fight::content::{Gimmick, Kind, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS, STAGES};
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::FatalFight;
@@ -56,7 +56,7 @@ impl FatalFightState {
         let cards = game.content.cards.len();
         let enemies = game.content.enemies.len();
         let mut w = ObsWriter::new(out);
-        let rel = |p: usize| (p + n - me) % n;
+        let rel = |p: usize| seat_after(p, n - me, n);
         w.one_hot(PHASES, Some(phase_index(self.phase)));
         w.one_hot(n, self.current_player_index().map(rel));
         w.one_hot(4, Some(usize::from(self.stage)));
@@ -89,7 +89,7 @@ impl FatalFightState {
         w.counts(boss_skills(game), self.boss_pile.iter().map(|c| usize::from(c.0)), 1.0);
         w.scaled(&self.mass, 0.25);
         for k in 0..n {
-            let p = (me + k) % n;
+            let p = seat_after(me, k, n);
             let pl = &self.players[p];
             let c = game.character(p);
             w.flag(true);

@@ -2,7 +2,7 @@
 //! information state), determinization and the invariants of a JSON state.
 
 use crate::cards::CardId;
-use crate::core::{derive_seed, GameError, ObsWriter, Rng};
+use crate::core::{derive_seed, seat_after, GameError, ObsWriter, Rng};
 use crate::games::senjutsu::content::CardType;
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_INIT, STUN_CARDS, WOUND_CARDS};
 use crate::games::senjutsu::Senjutsu;
@@ -75,7 +75,7 @@ impl SenjutsuState {
         let nodes = kamae_nodes(game);
         let decider = self.current_player_index();
         for j in 0..n {
-            let p = (viewer + j) % n;
+            let p = seat_after(viewer, j, n);
             let s = &self.samurai[p];
             let sam = game.samurai(p);
             w.flag(true);
@@ -110,7 +110,7 @@ impl SenjutsuState {
         match self.stack.last().filter(|_| matches!(self.phase, Phase::Resolve(_))) {
             Some(e) => {
                 w.one_hot(STAGES, Some(stage_index(e.stage)));
-                w.one_hot(n, Some((usize::from(e.who) + n - viewer) % n));
+                w.one_hot(n, Some(seat_after(usize::from(e.who), n - viewer, n)));
                 w.put(f32::from(e.left) / 3.0);
             }
             None => w.skip(STAGES + n + 1),
