@@ -225,9 +225,7 @@ impl<S: State> Rows<'_, S> {
         let (players, num_actions) = (game.num_players(), game.num_actions());
         let words = num_actions.div_ceil(64);
         let mut legal = ActionList::new();
-        let mut fresh = vec![0u64; words];
-        for j in 0..self.states.len() {
-            let state = &mut self.states[j];
+        for (j, state) in self.states.iter_mut().enumerate() {
             let i = first + j;
             let rewards = &mut self.rewards[j * players..(j + 1) * players];
             rewards.fill(0.0);
@@ -245,26 +243,25 @@ impl<S: State> Rows<'_, S> {
             self.current_player[j] = mover as i32;
             let mask = &mut self.legal_mask[j * num_actions..(j + 1) * num_actions];
             let bits = &mut self.legal_bits[j * words..(j + 1) * words];
-            // A step writes only the mask entries that changed since the last call (the bits
-            // record what it holds; Python sees the mask read-only); a reset clears the row.
+            // A step clears only what the last call set (the bits record it; Python sees the
+            // mask read-only), a few bytes instead of the whole `num_actions` row; a reset
+            // clears the row.
             if actions.is_none() {
                 mask.fill(false);
-                bits.fill(0);
+            }
+            for (w, word) in bits.iter_mut().enumerate() {
+                let mut b = *word;
+                while b != 0 {
+                    mask[w * 64 + b.trailing_zeros() as usize] = false;
+                    b &= b - 1;
+                }
+                *word = 0;
             }
             state.legal_actions(game, &mut legal);
-            fresh.fill(0);
             for &a in &legal {
                 let a = usize::from(a);
-                fresh[a / 64] |= 1 << (a % 64);
-            }
-            for (w, (old, &new)) in bits.iter_mut().zip(&fresh).enumerate() {
-                let mut changed = *old ^ new;
-                while changed != 0 {
-                    let b = changed.trailing_zeros() as usize;
-                    mask[w * 64 + b] = new >> b & 1 == 1;
-                    changed &= changed - 1;
-                }
-                *old = new;
+                mask[a] = true;
+                bits[a / 64] |= 1 << (a % 64);
             }
             if obs_row > 0 {
                 state.observation(game, mover, &mut self.observations[j * obs_row..(j + 1) * obs_row]);
