@@ -118,14 +118,16 @@ def test_sample_actions_are_legal_and_seeded(name: str) -> None:
 
 def test_actions_of_any_integer_type() -> None:
     env = kumite.VecEnv(kumite.load("tekken"), 4, seed=0)
-    env.reset()
+    env.reset(seed=0)
     actions = env.sample_actions()
-    before = [env.state(i).to_json() for i in range(4)]
-    for variant in (actions.astype(np.int32), actions.tolist(), actions[::-1].copy()[::-1]):
+    env.step(actions)
+    expected = [env.state(i).to_json() for i in range(4)]
+    reversed_view = actions[::-1].copy()[::-1]
+    assert not reversed_view.flags.c_contiguous
+    for variant in (actions.astype(np.int32), actions.tolist(), reversed_view):
         env.reset(seed=0)
         env.step(variant)
-        after = [env.state(i).to_json() for i in range(4)]
-        assert after != before
+        assert [env.state(i).to_json() for i in range(4)] == expected, type(variant)
     with pytest.raises(ValueError):
         env.step(np.zeros((2, 2), dtype=np.int64))
 
