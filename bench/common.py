@@ -4,10 +4,17 @@ processes used during a measurement (the figures mean little on a busy machine, 
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import platform
+import subprocess
+import sys
 import time
-from typing import Callable
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_RUST_JSON = ROOT / "target" / "bench" / "report.json"
 
 
 def machine() -> dict[str, object]:
@@ -87,3 +94,24 @@ def markdown(headers: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return "\n".join(lines)
+
+
+def load_rust(path: str | None) -> dict[str, dict[str, Any]]:
+    """The Rust report's figures per game (`cargo bench -p kumite --bench report -- --json`),
+    running the report once when the default file is missing."""
+    target = Path(path) if path else DEFAULT_RUST_JSON
+    if not target.exists() and path is None:
+        print(f"[bench] {target} missing: running the Rust report bench once", file=sys.stderr)
+        try:
+            subprocess.run(
+                ["cargo", "bench", "-q", "-p", "kumite", "--bench", "report", "--", "--json", str(target)],
+                cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+            )
+        except (OSError, subprocess.CalledProcessError) as e:
+            print(f"[bench] could not run the Rust report ({e}); Rust ratios are n/a", file=sys.stderr)
+            return {}
+    if not target.exists():
+        print(f"[bench] no Rust report at {target}; Rust ratios are n/a", file=sys.stderr)
+        return {}
+    data = json.loads(target.read_text())
+    return {g["game"]: g for g in data["games"]}

@@ -22,38 +22,15 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import ForeignLoad, fmt_rate, machine, markdown, timed  # noqa: E402
+from common import ForeignLoad, fmt_rate, load_rust, machine, markdown, timed  # noqa: E402
 
 import kumite  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_RUST_JSON = ROOT / "target" / "bench" / "report.json"
-
-
-def load_rust(path: str | None) -> dict[str, dict[str, Any]]:
-    target = Path(path) if path else DEFAULT_RUST_JSON
-    if not target.exists() and path is None:
-        print(f"[python_bench] {target} missing: running the Rust report bench once", file=sys.stderr)
-        try:
-            subprocess.run(
-                ["cargo", "bench", "-q", "-p", "kumite", "--bench", "report", "--", "--json", str(target)],
-                cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
-            )
-        except (OSError, subprocess.CalledProcessError) as e:
-            print(f"[python_bench] could not run the Rust report ({e}); Rust ratios are n/a", file=sys.stderr)
-            return {}
-    if not target.exists():
-        print(f"[python_bench] no Rust report at {target}; Rust ratios are n/a", file=sys.stderr)
-        return {}
-    data = json.loads(target.read_text())
-    return {g["game"]: g for g in data["games"]}
 
 
 def python_loop(game: kumite.Game, budget: float) -> dict[str, float]:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: the Rust report table, criterion (short settings), then the Python figures and
-# pytest-benchmark. Figures land in target/bench/ as JSON beside the printed tables.
+# `make bench`: the Rust report table, criterion (short settings), then the Python figures (the
+# loop, rollouts, search, VecEnv) and pytest-benchmark. Figures land in target/bench/ as JSON beside the printed tables.
 #
 #   BENCH_SECONDS=3      time budget per Python figure (the Rust report uses --seconds 1.5)
 #   SKIP_CRITERION=1     skip the criterion run (about two minutes)
@@ -39,6 +39,11 @@ echo
 echo "## Python: bench/python_bench.py"
 echo
 "$PY" bench/python_bench.py --seconds "$SECONDS_PER_FIGURE" --rust-json "$OUT/report.json" --json "$OUT/python.json"
+
+echo
+echo "## Python: bench/vec_env_bench.py (1.5 s a figure)"
+echo
+"$PY" bench/vec_env_bench.py --budget 1.5 --rust-json "$OUT/report.json"
 
 if [ -z "${SKIP_PYTEST:-}" ]; then
     echo

@@ -1,8 +1,10 @@
 """VecEnv throughput: steps/s (environment steps, i.e. actions; time inside `env.step` only, not
 the action choice: `env.sample_actions()` by default, `--policy argmax` for numpy over random
-scores) at several batch sizes, on one thread and on all cores, with and without observations, beside the raw Rust random-playout rate
-(`--rust-rates game=steps/s`, from `cargo bench -p kumite --bench report`). Also the share of a step's
-time spent encoding observations."""
+scores) at several batch sizes, on one thread and on all cores, with and without observations.
+Also the share of a step's time spent encoding observations, and, from the Rust report
+(`--rust-json`, default `target/bench/report.json`, run once if missing): steps/s ÷ the Rust
+random-playout rate, and the Python overhead at N = 1024 on one thread (the Rust `VecEnv` the
+binding wraps, measured by the report the same way, ÷ this)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import time
 import numpy as np
 
 import kumite
-from common import ForeignLoad, fmt_rate, machine, markdown
+from common import ForeignLoad, fmt_rate, load_rust, machine, markdown
 
 
 def rate(game: kumite.Game, n: int, threads: int | None, observations: bool, budget: float, policy: str) -> float:
@@ -46,11 +48,10 @@ def main() -> None:
     parser.add_argument("--policy", choices=["sample", "argmax"], default="sample",
                         help="how actions are chosen: env.sample_actions() or numpy argmax over random scores")
     parser.add_argument("--games", nargs="*", default=None, help="default: every game")
-    parser.add_argument("--rust-rates", nargs="*", default=[], metavar="GAME=STEPS_PER_S",
-                        help="Rust 1-thread random-playout steps/s per game, from the report")
+    parser.add_argument("--rust-json", help="JSON written by the Rust report bench")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
-    rust = {k: float(v) for k, v in (pair.split("=") for pair in args.rust_rates)}
+    rust = load_rust(args.rust_json)
     print(f"machine: {machine()}; actions: {args.policy}")
     for name in args.games or kumite.games():
         game = kumite.load(name)
@@ -61,10 +62,18 @@ def main() -> None:
                 with_obs = rate(game, n, threads, True, args.budget, args.policy)
                 without = rate(game, n, threads, False, args.budget, args.policy)
                 obs_share = max(0.0, 1.0 - with_obs / without)
-                vs_rust = f"{without / rust[name]:.0%}" if name in rust and threads == 1 else "-"
-                rows.append([name, str(n), str(threads), fmt_rate(without), fmt_rate(with_obs), f"{obs_share:.0%}", vs_rust])
+                r = rust.get(name, {})
+                one = threads == 1 and bool(r.get("steps_per_sec"))
+                vs_rust = f"{without / r['steps_per_sec']:.0%}" if one else "-"
+                same = one and n == r.get("vec_env_n") and bool(r.get("vec_env_with_obs_steps_per_sec"))
+                overhead = (
+                    f"{r['vec_env_without_obs_steps_per_sec'] / without:.2f}x / {r['vec_env_with_obs_steps_per_sec'] / with_obs:.2f}x"
+                    if same else "-"
+                )
+                rows.append([name, str(n), str(threads), fmt_rate(without), fmt_rate(with_obs), f"{obs_share:.0%}", vs_rust, overhead])
         print(markdown(
-            ["game", "N", "threads", "steps/s without obs", "steps/s with obs", "obs share of step", "without obs ÷ Rust playout (1 thread)"],
+            ["game", "N", "threads", "steps/s without obs", "steps/s with obs", "obs share of step",
+             "without obs ÷ Rust playout (1 thread)", "Rust VecEnv ÷ Python VecEnv, without / with obs"],
             rows,
         ))
         foreign = load.cores()
