@@ -33,15 +33,9 @@ struct Targets {
 
 fn targets(game: &str) -> Targets {
     if game == Tekken::NAME {
-        Targets {
-            steps_per_sec: 5.0e6,
-            state: Some((512, 50.0, 5.0e6)),
-        }
+        Targets { steps_per_sec: 5.0e6, state: Some((512, 50.0, 5.0e6)) }
     } else {
-        Targets {
-            steps_per_sec: 2.0e6,
-            state: None,
-        }
+        Targets { steps_per_sec: 2.0e6, state: None }
     }
 }
 
@@ -71,27 +65,15 @@ struct Args {
 
 fn parse_args() -> Args {
     // cargo passes `--bench` to harness-less benches; anything unknown is ignored for that reason.
-    let mut args = Args {
-        json: None,
-        seconds: 1.5,
-        profile_playout: None,
-    };
+    let mut args = Args { json: None, seconds: 1.5, profile_playout: None };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
             "--json" => args.json = it.next(),
-            "--seconds" => {
-                args.seconds = it
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .expect("--seconds takes a number")
-            }
+            "--seconds" => args.seconds = it.next().and_then(|s| s.parse().ok()).expect("--seconds takes a number"),
             "--profile-playout" => {
-                args.profile_playout = Some(
-                    it.next()
-                        .and_then(|s| s.parse().ok())
-                        .expect("--profile-playout takes seconds"),
-                )
+                args.profile_playout =
+                    Some(it.next().and_then(|s| s.parse().ok()).expect("--profile-playout takes seconds"))
             }
             _ => {}
         }
@@ -222,19 +204,14 @@ fn playout_loop<G: Game>(game: &G, seconds: f64) -> (f64, u64, u64, Duration) {
 }
 
 fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
-    let mut row = Row {
-        game: G::NAME.to_string(),
-        ..Row::default()
-    };
+    let mut row = Row { game: G::NAME.to_string(), ..Row::default() };
     let (steps_per_sec, steps, games, took) = playout_loop(game, seconds);
     let mut legal = ActionList::new();
     row.steps_per_sec = steps_per_sec;
     row.games_per_sec = games as f64 / took.as_secs_f64();
     row.avg_len = steps as f64 / games as f64;
 
-    let (g1, s1, ga, sa) = rollout_rates(seconds, row.games_per_sec, |n, s, t| {
-        rollout_batch(game, n, s, t).lengths
-    });
+    let (g1, s1, ga, sa) = rollout_rates(seconds, row.games_per_sec, |n, s, t| rollout_batch(game, n, s, t).lengths);
     row.batch1_games_per_sec = g1;
     row.batch1_steps_per_sec = s1;
     row.batch_all_games_per_sec = ga;
@@ -289,10 +266,8 @@ fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
     });
     row.clone_ns = 1e9 / clones_per_sec;
     row.state_bytes = std::mem::size_of::<G::State>();
-    (row.vec_env_without_obs, row.vec_env_with_obs) = (
-        vec_env_rate(game, false, seconds),
-        vec_env_rate(game, true, seconds),
-    );
+    (row.vec_env_without_obs, row.vec_env_with_obs) =
+        (vec_env_rate(game, false, seconds), vec_env_rate(game, true, seconds));
     row.interleaved_steps_per_sec = interleaved_playouts(game, seconds);
     row.obs_fill_ns = obs_fill_ns(game.observation_len(), seconds);
     row.mcts = mcts_typed(game, seconds);
@@ -305,14 +280,7 @@ fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
 fn vec_env_rate<G: Game>(game: &G, observations: bool, seconds: f64) -> f64 {
     let n = VEC_ENV_N;
     let mut env = VecEnv::new(game, n, 0, Some(1));
-    let mut obs = vec![
-        0.0;
-        if observations {
-            n * game.observation_len()
-        } else {
-            0
-        }
-    ];
+    let mut obs = vec![0.0; if observations { n * game.observation_len() } else { 0 }];
     let mut rewards = vec![0.0; n * game.num_players()];
     let mut terminated = vec![false; n];
     let mut mask = vec![false; n * game.num_actions()];
@@ -335,8 +303,7 @@ fn vec_env_rate<G: Game>(game: &G, observations: bool, seconds: f64) -> f64 {
     while start.elapsed().as_secs_f64() < seconds {
         env.sample_actions(&mut actions);
         let t = Instant::now();
-        env.step(game, &actions, buffers!())
-            .expect("sampled actions are legal");
+        env.step(game, &actions, buffers!()).expect("sampled actions are legal");
         stepping += t.elapsed();
         steps += n as u64;
     }
@@ -346,9 +313,7 @@ fn vec_env_rate<G: Game>(game: &G, observations: bool, seconds: f64) -> f64 {
 /// Random playouts over `VEC_ENV_N` states taken in turn (a finished game restarts from the
 /// next seed): steps/s.
 fn interleaved_playouts<G: Game>(game: &G, seconds: f64) -> f64 {
-    let mut states: Vec<G::State> = (0..VEC_ENV_N as u64)
-        .map(|seed| game.new_state(seed))
-        .collect();
+    let mut states: Vec<G::State> = (0..VEC_ENV_N as u64).map(|seed| game.new_state(seed)).collect();
     let mut next_seed = VEC_ENV_N as u64;
     let mut rng = Rng::new(derive_seed(0, u64::MAX));
     let mut legal = ActionList::new();
@@ -387,14 +352,7 @@ fn obs_fill_ns(len: usize, seconds: f64) -> f64 {
 struct Counting(Arc<AtomicU64>);
 
 impl<G: Game> Evaluator<G> for Counting {
-    fn evaluate(
-        &self,
-        game: &G,
-        leaves: &[G::State],
-        rng: &mut Rng,
-        values: &mut [f32],
-        _priors: &mut [f32],
-    ) {
+    fn evaluate(&self, game: &G, leaves: &[G::State], rng: &mut Rng, values: &mut [f32], _priors: &mut [f32]) {
         let players = game.num_players();
         for (leaf, out) in leaves.iter().zip(values.chunks_mut(players)) {
             let mut state = leaf.clone();
@@ -406,12 +364,7 @@ impl<G: Game> Evaluator<G> for Counting {
 }
 
 fn mcts_config(position: usize, threads: usize) -> MctsConfig {
-    MctsConfig {
-        iterations: MCTS_ITERATIONS,
-        threads,
-        seed: position as u64,
-        ..Default::default()
-    }
+    MctsConfig { iterations: MCTS_ITERATIONS, threads, seed: position as u64, ..Default::default() }
 }
 
 fn all_cores() -> usize {
@@ -440,8 +393,7 @@ fn typed_pass<G: Game, E: Evaluator<G> + Clone>(
     let mut iterations = 0;
     let mut picks = Vec::with_capacity(positions.len());
     for (i, (state, history)) in positions.iter().enumerate() {
-        let stats =
-            Mcts::new(mcts_config(i, threads), evaluator.clone()).search(game, state, history);
+        let stats = Mcts::new(mcts_config(i, threads), evaluator.clone()).search(game, state, history);
         iterations += stats.iterations;
         picks.push((stats.best, stats.visits));
     }
@@ -472,15 +424,10 @@ fn mcts_typed<G: Game>(game: &G, seconds: f64) -> MctsRow {
         }
     }
     let all = all_cores();
-    let mut row = MctsRow {
-        threads: all,
-        ..MctsRow::default()
-    };
+    let mut row = MctsRow { threads: all, ..MctsRow::default() };
     let budget = seconds / 2.0;
     let (r1, pass1) = mcts_rate(budget, || typed_pass(game, &positions, 1, &RandomRollout).0);
-    let (ra, pass_all) = mcts_rate(budget, || {
-        typed_pass(game, &positions, all, &RandomRollout).0
-    });
+    let (ra, pass_all) = mcts_rate(budget, || typed_pass(game, &positions, all, &RandomRollout).0);
     row.random_1t = r1;
     row.random_all = ra;
     row.heuristic_1t = mcts_rate(budget, || typed_pass(game, &positions, 1, &Heuristic).0).0;
@@ -491,10 +438,7 @@ fn mcts_typed<G: Game>(game: &G, seconds: f64) -> MctsRow {
         let counter = Counting::default();
         let (iterations, picks) = typed_pass(game, &positions, threads, &counter);
         let (_, timed_picks) = typed_pass(game, &positions, threads, &RandomRollout);
-        assert_eq!(
-            picks, timed_picks,
-            "the counting evaluator must replay the timed search"
-        );
+        assert_eq!(picks, timed_picks, "the counting evaluator must replay the timed search");
         let steps = counter.0.load(Ordering::Relaxed) as f64;
         (steps / iterations as f64, steps / secs_per_pass)
     };
@@ -511,13 +455,7 @@ fn mcts_typed<G: Game>(game: &G, seconds: f64) -> MctsRow {
 /// other processes took during the run: on a shared machine the figures are worth little then.
 fn busy_jiffies() -> Option<(u64, u64)> {
     let stat = std::fs::read_to_string("/proc/stat").ok()?;
-    let cpu: Vec<u64> = stat
-        .lines()
-        .next()?
-        .split_whitespace()
-        .skip(1)
-        .filter_map(|x| x.parse().ok())
-        .collect();
+    let cpu: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).filter_map(|x| x.parse().ok()).collect();
     // user nice system idle iowait irq softirq steal
     let busy = cpu.get(..3)?.iter().sum::<u64>() + cpu.get(5..8)?.iter().sum::<u64>();
     let own = std::fs::read_to_string("/proc/self/stat").ok()?;
@@ -643,21 +581,10 @@ fn print_markdown(rows: &[Row]) {
             r.steps_per_sec >= t.steps_per_sec,
         );
         if let Some((bytes, clone_ns, search_steps)) = t.state {
+            line(format!("state <= {bytes} bytes"), r.state_bytes.to_string(), r.state_bytes <= bytes);
+            line(format!("clone <= {clone_ns:.0} ns"), format!("{:.1}", r.clone_ns), r.clone_ns <= clone_ns);
             line(
-                format!("state <= {bytes} bytes"),
-                r.state_bytes.to_string(),
-                r.state_bytes <= bytes,
-            );
-            line(
-                format!("clone <= {clone_ns:.0} ns"),
-                format!("{:.1}", r.clone_ns),
-                r.clone_ns <= clone_ns,
-            );
-            line(
-                format!(
-                    ">= {} rollout steps/s inside MCTS on one core",
-                    fmt_rate(search_steps)
-                ),
+                format!(">= {} rollout steps/s inside MCTS on one core", fmt_rate(search_steps)),
                 fmt_rate(r.mcts.steps_1t),
                 r.mcts.steps_1t >= search_steps,
             );
@@ -671,19 +598,15 @@ fn print_markdown(rows: &[Row]) {
             r.vec_env_ratio() >= TARGET_VEC_ENV_RATIO,
         );
         line(
-            format!(
-                "VecEnv observation <= {:.0}% of a step",
-                100.0 * TARGET_OBS_SHARE
-            ),
+            format!("VecEnv observation <= {:.0}% of a step", 100.0 * TARGET_OBS_SHARE),
             format!("{:.0}%", 100.0 * r.obs_share()),
             r.obs_share() <= TARGET_OBS_SHARE,
         );
         let m = &r.mcts;
         if m.threads == 2 {
-            for (label, one, all) in [
-                ("random rollout", m.random_1t, m.random_all),
-                ("Heuristic", m.heuristic_1t, m.heuristic_all),
-            ] {
+            for (label, one, all) in
+                [("random rollout", m.random_1t, m.random_all), ("Heuristic", m.heuristic_1t, m.heuristic_all)]
+            {
                 line(
                     format!("MCTS ({label}) scaling >= {TARGET_MCTS_SCALING:.1}x on 2 cores"),
                     format!("{:.2}x", all / one),
@@ -774,22 +697,12 @@ fn main() {
         eprintln!("measuring {name} ...");
         let options = Default::default();
         let row = match name {
-            Tekken::NAME => measure_typed(
-                &Tekken::from_options(&options).expect("tekken loads"),
-                args.seconds,
-            ),
-            FatalFight::NAME => measure_typed(
-                &FatalFight::from_options(&options).expect("fatal_fight loads"),
-                args.seconds,
-            ),
-            Senjutsu::NAME => measure_typed(
-                &Senjutsu::from_options(&options).expect("senjutsu loads"),
-                args.seconds,
-            ),
-            Ufs::NAME => measure_typed(
-                &Ufs::from_options(&options).expect("ufs loads"),
-                args.seconds,
-            ),
+            Tekken::NAME => measure_typed(&Tekken::from_options(&options).expect("tekken loads"), args.seconds),
+            FatalFight::NAME => {
+                measure_typed(&FatalFight::from_options(&options).expect("fatal_fight loads"), args.seconds)
+            }
+            Senjutsu::NAME => measure_typed(&Senjutsu::from_options(&options).expect("senjutsu loads"), args.seconds),
+            Ufs::NAME => measure_typed(&Ufs::from_options(&options).expect("ufs loads"), args.seconds),
             other => panic!("the report does not name {other}'s type: add it here"),
         };
         rows.push(row);
@@ -797,19 +710,14 @@ fn main() {
     print_markdown(&rows);
     let foreign = foreign_cores(load_start, t0);
     if let Some(f) = foreign {
-        let note = if f > 0.25 {
-            " (figures unreliable: the machine was busy)"
-        } else {
-            ""
-        };
+        let note = if f > 0.25 { " (figures unreliable: the machine was busy)" } else { "" };
         println!("\nother processes used {f:.2} cores on average during the run{note}");
     }
     if let Some(path) = &args.json {
         if let Some(dir) = std::path::Path::new(path).parent() {
             std::fs::create_dir_all(dir).ok();
         }
-        std::fs::write(path, to_json(&rows, args.seconds, foreign))
-            .expect("the JSON report is writable");
+        std::fs::write(path, to_json(&rows, args.seconds, foreign)).expect("the JSON report is writable");
         eprintln!("wrote {path}");
     }
 }

@@ -66,11 +66,7 @@ impl<'a> ObsWriter<'a> {
     }
     /// Checks that the whole vector was written.
     pub fn finish(self) {
-        debug_assert_eq!(
-            self.at,
-            self.out.len(),
-            "observation layout and length disagree"
-        );
+        debug_assert_eq!(self.at, self.out.len(), "observation layout and length disagree");
     }
 }
 
@@ -91,10 +87,7 @@ mod tests {
 
     #[test]
     fn seats_wrap_around_the_table() {
-        assert_eq!(
-            (0..4).map(|k| seat_after(2, k, 4)).collect::<Vec<_>>(),
-            [2, 3, 0, 1]
-        );
+        assert_eq!((0..4).map(|k| seat_after(2, k, 4)).collect::<Vec<_>>(), [2, 3, 0, 1]);
         assert_eq!(seat_after(0, 0, 1), 0);
     }
 
@@ -110,9 +103,6 @@ mod tests {
         w.scaled(&[2u8, 0], 0.5);
         w.bits(2, &[0b110]); // bit 2 lies outside the block
         w.finish();
-        assert_eq!(
-            out,
-            [0.5, 1.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0, 1.0, 0.0, 0.0, 1.0]
-        );
+        assert_eq!(out, [0.5, 1.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0, 1.0, 0.0, 0.0, 1.0]);
     }
 }
