@@ -188,6 +188,24 @@ pub struct StageCard {
     pub gimmick: Gimmick,
 }
 
+/// Each card's place among the cards with `keep`, in order (`u8::MAX` for the others), and
+/// how many have it.
+fn slots(cards: &[Card], keep: impl Fn(&Card) -> bool) -> (Vec<u8>, usize) {
+    let mut next = 0u8;
+    let slots = cards
+        .iter()
+        .map(|c| {
+            if keep(c) {
+                next += 1;
+                next - 1
+            } else {
+                u8::MAX
+            }
+        })
+        .collect();
+    (slots, usize::from(next))
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Content {
     pub cards: Vec<Card>,
@@ -196,6 +214,14 @@ pub struct Content {
     /// One boss per stage, index = stage - 1.
     pub bosses: Vec<Boss>,
     pub stages: Vec<StageCard>,
+    /// Per card type, its place among the carried items (`carry` cards) and among the uniques,
+    /// in file order; `u8::MAX` for the others. Observations give those blocks only as many
+    /// entries as there are such cards.
+    pub carry_slot: Vec<u8>,
+    pub unique_slot: Vec<u8>,
+    /// How many card types can be carried, and how many are unique: those blocks' widths.
+    pub carry_types: usize,
+    pub unique_types: usize,
 }
 
 #[derive(Deserialize)]
@@ -364,6 +390,8 @@ impl Content {
         all.merge(content.read_enemies(enemies.0, raw_enemies));
         all.merge(content.read_stages(stages.0, raw_stages));
         all.into_result()?;
+        (content.carry_slot, content.carry_types) = slots(&content.cards, |c| c.carry);
+        (content.unique_slot, content.unique_types) = slots(&content.cards, |c| c.kind == Kind::Unique);
         Ok(content)
     }
 

@@ -803,15 +803,17 @@ fn builtin_content_has_the_seed_counts() {
 }
 
 /// The observation (docs "## Observation") is sized to the game: one slot per player, the
-/// content's card and enemy types, the boss skills in play; the observer's slot comes first.
+/// content's card and enemy types, as many carried-item entries as there are item types and
+/// face-up entries as unique types, the boss skills in play; the observer's slot comes first.
 #[test]
 fn observation_sized_to_the_game_with_the_observer_first() {
-    let (t, e) = (32, 16);
-    let len = |n: usize, b: usize| 49 + n + b + n * (24 + 2 * t) + 6 * t + 12 * e;
+    let (t, items, uniques, e) = (32, 5, 10, 16);
+    let len = |n: usize, b: usize| 49 + n + b + n * (24 + t + items) + 5 * t + uniques + 12 * e;
     let variant = FatalFight::new(FatalFightOptions { players: 4, final_boss_variant: true, ..Default::default() }).unwrap();
-    for (g, b, total) in [(game(2), 3, 614), (game(4), 3, 792), (variant, 6, 795)] {
+    for (g, b, total) in [(game(2), 3, 538), (game(4), 3, 662), (variant, 6, 665)] {
         let n = g.n();
-        assert_eq!((g.content.cards.len(), g.content.enemies.len()), (t, e));
+        let c = &g.content;
+        assert_eq!((c.cards.len(), c.carry_types, c.unique_types, c.enemies.len()), (t, items, uniques, e));
         assert_eq!(g.observation_shape(), vec![total]);
         assert_eq!(len(n, b), total);
         let mut s = g.new_state(1);
@@ -820,20 +822,32 @@ fn observation_sized_to_the_game_with_the_observer_first() {
             s.players[p].life = p as i8 + 1;
         }
         give(&g, &mut s, 1, &["jab", "jab"]);
+        let drink = card(&g, "energy_drink");
+        s.players[1].carried.push(drink);
         let mut obs = vec![0.0; total];
         s.observation(&g, 1, &mut obs);
         // Player 0 acts: seat n - 1 relative to observer 1.
         assert_eq!(obs[6..6 + n].iter().position(|&x| x == 1.0), Some(n - 1));
         let slots = 37 + n + b;
-        let slot = 24 + 2 * t;
+        let slot = 24 + t + items;
         for k in 0..n {
             let p = (1 + k) % n;
             assert_eq!(obs[slots + k * slot], 1.0, "slot {k} present");
             assert_eq!(obs[slots + k * slot + 1], (p + 1) as f32 / 10.0, "slot {k} holds player {p}'s life");
         }
+        let carried = &obs[slots + 24 + t..][..items];
+        assert_eq!(carried[usize::from(c.carry_slot[usize::from(drink.0)])], 1.0, "the observer's item, at its item slot");
+        assert_eq!(carried.iter().sum::<f32>(), 1.0);
         let hand = &obs[slots + n * slot..][..t];
         assert_eq!(hand[usize::from(card(&g, "jab").0)], 0.5, "the observer's hand counts follow the slots");
         assert_eq!(hand.iter().sum::<f32>(), 0.5);
+        // The face-up uniques close the vector, before the removed counts.
+        let row = &obs[total - t - uniques..][..uniques];
+        let expected = s.unique_row.iter().flatten().count() as f32;
+        assert_eq!(row.iter().sum::<f32>(), expected, "every face-up unique is counted in the unique block");
+        for x in s.unique_row.iter().flatten() {
+            assert!(row[usize::from(c.unique_slot[usize::from(x.0)])] >= 1.0);
+        }
     }
 }
 

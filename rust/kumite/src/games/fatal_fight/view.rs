@@ -32,11 +32,12 @@ pub fn observation_len(game: &FatalFight) -> usize {
     let n = game.n();
     let cards = game.content.cards.len();
     let enemies = game.content.enemies.len();
+    let (carry, uniques) = (game.content.carry_types, game.content.unique_types);
     let global = FIXED + n + boss_skills(game);
     let own = 3 * cards;
     let per_group = 2 + 2 * enemies;
-    let market = 3 * cards;
-    global + n * (PER_PLAYER_FIXED + 2 * cards) + own + RESPAWNS * per_group + market
+    let market = 2 * cards + uniques;
+    global + n * (PER_PLAYER_FIXED + cards + carry) + own + RESPAWNS * per_group + market
 }
 
 fn phase_index(p: Phase) -> usize {
@@ -55,6 +56,8 @@ impl FatalFightState {
         let n = game.n();
         let cards = game.content.cards.len();
         let enemies = game.content.enemies.len();
+        let content = &game.content;
+        let (carry, uniques) = (content.carry_types, content.unique_types);
         let mut w = ObsWriter::new(out);
         let rel = |p: usize| seat_after(p, n - me, n);
         w.one_hot(PHASES, Some(phase_index(self.phase)));
@@ -109,7 +112,7 @@ impl FatalFightState {
             w.put(f32::from(self.order[..n].iter().position(|&q| usize::from(q) == p).unwrap_or(0) as u8) / 4.0);
             w.one_hot(SQUARES, Some(usize::from(pl.square)));
             w.counts(cards, pl.played.iter().map(|c| usize::from(c.0)), 0.25);
-            w.counts(cards, pl.carried.iter().map(|c| usize::from(c.0)), 1.0);
+            w.counts(carry, pl.carried.iter().map(|x| usize::from(content.carry_slot[usize::from(x.0)])), 1.0);
         }
         let mine = &self.players[me];
         w.counts(cards, mine.hand.iter().map(|c| usize::from(c.0)), 0.25);
@@ -122,7 +125,7 @@ impl FatalFightState {
             w.counts(enemies, grp.iter().filter(|&e| e != BOSS).map(|c| usize::from(c.0)), 0.25);
         }
         w.scaled(&self.shop.0[..cards], 0.25);
-        w.counts(cards, self.unique_row.iter().flatten().copied().map(|c| usize::from(c.0)), 1.0);
+        w.counts(uniques, self.unique_row.iter().flatten().map(|x| usize::from(content.unique_slot[usize::from(x.0)])), 1.0);
         w.scaled(&self.removed.0[..cards], 0.25);
         w.finish();
     }
