@@ -225,11 +225,13 @@ impl<S: State> Rows<'_, S> {
         let (players, num_actions) = (game.num_players(), game.num_actions());
         let words = num_actions.div_ceil(64);
         let mut legal = ActionList::new();
+        // Cleared for the whole run at once: per row, a `fill` of `players` floats is a
+        // `memset` call.
+        self.rewards.fill(0.0);
+        self.terminated.fill(false);
         for (j, state) in self.states.iter_mut().enumerate() {
             let i = first + j;
             let rewards = &mut self.rewards[j * players..(j + 1) * players];
-            rewards.fill(0.0);
-            self.terminated[j] = false;
             if let Some(actions) = actions {
                 state.apply_unchecked(game, actions[i], &mut NoEvents);
                 if state.is_terminal() {
