@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use kumite::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
-use kumite::env::{Buffers, VecEnv};
+use kumite::env::{Outputs, VecEnv};
 use kumite::games::fatal_fight::FatalFight;
 use kumite::games::senjutsu::Senjutsu;
 use kumite::games::tekken::Tekken;
@@ -280,30 +280,15 @@ fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
 fn vec_env_rate<G: Game>(game: &G, observations: bool, seconds: f64) -> f64 {
     let n = VEC_ENV_N;
     let mut env = VecEnv::new(game, n, 0, Some(1));
-    let mut obs = vec![0.0; if observations { n * game.observation_len() } else { 0 }];
-    let mut rewards = vec![0.0; n * game.num_players()];
-    let mut terminated = vec![false; n];
-    let mut mask = vec![false; n * game.num_actions()];
-    let mut player = vec![0; n];
-    macro_rules! buffers {
-        () => {
-            Buffers {
-                observations: &mut obs,
-                rewards: &mut rewards,
-                terminated: &mut terminated,
-                legal_mask: &mut mask,
-                current_player: &mut player,
-            }
-        };
-    }
-    env.reset(game, None, buffers!());
+    let mut out = Outputs::new(game, n, observations);
+    env.reset(game, None, out.buffers());
     let mut actions = vec![0; n];
     let (mut steps, mut stepping) = (0u64, Duration::ZERO);
     let start = Instant::now();
     while start.elapsed().as_secs_f64() < seconds {
         env.sample_actions(&mut actions);
         let t = Instant::now();
-        env.step(game, &actions, buffers!()).expect("sampled actions are legal");
+        env.step(game, &actions, out.buffers()).expect("sampled actions are legal");
         stepping += t.elapsed();
         steps += n as u64;
     }

@@ -3,4 +3,4 @@
 
 mod vec_env;
 
-pub use vec_env::{Buffers, VecEnv};
+pub use vec_env::{Buffers, Outputs, VecEnv};

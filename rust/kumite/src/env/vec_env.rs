@@ -12,6 +12,39 @@ pub struct Buffers<'a> {
     pub current_player: &'a mut [i32],
 }
 
+/// Output buffers owned in Rust (Python passes numpy arrays instead), sized for `num_envs`
+/// environments of a game.
+pub struct Outputs {
+    pub observations: Vec<f32>,
+    pub rewards: Vec<f32>,
+    pub terminated: Vec<bool>,
+    pub legal_mask: Vec<bool>,
+    pub current_player: Vec<i32>,
+}
+
+impl Outputs {
+    /// With `observations == false` the observation buffer stays empty and none are encoded.
+    pub fn new<G: Game>(game: &G, num_envs: usize, observations: bool) -> Outputs {
+        Outputs {
+            observations: vec![0.0; if observations { num_envs * game.observation_len() } else { 0 }],
+            rewards: vec![0.0; num_envs * game.num_players()],
+            terminated: vec![false; num_envs],
+            legal_mask: vec![false; num_envs * game.num_actions()],
+            current_player: vec![0; num_envs],
+        }
+    }
+
+    pub fn buffers(&mut self) -> Buffers<'_> {
+        Buffers {
+            observations: &mut self.observations,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            legal_mask: &mut self.legal_mask,
+            current_player: &mut self.current_player,
+        }
+    }
+}
+
 /// `n` games stepped together. Auto-reset is *same-step* (Gymnasium's `SAME_STEP`): when a game
 /// ends on a step, that step reports its returns as rewards and `terminated = true`, and the
 /// observation, mask and player to move already belong to the next game. So every row always
@@ -278,37 +311,8 @@ mod tests {
     use crate::core::Rng;
     use crate::games::tekken::{Tekken, TekkenOptions};
 
-    struct Owned {
-        obs: Vec<f32>,
-        rewards: Vec<f32>,
-        terminated: Vec<bool>,
-        mask: Vec<bool>,
-        player: Vec<i32>,
-    }
-
-    impl Owned {
-        fn new(game: &Tekken, n: usize) -> Owned {
-            Owned {
-                obs: vec![0.0; n * game.observation_len()],
-                rewards: vec![0.0; n * 2],
-                terminated: vec![false; n],
-                mask: vec![false; n * game.num_actions()],
-                player: vec![0; n],
-            }
-        }
-        fn buffers(&mut self) -> Buffers<'_> {
-            Buffers {
-                observations: &mut self.obs,
-                rewards: &mut self.rewards,
-                terminated: &mut self.terminated,
-                legal_mask: &mut self.mask,
-                current_player: &mut self.player,
-            }
-        }
-    }
-
-    fn random_actions(o: &Owned, game: &Tekken, rng: &mut Rng) -> Vec<Action> {
-        o.mask
+    fn random_actions(o: &Outputs, game: &Tekken, rng: &mut Rng) -> Vec<Action> {
+        o.legal_mask
             .chunks(game.num_actions())
             .map(|m| {
                 let legal: Vec<Action> = (0..m.len() as Action).filter(|&a| m[usize::from(a)]).collect();
@@ -320,7 +324,7 @@ mod tests {
     fn run(threads: Option<usize>, n: usize, steps: usize) -> (Vec<f32>, Vec<f32>, usize) {
         let game = Tekken::new(TekkenOptions { rounds_to_win: 1, ..Default::default() }).unwrap();
         let mut env = VecEnv::new(&game, n, 3, threads);
-        let mut o = Owned::new(&game, n);
+        let mut o = Outputs::new(&game, n, true);
         env.reset(&game, None, o.buffers());
         let mut rng = Rng::new(1);
         let (mut reward_sum, mut ends) = (vec![0.0; 2], 0);
@@ -335,7 +339,7 @@ mod tests {
                 }
             }
         }
-        (o.obs, reward_sum, ends)
+        (o.observations, reward_sum, ends)
     }
 
     #[test]
@@ -351,7 +355,7 @@ mod tests {
     fn masks_and_players_match_the_states() {
         let game = Tekken::new(TekkenOptions::default()).unwrap();
         let mut env = VecEnv::new(&game, 8, 0, Some(1));
-        let mut o = Owned::new(&game, 8);
+        let mut o = Outputs::new(&game, 8, true);
         env.reset(&game, Some(5), o.buffers());
         let mut rng = Rng::new(2);
         let mut legal = ActionList::new();
@@ -362,11 +366,11 @@ mod tests {
             for (i, state) in env.states().iter().enumerate() {
                 state.legal_actions(&game, &mut legal);
                 let mask: Vec<bool> = (0..game.num_actions() as Action).map(|a| legal.contains(&a)).collect();
-                assert_eq!(&o.mask[i * game.num_actions()..(i + 1) * game.num_actions()], &mask[..]);
+                assert_eq!(&o.legal_mask[i * game.num_actions()..(i + 1) * game.num_actions()], &mask[..]);
                 let p = state.current_player().unwrap();
-                assert_eq!(o.player[i], p as i32);
+                assert_eq!(o.current_player[i], p as i32);
                 state.observation(&game, p, &mut obs);
-                assert_eq!(&o.obs[i * obs.len()..(i + 1) * obs.len()], &obs[..]);
+                assert_eq!(&o.observations[i * obs.len()..(i + 1) * obs.len()], &obs[..]);
             }
         }
     }
@@ -375,7 +379,7 @@ mod tests {
     fn step_works_before_any_reset() {
         let game = Tekken::new(TekkenOptions::default()).unwrap();
         let mut env = VecEnv::new(&game, 3, 0, None);
-        let mut o = Owned::new(&game, 3);
+        let mut o = Outputs::new(&game, 3, true);
         let mut legal = ActionList::new();
         let actions: Vec<Action> = env
             .states()
@@ -392,24 +396,24 @@ mod tests {
     fn sampled_actions_are_legal_uniform_and_seeded() {
         let game = Tekken::new(TekkenOptions::default()).unwrap();
         let mut env = VecEnv::new(&game, 4, 0, Some(1));
-        let mut o = Owned::new(&game, 4);
+        let mut o = Outputs::new(&game, 4, true);
         env.reset(&game, Some(9), o.buffers());
         let mut counts = vec![0u32; game.num_actions()];
         let mut actions = vec![0; 4];
         for _ in 0..4000 {
             env.sample_actions(&mut actions);
             for (i, &a) in actions.iter().enumerate() {
-                assert!(o.mask[i * game.num_actions() + usize::from(a)], "row {i}: {a} is not legal");
+                assert!(o.legal_mask[i * game.num_actions() + usize::from(a)], "row {i}: {a} is not legal");
             }
             counts[usize::from(actions[0])] += 1;
         }
-        let legal: Vec<usize> = (0..game.num_actions()).filter(|&a| o.mask[a]).collect();
+        let legal: Vec<usize> = (0..game.num_actions()).filter(|&a| o.legal_mask[a]).collect();
         assert!(legal.len() > 1);
         for &a in &legal {
             let share = f64::from(counts[a]) / 4000.0;
             assert!((share - 1.0 / legal.len() as f64).abs() < 0.05, "action {a}: {share}");
         }
-        let draw = |env: &mut VecEnv<Tekken>, o: &mut Owned| {
+        let draw = |env: &mut VecEnv<Tekken>, o: &mut Outputs| {
             env.reset(&game, Some(9), o.buffers());
             let mut a = vec![0; 4];
             (0..20).flat_map(|_| {
@@ -424,7 +428,7 @@ mod tests {
     fn an_illegal_action_steps_nothing() {
         let game = Tekken::new(TekkenOptions::default()).unwrap();
         let mut env = VecEnv::new(&game, 4, 0, Some(1));
-        let mut o = Owned::new(&game, 4);
+        let mut o = Outputs::new(&game, 4, true);
         env.reset(&game, None, o.buffers());
         let before = env.states().to_vec();
         let mut actions = random_actions(&o, &game, &mut Rng::new(0));
