@@ -98,16 +98,32 @@ struct Row {
     legal_ns: f64,
     apply_ns: f64,
     legal_len_avg: f64,
-    /// `VecEnv` steps/s at `VEC_ENV_N` on one thread, without and with observations.
-    vec_env_without_obs: f64,
-    vec_env_with_obs: f64,
+    vec_env: VecEnvRow,
+    mcts: MctsRow,
+}
+
+/// The `VecEnv` at `VEC_ENV_N` environments on one thread, beside two floors. Each figure is the
+/// median of `VEC_ENV_ROUNDS` rounds; a round measures the playout loop, the interleaved
+/// playouts and the env without and with observations back to back, and the ratios are medians
+/// of each round's own ratios, so they compare figures taken moments apart (this VM's speed
+/// drifts by several per cent between minutes).
+#[derive(Default)]
+struct VecEnvRow {
+    /// Steps/s without and with observations.
+    without_obs: f64,
+    with_obs: f64,
     /// The same random playouts over `VEC_ENV_N` states taken in turn, one action each: what any
     /// batched stepping pays (each step meets a state that left the cache), with no outputs.
-    interleaved_steps_per_sec: f64,
+    interleaved: f64,
+    /// Without observations ÷ the playout loop, the observation's share of a step, interleaved ÷
+    /// playout loop, and without observations ÷ interleaved.
+    vs_playout: f64,
+    obs_share: f64,
+    interleaved_vs_playout: f64,
+    vs_interleaved: f64,
     /// Zeroing one observation row of a `VEC_ENV_N`-row buffer, rows in turn: the memory cost
     /// of writing observations at all, before encoding anything.
     obs_fill_ns: f64,
-    mcts: MctsRow,
 }
 
 /// MCTS iterations per second (wall clock over whole searches, tree building and dropping
@@ -266,12 +282,41 @@ fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
     });
     row.clone_ns = 1e9 / clones_per_sec;
     row.state_bytes = std::mem::size_of::<G::State>();
-    (row.vec_env_without_obs, row.vec_env_with_obs) =
-        (vec_env_rate(game, false, seconds), vec_env_rate(game, true, seconds));
-    row.interleaved_steps_per_sec = interleaved_playouts(game, seconds);
-    row.obs_fill_ns = obs_fill_ns(game.observation_len(), seconds);
+    row.vec_env = vec_env_row(game, seconds);
     row.mcts = mcts_typed(game, seconds);
     row
+}
+
+const VEC_ENV_ROUNDS: usize = 5;
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn vec_env_row<G: Game>(game: &G, seconds: f64) -> VecEnvRow {
+    let each = seconds / VEC_ENV_ROUNDS as f64;
+    let rounds: Vec<[f64; 4]> = (0..VEC_ENV_ROUNDS)
+        .map(|_| {
+            [
+                playout_loop(game, each).0,
+                interleaved_playouts(game, each),
+                vec_env_rate(game, false, each),
+                vec_env_rate(game, true, each),
+            ]
+        })
+        .collect();
+    let of = |f: fn(&[f64; 4]) -> f64| median(rounds.iter().map(f).collect());
+    VecEnvRow {
+        without_obs: of(|r| r[2]),
+        with_obs: of(|r| r[3]),
+        interleaved: of(|r| r[1]),
+        vs_playout: of(|r| r[2] / r[0]),
+        obs_share: of(|r| (1.0 - r[3] / r[2]).max(0.0)),
+        interleaved_vs_playout: of(|r| r[1] / r[0]),
+        vs_interleaved: of(|r| r[2] / r[1]),
+        obs_fill_ns: obs_fill_ns(game.observation_len(), seconds / 2.0),
+    }
 }
 
 /// `VecEnv` steps/s at `VEC_ENV_N` environments on this thread, actions from `sample_actions`
@@ -357,15 +402,23 @@ fn all_cores() -> usize {
 }
 
 /// Times whole passes of `pass` (one search per position; returns the iterations) for about
-/// `seconds`, after one warm-up pass that also sizes the run: (iterations/s, seconds per pass).
+/// `seconds` (at least three), after one warm-up pass that also sizes the run: (iterations/s,
+/// seconds per pass) of the median pass, so one pass slowed by a hiccup of this shared VM does
+/// not decide the figure.
 fn mcts_rate(seconds: f64, mut pass: impl FnMut() -> u64) -> (f64, f64) {
     let t = Instant::now();
     black_box(pass());
-    let passes = ((seconds / t.elapsed().as_secs_f64()).ceil() as u64).clamp(1, 10_000);
-    let t = Instant::now();
-    let iterations: u64 = (0..passes).map(|_| pass()).sum();
-    let secs = t.elapsed().as_secs_f64();
-    (iterations as f64 / secs, secs / passes as f64)
+    let passes = ((seconds / t.elapsed().as_secs_f64()).ceil() as usize).clamp(3, 10_000);
+    let mut timed: Vec<(f64, u64)> = (0..passes)
+        .map(|_| {
+            let t = Instant::now();
+            let iterations = pass();
+            (t.elapsed().as_secs_f64(), iterations)
+        })
+        .collect();
+    timed.sort_by(|a, b| (a.1 as f64 / a.0).total_cmp(&(b.1 as f64 / b.0)));
+    let (secs, iterations) = timed[passes / 2];
+    (iterations as f64 / secs, secs)
 }
 
 /// One search per position: the iterations run and each search's (best, visits).
@@ -513,18 +566,19 @@ fn print_markdown(rows: &[Row]) {
     println!("| game | VecEnv steps/s without obs | with obs | without obs ÷ random playout | obs share of a step | interleaved playout ÷ random playout | without obs ÷ interleaved playout | row zero-fill ns | zero-fill share of a step |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in rows {
-        let step_ns = 1e9 / r.vec_env_without_obs;
+        let v = &r.vec_env;
+        let step_ns = 1e9 / v.without_obs;
         println!(
             "| {} | {} | {} | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.1} | {:.0}% |",
             r.game,
-            fmt_rate(r.vec_env_without_obs),
-            fmt_rate(r.vec_env_with_obs),
-            100.0 * r.vec_env_ratio(),
-            100.0 * r.obs_share(),
-            100.0 * r.interleaved_steps_per_sec / r.steps_per_sec,
-            100.0 * r.vec_env_without_obs / r.interleaved_steps_per_sec,
-            r.obs_fill_ns,
-            100.0 * r.obs_fill_ns / (step_ns + r.obs_fill_ns),
+            fmt_rate(v.without_obs),
+            fmt_rate(v.with_obs),
+            100.0 * v.vs_playout,
+            100.0 * v.obs_share,
+            100.0 * v.interleaved_vs_playout,
+            100.0 * v.vs_interleaved,
+            v.obs_fill_ns,
+            100.0 * v.obs_fill_ns / (step_ns + v.obs_fill_ns),
         );
     }
     println!();
@@ -579,13 +633,13 @@ fn print_markdown(rows: &[Row]) {
                 "VecEnv (N = {VEC_ENV_N}, 1 thread) without obs >= {:.0}% of the playout rate",
                 100.0 * TARGET_VEC_ENV_RATIO
             ),
-            format!("{:.0}%", 100.0 * r.vec_env_ratio()),
-            r.vec_env_ratio() >= TARGET_VEC_ENV_RATIO,
+            format!("{:.0}%", 100.0 * r.vec_env.vs_playout),
+            r.vec_env.vs_playout >= TARGET_VEC_ENV_RATIO,
         );
         line(
             format!("VecEnv observation <= {:.0}% of a step", 100.0 * TARGET_OBS_SHARE),
-            format!("{:.0}%", 100.0 * r.obs_share()),
-            r.obs_share() <= TARGET_OBS_SHARE,
+            format!("{:.0}%", 100.0 * r.vec_env.obs_share),
+            r.vec_env.obs_share <= TARGET_OBS_SHARE,
         );
         let m = &r.mcts;
         if m.threads == 2 {
@@ -602,16 +656,6 @@ fn print_markdown(rows: &[Row]) {
     }
 }
 
-impl Row {
-    fn vec_env_ratio(&self) -> f64 {
-        self.vec_env_without_obs / self.steps_per_sec
-    }
-
-    fn obs_share(&self) -> f64 {
-        (1.0 - self.vec_env_with_obs / self.vec_env_without_obs).max(0.0)
-    }
-}
-
 fn to_json(rows: &[Row], seconds: f64, foreign: Option<f64>) -> String {
     let games: Vec<String> = rows
         .iter()
@@ -623,7 +667,8 @@ fn to_json(rows: &[Row], seconds: f64, foreign: Option<f64>) -> String {
                     "\"rollout_all_games_per_sec\": {:.3}, \"rollout_all_steps_per_sec\": {:.3}, ",
                     "\"threads\": {}, \"clone_ns\": {:.3}, \"state_bytes\": {}, \"legal_actions_ns\": {:.3}, ",
                     "\"apply_ns\": {:.3}, \"vec_env_n\": {}, \"vec_env_without_obs_steps_per_sec\": {:.3}, ",
-                    "\"vec_env_with_obs_steps_per_sec\": {:.3}, \"interleaved_steps_per_sec\": {:.3}, \"obs_fill_ns\": {:.3}, \"mcts\": {{\"iterations_per_search\": {}, \"positions\": {}, \"threads\": {}, ",
+                    "\"vec_env_with_obs_steps_per_sec\": {:.3}, \"interleaved_steps_per_sec\": {:.3}, \"obs_fill_ns\": {:.3}, ",
+                    "\"vec_env_vs_playout\": {:.4}, \"vec_env_obs_share\": {:.4}, \"mcts\": {{\"iterations_per_search\": {}, \"positions\": {}, \"threads\": {}, ",
                     "\"random_1t_iterations_per_sec\": {:.3}, \"random_all_iterations_per_sec\": {:.3}, ",
                     "\"heuristic_1t_iterations_per_sec\": {:.3}, \"heuristic_all_iterations_per_sec\": {:.3}, ",
                     "\"playout_steps_per_iteration_1t\": {:.3}, \"playout_steps_per_iteration_all\": {:.3}, ",
@@ -643,10 +688,12 @@ fn to_json(rows: &[Row], seconds: f64, foreign: Option<f64>) -> String {
                 r.legal_ns,
                 r.apply_ns,
                 VEC_ENV_N,
-                r.vec_env_without_obs,
-                r.vec_env_with_obs,
-                r.interleaved_steps_per_sec,
-                r.obs_fill_ns,
+                r.vec_env.without_obs,
+                r.vec_env.with_obs,
+                r.vec_env.interleaved,
+                r.vec_env.obs_fill_ns,
+                r.vec_env.vs_playout,
+                r.vec_env.obs_share,
                 MCTS_ITERATIONS,
                 MCTS_POSITIONS,
                 r.mcts.threads,

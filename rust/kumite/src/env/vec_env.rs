@@ -310,7 +310,7 @@ impl<S: State> Rows<'_, S> {
 
 /// Asks the cache for every line of `value`. The observation reads parts of a state that the
 /// step does not touch; asked for before the step, those misses overlap its work (measured:
-/// 3–4 points less observation share at N = 1024).
+/// 1.5–5 points less observation share at N = 1024).
 #[inline]
 fn prefetch<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
