@@ -330,6 +330,15 @@ mod tests {
     use crate::core::Rng;
     use crate::games::tekken::{Tekken, TekkenOptions};
 
+    /// A default Tekken env of `n` rows on the calling thread, reset with `seed`.
+    fn one_thread_env(n: usize, seed: Option<u64>) -> (Tekken, VecEnv<Tekken>, Outputs) {
+        let game = Tekken::new(TekkenOptions::default()).unwrap();
+        let mut env = VecEnv::new(&game, n, 0, Some(1));
+        let mut o = Outputs::new(&game, n, true);
+        env.reset(&game, seed, o.buffers());
+        (game, env, o)
+    }
+
     fn random_actions(o: &Outputs, game: &Tekken, rng: &mut Rng) -> Vec<Action> {
         o.legal_mask
             .chunks(game.num_actions())
@@ -372,10 +381,7 @@ mod tests {
 
     #[test]
     fn masks_and_players_match_the_states() {
-        let game = Tekken::new(TekkenOptions::default()).unwrap();
-        let mut env = VecEnv::new(&game, 8, 0, Some(1));
-        let mut o = Outputs::new(&game, 8, true);
-        env.reset(&game, Some(5), o.buffers());
+        let (game, mut env, mut o) = one_thread_env(8, Some(5));
         let mut rng = Rng::new(2);
         let mut legal = ActionList::new();
         let mut obs = vec![0.0; game.observation_len()];
@@ -413,10 +419,7 @@ mod tests {
 
     #[test]
     fn sampled_actions_are_legal_uniform_and_seeded() {
-        let game = Tekken::new(TekkenOptions::default()).unwrap();
-        let mut env = VecEnv::new(&game, 4, 0, Some(1));
-        let mut o = Outputs::new(&game, 4, true);
-        env.reset(&game, Some(9), o.buffers());
+        let (game, mut env, mut o) = one_thread_env(4, Some(9));
         let mut counts = vec![0u32; game.num_actions()];
         let mut actions = vec![0; 4];
         for _ in 0..4000 {
@@ -445,10 +448,7 @@ mod tests {
 
     #[test]
     fn an_illegal_action_steps_nothing() {
-        let game = Tekken::new(TekkenOptions::default()).unwrap();
-        let mut env = VecEnv::new(&game, 4, 0, Some(1));
-        let mut o = Outputs::new(&game, 4, true);
-        env.reset(&game, None, o.buffers());
+        let (game, mut env, mut o) = one_thread_env(4, None);
         let before = env.states().to_vec();
         let mut actions = random_actions(&o, &game, &mut Rng::new(0));
         actions[2] = 9999;
