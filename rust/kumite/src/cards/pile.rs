@@ -50,6 +50,12 @@ impl<const N: usize> Pile<N> {
     pub fn as_slice(&self) -> &[CardId] {
         &self.cards[..self.len()]
     }
+    /// Every slot, the ones past `len` holding leftovers: for readers that mask by `len` instead
+    /// of branching on it.
+    #[inline]
+    pub fn slots(&self) -> &[CardId; N] {
+        &self.cards
+    }
     /// For redealing hidden cards in place (determinization).
     pub fn as_mut_slice(&mut self) -> &mut [CardId] {
         let len = self.len();

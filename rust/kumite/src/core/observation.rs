@@ -15,11 +15,15 @@ impl<'a> ObsWriter<'a> {
         self.out[self.at] = v;
         self.at += 1;
     }
+    /// `K` entries at once: one bounds check instead of one per `put`.
+    pub fn values<const K: usize>(&mut self, values: [f32; K]) {
+        self.span(K).copy_from_slice(&values);
+    }
     pub fn flag(&mut self, b: bool) {
         self.put(f32::from(u8::from(b)));
     }
-    /// The next `n` entries.
-    fn span(&mut self, n: usize) -> &mut [f32] {
+    /// The next `n` entries, for encoders that fill a block themselves.
+    pub fn span(&mut self, n: usize) -> &mut [f32] {
         let span = &mut self.out[self.at..self.at + n];
         self.at += n;
         span

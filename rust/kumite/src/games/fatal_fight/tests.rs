@@ -851,6 +851,51 @@ fn observation_sized_to_the_game_with_the_observer_first() {
     }
 }
 
+/// The group block (docs "## Observation"): size/8, boss present, head one-hot, enemy counts.
+/// The encoder reads a group's first slot whatever its size, so an emptied group (its slots
+/// holding leftovers) and a boss at the head must still read right.
+#[test]
+fn observation_group_block_marks_head_boss_and_counts() {
+    let g = game(2);
+    let (t, items, uniques, e) = (32, 5, 10, 16);
+    let mut s = g.new_state(1);
+    let (a, b) = (CardId(3), CardId(7));
+    for grp in &mut s.groups {
+        grp.clear();
+    }
+    s.groups[0].push(a); // then emptied: a leftover in the head slot
+    s.groups[0].pop();
+    s.groups[1].push(a);
+    for x in [BOSS, a, b] {
+        s.groups[2].push(x);
+    }
+    for x in [b, BOSS, b, a, b] {
+        s.groups[3].push(x);
+    }
+    let mut obs = vec![f32::NAN; g.observation_len()];
+    s.observation(&g, 0, &mut obs);
+    let start = 37 + 2 + 3 + 2 * (24 + t + items) + 3 * t;
+    assert_eq!(obs.len() - start, 6 * (2 + 2 * e) + 2 * t + uniques, "the groups precede the market");
+    let block = |k: usize| &obs[start + k * (2 + 2 * e)..][..2 + 2 * e];
+    let expect = |size: f32, boss: bool, head: Option<CardId>, counts: &[(CardId, f32)]| {
+        let mut v = vec![0.0; 2 + 2 * e];
+        v[0] = size / 8.0;
+        v[1] = f32::from(u8::from(boss));
+        if let Some(h) = head {
+            v[2 + usize::from(h.0)] = 1.0;
+        }
+        for &(x, n) in counts {
+            v[2 + e + usize::from(x.0)] = n / 4.0;
+        }
+        v
+    };
+    assert_eq!(block(0), expect(0.0, false, None, &[]), "an emptied group reads empty");
+    assert_eq!(block(1), expect(1.0, false, Some(a), &[(a, 1.0)]));
+    assert_eq!(block(2), expect(3.0, true, None, &[(a, 1.0), (b, 1.0)]), "a boss head is no enemy head");
+    assert_eq!(block(3), expect(5.0, true, Some(b), &[(a, 1.0), (b, 3.0)]));
+    assert_eq!(block(5), expect(0.0, false, None, &[]));
+}
+
 #[test]
 fn conformance_suite_default_options() {
     let g = FatalFight::new(FatalFightOptions::default()).unwrap();

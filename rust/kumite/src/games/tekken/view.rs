@@ -35,23 +35,28 @@ impl TekkenState {
         }
         let hp = f32::from(o.hp);
         let rtw = f32::from(o.rounds_to_win);
+        let flag = |b: bool| f32::from(u8::from(b));
         for p in [me, opp] {
             let f = &self.fighters[p];
-            w.put(f32::from(f.hp) / hp);
-            w.put(f32::from(self.wins[p]) / rtw);
-            w.put(f32::from(f.punish_tokens.min(3)) / 3.0);
-            w.flag(f.cannot_punish);
-            w.flag(f.knocked_down);
-            for h in [Heat::Ready, Heat::Active, Heat::Spent] {
-                w.flag(f.heat == h);
-            }
+            w.values([
+                f32::from(f.hp) / hp,
+                f32::from(self.wins[p]) / rtw,
+                f32::from(f.punish_tokens.min(3)) / 3.0,
+                flag(f.cannot_punish),
+                flag(f.knocked_down),
+                flag(f.heat == Heat::Ready),
+                flag(f.heat == Heat::Active),
+                flag(f.heat == Heat::Spent),
+            ]);
         }
-        w.flag(usize::from(self.attacker) == me);
-        w.put(f32::from(self.strings) / f32::from(o.round_strings));
-        w.put(f32::from(self.floor.side));
         let breaks = self.floor.breaks_shown();
-        w.put(breaks as f32 / 3.0);
-        w.put((usize::from(self.floor.flipped) - breaks) as f32 / 3.0);
+        w.values([
+            flag(usize::from(self.attacker) == me),
+            f32::from(self.strings) / f32::from(o.round_strings),
+            f32::from(self.floor.side),
+            breaks as f32 / 3.0,
+            (usize::from(self.floor.flipped) - breaks) as f32 / 3.0,
+        ]);
         let phase = match self.phase {
             Phase::ChooseRage { .. } => 0,
             Phase::Prepare { prepared: false } => 1,
@@ -65,9 +70,11 @@ impl TekkenState {
         // My hand by card; the opponent's hand only by size; decks by size; discards are public.
         let first = [game.first_card(me), game.first_card(opp)];
         w.counts(MAX_DECK, self.fighters[me].hand.iter().map(|c| usize::from(c.0 - first[0])), 1.0);
-        w.put(self.fighters[opp].hand.len() as f32);
-        w.put(self.fighters[me].deck.len() as f32 / MAX_DECK as f32);
-        w.put(self.fighters[opp].deck.len() as f32 / MAX_DECK as f32);
+        w.values([
+            self.fighters[opp].hand.len() as f32,
+            self.fighters[me].deck.len() as f32 / MAX_DECK as f32,
+            self.fighters[opp].deck.len() as f32 / MAX_DECK as f32,
+        ]);
         for (k, p) in [me, opp].into_iter().enumerate() {
             w.counts(MAX_DECK, self.fighters[p].discard.iter().map(|c| usize::from(c.0 - first[k])), 1.0);
         }
@@ -86,9 +93,7 @@ impl TekkenState {
             let f = &self.fighters[p];
             let known = if p == me || f.rage_revealed { f.rage.map(usize::from) } else { None };
             w.one_hot(2, known);
-            w.flag(f.rage.is_some());
-            w.flag(f.rage_revealed);
-            w.flag(f.rage_used);
+            w.values([flag(f.rage.is_some()), flag(f.rage_revealed), flag(f.rage_used)]);
         }
         let s = &self.string;
         let in_resolve = self.phase == Phase::Resolve;
@@ -104,15 +109,18 @@ impl TekkenState {
             Means::Rage { .. } => Some(2),
         };
         w.one_hot(3, means);
-        w.flag(in_resolve && s.extension_from.is_some());
-        w.flag(in_resolve && s.awaiting_move);
         let used = match s.means {
             Means::Combo { used, .. } if in_resolve => used,
             _ => 0,
         };
-        for i in 0..4 {
-            w.flag(used & (1 << i) != 0);
-        }
+        w.values([
+            flag(in_resolve && s.extension_from.is_some()),
+            flag(in_resolve && s.awaiting_move),
+            flag(used & 1 != 0),
+            flag(used & 2 != 0),
+            flag(used & 4 != 0),
+            flag(used & 8 != 0),
+        ]);
         w.finish();
     }
 
