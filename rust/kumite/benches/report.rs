@@ -120,6 +120,9 @@ struct VecEnvRow {
     vs_playout: f64,
     obs_share: f64,
     interleaved_vs_playout: f64,
+    /// Interleaving only two states (both stay in L1) ÷ the playout loop: the part of the
+    /// interleaving cost that is not memory but the CPU's predictors losing one game's history.
+    two_vs_playout: f64,
     vs_interleaved: f64,
     /// Zeroing one observation row of a `VEC_ENV_N`-row buffer, rows in turn: the memory cost
     /// of writing observations at all, before encoding anything.
@@ -296,17 +299,18 @@ fn median(mut xs: Vec<f64>) -> f64 {
 
 fn vec_env_row<G: Game>(game: &G, seconds: f64) -> VecEnvRow {
     let each = seconds / VEC_ENV_ROUNDS as f64;
-    let rounds: Vec<[f64; 4]> = (0..VEC_ENV_ROUNDS)
+    let rounds: Vec<[f64; 5]> = (0..VEC_ENV_ROUNDS)
         .map(|_| {
             [
                 playout_loop(game, each).0,
-                interleaved_playouts(game, each),
+                interleaved_playouts(game, VEC_ENV_N, each),
                 vec_env_rate(game, false, each),
                 vec_env_rate(game, true, each),
+                interleaved_playouts(game, 2, each),
             ]
         })
         .collect();
-    let of = |f: fn(&[f64; 4]) -> f64| median(rounds.iter().map(f).collect());
+    let of = |f: fn(&[f64; 5]) -> f64| median(rounds.iter().map(f).collect());
     VecEnvRow {
         without_obs: of(|r| r[2]),
         with_obs: of(|r| r[3]),
@@ -314,6 +318,7 @@ fn vec_env_row<G: Game>(game: &G, seconds: f64) -> VecEnvRow {
         vs_playout: of(|r| r[2] / r[0]),
         obs_share: of(|r| (1.0 - r[3] / r[2]).max(0.0)),
         interleaved_vs_playout: of(|r| r[1] / r[0]),
+        two_vs_playout: of(|r| r[4] / r[0]),
         vs_interleaved: of(|r| r[2] / r[1]),
         obs_fill_ns: obs_fill_ns(game.observation_len(), seconds / 2.0),
     }
@@ -340,25 +345,28 @@ fn vec_env_rate<G: Game>(game: &G, observations: bool, seconds: f64) -> f64 {
     steps as f64 / stepping.as_secs_f64()
 }
 
-/// Random playouts over `VEC_ENV_N` states taken in turn (a finished game restarts from the
-/// next seed): steps/s.
-fn interleaved_playouts<G: Game>(game: &G, seconds: f64) -> f64 {
-    let mut states: Vec<G::State> = (0..VEC_ENV_N as u64).map(|seed| game.new_state(seed)).collect();
-    let mut next_seed = VEC_ENV_N as u64;
+/// Random playouts over `n` states taken in turn (a finished game restarts from the next seed):
+/// steps/s. The clock is read once per `VEC_ENV_N` steps whatever `n`.
+fn interleaved_playouts<G: Game>(game: &G, n: usize, seconds: f64) -> f64 {
+    let mut states: Vec<G::State> = (0..n as u64).map(|seed| game.new_state(seed)).collect();
+    let mut next_seed = n as u64;
     let mut rng = Rng::new(derive_seed(0, u64::MAX));
     let mut legal = ActionList::new();
+    let sweeps = VEC_ENV_N.div_ceil(n);
     rate(seconds, || {
-        for state in &mut states {
-            state.legal_actions(game, &mut legal);
-            let a = legal[rng.below(legal.len() as u32) as usize];
-            state.apply_unchecked(game, a, &mut NoEvents);
-            if state.is_terminal() {
-                *state = game.new_state(next_seed);
-                next_seed += 1;
+        for _ in 0..sweeps {
+            for state in &mut states {
+                state.legal_actions(game, &mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                state.apply_unchecked(game, a, &mut NoEvents);
+                if state.is_terminal() {
+                    *state = game.new_state(next_seed);
+                    next_seed += 1;
+                }
             }
         }
         black_box(&states);
-        VEC_ENV_N as u64
+        (sweeps * n) as u64
     })
     .0
 }
@@ -559,23 +567,26 @@ fn print_markdown(rows: &[Row]) {
     println!();
     println!(
         "Floors: *interleaved playout* plays the same random games over {VEC_ENV_N} states in turn with no outputs \
-         (what stepping a batch costs before the env does anything); *row zero-fill* is zeroing one observation row \
-         of a {VEC_ENV_N}-row buffer, and its share is the observation share a step would have if encoding cost nothing else."
+         (what stepping a batch costs before the env does anything); *over 2 states* interleaves just two, which both \
+         stay in L1, so what it loses is the CPU's predictors' per-game history, not memory; *row zero-fill* is zeroing \
+         one observation row of a {VEC_ENV_N}-row buffer, and its share is the observation share a step would have if \
+         encoding cost nothing else."
     );
     println!();
-    println!("| game | VecEnv steps/s without obs | with obs | without obs ÷ random playout | obs share of a step | interleaved playout ÷ random playout | without obs ÷ interleaved playout | row zero-fill ns | zero-fill share of a step |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| game | VecEnv steps/s without obs | with obs | without obs ÷ random playout | obs share of a step | interleaved playout ÷ random playout | over 2 states ÷ random playout | without obs ÷ interleaved playout | row zero-fill ns | zero-fill share of a step |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in rows {
         let v = &r.vec_env;
         let step_ns = 1e9 / v.without_obs;
         println!(
-            "| {} | {} | {} | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.1} | {:.0}% |",
+            "| {} | {} | {} | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.1} | {:.0}% |",
             r.game,
             fmt_rate(v.without_obs),
             fmt_rate(v.with_obs),
             100.0 * v.vs_playout,
             100.0 * v.obs_share,
             100.0 * v.interleaved_vs_playout,
+            100.0 * v.two_vs_playout,
             100.0 * v.vs_interleaved,
             v.obs_fill_ns,
             100.0 * v.obs_fill_ns / (step_ns + v.obs_fill_ns),
@@ -668,7 +679,7 @@ fn to_json(rows: &[Row], seconds: f64, foreign: Option<f64>) -> String {
                     "\"threads\": {}, \"clone_ns\": {:.3}, \"state_bytes\": {}, \"legal_actions_ns\": {:.3}, ",
                     "\"apply_ns\": {:.3}, \"vec_env_n\": {}, \"vec_env_without_obs_steps_per_sec\": {:.3}, ",
                     "\"vec_env_with_obs_steps_per_sec\": {:.3}, \"interleaved_steps_per_sec\": {:.3}, \"obs_fill_ns\": {:.3}, ",
-                    "\"vec_env_vs_playout\": {:.4}, \"vec_env_obs_share\": {:.4}, \"mcts\": {{\"iterations_per_search\": {}, \"positions\": {}, \"threads\": {}, ",
+                    "\"vec_env_vs_playout\": {:.4}, \"vec_env_obs_share\": {:.4}, \"interleaved_vs_playout\": {:.4}, \"interleaved_2_vs_playout\": {:.4}, \"mcts\": {{\"iterations_per_search\": {}, \"positions\": {}, \"threads\": {}, ",
                     "\"random_1t_iterations_per_sec\": {:.3}, \"random_all_iterations_per_sec\": {:.3}, ",
                     "\"heuristic_1t_iterations_per_sec\": {:.3}, \"heuristic_all_iterations_per_sec\": {:.3}, ",
                     "\"playout_steps_per_iteration_1t\": {:.3}, \"playout_steps_per_iteration_all\": {:.3}, ",
@@ -694,6 +705,8 @@ fn to_json(rows: &[Row], seconds: f64, foreign: Option<f64>) -> String {
                 r.vec_env.obs_fill_ns,
                 r.vec_env.vs_playout,
                 r.vec_env.obs_share,
+                r.vec_env.interleaved_vs_playout,
+                r.vec_env.two_vs_playout,
                 MCTS_ITERATIONS,
                 MCTS_POSITIONS,
                 r.mcts.threads,
