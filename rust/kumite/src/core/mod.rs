@@ -15,6 +15,6 @@ pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};
 pub use error::{CardProblem, GameError};
 pub use event::{event, Event, EventSink, NoEvents};
 pub use game::{Game, State};
-pub use observation::{seat_after, ObsWriter};
+pub use observation::{flag, seat_after, ObsWriter};
 pub use options::parse_options;
 pub use rng::{derive_seed, Rng};

@@ -20,7 +20,7 @@ impl<'a> ObsWriter<'a> {
         self.span(K).copy_from_slice(&values);
     }
     pub fn flag(&mut self, b: bool) {
-        self.put(f32::from(u8::from(b)));
+        self.put(flag(b));
     }
     /// The next `n` entries, for encoders that fill a block themselves.
     pub fn span(&mut self, n: usize) -> &mut [f32] {
@@ -72,6 +72,11 @@ impl<'a> ObsWriter<'a> {
     pub fn finish(self) {
         debug_assert_eq!(self.at, self.out.len(), "observation layout and length disagree");
     }
+}
+
+/// A flag's entry: 1 when set, else 0 (for blocks written with `ObsWriter::values`).
+pub fn flag(b: bool) -> f32 {
+    f32::from(u8::from(b))
 }
 
 /// The seat `k` places after `first` at a table of `n` (`first < n`, `k <= n`): observations list seats

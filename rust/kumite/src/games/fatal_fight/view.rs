@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde_json::json;
 
 use crate::cards::{CardId, Pile};
-use crate::core::{derive_seed, seat_after, GameError, ObsWriter, Rng};
+use crate::core::{derive_seed, flag, seat_after, GameError, ObsWriter, Rng};
 use crate::games::fatal_fight::content::{Gimmick, Kind, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS, STAGES};
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::FatalFight;
@@ -60,6 +60,7 @@ const UNBRANCHED_SLOTS: usize = 1;
 /// first slots are read whatever the size. An empty slot (or the boss) counts into a head entry
 /// of its own, cleared before the head is set, and a missing head is set in entry 0, which is
 /// written last. (One slot measured best: two or four cost more instructions than they save.)
+#[allow(clippy::needless_range_loop)] // `k` is compared with the size as well as used as an index
 fn write_group(span: &mut [f32], grp: &Pile<MAX_GROUP>, enemies: usize) {
     let (len, slots) = (grp.len(), grp.slots());
     let enemy = |k: usize| usize::from(slots[k].0);
@@ -79,7 +80,7 @@ fn write_group(span: &mut [f32], grp: &Pile<MAX_GROUP>, enemies: usize) {
     span[2..2 + UNBRANCHED_SLOTS].fill(0.0);
     span[if valid(0) { 2 + enemy(0) } else { 0 }] = 1.0;
     span[0] = len as f32 / 8.0;
-    span[1] = f32::from(u8::from(boss));
+    span[1] = flag(boss);
 }
 
 impl FatalFightState {
@@ -94,7 +95,6 @@ impl FatalFightState {
         w.one_hot(PHASES, Some(phase_index(self.phase)));
         w.one_hot(n, self.current_player_index().map(rel));
         w.one_hot(4, Some(usize::from(self.stage)));
-        let flag = |b: bool| f32::from(u8::from(b));
         w.values([
             f32::from(self.round) / f32::from(game.options.stage_rounds),
             f32::from(self.pool) / 20.0,

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde_json::json;
 
-use crate::core::ObsWriter;
+use crate::core::{flag, ObsWriter};
 use crate::games::tekken::content::{symbols_text, SpecialHex, MAX_COMBOS, MAX_DECK};
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
 use crate::games::tekken::Tekken;
@@ -35,7 +35,6 @@ impl TekkenState {
         }
         let hp = f32::from(o.hp);
         let rtw = f32::from(o.rounds_to_win);
-        let flag = |b: bool| f32::from(u8::from(b));
         for p in [me, opp] {
             let f = &self.fighters[p];
             w.values([

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::cards::CardId;
-use crate::core::ObsWriter;
+use crate::core::{flag, ObsWriter};
 use crate::games::ufs::content::{Kind, Zone, MAX_DECK};
 use crate::games::ufs::state::{Phase, Slot, UfsState, MAX_CHARS, MAX_HAND, MAX_POOL};
 use crate::games::ufs::Ufs;
@@ -26,7 +26,6 @@ impl UfsState {
         let u = game.universe.len();
         let idx = |c: crate::cards::CardId| game.universe_index(c);
         let mut w = ObsWriter::new(out);
-        let flag = |b: bool| f32::from(u8::from(b));
         for p in [me, 1 - me] {
             let s = &self.sides[p];
             let max = f32::from(game.max_vitality(p).max(1));
