@@ -22,7 +22,8 @@ impl<'a> ObsWriter<'a> {
     pub fn flag(&mut self, b: bool) {
         self.put(flag(b));
     }
-    /// The next `n` entries, for encoders that fill a block themselves.
+    /// The next `n` entries, still zero (the buffer is cleared up front), for encoders that fill
+    /// a block themselves: they may add into it, as the counters do.
     pub fn span(&mut self, n: usize) -> &mut [f32] {
         let span = &mut self.out[self.at..self.at + n];
         self.at += n;
