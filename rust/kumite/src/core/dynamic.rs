@@ -26,6 +26,7 @@ pub trait ErasedGame: Send + Sync {
     fn num_actions(&self) -> usize;
     fn observation_shape(&self) -> Vec<usize>;
     fn max_game_length(&self) -> usize;
+    fn length_bounded_by_rules(&self) -> bool;
     fn options(&self) -> Value;
     fn new_state(self: Arc<Self>, seed: u64) -> Box<dyn ErasedState>;
     fn state_from_json(self: Arc<Self>, text: &str) -> Result<Box<dyn ErasedState>, GameError>;
@@ -246,6 +247,9 @@ impl<G: Game> ErasedGame for G {
     }
     fn max_game_length(&self) -> usize {
         Game::max_game_length(self)
+    }
+    fn length_bounded_by_rules(&self) -> bool {
+        Game::length_bounded_by_rules(self)
     }
     fn options(&self) -> Value {
         Game::options(self)

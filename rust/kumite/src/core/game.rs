@@ -19,8 +19,15 @@ pub trait Game: Send + Sync + Sized + 'static {
     fn observation_len(&self) -> usize {
         self.observation_shape().iter().product()
     }
-    /// An upper bound on the number of actions in any game: every game terminates within it.
+    /// The number of actions after which a run (a rollout, a search playout, an episode) cuts a
+    /// game short and reports it truncated. It is the run's bound, not a rule: where
+    /// [`Game::length_bounded_by_rules`] holds, the rules end every game within it; otherwise the
+    /// rules alone may not end a game, and a game cut here has no result of its own.
     fn max_game_length(&self) -> usize;
+    /// Whether the rules alone end every game within [`Game::max_game_length`] actions (the game's
+    /// rules document says why). The conformance suite treats a longer game as a defect when this
+    /// holds, and as a truncated run when it does not.
+    fn length_bounded_by_rules(&self) -> bool;
     /// The options the game was built with, defaults filled in.
     fn options(&self) -> serde_json::Value;
     /// Builds a game from a JSON object of options; an unknown option is an error.

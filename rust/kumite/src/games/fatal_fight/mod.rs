@@ -178,6 +178,9 @@ impl Game for FatalFight {
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
     }
+    fn length_bounded_by_rules(&self) -> bool {
+        true
+    }
     fn max_game_length(&self) -> usize {
         let n = self.n();
         let a = (0..n).map(|p| usize::from(self.character(p).actions)).max().unwrap_or(1);

@@ -232,6 +232,9 @@ impl Game for Senjutsu {
     }
     /// Decks of 40 and one draw a round: by round 41 every draw wounds, and wound limits are at
     /// most 9. A round's decisions are bounded by its cards' actions (rules.rs).
+    fn length_bounded_by_rules(&self) -> bool {
+        true
+    }
     fn max_game_length(&self) -> usize {
         let rounds = content::DECK_SIZE + 10;
         let setup = 2 * self.n();

@@ -163,6 +163,9 @@ impl Game for Tekken {
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
     }
+    fn length_bounded_by_rules(&self) -> bool {
+        true
+    }
     fn max_game_length(&self) -> usize {
         let o = &self.options;
         let per_string = 4 * MAX_ACTIONS_PER_CARD + 2;

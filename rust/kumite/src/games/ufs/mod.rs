@@ -261,6 +261,9 @@ impl Game for Ufs {
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
     }
+    fn length_bounded_by_rules(&self) -> bool {
+        true
+    }
     fn max_game_length(&self) -> usize {
         2 + usize::from(self.options.max_turns) * turn_bound()
     }
