@@ -35,7 +35,7 @@ from common import ForeignLoad, machine  # noqa: E402
 
 import kumite  # noqa: E402
 from kumite.arena import MatchResult, wilson  # noqa: E402
-from kumite.cli import make_bot  # noqa: E402
+from kumite.bots import make_bot  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PAIRS = ["mcts:1000/random", "mcts:4000/mcts:500"]

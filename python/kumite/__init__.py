@@ -36,7 +36,7 @@ from kumite._kumite import (
     ufs_validate_deck,
 )
 from kumite.arena import MatchResult, play_match
-from kumite.bots import Bot, RandomBot
+from kumite.bots import Bot, RandomBot, make_bot
 
 __all__ = [
     "FORMAT_VERSION",
@@ -64,6 +64,7 @@ __all__ = [
     "from_record",
     "games",
     "load",
+    "make_bot",
     "play_match",
     "rollout",
     "ufs_validate_deck",

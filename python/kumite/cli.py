@@ -11,7 +11,8 @@ from typing import Any
 
 import kumite
 from kumite.arena import play_match, progress_bar
-from kumite.bots import Bot, RandomBot
+from kumite import bots
+from kumite.bots import Bot
 
 
 class Human:
@@ -42,15 +43,11 @@ class Human:
 
 
 def make_bot(spec: str, game: kumite.Game, seed: int, threads: int | None = None) -> Bot:
-    """``random``, ``mcts:N`` (N iterations, random playouts) or ``mcts:N:heuristic``."""
-    kind, _, rest = spec.partition(":")
-    if kind == "random" and not rest:
-        return RandomBot(seed)
-    if kind == "mcts":
-        iterations, _, evaluator = rest.partition(":")
-        if iterations.isdigit() and int(iterations) > 0 and evaluator in ("", "random", "heuristic"):
-            return kumite.MCTS(game, iterations=int(iterations), seed=seed, threads=threads, evaluator=evaluator or None)
-    raise SystemExit(f"unknown bot {spec!r}: use random, mcts:N or mcts:N:heuristic")
+    """``kumite.make_bot``, with a bad spec ending the command with its message."""
+    try:
+        return bots.make_bot(spec, game, seed, threads)
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
 
 
 def make_player(spec: str, player: int, game: kumite.Game, seed: int) -> Bot | Human:

@@ -18,7 +18,7 @@ import ray
 
 import kumite
 from kumite.arena import MatchResult, play_games, summarize
-from kumite.cli import make_bot
+from kumite.bots import make_bot
 
 
 def _connect(address: str | None) -> None:

@@ -37,8 +37,10 @@ def _asset(name: str) -> str:
 
 
 def _script_json(value: Any) -> str:
-    # Inside <script>, "</" could close the element early; JSON allows the escaped form.
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    # Inside <script>, "</" closes the element and "<!--" opens a comment that swallows the rest
+    # of the page, so no "<" is written raw (`\u003c` is the same JSON text). ASCII output also
+    # carries a lone surrogate (from hostile input) as its escape instead of failing to encode.
+    return json.dumps(value, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def page_html(title: str, body: str, data: Any, scripts: list[str]) -> str:

@@ -22,6 +22,8 @@ from kumite.viewer import ReplayError, error_html, page_html, replay_html
 __all__ = ["Session", "make_server", "serve"]
 
 MAX_SESSIONS = 100
+# A bot seat's search budget: a larger one would hold its game's lock for minutes per move.
+MAX_BOT_ITERATIONS = 200_000
 # Bodies above this are refused: records of the longest games are far smaller.
 MAX_BODY = 16 * 1024 * 1024
 
@@ -31,13 +33,35 @@ class BadRequest(ValueError):
 
 
 def make_bot(spec: str, game: kumite.Game, seed: int) -> Bot:
-    """``random``, ``mcts:N`` or ``mcts:N:heuristic``, as on the command line."""
-    from kumite.cli import make_bot as cli_make_bot
-
+    """A seat's bot, with its search budget capped: the page waits for each bot move."""
     try:
-        return cli_make_bot(spec, game, seed)
-    except SystemExit as e:
+        return kumite.make_bot(spec, game, seed, max_iterations=MAX_BOT_ITERATIONS)
+    except ValueError as e:
         raise BadRequest(str(e)) from None
+
+
+def _check_text(value: Any) -> None:
+    """Refuses what JSON can carry but nothing downstream can use: lone surrogates (not UTF-8).
+    Iterative, since the body may be nested as deep as the JSON parser allows."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                raise BadRequest("the request holds text that is not valid Unicode (a lone surrogate)") from None
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+
+
+def _loopback_host(host: str) -> bool:
+    """Whether a ``Host`` header (or an origin's host part) names this machine's loopback."""
+    name = host.rsplit("]", 1)[0] + "]" if host.startswith("[") else host.rsplit(":", 1)[0]
+    return name.lower() in ("127.0.0.1", "localhost", "[::1]")
 
 
 class Session:
@@ -51,7 +75,7 @@ class Session:
         self.seats = seats
         self.state = game.new_state(seed=seed)
         self.bots: dict[int, Bot] = {
-            p: make_bot(spec, game, seed + 1000 * (p + 1)) for p, spec in enumerate(seats) if spec != "human"
+            p: make_bot(spec, game, (seed + 1000 * (p + 1)) % 2**64) for p, spec in enumerate(seats) if spec != "human"
         }
         self.log: list[dict[str, Any]] = []
         self.lock = threading.Lock()
@@ -173,8 +197,8 @@ class App:
             if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
                 raise BadRequest("seats must be a list of texts: human, random, mcts:N")
             seed = body.get("seed", 0)
-            if not isinstance(seed, int) or seed < 0:
-                raise BadRequest("seed must be a non-negative integer")
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+                raise BadRequest("seed must be an integer in 0..2**64")
             sid = str(next(self.counter))
             s = Session(sid, g, seats, seed)
             with self.lock:
@@ -188,7 +212,7 @@ class App:
             with s.lock:
                 if path == "/api/act":
                     action = body.get("action")
-                    if not isinstance(action, int):
+                    if not isinstance(action, int) or isinstance(action, bool):
                         raise BadRequest("action must be an integer")
                     s.act(action)
                 else:
@@ -219,12 +243,36 @@ def make_handler(app: App) -> type[BaseHTTPRequestHandler]:
             self.send(status, json.dumps(value), "application/json")
 
         def read_body(self) -> bytes:
-            length = int(self.headers.get("Content-Length") or 0)
+            text = self.headers.get("Content-Length") or "0"
+            if not text.isascii() or not text.isdigit():
+                raise BadRequest(f"Content-Length must be a byte count, not {text!r}")
+            length = int(text)
             if length > MAX_BODY:
                 raise BadRequest("request too large")
             return self.rfile.read(length)
 
+        def refuse_foreign(self, write: bool) -> bool:
+            """Answers 403 and returns True for a request another site may have made: a ``Host``
+            that is not loopback (DNS rebinding), or, for a write, an ``Origin`` or fetch
+            metadata from another origin (a cross-site form or ``text/plain`` POST)."""
+            host = self.headers.get("Host") or ""
+            reason = None
+            if not _loopback_host(host):
+                reason = f"this server answers only on 127.0.0.1, not for Host {host!r}"
+            elif write:
+                origin = self.headers.get("Origin")
+                if origin is not None and origin != f"http://{host}":
+                    reason = f"writes from another origin ({origin}) are refused"
+                elif self.headers.get("Sec-Fetch-Site") not in (None, "same-origin", "none"):
+                    reason = "writes from another site are refused"
+            if reason is None:
+                return False
+            self.send_json(403, {"error": reason})
+            return True
+
         def do_GET(self) -> None:
+            if self.refuse_foreign(write=False):
+                return
             url = urlparse(self.path)
             if url.path in ("/", "/index.html"):
                 self.send(200, app.page(), "text/html; charset=utf-8")
@@ -243,6 +291,8 @@ def make_handler(app: App) -> type[BaseHTTPRequestHandler]:
                 self.send_json(404, {"error": f"nothing at {url.path}"})
 
         def do_POST(self) -> None:
+            if self.refuse_foreign(write=True):
+                return
             path = urlparse(self.path).path
             try:
                 raw = self.read_body()
@@ -254,13 +304,18 @@ def make_handler(app: App) -> type[BaseHTTPRequestHandler]:
                     return
                 try:
                     body = json.loads(raw or b"{}")
-                except json.JSONDecodeError as e:
+                except (json.JSONDecodeError, UnicodeDecodeError) as e:
                     raise BadRequest(f"the request is not JSON: {e}") from None
+                except RecursionError:
+                    raise BadRequest("the request's JSON is nested too deeply") from None
                 if not isinstance(body, dict):
                     raise BadRequest("the request must be a JSON object")
+                _check_text(body)
                 self.send_json(200, app.api(path, body))
             except (BadRequest, kumite.KumiteError) as e:
                 self.send_json(400, {"error": str(e)})
+            except RecursionError:
+                self.send_json(400, {"error": "the request is nested too deeply"})
             except Exception as e:  # the page shows it; the server keeps serving
                 self.send_json(500, {"error": f"internal error: {type(e).__name__}: {e}"})
 

@@ -141,9 +141,11 @@ impl WideInt {
 
 /// Anything that is not an integer (per `__index__`; floats are refused) is a `TypeError`.
 fn wide_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<WideInt> {
-    if obj.is_instance_of::<PyFloat>() {
+    // `True` is an int to Python, but `apply(True)` taken as action 1 is a caller's mistake.
+    if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!(
-            "{what} must be an int, not float"
+            "{what} must be an int, not {}",
+            type_name(obj)
         )));
     }
     match obj.extract::<i64>() {
@@ -219,8 +221,11 @@ pub struct Seed(pub u64);
 impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        if obj.is_instance_of::<PyFloat>() {
-            return Err(PyTypeError::new_err("a seed must be an int, not float"));
+        if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!(
+                "a seed must be an int, not {}",
+                type_name(&obj)
+            )));
         }
         match obj.extract::<u64>() {
             Ok(v) => Ok(Seed(v)),

@@ -6,6 +6,7 @@ mod batch;
 mod convert;
 mod errors;
 mod game;
+mod memory;
 mod search;
 mod state;
 mod vec_env;

@@ -63,8 +63,25 @@ impl PyEvaluator {
                 self.num_players
             )));
         }
-        priors.copy_from_slice(&p.to_vec()?);
-        values.copy_from_slice(&v.to_vec()?);
+        let (p, v) = (p.to_vec()?, v.to_vec()?);
+        // A NaN or infinite number would poison every value above the leaf; the search stops
+        // using this evaluator and raises this error, naming it and where the number was.
+        let bad = |what: &str, width: usize, i: usize, x: f32| {
+            let name = self.callable.bind(py).repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+            PyValueError::new_err(format!(
+                "evaluator {name} returned {what}[{}, {}] = {x}: values and priors must be finite",
+                i / width,
+                i % width
+            ))
+        };
+        if let Some((i, &x)) = p.iter().enumerate().find(|(_, x)| !x.is_finite()) {
+            return Err(bad("priors", self.num_actions, i, x));
+        }
+        if let Some((i, &x)) = v.iter().enumerate().find(|(_, x)| !x.is_finite()) {
+            return Err(bad("values", self.num_players, i, x));
+        }
+        priors.copy_from_slice(&p);
+        values.copy_from_slice(&v);
         Ok(())
     }
 }
@@ -174,9 +191,13 @@ impl Mcts {
             .ok()
             .filter(|&n| n > 0)
             .ok_or_else(|| PyValueError::new_err("iterations must be in 1..2**32"))?;
-        if time_limit.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
-            return Err(PyValueError::new_err("time_limit must be a positive number of seconds"));
-        }
+        let time_limit = match time_limit {
+            None => None,
+            Some(t) if t > 0.0 => Some(Duration::try_from_secs_f64(t).map_err(|_| {
+                PyValueError::new_err(format!("time_limit must be a positive number of seconds below 2**64, not {t}"))
+            })?),
+            Some(t) => return Err(PyValueError::new_err(format!("time_limit must be a positive number of seconds, not {t}"))),
+        };
         if !(exploration >= 0.0 && exploration.is_finite()) {
             return Err(PyValueError::new_err("exploration must be a non-negative number"));
         }
@@ -197,6 +218,15 @@ impl Mcts {
                     })?,
                     Err(_) => 1,
                 };
+                // Each search thread holds one batch of leaves (never more than its iterations)
+                // and its numpy copies at once.
+                let leaves = batch_size.min(iterations as usize) as u128 * threads as u128;
+                let obs_len: usize = g.observation_shape.iter().product();
+                let row = g.inner.state_size() + 32 + 4 * obs_len + 5 * g.num_actions() + 8 * g.num_players();
+                crate::memory::check(
+                    &format!("a search with evaluator batches of {batch_size} leaves on {threads} threads"),
+                    leaves * row as u128,
+                )?;
                 let ev = std::sync::Arc::new(PyEvaluator {
                     callable: e.clone().unbind(),
                     batch_size,
@@ -216,7 +246,7 @@ impl Mcts {
         };
         let config = MctsConfig {
             iterations,
-            time_limit: time_limit.map(Duration::from_secs_f64),
+            time_limit,
             exploration,
             threads,
             seed: seed.0,
@@ -236,9 +266,19 @@ impl Mcts {
     fn policy<'py>(&self, py: Python<'py>, state: &Bound<'py, State>) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let stats = self.run(py, state)?;
         let mut out = vec![0.0f32; self.game.get().num_actions()];
-        let total: u32 = stats.visits.iter().sum();
+        let total: u64 = stats.visits.iter().map(|&v| u64::from(v)).sum();
+        if total == 0 {
+            // A search too short to visit any child (one iteration expands the root): every
+            // legal action is as good as another.
+            let legal = state.borrow().get()?.legal_actions();
+            for &a in &legal {
+                out[usize::from(a)] = 1.0 / legal.len() as f32;
+            }
+        }
         for (&a, &v) in stats.actions.iter().zip(&stats.visits) {
-            out[usize::from(a)] = v as f32 / total.max(1) as f32;
+            if total > 0 {
+                out[usize::from(a)] = (f64::from(v) / total as f64) as f32;
+            }
         }
         Ok(PyArray1::from_vec(py, out))
     }

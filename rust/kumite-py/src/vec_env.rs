@@ -9,7 +9,7 @@ use kumite::core::{Action, GameError};
 use kumite::env::Buffers;
 use numpy::ndarray::{Array1, Array2, ArrayD, IxDyn};
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::convert::{Count, Seed};
@@ -78,12 +78,27 @@ impl VecEnv {
         }
     }
 
+    /// The environments, for one caller at a time. A second thread is refused rather than made
+    /// to wait: it holds the GIL, which the stepping thread needs back to return, so waiting
+    /// would deadlock the interpreter.
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Box<dyn ErasedVecEnv>>> {
+        self.env.try_lock().map_err(|e| match e {
+            std::sync::TryLockError::WouldBlock => PyRuntimeError::new_err(
+                "this VecEnv is being used by another thread: a VecEnv steps one call at a time",
+            ),
+            std::sync::TryLockError::Poisoned(_) => {
+                PyValueError::new_err("this VecEnv is unusable after an internal error")
+            }
+        })
+    }
+
     /// Runs `f` on the buffers with the GIL released.
     fn with_buffers<T: Send>(
         &self,
         py: Python<'_>,
         f: impl FnOnce(&mut dyn ErasedVecEnv, Buffers<'_>) -> T + Send,
     ) -> PyResult<T> {
+        let mut env = self.lock()?;
         let (obs, rewards, terminated, mask, player) = (
             self.observations.as_ref().map(|o| o.bind(py).clone()),
             self.rewards.bind(py),
@@ -106,7 +121,6 @@ impl VecEnv {
                 current_player: player.as_slice_mut()?,
             }
         };
-        let mut env = self.env.lock().map_err(|_| PyValueError::new_err("this VecEnv is unusable after an internal error"))?;
         let env: &mut dyn ErasedVecEnv = &mut **env;
         py.detach(|| guard(|| Ok(f(env, buffers))))
     }
@@ -136,6 +150,14 @@ impl VecEnv {
         }
         let g = game.get();
         let (players, actions) = (g.num_players(), g.num_actions());
+        let obs_len: usize = if observations { g.observation_shape.iter().product() } else { 0 };
+        // Per row: the state and its bookkeeping in Rust (episode count, legal bit set, step
+        // count), then the numpy rows: observation, mask, rewards, flags, player.
+        let row = g.inner.state_size() + 16 + actions.div_ceil(64) * 8 + 4 * obs_len + actions + 4 * players + 6;
+        crate::memory::check(
+            &format!("a VecEnv of {n} {} environments", g.name()),
+            n as u128 * row as u128,
+        )?;
         let mut obs_shape = vec![n];
         obs_shape.extend(&g.observation_shape);
         let inner = g.inner.clone();
@@ -159,7 +181,7 @@ impl VecEnv {
 
     #[getter]
     fn num_envs(&self) -> PyResult<usize> {
-        Ok(self.env.lock().map_err(|_| PyValueError::new_err("unusable VecEnv"))?.num_envs())
+        Ok(self.lock()?.num_envs())
     }
 
     #[getter]
@@ -205,7 +227,7 @@ impl VecEnv {
     /// A uniformly random legal action per environment (`int64 (num_envs,)`), drawn in Rust
     /// from the environment's own stream (restarted by `reset(seed)`).
     fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let mut env = self.env.lock().map_err(|_| PyValueError::new_err("unusable VecEnv"))?;
+        let mut env = self.lock()?;
         let env: &mut dyn ErasedVecEnv = &mut **env;
         let mut out = vec![0 as Action; env.num_envs()];
         py.detach(|| guard(|| Ok(env.sample_actions(&mut out))))?;
@@ -214,7 +236,7 @@ impl VecEnv {
 
     /// A copy of environment `i`'s current state (for rendering or inspection).
     fn state(&self, py: Python<'_>, i: usize) -> PyResult<State> {
-        let env = self.env.lock().map_err(|_| PyValueError::new_err("unusable VecEnv"))?;
+        let env = self.lock()?;
         if i >= env.num_envs() {
             return Err(PyValueError::new_err(format!("environment {i} of {}", env.num_envs())));
         }

@@ -28,6 +28,8 @@ pub trait ErasedGame: Send + Sync {
     fn max_game_length(&self) -> usize;
     fn length_bounded_by_rules(&self) -> bool;
     fn options(&self) -> Value;
+    /// The bytes one state takes (what a batch of states costs, checked before allocating one).
+    fn state_size(&self) -> usize;
     fn new_state(self: Arc<Self>, seed: u64) -> Box<dyn ErasedState>;
     fn state_from_json(self: Arc<Self>, text: &str) -> Result<Box<dyn ErasedState>, GameError>;
     /// `n_games` random playouts from new states; results depend on `seed` only.
@@ -253,6 +255,9 @@ impl<G: Game> ErasedGame for G {
     }
     fn options(&self) -> Value {
         Game::options(self)
+    }
+    fn state_size(&self) -> usize {
+        std::mem::size_of::<G::State>()
     }
     fn new_state(self: Arc<Self>, seed: u64) -> Box<dyn ErasedState> {
         let state = Game::new_state(&*self, seed);

@@ -182,6 +182,11 @@ impl Tree {
             }
             child = self.nodes[child as usize].next_sibling;
         }
+        if best == NONE {
+            // Every score was NaN (an evaluator's NaN value or infinite prior): any legal child
+            // keeps the search sound, and the binding reports the evaluator's fault.
+            best = self.child(node, legal[0]).expect("every legal action has a child");
+        }
         best
     }
 }
@@ -212,7 +217,8 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let threads = self.config.threads.max(1);
         let mut trees = self.reused_trees(history, threads);
         let start = Instant::now();
-        let deadline = self.config.time_limit.map(|t| start + t);
+        // A limit past what the clock can represent is no limit.
+        let deadline = self.config.time_limit.and_then(|t| start.checked_add(t));
         let total = self.config.iterations.max(1);
         let cfg = &self.config;
         let evaluator = &self.evaluator;
@@ -241,7 +247,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                     .enumerate()
                     .map(|(t, tree)| scope.spawn(move || run(t, tree)))
                     .collect();
-                handles.into_iter().map(|h| h.join().expect("search thread")).sum()
+                // A thread's panic is re-raised as it was, so its message reaches the caller.
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                    .sum()
             })
         };
         let stats = merge(&trees, state, game, iterations, start.elapsed().as_secs_f64());
@@ -290,7 +300,9 @@ fn grow<G: Game, E: Evaluator<G>>(
     let mut rng = Rng::new(seed);
     let players = game.num_players();
     let puct = evaluator.has_priors();
-    let batch = evaluator.batch_size().max(1);
+    // A batch never holds more leaves than the search has iterations (an evaluator may name any
+    // size; the buffers below are allocated for the batch).
+    let batch = evaluator.batch_size().clamp(1, iterations.max(1) as usize);
     let mut legal = ActionList::new();
     let mut leaves: Vec<G::State> = Vec::with_capacity(batch);
     let mut paths: Vec<Vec<u32>> = vec![Vec::new(); batch];
@@ -362,6 +374,11 @@ fn merge<G: Game>(trees: &[Tree], state: &G::State, game: &G, iterations: u64, s
     for tree in trees {
         for c in tree.children(0) {
             let n = &tree.nodes[c as usize];
+            // A reused tree's root was reached in other worlds too: it may hold actions that
+            // are not legal here.
+            if legal.binary_search(&n.action).is_err() {
+                continue;
+            }
             match actions.iter().position(|&a| a == n.action) {
                 Some(i) => {
                     visits[i] += n.visits;
@@ -382,7 +399,6 @@ fn merge<G: Game>(trees: &[Tree], state: &G::State, game: &G, iterations: u64, s
     let actions: Vec<Action> = order.iter().map(|&i| actions[i]).collect();
     let visits: Vec<u32> = order.iter().map(|&i| visits[i]).collect();
     let best = (0..actions.len())
-        .filter(|&i| legal.binary_search(&actions[i]).is_ok())
         .max_by(|&a, &b| {
             visits[a]
                 .cmp(&visits[b])
