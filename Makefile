@@ -1,22 +1,29 @@
-# Developer and CI entry points. Everything runs from a venv at .venv built from the pinned
-# requirements-dev.txt; nothing needs installing by hand (a fresh clone passes `make test`).
+# Developer and CI entry points. Everything runs from a venv at .venv built from pinned
+# requirements: requirements.txt (build and runtime: all `make demo` needs) and
+# requirements-dev.txt (the test toolchain, added by `make test`); nothing needs installing by
+# hand (a fresh clone passes `make test`).
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.requirements-stamp
+STAMP  := $(VENV)/.runtime-stamp
+DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build browser ffi c-example test test-rust test-python stubtest typecheck demo bench bench-peers clean
+.PHONY: all venv build wheel wheel-check browser ffi c-example test test-rust test-python stubtest typecheck demo bench bench-peers clean
 
 all: build
 
-venv: $(STAMP)
+venv: $(DEV_STAMP)
 
-# Rebuilt only when the requirements change.
-$(STAMP): requirements-dev.txt
+# Each set is installed again only when its file changes.
+$(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt
+	touch $@
+
+$(DEV_STAMP): $(STAMP) requirements-dev.txt
 	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $@
 
@@ -24,16 +31,26 @@ $(STAMP): requirements-dev.txt
 build: $(STAMP)
 	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/maturin develop --release --quiet
 
+# The wheel a user installs: one abi3 wheel for every CPython >= 3.9, stripped, in target/wheels.
+wheel: $(STAMP)
+	rm -rf target/wheels
+	$(BIN)/maturin build --release --quiet --out target/wheels
+
+# Installs that wheel into fresh venvs outside the repository (every CPython 3.9+ found here) and
+# plays every game from it, so a packaging break cannot land.
+wheel-check: wheel
+	bash scripts/wheel-check.sh target/wheels
+
 # Release mode so the engine's full-size conformance runs are fast.
 test-rust:
 	$(CARGO) test --release --workspace
 
 # The hand-written stubs must match the compiled module.
-stubtest: build
+stubtest: build $(DEV_STAMP)
 	$(BIN)/python -m mypy.stubtest kumite._kumite
 
 # The package, its stubs and the tests type-check against the stubs.
-typecheck: build
+typecheck: build $(DEV_STAMP)
 	$(BIN)/python -m mypy --strict python/kumite
 	$(BIN)/python -m mypy tests
 
@@ -46,10 +63,10 @@ browser:
 
 # tests/test_ffi.py also compiles the C example and C/C++ programs against include/kumite.h and
 # runs them (under valgrind too).
-test-python: build ffi browser
+test-python: build $(DEV_STAMP) ffi browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS) tests
 
-test: build test-rust stubtest typecheck test-python
+test: build test-rust stubtest typecheck test-python wheel-check
 
 # The C ABI: target/release/libkumite_ffi.{so,a}, header include/kumite.h (docs/embedding.md).
 ffi:
@@ -62,10 +79,10 @@ c-example: ffi
 demo: build
 	$(BIN)/python examples/demo.py
 
-bench: build
+bench: build $(DEV_STAMP)
 	bash bench/run.sh
 
-bench-peers: build
+bench-peers: build $(DEV_STAMP)
 	bash bench/peers.sh
 
 clean:

@@ -69,3 +69,18 @@ __all__ = [
     "rollout",
     "ufs_validate_deck",
 ]
+
+# The adapters and tools import optional packages, so they load on first use:
+# `kumite.envs.gym_env(...)` works after a plain `import kumite`.
+_LAZY = ("arena", "bots", "cli", "distributed", "envs", "viewer")
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        module = importlib.import_module(f"kumite.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'kumite' has no attribute {name!r}")
+

@@ -12,6 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kumite._extras import require
+
+require("ray", "ray", "kumite.distributed")
+
 import numpy as np
 import numpy.typing as npt
 import ray

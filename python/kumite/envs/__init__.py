@@ -1,6 +1,6 @@
 """Adapters to the ecosystem's environment interfaces. Each needs its optional extra:
-``pip install kumite[gym]`` for :func:`gym_env`, ``kumite[pettingzoo]`` for :func:`aec_env` and
-:func:`parallel_env`."""
+the ``gym`` extra for :func:`gym_env`, ``pettingzoo`` for :func:`aec_env` and :func:`parallel_env`,
+``openspiel`` for :mod:`kumite.envs.openspiel` (from a checkout: ``pip install '.[gym]'``)."""
 
 from __future__ import annotations
 
@@ -36,3 +36,17 @@ def parallel_env(game: str, render_mode: str | None = None, **options: Any) -> K
 
 
 __all__ = ["aec_env", "gym_env", "parallel_env"]
+
+# The adapter modules load on first use, each needing its extra: `kumite.envs.openspiel` works
+# after `import kumite` alone.
+_LAZY = ("gymnasium_env", "openspiel", "pettingzoo_env", "pettingzoo_parallel")
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        module = importlib.import_module(f"kumite.envs.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'kumite.envs' has no attribute {name!r}")

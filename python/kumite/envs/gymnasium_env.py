@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any, SupportsFloat
 
+from kumite._extras import require
+
+require("gymnasium", "gym", "kumite.envs.gym_env")
+
 import gymnasium
 import numpy as np
 import numpy.typing as npt

@@ -15,6 +15,10 @@ import json
 import random
 from typing import Any
 
+from kumite._extras import require
+
+require("pyspiel", "openspiel", "kumite.envs.openspiel")
+
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from kumite._extras import require
+
+require("pettingzoo", "pettingzoo", "kumite.envs.aec_env")
+
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces

@@ -7,6 +7,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from kumite._extras import require
+
+require("pettingzoo", "pettingzoo", "kumite.envs.parallel_env")
+
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces

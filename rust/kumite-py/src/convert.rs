@@ -264,7 +264,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for JsonText {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(JsonText(s.to_str().map(str::to_string).map_err(|e| {
+            return Ok(JsonText(s.to_cow().map(|c| c.into_owned()).map_err(|e| {
                 GameError::deserialization(format!("the text is not valid Unicode: {e}"))
             })));
         }

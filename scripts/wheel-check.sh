@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs the built wheel into a fresh venv outside the repository, for every CPython 3.9+ on
+# this machine, and plays every game from the installed package. Fails on a wheel that is not
+# abi3, is larger than it should be, or does not import and play.
+set -euo pipefail
+wheels=${1:-target/wheels}
+shopt -s nullglob
+found=("$wheels"/kumite-*.whl)
+[ ${#found[@]} -eq 1 ] || { echo "wheel-check: expected one wheel in $wheels, found ${#found[@]}" >&2; exit 1; }
+wheel=$(realpath "${found[0]}")
+name=$(basename "$wheel")
+case "$name" in
+  *-cp39-abi3-*) ;;
+  *) echo "wheel-check: $name is not an abi3 wheel for CPython 3.9+" >&2; exit 1 ;;
+esac
+size=$(stat -c %s "$wheel")
+# A stripped wheel is about 2 MB; one with debug info was 6.4 MB.
+[ "$size" -lt 4000000 ] || { echo "wheel-check: $name is $size bytes (symbols not stripped?)" >&2; exit 1; }
+echo "wheel-check: $name, $size bytes"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"  # nothing of the checkout is importable from here
+cat > play.py <<'PY'
+import sys
+import kumite
+
+assert kumite.__file__ and "site-packages" in kumite.__file__, kumite.__file__
+for name in kumite.games():
+    game = kumite.load(name)
+    state = game.new_state(seed=1)
+    bot = kumite.make_bot("random", game, seed=2)
+    while not state.is_terminal() and len(state.history()) < game.max_game_length:
+        state.apply(bot.choose(state))
+    result = kumite.rollout(game, 20, seed=3)
+    assert result.returns.shape == (20, game.num_players)
+    print(f"  {sys.version.split()[0]} {name}: {len(state.history())} actions, returns {list(state.returns())}")
+PY
+checked=0
+for py in python3.9 python3.10 python3.11 python3.12 python3.13; do
+  command -v "$py" >/dev/null && "$py" -c 'import venv' 2>/dev/null || continue
+  "$py" -m venv "venv-$py"
+  "venv-$py/bin/python" -m pip install --disable-pip-version-check -q "$wheel"
+  "venv-$py/bin/python" play.py
+  checked=$((checked + 1))
+done
+[ "$checked" -gt 0 ] || { echo "wheel-check: no CPython 3.9+ found" >&2; exit 1; }
+echo "wheel-check: the wheel installs and plays on $checked Python versions"
