@@ -36,12 +36,20 @@ for name in kumite.games():
     assert result.returns.shape == (20, game.num_players)
     print(f"  {sys.version.split()[0]} {name}: {len(state.history())} actions, returns {list(state.returns())}")
 PY
+# Interpreters on PATH, and those a pyenv keeps (its shims run only the selected versions).
+candidates=(python3.9 python3.10 python3.11 python3.12 python3.13 python3.14)
+if command -v pyenv >/dev/null; then
+  candidates+=("$(pyenv root)"/versions/3.*/bin/python3)
+fi
+declare -A seen=()
 checked=0
-for py in python3.9 python3.10 python3.11 python3.12 python3.13; do
-  command -v "$py" >/dev/null && "$py" -c 'import venv' 2>/dev/null || continue
-  "$py" -m venv "venv-$py"
-  "venv-$py/bin/python" -m pip install --disable-pip-version-check -q "$wheel"
-  "venv-$py/bin/python" play.py
+for py in "${candidates[@]}"; do
+  version=$("$py" -c 'import sys, venv; print("%d.%d" % sys.version_info[:2]) if sys.version_info >= (3, 9) else None' 2>/dev/null) || continue
+  [ -n "$version" ] && [ "$version" != None ] && [ -z "${seen[$version]:-}" ] || continue
+  seen[$version]=1
+  "$py" -m venv "venv-$version"
+  "venv-$version/bin/python" -m pip install --disable-pip-version-check -q "$wheel"
+  "venv-$version/bin/python" play.py
   checked=$((checked + 1))
 done
 [ "$checked" -gt 0 ] || { echo "wheel-check: no CPython 3.9+ found" >&2; exit 1; }
