@@ -20,7 +20,7 @@ use kumite::games::fatal_fight::FatalFight;
 use kumite::games::senjutsu::Senjutsu;
 use kumite::games::tekken::Tekken;
 use kumite::games::ufs::Ufs;
-use kumite::search::rollout::{random_playout, rollout_batch};
+use kumite::search::rollout::{random_playout_capped, rollout_batch};
 use kumite::search::{Evaluator, Heuristic, Mcts, MctsConfig, RandomRollout};
 
 /// Targets from the issues, printed beside the figures: Tekken's brief set all of them; each
@@ -230,7 +230,7 @@ fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
     row.games_per_sec = games as f64 / took.as_secs_f64();
     row.avg_len = steps as f64 / games as f64;
 
-    let (g1, s1, ga, sa) = rollout_rates(seconds, row.games_per_sec, |n, s, t| rollout_batch(game, n, s, t).lengths);
+    let (g1, s1, ga, sa) = rollout_rates(seconds, row.games_per_sec, |n, s, t| rollout_batch(game, n, s, t, None).lengths);
     row.batch1_games_per_sec = g1;
     row.batch1_steps_per_sec = s1;
     row.batch_all_games_per_sec = ga;
@@ -384,19 +384,32 @@ fn obs_fill_ns(len: usize, seconds: f64) -> f64 {
 }
 
 /// `RandomRollout` that also counts the playout steps. It draws from the search's stream exactly
-/// as `RandomRollout` does (both call `random_playout`), so a search with it is the same search,
+/// as `RandomRollout` does (both call `random_playout_capped` and score a cut playout the same
+/// way), so a search with it is the same search,
 /// node for node, as one with `RandomRollout`; the bench checks that.
 #[derive(Clone, Default)]
 struct Counting(Arc<AtomicU64>);
 
 impl<G: Game> Evaluator<G> for Counting {
-    fn evaluate(&self, game: &G, leaves: &[G::State], rng: &mut Rng, values: &mut [f32], _priors: &mut [f32]) {
+    fn evaluate(
+        &self,
+        game: &G,
+        leaves: &[G::State],
+        rng: &mut Rng,
+        max_playout_steps: usize,
+        values: &mut [f32],
+        _priors: &mut [f32],
+    ) {
         let players = game.num_players();
         for (leaf, out) in leaves.iter().zip(values.chunks_mut(players)) {
             let mut state = leaf.clone();
-            let steps = random_playout(game, &mut state, rng);
+            let steps = random_playout_capped(game, &mut state, rng, max_playout_steps);
             self.0.fetch_add(u64::from(steps), Ordering::Relaxed);
-            state.returns(game, out);
+            if state.is_terminal() {
+                state.returns(game, out);
+            } else if !state.heuristic(game, out) {
+                out.fill(0.0);
+            }
         }
     }
 }
