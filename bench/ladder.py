@@ -34,15 +34,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import ForeignLoad, machine  # noqa: E402
 
 import kumite  # noqa: E402
-from kumite.arena import MatchResult, wilson  # noqa: E402
+from kumite.arena import summarize  # noqa: E402
 from kumite.bots import make_bot  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PAIRS = ["mcts:1000/random", "mcts:4000/mcts:500"]
 
 
-def play_one(task: tuple[str, str, str, int, int]) -> tuple[int, list[float], int, float, float]:
-    """Game `g` of a pair: (g, returns by bot [A, B], length, seconds, CPU seconds)."""
+def play_one(task: tuple[str, str, str, int, int]) -> tuple[int, list[float], int, bool, float, float]:
+    """Game `g` of a pair: (g, returns by bot [A, B], length, truncated, seconds, CPU seconds)."""
     name, spec_a, spec_b, seed, g = task
     game = kumite.load(name)
     # Fresh bots per game, seeded from the game's index: a RandomBot's stream would otherwise
@@ -56,11 +56,11 @@ def play_one(task: tuple[str, str, str, int, int]) -> tuple[int, list[float], in
     ret = [float(x) for x in r.returns[0]]
     if swap:
         ret = ret[::-1]
-    return g, ret, int(r.lengths[0]), secs, cpu
+    return g, ret, int(r.lengths[0]), bool(r.truncated[0]), secs, cpu
 
 
 def played(tasks: list[tuple[str, str, str, int, int]], pool: ProcessPoolExecutor | None, workers: int,
-           deadline: float | None) -> Iterator[tuple[int, list[float], int, float, float]]:
+           deadline: float | None) -> Iterator[tuple[int, list[float], int, bool, float, float]]:
     """Plays tasks in order, `workers` at a time. After `deadline` no new game starts except to
     make the count even (each bot then sits in each seat equally often): the games played are
     always 0..k-1, so a time budget changes how many games run, never their results."""
@@ -70,7 +70,7 @@ def played(tasks: list[tuple[str, str, str, int, int]], pool: ProcessPoolExecuto
                 return
             yield play_one(t)
         return
-    pending: set[Future[tuple[int, list[float], int, float, float]]] = set()
+    pending: set[Future[tuple[int, list[float], int, bool, float, float]]] = set()
     submitted = 0
     while True:
         while submitted < len(tasks) and len(pending) < workers and not (
@@ -92,15 +92,17 @@ def run_pair(name: str, pair: str, n_games: int, seed: int, pool: ProcessPoolExe
     tasks = [(name, spec_a, spec_b, seed, g) for g in range(n_games)]
     returns = np.zeros((n_games, 2), np.float32)
     lengths = np.zeros(n_games, np.int32)
+    truncated = np.zeros(n_games, np.bool_)
     game_secs = np.zeros(n_games)
     load = ForeignLoad()
     t0 = time.perf_counter()
     deadline = t0 + 60 * minutes if minutes else None
     done = 0
     workers_cpu = 0.0
-    for g, ret, length, secs, cpu in played(tasks, pool, workers, deadline):
+    for g, ret, length, cut, secs, cpu in played(tasks, pool, workers, deadline):
         returns[g] = ret
         lengths[g] = length
+        truncated[g] = cut
         game_secs[g] = secs
         if pool is not None:
             workers_cpu += cpu
@@ -113,39 +115,41 @@ def run_pair(name: str, pair: str, n_games: int, seed: int, pool: ProcessPoolExe
     wall = time.perf_counter() - t0
     n_games = done
     returns, lengths, game_secs = returns[:done], lengths[:done], game_secs[:done]
+    truncated = truncated[:done]
+    match = summarize([spec_a, spec_b], returns, lengths, truncated, kumite.load(name).max_game_length)
+    win_rate, ci95 = match.win_rate, match.ci95
+    # Truncated games have no result: they count in neither the rates nor wins/draws/losses.
+    finished = returns[~truncated]
     scores = (np.sign(returns) + 1.0) / 2.0
-    win_rate = scores.mean(axis=0)
-    ci95 = np.array([wilson(float(scores[:, b].sum()), n_games) for b in range(2)])
-    names = [spec_a, spec_b] if spec_a != spec_b else [f"{spec_a} #0", f"{spec_b} #1"]
-    match = MatchResult(names, returns, win_rate.astype(np.float64), ci95, lengths)
     # Seat split: A is in seat 0 in even games.
-    even = scores[0::2, 0]
-    odd = scores[1::2, 0]
+    even = scores[0::2, 0][~truncated[0::2]]
+    odd = scores[1::2, 0][~truncated[1::2]]
     return {
         "game": name, "pair": pair, "a": spec_a, "b": spec_b, "n_games": n_games, "seed": seed,
         "n_games_asked": len(tasks), "time_budget_minutes": minutes,
         "win_rate_a": float(win_rate[0]), "ci95_a": [float(x) for x in ci95[0]],
-        "wins_a": int((returns[:, 0] > returns[:, 1]).sum()),
-        "draws": int((returns[:, 0] == returns[:, 1]).sum()),
-        "losses_a": int((returns[:, 0] < returns[:, 1]).sum()),
+        "wins_a": int((finished[:, 0] > finished[:, 1]).sum()),
+        "draws": int((finished[:, 0] == finished[:, 1]).sum()),
+        "losses_a": int((finished[:, 0] < finished[:, 1]).sum()),
+        "truncated": int(truncated.sum()),
         "win_rate_a_seat0": float(even.mean()) if len(even) else None,
         "win_rate_a_seat1": float(odd.mean()) if len(odd) else None,
         "mean_length": float(lengths.mean()),
         "wall_seconds": wall, "cpu_seconds_per_game": float(game_secs.mean()),
         "foreign_cores": load.cores(own_children_seconds=workers_cpu),
-        "returns": returns.tolist(), "lengths": lengths.tolist(),
+        "returns": returns.tolist(), "lengths": lengths.tolist(), "truncated_games": truncated.tolist(),
         "table": str(match),
     }
 
 
 def to_markdown(results: list[dict[str, Any]], workers: int) -> str:
-    lines = ["| game | A | B | games | A wins / draws / losses | A win rate (draw = 1/2) | 95% interval | "
+    lines = ["| game | A | B | games | A wins / draws / losses / truncated | A win rate (draw = 1/2) | 95% interval | "
              "A as seat 0 / seat 1 | mean length | wall time | s per game (one worker) |",
              "|---|---|---|---:|---|---:|---|---|---:|---:|---:|"]
     for r in results:
         lo, hi = r["ci95_a"]
         lines.append(
-            f"| {r['game']} | {r['a']} | {r['b']} | {r['n_games']} | {r['wins_a']} / {r['draws']} / {r['losses_a']} "
+            f"| {r['game']} | {r['a']} | {r['b']} | {r['n_games']} | {r['wins_a']} / {r['draws']} / {r['losses_a']} / {r['truncated']} "
             f"| {r['win_rate_a']:.1%} | [{lo:.1%}, {hi:.1%}] | {r['win_rate_a_seat0']:.1%} / {r['win_rate_a_seat1']:.1%} "
             f"| {r['mean_length']:.0f} | {r['wall_seconds'] / 60:.1f} min ({workers} workers) | {r['cpu_seconds_per_game']:.1f} |"
         )

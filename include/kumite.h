@@ -130,11 +130,20 @@ int32_t kumite_game_num_actions(const struct kumite_game *game);
 // `game` is NULL or a live game handle.
 int32_t kumite_game_observation_size(const struct kumite_game *game);
 
-// The most actions a game can last.
+// The run's bound on a game's length: after this many actions a rollout, a search playout or
+// an episode cuts the game short and reports it truncated. Where
+// `kumite_game_length_bounded_by_rules` is 1, the rules end every game within it.
 //
 // # Safety
 // `game` is NULL or a live game handle.
 int32_t kumite_game_max_game_length(const struct kumite_game *game);
+
+// 1 if the rules alone end every game within `kumite_game_max_game_length` actions, 0 if a game
+// may go on longer (a player then cuts it at that bound), or a negative status.
+//
+// # Safety
+// `game` is NULL or a live game handle.
+int32_t kumite_game_length_bounded_by_rules(const struct kumite_game *game);
 
 // The game's options, every one with its value, as a JSON object (what `kumite_game_new`
 // accepts). Free with `kumite_string_free`; NULL on error.

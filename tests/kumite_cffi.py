@@ -115,6 +115,14 @@ class CGame:
     def observation_size(self) -> int:
         return self.c.check(self.c.lib.kumite_game_observation_size(self.ptr))
 
+    @property
+    def max_game_length(self) -> int:
+        return self.c.check(self.c.lib.kumite_game_max_game_length(self.ptr))
+
+    @property
+    def length_bounded_by_rules(self) -> bool:
+        return bool(self.c.check(self.c.lib.kumite_game_length_bounded_by_rules(self.ptr)))
+
     def new_state(self, seed: int) -> CState:
         return CState(self.c, self.c.lib.kumite_state_new(self.ptr, seed))
 

@@ -476,3 +476,31 @@ def test_states_of_different_options_do_not_mix() -> None:
     with pytest.raises(kumite.DeserializationError):
         no_heat.state_from_json(heat.new_state(seed=1).to_json())
     assert heat.new_state(seed=1) != no_heat.new_state(seed=1)
+
+
+def test_game_says_whether_its_rules_bound_its_length(game: kumite.Game) -> None:
+    assert isinstance(game.length_bounded_by_rules, bool)
+
+
+def test_rollout_truncates_at_max_steps(game: kumite.Game) -> None:
+    full = kumite.rollout(game, 40, seed=3, threads=1, max_steps=10**9)
+    assert full.truncated.dtype == np.bool_ and full.truncated.shape == (40,)
+    assert not full.truncated.any(), "random games end"
+    bound = int(full.lengths.min())
+    assert bound > 1
+    cut = kumite.rollout(game, 40, seed=3, threads=1, max_steps=bound - 1)
+    # Every game is longer than the bound: each is cut there, with the returns at the cut (0
+    # for every player in games without running returns), and none counts as finished.
+    assert (cut.lengths == bound - 1).all() and cut.truncated.all()
+    assert (cut.returns == 0).all()
+    exact = kumite.rollout(game, 40, seed=3, threads=1, max_steps=bound)
+    ends = full.lengths == bound
+    assert (exact.truncated == ~ends).all(), "a game that ends exactly at the bound is not truncated"
+    assert np.array_equal(exact.returns[ends], full.returns[ends])
+    # No bound given: the game's run bound, max_game_length.
+    default = kumite.rollout(game, 40, seed=3, threads=2)
+    bounded = kumite.rollout(game, 40, seed=3, threads=1, max_steps=game.max_game_length)
+    assert np.array_equal(default.lengths, bounded.lengths) and np.array_equal(default.truncated, bounded.truncated)
+    assert (default.lengths <= game.max_game_length).all()
+    with pytest.raises(ValueError):
+        kumite.rollout(game, 1, max_steps=-1)

@@ -125,3 +125,71 @@ def test_pettingzoo_mask_is_int8_and_only_for_the_agent_to_move() -> None:
         mask = env.observe(agent)["action_mask"]
         assert mask.dtype == np.int8
         assert mask.any() == (agent == mover)
+
+
+# ---------------------------------------------------------------------------------------------
+# Truncation: a limit on how long an episode runs belongs to the run. The bounds here are far
+# below any game's length, so every episode is cut; no game's own timer is relied on.
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_max_episode_steps_truncates(name: str) -> None:
+    env = gym_env(name, max_episode_steps=4)
+    assert gym_env(name).max_episode_steps == env.game.max_game_length
+    for episode in range(2):
+        obs, info = env.reset(seed=episode)
+        for step in range(1, 5):
+            obs, reward, terminated, truncated, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+            assert not terminated and truncated == (step == 4) and reward == 0.0
+        with pytest.raises(RuntimeError, match="over"):
+            env.step(0)
+    check_env(gym_env(name, max_episode_steps=3), skip_render_check=True)
+    with pytest.raises(ValueError):
+        gym_env(name, max_episode_steps=0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_aec_max_steps_truncates_every_agent(name: str) -> None:
+    env = aec_env(name, max_steps=7)
+    assert aec_env(name).max_steps == env.game.max_game_length
+    env.reset(seed=1)
+    steps = 0
+    for agent in env.agent_iter():
+        _, reward, terminated, truncated, _ = env.last()
+        assert not terminated
+        if truncated:
+            assert steps == 7 and reward == 0.0
+            env.step(None)
+            continue
+        mask = env.observe(agent)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+        steps += 1
+        if steps == 7:
+            assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert steps == 7 and not env.agents
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_peers_checkers_pass_with_truncation(name: str) -> None:
+    api_test(aec_env(name, max_steps=15), num_cycles=60, verbose_progress=False)
+    seed_test(lambda render_mode=None: aec_env(name, max_steps=15), num_cycles=60)
+    parallel_api_test(parallel_env(name, max_steps=15), num_cycles=60)
+    parallel_seed_test(lambda render_mode=None: parallel_env(name, illegal="random", max_steps=15), num_cycles=60)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_parallel_max_steps_truncates_every_agent(name: str) -> None:
+    env = parallel_env(name, max_steps=5)
+    assert parallel_env(name).max_steps == env.game.max_game_length
+    obs, _ = env.reset(seed=2)
+    applied = 0
+    while env.agents:
+        actions = {a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any() else 0 for a, o in obs.items()}
+        acting = len(env.state.simultaneous_players) if env.state is not None else 0
+        obs, rewards, terminated, truncated, _ = env.step(actions)
+        applied += acting
+        assert not any(terminated.values())
+        assert all(truncated.values()) == (applied >= 5) and len(set(truncated.values())) == 1
+        if all(truncated.values()):
+            assert all(r == 0.0 for r in rewards.values())
+    assert applied >= 5

@@ -127,6 +127,8 @@ def test_same_seeds_and_actions_give_the_same_states(c: CLib, game_name: str, se
     cgame = c.game(game_name, json.dumps(game.options))
     assert (cgame.num_players, cgame.num_actions) == (game.num_players, game.num_actions)
     assert cgame.observation_size == int(np.prod(game.observation_shape))
+    assert cgame.max_game_length == game.max_game_length
+    assert cgame.length_bounded_by_rules == game.length_bounded_by_rules
     rng = random.Random(seed)
     ps, cs = game.new_state(seed=seed), cgame.new_state(seed)
     for _ in range(game.max_game_length):
@@ -192,6 +194,7 @@ def test_null_handles_and_bad_arguments(c: CLib) -> None:
         lambda: lib.kumite_game_num_actions(NULL),
         lambda: lib.kumite_game_observation_size(NULL),
         lambda: lib.kumite_game_max_game_length(NULL),
+        lambda: lib.kumite_game_length_bounded_by_rules(NULL),
         lambda: lib.kumite_state_current_player(NULL),
         lambda: lib.kumite_state_is_terminal(NULL),
         lambda: lib.kumite_state_legal_actions(NULL, NULL, 0),

@@ -71,3 +71,24 @@ def test_openspiel_ismcts_plays_legal_moves(name: str) -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_game_cut_at_max_game_length_is_terminal_with_running_returns(name: str) -> None:
+    assert pyspiel.load_game(name).max_game_length() == pyspiel.load_game(name).kumite_game.max_game_length
+    game = pyspiel.load_game(name, {"seed": 1, "max_game_length": 12})
+    assert game.max_game_length() == 12
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    for _ in range(12):
+        assert not state.is_terminal() and not state.kumite_truncated
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    # Far below any game's length: cut, and terminal for OpenSpiel.
+    assert state.is_terminal() and state.kumite_truncated and not state.kumite_state.is_terminal()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL and state.legal_actions() == []
+    assert state.returns() == [float(r) for r in state.kumite_state.returns()] == [0.0] * game.num_players()
+    clone = state.clone()
+    assert clone.is_terminal() and clone.kumite_truncated
+    with pytest.raises((ValueError, pyspiel.SpielError), match="max_game_length"):
+        pyspiel.load_game(name, {"max_game_length": 0})

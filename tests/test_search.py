@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 
 import numpy as np
 import numpy.typing as npt
@@ -197,3 +198,61 @@ def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["arena", "tekken", "--bots", "mcts:20", "random", "--games", "4", "-o", "rounds_to_win=1", "--threads", "1"]) == 0
     out = capsys.readouterr().out
     assert "MCTS(iterations=20)" in out and "RandomBot()" in out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_mcts_playout_cap(name: str) -> None:
+    game = kumite.load(name)
+    assert kumite.MCTS(game).max_playout_steps is None
+    for state in random_states(game, 3, 7):
+        # A playout capped at 0 actions scores its leaf by the game's heuristic (every game here
+        # has one): the same search as the heuristic evaluator, visit for visit.
+        capped = kumite.MCTS(game, iterations=300, seed=1, threads=1, max_playout_steps=0)
+        assert capped.max_playout_steps == 0
+        a = capped.search(state)
+        b = kumite.MCTS(game, iterations=300, seed=1, threads=1, evaluator="heuristic").search(state)
+        assert a.actions == b.actions and np.array_equal(a.visits, b.visits) and np.array_equal(a.values, b.values)
+        # A cap no playout reaches changes nothing.
+        c = kumite.MCTS(game, iterations=100, seed=2, threads=1, max_playout_steps=10**9).search(state)
+        d = kumite.MCTS(game, iterations=100, seed=2, threads=1).search(state)
+        assert np.array_equal(c.visits, d.visits) and np.array_equal(c.values, d.values)
+    with pytest.raises(ValueError):
+        kumite.MCTS(game, max_playout_steps=-1)
+
+
+class PositionBot:
+    """A random-looking choice that depends on the position only (no stream of its own), so a
+    game plays the same whatever the games before it did."""
+
+    def choose(self, state: kumite.State) -> int:
+        legal = state.legal_actions()
+        return legal[zlib.crc32(state.to_json().encode()) % len(legal)]
+
+
+def test_play_match_counts_truncated_games_apart_from_draws() -> None:
+    game = kumite.load("tekken", rounds_to_win=1)
+    bots = [PositionBot(), PositionBot()]
+    full = kumite.play_match(game, bots, n_games=12, seed=0)
+    assert not full.truncated.any() and full.max_steps == game.max_game_length
+    # Far below a one-round game's length: every game is cut, none is a draw.
+    cut = kumite.play_match(game, bots, n_games=6, seed=0, max_steps=30)
+    assert cut.truncated.all() and cut.n_truncated == 6 and (cut.lengths == 30).all()
+    assert (cut.returns == 0).all() and (cut.win_rate == 0).all()
+    assert "6 truncated at 30 actions" in str(cut)
+    # A bound between the games' lengths: the finished games alone make the rates.
+    bound = int(np.median(full.lengths))
+    mixed = kumite.play_match(game, bots, n_games=12, seed=0, max_steps=bound)
+    assert np.array_equal(mixed.truncated, full.lengths > bound)
+    done = ~mixed.truncated
+    assert 0 < done.sum() < 12
+    assert np.array_equal(mixed.returns[done], full.returns[done])
+    expect = ((np.sign(full.returns[done]) + 1) / 2).mean(axis=0)
+    assert np.allclose(mixed.win_rate, expect)
+    with pytest.raises(ValueError):
+        kumite.play_match(game, bots, n_games=1, max_steps=0)
+
+
+def test_arena_command_reports_truncated_games(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "tekken", "--bots", "random", "random", "--games", "4", "-o", "rounds_to_win=1", "--max-steps", "25"]
+    assert cli_main(args) == 0
+    assert "4 truncated at 25 actions" in capsys.readouterr().out

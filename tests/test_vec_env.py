@@ -147,3 +147,74 @@ def test_bad_arguments() -> None:
         kumite.VecEnv(game, 2, threads=0)
     with pytest.raises(ValueError):
         kumite.VecEnv(game, 2).state(5)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_max_steps_truncates_and_resets_rows(name: str) -> None:
+    game = kumite.load(name)
+    bound = 6  # far below any game's length: every row is cut at each multiple of it
+    env = kumite.VecEnv(game, 5, seed=3, threads=1, max_steps=bound)
+    assert env.max_steps == bound
+    batch = env.reset()
+    assert batch.truncated.shape == (5,) and batch.truncated.dtype == np.bool_ and not batch.truncated.any()
+    rng = np.random.default_rng(1)
+    for step in range(1, 3 * bound + 1):
+        batch = env.step(random_actions(batch.legal_mask, rng))
+        cut = step % bound == 0
+        assert (batch.truncated == cut).all(), step
+        assert not batch.terminated.any() and (batch.rewards == 0).all()
+        for i in range(5):
+            state = env.state(i)
+            assert np.flatnonzero(batch.legal_mask[i]).tolist() == state.legal_actions()
+            assert batch.current_player[i] == state.current_player
+            assert batch.observations is not None
+            assert np.array_equal(batch.observations[i], state.observation(batch.current_player[i]))
+            if cut:
+                assert len(state.legal_actions()) > 0  # the row already holds its next game
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_truncation_does_not_depend_on_threads(name: str) -> None:
+    game = kumite.load(name)
+
+    def run(threads: int | None) -> list[npt.NDArray[np.bool_]]:
+        env = kumite.VecEnv(game, 200, seed=4, threads=threads, observations=False, max_steps=9)
+        env.reset()
+        return [env.step(env.sample_actions()).truncated.copy() for _ in range(30)]
+
+    one = run(1)
+    assert all(np.array_equal(a, b) for a, b in zip(one, run(2)))
+    assert sum(int(t.sum()) for t in one) == 200 * 3
+
+
+def test_truncated_and_terminated_rows_are_apart() -> None:
+    game = kumite.load("tekken", rounds_to_win=1)
+    n, bound = 64, 120
+    env = kumite.VecEnv(game, n, seed=2, threads=1, observations=False, max_steps=bound)
+    batch = env.reset()
+    since = np.zeros(n, np.int64)
+    ended = cut = 0
+    for _ in range(1500):
+        batch = env.step(env.sample_actions())
+        since += 1
+        assert not (batch.terminated & batch.truncated).any()
+        assert np.array_equal(batch.truncated, (since == bound) & ~batch.terminated)
+        assert (batch.rewards[batch.truncated] == 0).all()
+        assert (batch.rewards[batch.terminated].sum(axis=1) == 0).all()
+        ended += int(batch.terminated.sum())
+        cut += int(batch.truncated.sum())
+        since[batch.terminated | batch.truncated] = 0
+    assert ended > 0 and cut > 0
+
+
+def test_without_max_steps_nothing_is_truncated() -> None:
+    env = kumite.VecEnv(kumite.load("tekken", rounds_to_win=1), 16, seed=0, threads=1, observations=False)
+    assert env.max_steps is None
+    env.reset()
+    for _ in range(800):
+        assert not env.step(env.sample_actions()).truncated.any()
+
+
+def test_max_steps_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="max_steps"):
+        kumite.VecEnv(kumite.load("tekken"), 2, max_steps=0)

@@ -106,7 +106,12 @@ class Game:
     @property
     def observation_shape(self) -> tuple[int, ...]: ...
     @property
-    def max_game_length(self) -> int: ...
+    def max_game_length(self) -> int:
+        """The run's bound: after this many actions a rollout, a search playout or an episode cuts
+        the game short and reports it truncated."""
+    @property
+    def length_bounded_by_rules(self) -> bool:
+        """Whether the rules alone end every game within `max_game_length` actions."""
     @property
     def options(self) -> dict[str, Any]:
         """Every option with its value, defaults included."""
@@ -182,6 +187,10 @@ class RolloutResult:
     @property
     def lengths(self) -> npt.NDArray[np.int32]:
         """`int32` of shape `(n_games,)`: the number of actions in each game."""
+    @property
+    def truncated(self) -> npt.NDArray[np.bool_]:
+        """`bool` of shape `(n_games,)`: the game was cut at `max_steps` (it has no result; its
+        returns are those at the cut: the game's running returns, 0 where it has none)."""
     def __len__(self) -> int: ...
 
 @final
@@ -211,6 +220,10 @@ class MCTS:
     `(n, *observation_shape)`, int32 `(n,)`, bool `(n, num_actions)` in; float32
     `(n, num_actions)` and `(n, num_players)` out), called with `batch_size` leaves at a time
     (its `batch_size` attribute, default 1); with a callable the search selects by PUCT.
+
+    A playout plays at most `max_playout_steps` actions from the leaf (`None`: the game's
+    `max_game_length`); one cut there scores the position reached by the game's heuristic, or 0
+    where the game has none.
     """
 
     def __new__(
@@ -224,9 +237,12 @@ class MCTS:
         evaluator: str | Callable[..., Any] | None = None,
         determinize: bool = True,
         reuse_tree: bool = False,
+        max_playout_steps: int | None = None,
     ) -> MCTS: ...
     @property
     def iterations(self) -> int: ...
+    @property
+    def max_playout_steps(self) -> int | None: ...
     def choose(self, state: State) -> int:
         """A legal action for the player to move."""
     def policy(self, state: State) -> npt.NDArray[np.float32]:
@@ -247,6 +263,10 @@ class Batch:
     def terminated(self) -> npt.NDArray[np.bool_]:
         """`(num_envs,)`: the game ended on this step; the row already shows the next game."""
     @property
+    def truncated(self) -> npt.NDArray[np.bool_]:
+        """`(num_envs,)`: the game was cut at `max_steps` on this step (not ended by its rules);
+        the row already shows the next game."""
+    @property
     def legal_mask(self) -> npt.NDArray[np.bool_]: ...
     @property
     def current_player(self) -> npt.NDArray[np.int32]: ...
@@ -256,12 +276,21 @@ class VecEnv:
     """`num_envs` games stepped together in Rust (GIL released), auto-reset in the same step."""
 
     def __new__(
-        cls, game: Game, num_envs: int, seed: int = 0, threads: int | None = None, observations: bool = True
+        cls,
+        game: Game,
+        num_envs: int,
+        seed: int = 0,
+        threads: int | None = None,
+        observations: bool = True,
+        max_steps: int | None = None,
     ) -> VecEnv: ...
     @property
     def num_envs(self) -> int: ...
     @property
     def game(self) -> Game: ...
+    @property
+    def max_steps(self) -> int | None:
+        """The step bound per game (`None`: games run until their rules end them)."""
     def reset(self, seed: int | None = None) -> Batch: ...
     def step(self, actions: Any) -> Batch:
         """One action per environment; an illegal one raises `IllegalActionError` with `.env`."""
@@ -285,8 +314,11 @@ def rollout(
     seed: SupportsIndex = 0,
     threads: SupportsIndex | None = None,
     first: SupportsIndex = 0,
+    max_steps: SupportsIndex | None = None,
 ) -> RolloutResult:
-    """Plays `n_games` uniformly random games (GIL released, results depend on `seed` only)."""
+    """Plays `n_games` uniformly random games (GIL released, results depend on `seed` only),
+    each cut after `max_steps` actions (`None`: the game's `max_game_length`) and then reported in
+    `.truncated`."""
 
 def conformance(
     game: Game,

@@ -98,7 +98,9 @@ def arena(args: argparse.Namespace) -> int:
     if len(args.bots) != game.num_players:
         raise SystemExit(f"{game.name} needs {game.num_players} bots, got {len(args.bots)}")
     bots = [make_bot(spec, game, args.seed + 1000 * b, args.threads) for b, spec in enumerate(args.bots)]
-    result = play_match(game, bots, n_games=args.games, seed=args.seed, progress=progress_bar)
+    if args.max_steps is not None and args.max_steps < 1:
+        raise SystemExit("error: --max-steps must be at least 1")
+    result = play_match(game, bots, n_games=args.games, seed=args.seed, progress=progress_bar, max_steps=args.max_steps)
     print(result)
     return 0
 
@@ -148,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--games", type=int, default=200)
     a.add_argument("--seed", type=int, default=0)
     a.add_argument("--threads", type=int, default=None, help="search threads per bot (default: all cores)")
+    a.add_argument("--max-steps", type=int, default=None, metavar="N",
+                   help="cut a game after N actions and count it truncated, apart from the draws "
+                        "(default: the game's max_game_length)")
     a.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     r = sub.add_parser("replay", help="write a game record as a self-contained HTML replay")
     r.add_argument("record", help="a record file written by State.to_record (or the play page)")

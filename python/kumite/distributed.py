@@ -21,7 +21,7 @@ import numpy.typing as npt
 import ray
 
 import kumite
-from kumite.arena import MatchResult, play_games, summarize
+from kumite.arena import MatchResult, play_games, step_bound, summarize
 from kumite.bots import make_bot
 
 
@@ -49,33 +49,44 @@ class RolloutResult:
     num_players: int
     returns: npt.NDArray[np.float32]
     lengths: npt.NDArray[np.int32]
+    truncated: npt.NDArray[np.bool_]
 
     def __len__(self) -> int:
         return len(self.lengths)
 
 
 @ray.remote
-def _rollout_task(game: kumite.Game, first: int, n: int, seed: int) -> tuple[Any, Any]:
-    result = kumite.rollout(game, n, seed=seed, threads=1, first=first)
-    return result.returns, result.lengths
+def _rollout_task(game: kumite.Game, first: int, n: int, seed: int, max_steps: int | None) -> tuple[Any, Any, Any]:
+    result = kumite.rollout(game, n, seed=seed, threads=1, first=first, max_steps=max_steps)
+    return result.returns, result.lengths, result.truncated
 
 
-def rollout(game: kumite.Game, n_games: int, seed: int = 0, address: str | None = None, chunks: int | None = None) -> RolloutResult:
-    """Exactly `kumite.rollout(game, n_games, seed)`, played by Ray tasks of `chunks` ranges
-    (default: 4 per CPU of the cluster)."""
+def rollout(
+    game: kumite.Game,
+    n_games: int,
+    seed: int = 0,
+    address: str | None = None,
+    chunks: int | None = None,
+    max_steps: int | None = None,
+) -> RolloutResult:
+    """Exactly `kumite.rollout(game, n_games, seed, max_steps=max_steps)`, played by Ray tasks
+    of `chunks` ranges (default: 4 per CPU of the cluster)."""
     _connect(address)
     parts = _chunks(n_games, _parts(chunks))
-    pieces = ray.get([_rollout_task.remote(game, r.start, len(r), seed) for r in parts])
+    pieces = ray.get([_rollout_task.remote(game, r.start, len(r), seed, max_steps) for r in parts])
     players = game.num_players
     returns = np.concatenate([p[0] for p in pieces]) if pieces else np.zeros((0, players), np.float32)
     lengths = np.concatenate([p[1] for p in pieces]) if pieces else np.zeros(0, np.int32)
-    return RolloutResult(players, returns, lengths)
+    truncated = np.concatenate([p[2] for p in pieces]) if pieces else np.zeros(0, np.bool_)
+    return RolloutResult(players, returns, lengths, truncated)
 
 
 @ray.remote
-def _match_task(game: kumite.Game, specs: Sequence[str], first: int, n: int, seed: int, swap_seats: bool) -> tuple[Any, Any]:
+def _match_task(
+    game: kumite.Game, specs: Sequence[str], first: int, n: int, seed: int, swap_seats: bool, max_steps: int
+) -> tuple[Any, Any, Any]:
     bots = [make_bot(spec, game, seed + 1000 * b, threads=1) for b, spec in enumerate(specs)]
-    return play_games(game, bots, range(first, first + n), seed, swap_seats)
+    return play_games(game, bots, range(first, first + n), seed, swap_seats, max_steps=max_steps)
 
 
 def play_match(
@@ -86,15 +97,19 @@ def play_match(
     swap_seats: bool = True,
     address: str | None = None,
     chunks: int | None = None,
+    max_steps: int | None = None,
 ) -> MatchResult:
     """`kumite.play_match` over Ray tasks. Bots are given as specs (`"random"`, `"mcts:N"`,
-    `"mcts:N:heuristic"`), built in each task; game `g` uses seed `seed + g` as locally."""
+    `"mcts:N:heuristic"`), built in each task; game `g` uses seed `seed + g` as locally, and
+    games are cut at `max_steps` (default the game's `max_game_length`) as locally."""
     _connect(address)
+    bound = step_bound(game, max_steps)
     parts = _chunks(n_games, _parts(chunks))
-    pieces = ray.get([_match_task.remote(game, list(bots), r.start, len(r), seed, swap_seats) for r in parts])
+    pieces = ray.get([_match_task.remote(game, list(bots), r.start, len(r), seed, swap_seats, bound) for r in parts])
     returns = np.concatenate([p[0] for p in pieces])
     lengths = np.concatenate([p[1] for p in pieces])
-    return summarize(list(bots), returns, lengths)
+    truncated = np.concatenate([p[2] for p in pieces])
+    return summarize(list(bots), returns, lengths, truncated, bound)
 
 
 @dataclass(frozen=True)

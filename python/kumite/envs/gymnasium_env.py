@@ -28,6 +28,12 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
     worst return, -1; ``"random"`` plays a random legal action instead; ``"raise"`` raises
     ``kumite.IllegalActionError``. The default opponent is a ``RandomBot`` reseeded by
     ``reset(seed=...)``; a bot you pass keeps its own randomness.
+
+    Truncation: after ``max_episode_steps`` agent steps (default the game's ``max_game_length``,
+    as a registered env carries one), or once the game has run ``max_game_length`` actions in all
+    (so the other seats cannot play on forever), an episode the rules have not ended stops with
+    ``terminated=False, truncated=True``; its reward is the agent's running return at the cut (0
+    where the game has none).
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -39,9 +45,13 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
         seat: int = 0,
         illegal: str = "lose",
         render_mode: str | None = None,
+        max_episode_steps: int | None = None,
         **options: Any,
     ) -> None:
         self.game = kumite.load(game, **options)
+        self.max_episode_steps = self.game.max_game_length if max_episode_steps is None else int(max_episode_steps)
+        if self.max_episode_steps < 1:
+            raise ValueError(f"max_episode_steps must be at least 1, not {max_episode_steps}")
         if not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat {seat} is not in 0..{self.game.num_players}")
         if illegal not in ("lose", "random", "raise"):
@@ -59,6 +69,8 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
         )
         self.action_space = spaces.Discrete(self.game.num_actions)
         self.state: kumite.State | None = None
+        self._agent_steps = self._game_steps = 0
+        self._over = False
 
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         assert self.state is not None
@@ -68,8 +80,12 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
 
     def _others_play(self) -> None:
         assert self.state is not None
-        while not self.state.is_terminal() and self.state.current_player != self.seat:
+        while not self.state.is_terminal() and self.state.current_player != self.seat and self._game_steps < self.game.max_game_length:
             self.state.apply(self.opponent.choose(self.state))
+            self._game_steps += 1
+
+    def _cut(self) -> bool:
+        return self._agent_steps >= self.max_episode_steps or self._game_steps >= self.game.max_game_length
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
@@ -77,13 +93,15 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
         if self._given_opponent is None:
             self.opponent = RandomBot(game_seed)
         self.state = self.game.new_state(seed=game_seed)
+        self._agent_steps = self._game_steps = 0
+        self._over = False
         self._others_play()
         return self._observe()
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         if self.state is None:
             raise RuntimeError("call reset() before step()")
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self._over:
             raise RuntimeError("the episode is over: call reset()")
         action = int(action)
         if action not in self.state.legal_actions():
@@ -95,11 +113,15 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
                 return obs, -1.0, True, False, info
             action = int(self.np_random.choice(self.state.legal_actions()))
         self.state.apply(action)
+        self._agent_steps += 1
+        self._game_steps += 1
         self._others_play()
         obs, info = self._observe()
-        done = self.state.is_terminal()
-        reward = float(self.state.returns()[self.seat]) if done else 0.0
-        return obs, reward, done, False, info
+        terminated = self.state.is_terminal()
+        truncated = not terminated and self._cut()
+        self._over = terminated or truncated
+        reward = float(self.state.returns()[self.seat]) if self._over else 0.0
+        return obs, reward, terminated, truncated, info
 
     def render(self) -> str | None:
         if self.render_mode == "ansi" and self.state is not None:

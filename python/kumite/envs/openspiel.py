@@ -7,6 +7,12 @@ Chance is resolved inside kumite states, so the games are ``SAMPLED_STOCHASTIC``
 nodes. Information-state tensors and strings are kumite's observation and information-state
 string: they describe what the player knows now (Markov), not the full history.
 ``resample_from_infostate`` is ``determinize``.
+
+``max_game_length`` is the run's bound, kumite's ``Game.max_game_length`` unless the
+``"max_game_length"`` parameter gives another: a game its rules have not ended after that many
+actions is cut there, and OpenSpiel sees it as terminal, with the
+game's running returns at the cut (``State.returns()``: 0 for every player where the game has
+none). ``State.kumite_truncated`` tells a cut game from one the rules ended.
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ def _game_type(name: str, game: kumite.Game) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"options": "{}", "seed": -1},
+        parameter_specification={"options": "{}", "seed": -1, "max_game_length": -1},
     )
 
 
@@ -59,6 +65,11 @@ class KumiteSpielGame(pyspiel.Game):  # type: ignore[misc]
         options = json.loads(params.get("options", "{}"))
         self.kumite_game = kumite.load(name, **options)
         g = self.kumite_game
+        bound = int(params.get("max_game_length", -1))
+        # The run's bound: the game's own unless a (positive) one is given.
+        self.max_length = g.max_game_length if bound < 0 else bound
+        if self.max_length < 1:
+            raise ValueError(f"max_game_length must be at least 1 (or -1 for the game's own), not {bound}")
         info = pyspiel.GameInfo(
             num_distinct_actions=g.num_actions,
             max_chance_outcomes=0,
@@ -66,12 +77,14 @@ class KumiteSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if name in _ZERO_SUM else None,
-            max_game_length=g.max_game_length,
+            max_game_length=self.max_length,
         )
         seed = int(params.get("seed", -1))
         # Each new game draws its kumite seed from this stream: fixed with `seed` >= 0.
         self._seeds = random.Random(seed if seed >= 0 else None)
-        super().__init__(_game_type(name, g), info, {"options": params.get("options", "{}"), "seed": seed})
+        super().__init__(
+            _game_type(name, g), info, {"options": params.get("options", "{}"), "seed": seed, "max_game_length": bound}
+        )
 
     def new_initial_state(self) -> KumiteSpielState:
         return KumiteSpielState(self, self.kumite_game.new_state(seed=self._seeds.getrandbits(63)))
@@ -81,32 +94,43 @@ class KumiteSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class KumiteSpielState(pyspiel.State):  # type: ignore[misc]
-    def __init__(self, game: KumiteSpielGame, state: kumite.State) -> None:
+    def __init__(self, game: KumiteSpielGame, state: kumite.State, steps: int = 0) -> None:
         super().__init__(game)
         self.kumite_state = state
+        # Actions applied through this state, against the run's bound.
+        self.kumite_steps = steps
+        self._bound = game.max_game_length()
+
+    @property
+    def kumite_truncated(self) -> bool:
+        """The game was cut at `max_game_length` before its rules ended it."""
+        return self.kumite_steps >= self._bound and not self.kumite_state.is_terminal()
 
     def current_player(self) -> int:
         p = self.kumite_state.current_player
-        return pyspiel.PlayerId.TERMINAL if p is None else p
+        return pyspiel.PlayerId.TERMINAL if p is None or self.kumite_truncated else p
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.kumite_state.legal_actions() if player == self.kumite_state.current_player else []
+        return self.kumite_state.legal_actions() if player == self.current_player() else []
 
     def _apply_action(self, action: int) -> None:
+        if self.kumite_truncated:
+            raise RuntimeError(f"the game was cut at max_game_length ({self._bound} actions)")
         self.kumite_state.apply(int(action))
+        self.kumite_steps += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.kumite_state.action_to_string(int(action))
 
     def is_terminal(self) -> bool:
-        return self.kumite_state.is_terminal()
+        return self.kumite_state.is_terminal() or self.kumite_truncated
 
     def returns(self) -> list[float]:
         return [float(r) for r in self.kumite_state.returns()]
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> KumiteSpielState:
         seed = int(sampler() * 2**63) if callable(sampler) else random.getrandbits(63)
-        return KumiteSpielState(self.get_game(), self.kumite_state.determinize(player, seed))
+        return KumiteSpielState(self.get_game(), self.kumite_state.determinize(player, seed), self.kumite_steps)
 
     def __str__(self) -> str:
         return self.kumite_state.render()

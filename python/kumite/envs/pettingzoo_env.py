@@ -19,13 +19,20 @@ import kumite
 class KumiteAECEnv(AECEnv):  # type: ignore[misc]
     """Agents are ``"player_0"``… Observations are ``{"observation": float32, "action_mask":
     int8}`` as that player sees the game (the mask is all zeros when it is not its turn). Rewards
-    are the game's returns, given when the game ends; then every agent is terminated."""
+    are the game's returns, given when the game ends; then every agent is terminated. After
+    ``max_steps`` actions (default the game's ``max_game_length``) a game its rules have not
+    ended is cut: every agent is truncated (not terminated), with the game's running returns at
+    the cut as rewards (0 where the game has none)."""
 
     metadata = {"render_modes": ["ansi"], "name": "kumite", "is_parallelizable": False}
 
-    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, game: str, render_mode: str | None = None, max_steps: int | None = None, **options: Any) -> None:
         super().__init__()
         self.game = kumite.load(game, **options)
+        self.max_steps = self.game.max_game_length if max_steps is None else int(max_steps)
+        if self.max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        self._steps = 0
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
         self.render_mode = render_mode
@@ -60,6 +67,7 @@ class KumiteAECEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
         self.state = self.game.new_state(seed=int(self._seed_rng.integers(2**63)))
+        self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -83,11 +91,16 @@ class KumiteAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         self.state.apply(int(action))  # type: ignore[arg-type]
-        if self.state.is_terminal():
+        self._steps += 1
+        ended = self.state.is_terminal()
+        if ended or self._steps >= self.max_steps:
             returns = self.state.returns()
             for a in self.agents:
                 self.rewards[a] = float(returns[self._index[a]])
-                self.terminations[a] = True
+                if ended:
+                    self.terminations[a] = True
+                else:
+                    self.truncations[a] = True
         else:
             self._select()
         self._accumulate_rewards()

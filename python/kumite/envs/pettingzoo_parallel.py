@@ -29,15 +29,24 @@ class KumiteParallelEnv(ParallelEnv):  # type: ignore[misc]
     terminated. An illegal action from an acting player is handled by ``illegal``: ``"raise"``
     (default) raises ``kumite.IllegalActionError``; ``"lose"`` ends the episode with reward −1 for
     the offender and 0 for the others; ``"random"`` plays a random legal action instead (drawn
-    from the env's seeded generator, so runs stay reproducible)."""
+    from the env's seeded generator, so runs stay reproducible). After ``max_steps`` actions of
+    the game (default its ``max_game_length``; a step applies one action per acting player) a
+    game its rules have not ended is cut: every agent is truncated (not terminated), with the
+    game's running returns at the cut as rewards (0 where the game has none)."""
 
     metadata = {"render_modes": ["ansi"], "name": "kumite_parallel"}
 
-    def __init__(self, game: str, render_mode: str | None = None, illegal: str = "raise", **options: Any) -> None:
+    def __init__(
+        self, game: str, render_mode: str | None = None, illegal: str = "raise", max_steps: int | None = None, **options: Any
+    ) -> None:
         if illegal not in ("raise", "lose", "random"):
             raise ValueError(f"illegal must be 'raise', 'lose' or 'random', not {illegal!r}")
         self.illegal = illegal
         self.game = kumite.load(game, **options)
+        self.max_steps = self.game.max_game_length if max_steps is None else int(max_steps)
+        if self.max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        self._steps = 0
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
         self.render_mode = render_mode
@@ -88,6 +97,7 @@ class KumiteParallelEnv(ParallelEnv):  # type: ignore[misc]
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
         self.state = self.game.new_state(seed=int(self._seed_rng.integers(2**63)))
+        self._steps = 0
         self.agents = self.possible_agents[:]
         return self._observe(), {a: {} for a in self.agents}
 
@@ -109,7 +119,10 @@ class KumiteParallelEnv(ParallelEnv):  # type: ignore[misc]
             if action not in legal and self.illegal == "random":
                 action = legal[int(self._seed_rng.integers(len(legal)))]
             self.state.apply(action)
-        done = offender is not None or self.state.is_terminal()
+            self._steps += 1
+        ended = offender is not None or self.state.is_terminal()
+        cut = not ended and self._steps >= self.max_steps
+        done = ended or cut
         if offender is not None:
             returns = np.zeros(self.game.num_players, np.float32)
             returns[offender] = -1.0
@@ -117,8 +130,8 @@ class KumiteParallelEnv(ParallelEnv):  # type: ignore[misc]
             returns = self.state.returns() if done else np.zeros(self.game.num_players, np.float32)
         obs = self._observe(over=done)
         rewards = {a: float(returns[p]) for p, a in enumerate(self.possible_agents) if a in self.agents}
-        terminated = {a: done for a in self.agents}
-        truncated = {a: False for a in self.agents}
+        terminated = {a: ended for a in self.agents}
+        truncated = {a: cut for a in self.agents}
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         if done:
             self.agents = []

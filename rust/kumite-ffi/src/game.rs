@@ -137,13 +137,25 @@ pub unsafe extern "C" fn kumite_game_observation_size(game: *const KumiteGame) -
     guard_code(|| count(handle(game, "game")?.inner.observation_shape().iter().product()))
 }
 
-/// The most actions a game can last.
+/// The run's bound on a game's length: after this many actions a rollout, a search playout or
+/// an episode cuts the game short and reports it truncated. Where
+/// `kumite_game_length_bounded_by_rules` is 1, the rules end every game within it.
 ///
 /// # Safety
 /// `game` is NULL or a live game handle.
 #[no_mangle]
 pub unsafe extern "C" fn kumite_game_max_game_length(game: *const KumiteGame) -> i32 {
     guard_code(|| count(handle(game, "game")?.inner.max_game_length()))
+}
+
+/// 1 if the rules alone end every game within `kumite_game_max_game_length` actions, 0 if a game
+/// may go on longer (a player then cuts it at that bound), or a negative status.
+///
+/// # Safety
+/// `game` is NULL or a live game handle.
+#[no_mangle]
+pub unsafe extern "C" fn kumite_game_length_bounded_by_rules(game: *const KumiteGame) -> i32 {
+    guard_code(|| Ok(i32::from(handle(game, "game")?.inner.length_bounded_by_rules())))
 }
 
 /// The game's options, every one with its value, as a JSON object (what `kumite_game_new`

@@ -108,6 +108,10 @@ mod tests {
             let name = kumite_games_name(i);
             let game = unsafe { kumite_game_new(name, ptr::null()) };
             assert!(!game.is_null(), "{}", last_error());
+            let bounded = unsafe { kumite_game_length_bounded_by_rules(game) };
+            let rust = kumite::games::load(kumite::games::NAMES[i as usize], &Default::default()).unwrap();
+            assert_eq!(bounded, i32::from(rust.length_bounded_by_rules()));
+            assert_eq!(unsafe { kumite_game_max_game_length(game) } as usize, rust.max_game_length());
             let state = unsafe { kumite_state_new(game, 5) };
             unsafe { kumite_game_free(game) }; // the state keeps its game alive
             let mut legal = vec![0i32; 4096];
@@ -148,6 +152,7 @@ mod tests {
             assert_eq!(kumite_last_error_code(), KUMITE_ERR_INVALID_OPTION as i32);
 
             assert_eq!(kumite_game_num_players(ptr::null()), KUMITE_ERR_NULL as i32);
+            assert_eq!(kumite_game_length_bounded_by_rules(ptr::null()), KUMITE_ERR_NULL as i32);
             assert_eq!(kumite_state_current_player(ptr::null()), KUMITE_ERR_NULL as i32);
             assert_eq!(kumite_state_apply(ptr::null_mut(), 0), KUMITE_ERR_NULL as i32);
             assert_eq!(kumite_mcts_choose(ptr::null(), 10, 0), KUMITE_ERR_NULL as i32);

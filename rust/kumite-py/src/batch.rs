@@ -12,7 +12,8 @@ use crate::errors::{guard, ConformanceError, InternalError};
 use crate::game::Game;
 
 /// Results of `rollout`: `returns` is `float32 (n_games, num_players)`, `lengths` is
-/// `int32 (n_games,)`, the number of actions in each game.
+/// `int32 (n_games,)`, the number of actions in each game, `truncated` is `bool (n_games,)`:
+/// the game was cut at `max_steps` (it has no result; its returns are those at the cut).
 #[pyclass(module = "kumite._kumite", name = "RolloutResult", frozen)]
 pub struct RolloutResult {
     n_games: usize,
@@ -22,6 +23,8 @@ pub struct RolloutResult {
     returns: Py<PyArray2<f32>>,
     #[pyo3(get)]
     lengths: Py<PyArray1<i32>>,
+    #[pyo3(get)]
+    truncated: Py<PyArray1<bool>>,
 }
 
 #[pymethods]
@@ -39,10 +42,16 @@ impl RolloutResult {
 }
 
 /// Plays `n_games` uniformly random games from new states on `threads` threads (all cores when
-/// `None`). Game `i` is seeded from `(seed, i)`, so the results depend on `seed` only. `first`
-/// plays games `first..first + n_games` of that sequence instead (to split a batch up).
+/// `None`), each cut after `max_steps` actions (`None`: the game's `max_game_length`) and then
+/// reported `truncated`. Game `i` is seeded from `(seed, i)`, so the results depend on `seed`
+/// only. `first` plays games `first..first + n_games` of that sequence instead (to split a batch
+/// up).
 #[pyfunction]
-#[pyo3(signature = (game, n_games, seed=Seed(0), threads=None, first=Seed(0)), text_signature = "(game, n_games, seed=0, threads=None, first=0)")]
+#[pyo3(
+    signature = (game, n_games, seed=Seed(0), threads=None, first=Seed(0), max_steps=None),
+    text_signature = "(game, n_games, seed=0, threads=None, first=0, max_steps=None)"
+)]
+#[allow(clippy::too_many_arguments)]
 pub fn rollout(
     py: Python<'_>,
     game: &Bound<'_, Game>,
@@ -50,6 +59,7 @@ pub fn rollout(
     seed: Seed,
     threads: Option<Count>,
     first: Seed,
+    max_steps: Option<Count>,
 ) -> PyResult<RolloutResult> {
     let game = game.get().inner.clone();
     if threads.as_ref().is_some_and(|t| t.0 == 0) {
@@ -61,7 +71,7 @@ pub fn rollout(
     let (n, seed) = (n_games.0, seed.0);
     // The engine allocates the results up front, and a failed allocation aborts the process:
     // ask for the memory here first, so an absurd `n_games` is a MemoryError instead.
-    let bytes = n.checked_mul(4 * game.num_players() + 4);
+    let bytes = n.checked_mul(4 * game.num_players() + 5);
     let mut probe: Vec<u8> = Vec::new();
     if bytes.is_none_or(|b| probe.try_reserve_exact(b).is_err()) {
         return Err(PyMemoryError::new_err(format!(
@@ -69,8 +79,8 @@ pub fn rollout(
         )));
     }
     drop(probe);
-    let first = first.0;
-    let result = py.detach(|| guard(|| Ok(game.rollout_range(first, n, seed, threads))))?;
+    let (first, max_steps) = (first.0, max_steps.map(|m| m.0));
+    let result = py.detach(|| guard(|| Ok(game.rollout_range(first, n, seed, threads, max_steps))))?;
     let players = result.num_players;
     let lengths: Vec<i32> = result
         .lengths
@@ -85,6 +95,7 @@ pub fn rollout(
         num_players: players,
         returns: returns.unbind(),
         lengths: PyArray1::from_vec(py, lengths).unbind(),
+        truncated: PyArray1::from_vec(py, result.truncated).unbind(),
     })
 }
 

@@ -22,6 +22,7 @@ pub struct Game {
     num_actions: usize,
     pub observation_shape: Vec<usize>,
     max_game_length: usize,
+    length_bounded_by_rules: bool,
     options: Value,
     options_text: String,
 }
@@ -36,6 +37,7 @@ impl Game {
                 num_actions: inner.num_actions(),
                 observation_shape: inner.observation_shape(),
                 max_game_length: inner.max_game_length(),
+                length_bounded_by_rules: inner.length_bounded_by_rules(),
                 options_text: options.to_string(),
                 options,
                 inner,
@@ -68,9 +70,16 @@ impl Game {
     fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.observation_shape)
     }
+    /// The run's bound: after this many actions a rollout, a search playout or an episode cuts
+    /// the game short and reports it truncated.
     #[getter]
     fn max_game_length(&self) -> usize {
         self.max_game_length
+    }
+    /// Whether the rules alone end every game within `max_game_length` actions.
+    #[getter]
+    fn length_bounded_by_rules(&self) -> bool {
+        self.length_bounded_by_rules
     }
     /// Every option with its value, defaults included.
     #[getter]

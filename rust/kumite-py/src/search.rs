@@ -141,6 +141,9 @@ pub struct Mcts {
     evaluator: Option<std::sync::Arc<PyEvaluator>>,
     #[pyo3(get)]
     iterations: u32,
+    /// The playout cap (`None`: the game's `max_game_length`).
+    #[pyo3(get)]
+    max_playout_steps: Option<usize>,
 }
 
 impl Mcts {
@@ -172,8 +175,8 @@ impl Mcts {
 impl Mcts {
     #[new]
     #[pyo3(
-        signature = (game, iterations=Count(2000), time_limit=None, exploration=1.4, threads=None, seed=Seed(0), evaluator=None, determinize=true, reuse_tree=false),
-        text_signature = "(game, iterations=2000, time_limit=None, exploration=1.4, threads=None, seed=0, evaluator=None, determinize=True, reuse_tree=False)"
+        signature = (game, iterations=Count(2000), time_limit=None, exploration=1.4, threads=None, seed=Seed(0), evaluator=None, determinize=true, reuse_tree=false, max_playout_steps=None),
+        text_signature = "(game, iterations=2000, time_limit=None, exploration=1.4, threads=None, seed=0, evaluator=None, determinize=True, reuse_tree=False, max_playout_steps=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -186,6 +189,7 @@ impl Mcts {
         evaluator: Option<Bound<'_, PyAny>>,
         determinize: bool,
         reuse_tree: bool,
+        max_playout_steps: Option<Count>,
     ) -> PyResult<Mcts> {
         let iterations = u32::try_from(iterations.0)
             .ok()
@@ -252,9 +256,16 @@ impl Mcts {
             seed: seed.0,
             determinize,
             reuse_tree,
+            max_playout_steps: max_playout_steps.as_ref().map(|m| m.0),
         };
         let searcher = g.inner.clone().searcher(config, choice);
-        Ok(Mcts { game, searcher: Mutex::new(searcher), evaluator: py_evaluator, iterations })
+        Ok(Mcts {
+            game,
+            searcher: Mutex::new(searcher),
+            evaluator: py_evaluator,
+            iterations,
+            max_playout_steps: max_playout_steps.map(|m| m.0),
+        })
     }
 
     /// The action to play: legal in `state`; deterministic for a seed and thread count.

@@ -47,6 +47,10 @@ pub struct Batch {
     /// `bool (num_envs,)`: the game ended on this step (and the row now shows a new game).
     #[pyo3(get)]
     terminated: Py<PyArray1<bool>>,
+    /// `bool (num_envs,)`: the game was cut at `max_steps` on this step, not ended by its rules
+    /// (and the row now shows a new game).
+    #[pyo3(get)]
+    truncated: Py<PyArray1<bool>>,
     /// `bool (num_envs, num_actions)`, read-only.
     #[pyo3(get)]
     legal_mask: Py<PyArray2<bool>>,
@@ -63,8 +67,10 @@ pub struct VecEnv {
     observations: Option<Py<PyArrayDyn<f32>>>,
     rewards: Py<PyArray2<f32>>,
     terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
     legal_mask: Py<PyArray2<bool>>,
     current_player: Py<PyArray1<i32>>,
+    max_steps: Option<usize>,
 }
 
 impl VecEnv {
@@ -73,6 +79,7 @@ impl VecEnv {
             observations: self.observations.as_ref().map(|o| o.clone_ref(py)),
             rewards: self.rewards.clone_ref(py),
             terminated: self.terminated.clone_ref(py),
+            truncated: self.truncated.clone_ref(py),
             legal_mask: self.legal_mask.clone_ref(py),
             current_player: self.current_player.clone_ref(py),
         }
@@ -99,10 +106,11 @@ impl VecEnv {
         f: impl FnOnce(&mut dyn ErasedVecEnv, Buffers<'_>) -> T + Send,
     ) -> PyResult<T> {
         let mut env = self.lock()?;
-        let (obs, rewards, terminated, mask, player) = (
+        let (obs, rewards, terminated, truncated, mask, player) = (
             self.observations.as_ref().map(|o| o.bind(py).clone()),
             self.rewards.bind(py),
             self.terminated.bind(py),
+            self.truncated.bind(py),
             self.legal_mask.bind(py),
             self.current_player.bind(py),
         );
@@ -117,6 +125,7 @@ impl VecEnv {
                 },
                 rewards: rewards.as_slice_mut()?,
                 terminated: terminated.as_slice_mut()?,
+                truncated: truncated.as_slice_mut()?,
                 legal_mask: mask.as_slice_mut()?,
                 current_player: player.as_slice_mut()?,
             }
@@ -130,8 +139,8 @@ impl VecEnv {
 impl VecEnv {
     #[new]
     #[pyo3(
-        signature = (game, num_envs, seed=Seed(0), threads=None, observations=true),
-        text_signature = "(game, num_envs, seed=0, threads=None, observations=True)"
+        signature = (game, num_envs, seed=Seed(0), threads=None, observations=true, max_steps=None),
+        text_signature = "(game, num_envs, seed=0, threads=None, observations=True, max_steps=None)"
     )]
     fn new(
         py: Python<'_>,
@@ -140,6 +149,7 @@ impl VecEnv {
         seed: Seed,
         threads: Option<Count>,
         observations: bool,
+        max_steps: Option<Count>,
     ) -> PyResult<VecEnv> {
         let n = num_envs.0;
         if n == 0 || n > 1 << 24 {
@@ -147,6 +157,10 @@ impl VecEnv {
         }
         if threads.as_ref().is_some_and(|t| t.0 == 0) {
             return Err(PyValueError::new_err("threads must be at least 1 (or None for all cores)"));
+        }
+        let max_steps = max_steps.map(|m| m.0);
+        if max_steps == Some(0) {
+            return Err(PyValueError::new_err("max_steps must be at least 1 (or None for no bound)"));
         }
         let g = game.get();
         let (players, actions) = (g.num_players(), g.num_actions());
@@ -161,7 +175,7 @@ impl VecEnv {
         let mut obs_shape = vec![n];
         obs_shape.extend(&g.observation_shape);
         let inner = g.inner.clone();
-        let env = py.detach(|| guard(|| Ok(inner.vec_env(n, seed.0, threads.map(|t| t.0)))))?;
+        let env = py.detach(|| guard(|| Ok(inner.vec_env(n, seed.0, threads.map(|t| t.0), max_steps))))?;
         // The mask is updated in place, only where it changes: Python may read it, not write it.
         let legal_mask = PyArray2::from_owned_array(py, Array2::from_elem((n, actions), false));
         let readonly = pyo3::types::PyDict::new(py);
@@ -172,7 +186,9 @@ impl VecEnv {
                 .then(|| PyArrayDyn::from_owned_array(py, ArrayD::zeros(IxDyn(&obs_shape))).unbind()),
             rewards: PyArray2::from_owned_array(py, Array2::zeros((n, players))).unbind(),
             terminated: PyArray1::from_owned_array(py, Array1::from_elem(n, false)).unbind(),
+            truncated: PyArray1::from_owned_array(py, Array1::from_elem(n, false)).unbind(),
             legal_mask: legal_mask.unbind(),
+            max_steps,
             current_player: PyArray1::from_owned_array(py, Array1::zeros(n)).unbind(),
             env: Mutex::new(env),
             game,
@@ -187,6 +203,12 @@ impl VecEnv {
     #[getter]
     fn game(&self, py: Python<'_>) -> Py<Game> {
         self.game.clone_ref(py)
+    }
+
+    /// The step bound per game (`None`: games run until their rules end them).
+    #[getter]
+    fn max_steps(&self) -> Option<usize> {
+        self.max_steps
     }
 
     /// Starts every environment on a new game; a `seed` restarts the seed sequence.

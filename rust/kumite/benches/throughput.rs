@@ -41,7 +41,7 @@ fn bench_game<G: Game>(c: &mut Criterion, game: &G) {
     let mut returns = vec![0.0f32; game.num_players()];
 
     // Average game length, so playout benches can report steps (elements) per second.
-    let probe: u64 = (0..200).map(|s| u64::from(random_game(game, s, &mut returns))).sum();
+    let probe: u64 = (0..200).map(|s| u64::from(random_game(game, s, game.max_game_length(), &mut returns).0)).sum();
     let avg_len = probe as f64 / 200.0;
 
     let mut group = c.benchmark_group(format!("{name}/playout"));
@@ -69,21 +69,21 @@ fn bench_game<G: Game>(c: &mut Criterion, game: &G) {
         let mut seed = 0u64;
         b.iter(|| {
             seed += 1;
-            pool.install(|| black_box(rollout_batch(game, BATCH_GAMES, seed, None)))
+            pool.install(|| black_box(rollout_batch(game, BATCH_GAMES, seed, None, None)))
         })
     });
     group.bench_function("games_1thread_some1", |b| {
         let mut seed = 0u64;
         b.iter(|| {
             seed += 1;
-            black_box(rollout_batch(game, BATCH_GAMES, seed, Some(1)))
+            black_box(rollout_batch(game, BATCH_GAMES, seed, Some(1), None))
         })
     });
     group.bench_function(format!("games_all_{}threads", rayon::current_num_threads()), |b| {
         let mut seed = 0u64;
         b.iter(|| {
             seed += 1;
-            black_box(rollout_batch(game, BATCH_GAMES, seed, None))
+            black_box(rollout_batch(game, BATCH_GAMES, seed, None, None))
         })
     });
     group.finish();

@@ -1,6 +1,10 @@
 //! The conformance suite every game passes (OpenSpiel's `basic_tests`, pgx's `api_test`):
 //! random games checked after every action. Games call [`check_random_games`] from their tests;
 //! the Python suite runs the same checks through the bindings.
+//!
+//! A game runs to [`Game::max_game_length`] actions at most. Past it, a game whose rules bound
+//! its length ([`Game::length_bounded_by_rules`]) has a defect; any other game is cut there and
+//! counted truncated, after every check (replay and determinism included) ran up to the cut.
 
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
 
@@ -24,10 +28,26 @@ fn fail(game_index: usize, step: usize, what: impl std::fmt::Display) -> String 
     format!("game {game_index}, step {step}: {what}")
 }
 
+/// What a conformance run checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checked {
+    /// Actions played (and checked) over all games.
+    pub actions: u64,
+    /// Games cut at `max_game_length` (only for games whose rules may not end them there).
+    pub truncated: usize,
+}
+
 /// Plays random games and checks the core contract after every action. Returns the total number
 /// of actions played, or the first violation found.
 pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, String> {
+    check(game, c).map(|checked| checked.actions)
+}
+
+/// [`check_random_games`], also counting the games cut at the run's bound.
+pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
     let mut total = 0u64;
+    let mut truncated = 0;
+    let bounded = game.length_bounded_by_rules();
     let players = game.num_players();
     let obs_len = game.observation_len();
     let mut legal = ActionList::new();
@@ -70,7 +90,11 @@ pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, Stri
             }
             let Some(_) = current else { break };
             if step >= game.max_game_length() {
-                return Err(fail(g, step, "game longer than max_game_length"));
+                if bounded {
+                    return Err(fail(g, step, "game longer than max_game_length, which its rules are said to bound"));
+                }
+                truncated += 1;
+                break;
             }
             let action = legal[rng.below(legal.len() as u32) as usize];
             state.apply_unchecked(game, action, &mut NoEvents);
@@ -90,7 +114,7 @@ pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, Stri
         }
         total += step as u64;
     }
-    Ok(total)
+    Ok(Checked { actions: total, truncated })
 }
 
 fn deep_checks<G: Game>(
@@ -168,4 +192,25 @@ fn deep_checks<G: Game>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::endless::Endless;
+
+    #[test]
+    fn a_game_the_rules_do_not_end_is_cut_and_counted_truncated() {
+        let game = Endless { bound: 40, ..Endless::default() };
+        let c = Conformance { games: 30, seed: 2, deep_games: 5 };
+        assert_eq!(check(&game, c), Ok(Checked { actions: 30 * 40, truncated: 30 }));
+        assert_eq!(check_random_games(&game, c), Ok(30 * 40));
+    }
+
+    #[test]
+    fn a_game_longer_than_the_bound_its_rules_claim_fails() {
+        let game = Endless { bound: 40, claims_bound: true, ..Endless::default() };
+        let err = check(&game, Conformance { games: 3, seed: 0, deep_games: 1 }).unwrap_err();
+        assert!(err.contains("game 0, step 40") && err.contains("longer than max_game_length"), "{err}");
+    }
 }

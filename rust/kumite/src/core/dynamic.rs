@@ -32,16 +32,31 @@ pub trait ErasedGame: Send + Sync {
     fn state_size(&self) -> usize;
     fn new_state(self: Arc<Self>, seed: u64) -> Box<dyn ErasedState>;
     fn state_from_json(self: Arc<Self>, text: &str) -> Result<Box<dyn ErasedState>, GameError>;
-    /// `n_games` random playouts from new states; results depend on `seed` only.
-    fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>) -> RolloutResult;
+    /// `n_games` random playouts from new states, each cut after `max_steps` actions (`None`:
+    /// `max_game_length`); results depend on `seed` only.
+    fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>, max_steps: Option<usize>) -> RolloutResult;
     /// Games `first..first + n_games` of that batch (for splitting it across workers).
-    fn rollout_range(&self, first: u64, n_games: usize, seed: u64, threads: Option<usize>) -> RolloutResult;
+    fn rollout_range(
+        &self,
+        first: u64,
+        n_games: usize,
+        seed: u64,
+        threads: Option<usize>,
+        max_steps: Option<usize>,
+    ) -> RolloutResult;
     /// Runs the conformance suite; returns the number of actions checked or the first violation.
     fn conformance(&self, c: Conformance) -> Result<u64, String>;
     /// An MCTS searcher for this game's states.
     fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher>;
-    /// `num_envs` games stepped together (see [`VecEnv`]).
-    fn vec_env(self: Arc<Self>, num_envs: usize, seed: u64, threads: Option<usize>) -> Box<dyn ErasedVecEnv>;
+    /// `num_envs` games stepped together, each cut after `max_steps` actions when given (see
+    /// [`VecEnv`]).
+    fn vec_env(
+        self: Arc<Self>,
+        num_envs: usize,
+        seed: u64,
+        threads: Option<usize>,
+        max_steps: Option<usize>,
+    ) -> Box<dyn ErasedVecEnv>;
 }
 
 /// A batch of environments of one game.
@@ -280,11 +295,18 @@ impl<G: Game> ErasedGame for G {
         let state = Game::state_from_json(&*self, &envelope.state.to_string())?;
         Ok(Box::new(Tracked { game: self, state, seed: envelope.seed, history: envelope.history }))
     }
-    fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>) -> RolloutResult {
-        rollout_batch(self, n_games, seed, threads)
+    fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>, max_steps: Option<usize>) -> RolloutResult {
+        rollout_batch(self, n_games, seed, threads, max_steps)
     }
-    fn rollout_range(&self, first: u64, n_games: usize, seed: u64, threads: Option<usize>) -> RolloutResult {
-        rollout_range(self, first, n_games, seed, threads)
+    fn rollout_range(
+        &self,
+        first: u64,
+        n_games: usize,
+        seed: u64,
+        threads: Option<usize>,
+        max_steps: Option<usize>,
+    ) -> RolloutResult {
+        rollout_range(self, first, n_games, seed, threads, max_steps)
     }
     fn conformance(&self, c: Conformance) -> Result<u64, String> {
         check_random_games(self, c)
@@ -297,8 +319,14 @@ impl<G: Game> ErasedGame for G {
         };
         Box::new(Searcher { game: self, mcts })
     }
-    fn vec_env(self: Arc<Self>, num_envs: usize, seed: u64, threads: Option<usize>) -> Box<dyn ErasedVecEnv> {
-        let env = VecEnv::new(&*self, num_envs, seed, threads);
+    fn vec_env(
+        self: Arc<Self>,
+        num_envs: usize,
+        seed: u64,
+        threads: Option<usize>,
+        max_steps: Option<usize>,
+    ) -> Box<dyn ErasedVecEnv> {
+        let env = VecEnv::new(&*self, num_envs, seed, threads).with_max_steps(max_steps);
         Box::new(TypedVecEnv { game: self, env })
     }
 }

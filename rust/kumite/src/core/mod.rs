@@ -4,6 +4,8 @@
 mod action;
 pub mod conformance;
 pub mod dynamic;
+#[cfg(test)]
+pub(crate) mod endless;
 mod error;
 mod event;
 mod game;

@@ -8,6 +8,7 @@ pub struct Buffers<'a> {
     pub observations: &'a mut [f32],
     pub rewards: &'a mut [f32],
     pub terminated: &'a mut [bool],
+    pub truncated: &'a mut [bool],
     pub legal_mask: &'a mut [bool],
     pub current_player: &'a mut [i32],
 }
@@ -18,6 +19,7 @@ pub struct Outputs {
     pub observations: Vec<f32>,
     pub rewards: Vec<f32>,
     pub terminated: Vec<bool>,
+    pub truncated: Vec<bool>,
     pub legal_mask: Vec<bool>,
     pub current_player: Vec<i32>,
 }
@@ -29,6 +31,7 @@ impl Outputs {
             observations: vec![0.0; if observations { num_envs * game.observation_len() } else { 0 }],
             rewards: vec![0.0; num_envs * game.num_players()],
             terminated: vec![false; num_envs],
+            truncated: vec![false; num_envs],
             legal_mask: vec![false; num_envs * game.num_actions()],
             current_player: vec![0; num_envs],
         }
@@ -39,6 +42,7 @@ impl Outputs {
             observations: &mut self.observations,
             rewards: &mut self.rewards,
             terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
             legal_mask: &mut self.legal_mask,
             current_player: &mut self.current_player,
         }
@@ -49,6 +53,12 @@ impl Outputs {
 /// ends on a step, that step reports its returns as rewards and `terminated = true`, and the
 /// observation, mask and player to move already belong to the next game. So every row always
 /// shows a live state to act in. Rewards are the game's returns at the end, 0 on other steps.
+///
+/// With a step bound ([`VecEnv::with_max_steps`]) a game still live after that many actions is
+/// cut short the same way: `truncated = true`, `terminated = false`, rewards what
+/// [`State::returns`] gives at the cut (the game's running returns, 0 where it has none), and
+/// the row already shows the next game. Without one nothing is truncated, and the step loop is
+/// compiled without the count.
 ///
 /// Game `k` of environment `i` is seeded `derive_seed(derive_seed(seed, i), k)`: results depend
 /// on the seed and the actions only, never on the thread count.
@@ -65,6 +75,10 @@ pub struct VecEnv<G: Game> {
     words: usize,
     /// `sample_actions`' stream, restarted by a seeded `reset`.
     sampler: Rng,
+    /// The step bound per game, if any, and the actions played in each row's current game
+    /// (counted only with a bound).
+    max_steps: Option<u32>,
+    steps: Vec<u32>,
 }
 
 /// The sampler's stream for `seed` (apart from every game's: those use `derive_seed(seed, i)`).
@@ -90,6 +104,8 @@ impl<G: Game> VecEnv<G> {
             legal_bits: vec![0; num_envs * words],
             words,
             sampler: sampler(seed),
+            max_steps: None,
+            steps: vec![0; num_envs],
         };
         env.states = (0..num_envs).map(|i| env.next_game(game, i)).collect();
         // Record the first legal sets, so `step` works before any `reset`.
@@ -101,6 +117,18 @@ impl<G: Game> VecEnv<G> {
             }
         }
         env
+    }
+
+    /// Cuts every game after `max_steps` actions (reported `truncated`); `None` (the default)
+    /// never cuts. The bound must be at least 1.
+    pub fn with_max_steps(mut self, max_steps: Option<usize>) -> Self {
+        assert!(max_steps != Some(0), "a VecEnv's max_steps must be at least 1");
+        self.max_steps = max_steps.map(|m| u32::try_from(m).unwrap_or(u32::MAX));
+        self
+    }
+
+    pub fn max_steps(&self) -> Option<usize> {
+        self.max_steps.map(|m| m as usize)
     }
 
     pub fn num_envs(&self) -> usize {
@@ -118,7 +146,7 @@ impl<G: Game> VecEnv<G> {
     }
 
     /// Starts every environment on a new game (a new seed sequence when `seed` is given) and
-    /// writes the first observations; rewards and `terminated` are cleared.
+    /// writes the first observations; rewards, `terminated` and `truncated` are cleared.
     pub fn reset(&mut self, game: &G, seed: Option<u64>, out: Buffers<'_>) {
         if let Some(seed) = seed {
             self.seed = seed;
@@ -128,6 +156,7 @@ impl<G: Game> VecEnv<G> {
         for i in 0..self.states.len() {
             self.states[i] = self.next_game(game, i);
         }
+        self.steps.fill(0);
         self.run(game, None, out);
     }
 
@@ -192,18 +221,21 @@ impl<G: Game> VecEnv<G> {
         let seed = self.seed;
         let parallel = self.parallel();
         let words = self.words;
+        let max_steps = self.max_steps;
         let mut rows = Rows {
             states: &mut self.states,
             episodes: &mut self.episodes,
+            steps: &mut self.steps,
             legal_bits: &mut self.legal_bits,
             observations: out.observations,
             rewards: out.rewards,
             terminated: out.terminated,
+            truncated: out.truncated,
             legal_mask: out.legal_mask,
             current_player: out.current_player,
         };
         if !parallel {
-            rows.run(game, seed, actions, 0, obs_row);
+            rows.run_bounded(game, seed, actions, 0, obs_row, max_steps);
             return;
         }
         let k = ROWS_PER_TASK;
@@ -217,16 +249,17 @@ impl<G: Game> VecEnv<G> {
             rows.states
                 .par_chunks_mut(k)
                 .zip(rows.episodes.par_chunks_mut(k))
+                .zip(rows.steps.par_chunks_mut(k))
                 .zip(rows.legal_bits.par_chunks_mut(k * words))
                 .zip(obs_chunks)
                 .zip(rows.rewards.par_chunks_mut(k * players))
-                .zip(rows.terminated.par_chunks_mut(k))
+                .zip(rows.terminated.par_chunks_mut(k).zip(rows.truncated.par_chunks_mut(k)))
                 .zip(rows.legal_mask.par_chunks_mut(k * num_actions))
                 .zip(rows.current_player.par_chunks_mut(k))
                 .enumerate()
-                .for_each(|(c, (((((((states, episodes), legal_bits), observations), rewards), terminated), legal_mask), current_player))| {
-                    Rows { states, episodes, legal_bits, observations, rewards, terminated, legal_mask, current_player }
-                        .run(game, seed, actions, c * k, obs_row);
+                .for_each(|(c, ((((((((states, episodes), steps), legal_bits), observations), rewards), (terminated, truncated)), legal_mask), current_player))| {
+                    Rows { states, episodes, steps, legal_bits, observations, rewards, terminated, truncated, legal_mask, current_player }
+                        .run_bounded(game, seed, actions, c * k, obs_row, max_steps);
                 });
         };
         match &self.pool {
@@ -243,18 +276,45 @@ const ROWS_PER_TASK: usize = 64;
 struct Rows<'a, S> {
     states: &'a mut [S],
     episodes: &'a mut [u64],
+    steps: &'a mut [u32],
     legal_bits: &'a mut [u64],
     observations: &'a mut [f32],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
     legal_mask: &'a mut [bool],
     current_player: &'a mut [i32],
 }
 
 impl<S: State> Rows<'_, S> {
+    /// [`Rows::run`] with the step count compiled in only when there is a bound: the unbounded
+    /// loop has no count and no extra branch.
+    fn run_bounded(
+        &mut self,
+        game: &S::Game,
+        seed: u64,
+        actions: Option<&[Action]>,
+        first: usize,
+        obs_row: usize,
+        max_steps: Option<u32>,
+    ) {
+        match max_steps {
+            Some(m) => self.run::<true>(game, seed, actions, first, obs_row, m),
+            None => self.run::<false>(game, seed, actions, first, obs_row, u32::MAX),
+        }
+    }
+
     /// Steps (or, without actions, just reports) rows `first..`; `obs_row` is 0 when no
-    /// observations are wanted.
-    fn run(&mut self, game: &S::Game, seed: u64, actions: Option<&[Action]>, first: usize, obs_row: usize) {
+    /// observations are wanted. With `BOUNDED`, a game live after `max_steps` actions is cut.
+    fn run<const BOUNDED: bool>(
+        &mut self,
+        game: &S::Game,
+        seed: u64,
+        actions: Option<&[Action]>,
+        first: usize,
+        obs_row: usize,
+        max_steps: u32,
+    ) {
         let (players, num_actions) = (game.num_players(), game.num_actions());
         let words = num_actions.div_ceil(64);
         let mut legal = ActionList::new();
@@ -262,6 +322,7 @@ impl<S: State> Rows<'_, S> {
         // `memset` call.
         self.rewards.fill(0.0);
         self.terminated.fill(false);
+        self.truncated.fill(false);
         for (j, state) in self.states.iter_mut().enumerate() {
             let i = first + j;
             let rewards = &mut self.rewards[j * players..(j + 1) * players];
@@ -270,11 +331,22 @@ impl<S: State> Rows<'_, S> {
             }
             if let Some(actions) = actions {
                 state.apply_unchecked(game, actions[i], &mut NoEvents);
-                if state.is_terminal() {
+                let ended = state.is_terminal();
+                let cut = BOUNDED && {
+                    self.steps[j] += 1;
+                    !ended && self.steps[j] >= max_steps
+                };
+                if ended || cut {
                     state.returns(game, rewards);
-                    self.terminated[j] = true;
+                    self.terminated[j] = ended;
+                    if BOUNDED {
+                        self.truncated[j] = cut;
+                    }
                     *state = game.new_state(derive_seed(derive_seed(seed, i as u64), self.episodes[j]));
                     self.episodes[j] += 1;
+                    if BOUNDED {
+                        self.steps[j] = 0;
+                    }
                 }
             }
             let mover = state.current_player().expect("environments always hold a live state");
@@ -456,5 +528,126 @@ mod tests {
         assert_eq!(i, 2);
         assert!(matches!(e, GameError::IllegalAction { .. }));
         assert_eq!(env.states(), &before[..]);
+    }
+
+    /// Steps `n` rows of default Tekken with a bound of `max_steps`, random actions; returns
+    /// every step's (terminated, truncated, rewards) and the env.
+    fn bounded_run(threads: Option<usize>, n: usize, max_steps: usize, steps: usize) -> Vec<(Vec<bool>, Vec<bool>, Vec<f32>)> {
+        let game = Tekken::new(TekkenOptions::default()).unwrap();
+        let mut env = VecEnv::new(&game, n, 4, threads).with_max_steps(Some(max_steps));
+        let mut o = Outputs::new(&game, n, true);
+        env.reset(&game, None, o.buffers());
+        let mut rng = Rng::new(6);
+        (0..steps)
+            .map(|_| {
+                let actions = random_actions(&o, &game, &mut rng);
+                env.step(&game, &actions, o.buffers()).unwrap();
+                (o.terminated.clone(), o.truncated.clone(), o.rewards.clone())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_bound_truncates_and_resets_the_row() {
+        let (n, max) = (5, 7);
+        let game = Tekken::new(TekkenOptions::default()).unwrap();
+        let mut env = VecEnv::new(&game, n, 4, Some(1)).with_max_steps(Some(max));
+        assert_eq!(env.max_steps(), Some(max));
+        let mut o = Outputs::new(&game, n, true);
+        env.reset(&game, None, o.buffers());
+        let mut rng = Rng::new(6);
+        let mut legal = ActionList::new();
+        let mut obs = vec![0.0; game.observation_len()];
+        for step in 1..=3 * max {
+            let actions = random_actions(&o, &game, &mut rng);
+            env.step(&game, &actions, o.buffers()).unwrap();
+            // Default Tekken games last far longer than 7 actions: every row is cut at each
+            // multiple of the bound, and never terminated.
+            let cut = step % max == 0;
+            assert_eq!(o.truncated, vec![cut; n], "step {step}");
+            assert_eq!(o.terminated, vec![false; n], "step {step}");
+            assert!(o.rewards.iter().all(|&r| r == 0.0), "no result of its own: running returns, 0 here");
+            for (i, state) in env.states().iter().enumerate() {
+                if cut {
+                    // Auto-reset: the row already shows its next game, from that game's seed.
+                    // (Game 0 was made by `new`, game 1 by the `reset`.)
+                    let k = (step / max) as u64 + 1;
+                    assert_eq!(*state, game.new_state(derive_seed(derive_seed(4, i as u64), k)), "row {i}");
+                }
+                state.legal_actions(&game, &mut legal);
+                for a in 0..game.num_actions() as Action {
+                    assert_eq!(o.legal_mask[i * game.num_actions() + usize::from(a)], legal.contains(&a));
+                }
+                let p = state.current_player().unwrap();
+                assert_eq!(o.current_player[i], p as i32);
+                state.observation(&game, p, &mut obs);
+                assert_eq!(&o.observations[i * obs.len()..(i + 1) * obs.len()], &obs[..]);
+            }
+        }
+        // A reset starts the count again.
+        env.reset(&game, None, o.buffers());
+        assert_eq!(o.truncated, vec![false; n]);
+        for step in 1..=max {
+            let actions = random_actions(&o, &game, &mut rng);
+            env.step(&game, &actions, o.buffers()).unwrap();
+            assert_eq!(o.truncated, vec![step == max; n]);
+        }
+    }
+
+    #[test]
+    fn terminated_and_truncated_rows_are_apart() {
+        // One-round Tekken with a bound near its length: some games end, some are cut.
+        let game = Tekken::new(TekkenOptions { rounds_to_win: 1, ..Default::default() }).unwrap();
+        let (n, max) = (64, 120);
+        let mut env = VecEnv::new(&game, n, 2, Some(1)).with_max_steps(Some(max));
+        let mut o = Outputs::new(&game, n, false);
+        env.reset(&game, None, o.buffers());
+        let mut rng = Rng::new(3);
+        let mut since = vec![0usize; n];
+        let (mut ended, mut cut) = (0, 0);
+        for _ in 0..2000 {
+            let actions = random_actions(&o, &game, &mut rng);
+            env.step(&game, &actions, o.buffers()).unwrap();
+            for i in 0..n {
+                since[i] += 1;
+                assert!(!(o.terminated[i] && o.truncated[i]), "row {i} both terminated and truncated");
+                assert_eq!(o.truncated[i], since[i] == max && !o.terminated[i], "row {i}");
+                if o.terminated[i] {
+                    ended += 1;
+                    assert_eq!(o.rewards[2 * i] + o.rewards[2 * i + 1], 0.0);
+                    assert_ne!(o.rewards[2 * i], 0.0, "a finished one-round game has a winner");
+                }
+                if o.truncated[i] {
+                    cut += 1;
+                    assert_eq!(&o.rewards[2 * i..2 * i + 2], &[0.0, 0.0]);
+                }
+                if o.terminated[i] || o.truncated[i] {
+                    since[i] = 0;
+                }
+            }
+        }
+        assert!(ended > 0 && cut > 0, "{ended} ended, {cut} cut");
+    }
+
+    #[test]
+    fn bounded_results_do_not_depend_on_threads() {
+        let one = bounded_run(Some(1), 200, 9, 40);
+        assert_eq!(one, bounded_run(Some(2), 200, 9, 40));
+        assert_eq!(one, bounded_run(None, 200, 9, 40));
+    }
+
+    #[test]
+    fn without_a_bound_nothing_is_truncated() {
+        let game = Tekken::new(TekkenOptions { rounds_to_win: 1, ..Default::default() }).unwrap();
+        let mut env = VecEnv::new(&game, 16, 3, Some(1));
+        assert_eq!(env.max_steps(), None);
+        let mut o = Outputs::new(&game, 16, false);
+        env.reset(&game, None, o.buffers());
+        let mut rng = Rng::new(1);
+        for _ in 0..1000 {
+            let actions = random_actions(&o, &game, &mut rng);
+            env.step(&game, &actions, o.buffers()).unwrap();
+            assert!(o.truncated.iter().all(|&t| !t));
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Leaf evaluators for MCTS: a value per player and, optionally, a prior per action.
 
 use crate::core::{Game, Rng, State};
-use crate::search::rollout::random_playout;
+use crate::search::rollout::random_playout_capped;
 
 /// Evaluates leaves in batches (a batch of one for the built-in evaluators; learned evaluators
 /// called from Python take many at once).
@@ -15,21 +15,49 @@ pub trait Evaluator<G: Game>: Send + Sync {
         false
     }
     /// For each leaf `i`: `values[i * players..][..players]` and, when `has_priors`,
-    /// `priors[i * num_actions..][..num_actions]` (only legal actions' entries are read).
-    fn evaluate(&self, game: &G, leaves: &[G::State], rng: &mut Rng, values: &mut [f32], priors: &mut [f32]);
+    /// `priors[i * num_actions..][..num_actions]` (only legal actions' entries are read). A
+    /// playout from a leaf plays at most `max_playout_steps` actions (see [`playout_value`]).
+    fn evaluate(
+        &self,
+        game: &G,
+        leaves: &[G::State],
+        rng: &mut Rng,
+        max_playout_steps: usize,
+        values: &mut [f32],
+        priors: &mut [f32],
+    );
 }
 
-/// The returns of one uniformly random playout (the default).
+/// The value of one uniformly random playout from `leaf`, cut after `max_steps` actions: the
+/// game's returns when it ended; at the cut, the game's `State::heuristic` of the position
+/// reached where it has one, else 0 for every player (the cut game has no result).
+pub fn playout_value<G: Game>(game: &G, leaf: &G::State, rng: &mut Rng, max_steps: usize, out: &mut [f32]) {
+    let mut state = leaf.clone();
+    random_playout_capped(game, &mut state, rng, max_steps);
+    if state.is_terminal() {
+        state.returns(game, out);
+    } else if !state.heuristic(game, out) {
+        out.fill(0.0);
+    }
+}
+
+/// The value of one uniformly random playout (the default), see [`playout_value`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomRollout;
 
 impl<G: Game> Evaluator<G> for RandomRollout {
-    fn evaluate(&self, game: &G, leaves: &[G::State], rng: &mut Rng, values: &mut [f32], _priors: &mut [f32]) {
+    fn evaluate(
+        &self,
+        game: &G,
+        leaves: &[G::State],
+        rng: &mut Rng,
+        max_playout_steps: usize,
+        values: &mut [f32],
+        _priors: &mut [f32],
+    ) {
         let players = game.num_players();
         for (leaf, out) in leaves.iter().zip(values.chunks_mut(players)) {
-            let mut state = leaf.clone();
-            random_playout(game, &mut state, rng);
-            state.returns(game, out);
+            playout_value(game, leaf, rng, max_playout_steps, out);
         }
     }
 }
@@ -40,13 +68,21 @@ impl<G: Game> Evaluator<G> for RandomRollout {
 pub struct Heuristic;
 
 impl<G: Game> Evaluator<G> for Heuristic {
-    fn evaluate(&self, game: &G, leaves: &[G::State], rng: &mut Rng, values: &mut [f32], priors: &mut [f32]) {
+    fn evaluate(
+        &self,
+        game: &G,
+        leaves: &[G::State],
+        rng: &mut Rng,
+        max_playout_steps: usize,
+        values: &mut [f32],
+        _priors: &mut [f32],
+    ) {
         let players = game.num_players();
-        for (i, (leaf, out)) in leaves.iter().zip(values.chunks_mut(players)).enumerate() {
+        for (leaf, out) in leaves.iter().zip(values.chunks_mut(players)) {
             if leaf.is_terminal() {
                 leaf.returns(game, out);
             } else if !leaf.heuristic(game, out) {
-                RandomRollout.evaluate(game, std::slice::from_ref(leaf), rng, out, &mut priors[i..i]);
+                playout_value(game, leaf, rng, max_playout_steps, out);
             }
         }
     }
@@ -78,7 +114,15 @@ impl<G: Game, B: BatchEvaluator + ?Sized> Evaluator<G> for ObservationEvaluator<
     fn has_priors(&self) -> bool {
         true
     }
-    fn evaluate(&self, game: &G, leaves: &[G::State], _rng: &mut Rng, values: &mut [f32], priors: &mut [f32]) {
+    fn evaluate(
+        &self,
+        game: &G,
+        leaves: &[G::State],
+        _rng: &mut Rng,
+        _max_playout_steps: usize,
+        values: &mut [f32],
+        priors: &mut [f32],
+    ) {
         let (obs_len, actions, players) = (game.observation_len(), game.num_actions(), game.num_players());
         let live: Vec<usize> = (0..leaves.len()).filter(|&i| !leaves[i].is_terminal()).collect();
         if live.is_empty() {

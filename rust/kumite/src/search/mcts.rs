@@ -28,6 +28,10 @@ pub struct MctsConfig {
     pub determinize: bool,
     /// Keep the subtree of the moves played since the last search.
     pub reuse_tree: bool,
+    /// A playout from a leaf plays at most this many actions; one cut there is scored by the
+    /// game's `State::heuristic` of the position reached, or 0 where the game has none. `None`:
+    /// the game's `max_game_length` (the run's bound, so a playout always ends).
+    pub max_playout_steps: Option<usize>,
 }
 
 impl Default for MctsConfig {
@@ -40,6 +44,7 @@ impl Default for MctsConfig {
             seed: 0,
             determinize: true,
             reuse_tree: false,
+            max_playout_steps: None,
         }
     }
 }
@@ -308,6 +313,7 @@ fn grow<G: Game, E: Evaluator<G>>(
     let mut paths: Vec<Vec<u32>> = vec![Vec::new(); batch];
     let mut values = vec![0.0f32; batch * players];
     let mut priors = vec![0.0f32; if puct { batch * game.num_actions() } else { 0 }];
+    let max_playout_steps = cfg.max_playout_steps.unwrap_or_else(|| game.max_game_length());
     let mut done = 0u32;
     while done < iterations {
         if deadline.is_some_and(|d| Instant::now() >= d) && done > 0 {
@@ -336,7 +342,7 @@ fn grow<G: Game, E: Evaluator<G>>(
             }
             leaves.push(world);
         }
-        evaluator.evaluate(game, &leaves, &mut rng, &mut values[..size * players], &mut priors);
+        evaluator.evaluate(game, &leaves, &mut rng, max_playout_steps, &mut values[..size * players], &mut priors);
         for (i, (world, path)) in leaves.iter().zip(&paths).enumerate() {
             let leaf = *path.last().expect("paths start at the root");
             let out = &mut values[i * players..(i + 1) * players];
@@ -551,6 +557,57 @@ mod tests {
             kept = stats.visits[i];
             state.apply(&game, stats.best).unwrap();
             history.push(stats.best);
+        }
+    }
+
+    #[test]
+    fn playouts_of_a_game_without_an_end_stop_at_the_cap() {
+        use crate::core::endless::Endless;
+        // Scored 0 where the game has no heuristic; otherwise by it. Four iterations: the root,
+        // then each child once (unvisited first); with a cap of 0 each is scored where it is.
+        for (heuristic, expect) in [(false, [0.0, 0.0, 0.0]), (true, [0.25, -0.25, 0.25])] {
+            let game = Endless { heuristic, ..Endless::default() };
+            let state = game.new_state(0);
+            let config = MctsConfig { iterations: 4, max_playout_steps: Some(0), ..Default::default() };
+            let stats = Mcts::new(config, RandomRollout).search(&game, &state, &[]);
+            assert_eq!((stats.actions, stats.values), (vec![0, 1, 2], expect.to_vec()));
+            // The default cap is the game's bound, so a search of a game that never ends ends.
+            let stats = Mcts::new(MctsConfig { iterations: 300, ..Default::default() }, RandomRollout)
+                .search(&game, &state, &[]);
+            assert_eq!(stats.iterations, 300);
+            if !heuristic {
+                assert!(stats.values.iter().all(|&v| v == 0.0));
+            }
+        }
+    }
+
+    #[test]
+    fn a_cut_playout_is_scored_where_it_stopped() {
+        use crate::core::endless::Endless;
+        use crate::search::evaluator::playout_value;
+        use crate::search::rollout::random_playout_capped;
+        let game = Endless { heuristic: true, ..Endless::default() };
+        let leaf = game.new_state(3);
+        for cap in 0..12 {
+            let mut value = [9.0; 2];
+            playout_value(&game, &leaf, &mut Rng::new(cap as u64), cap, &mut value);
+            let mut reached = leaf.clone();
+            assert_eq!(random_playout_capped(&game, &mut reached, &mut Rng::new(cap as u64), cap) as usize, cap);
+            let mut expect = [0.0; 2];
+            assert!(reached.heuristic(&game, &mut expect));
+            assert_eq!(value, expect, "cap {cap}");
+        }
+    }
+
+    #[test]
+    fn a_cap_no_playout_reaches_changes_nothing() {
+        let game = tekken();
+        for (state, history) in random_states(&game, 10, 5) {
+            let config = MctsConfig { iterations: 200, seed: 1, ..Default::default() };
+            let a = Mcts::new(config.clone(), RandomRollout).search(&game, &state, &history);
+            let far = MctsConfig { max_playout_steps: Some(1 << 30), ..config };
+            let b = Mcts::new(far, RandomRollout).search(&game, &state, &history);
+            assert_eq!((a.actions, a.visits, a.values, a.best), (b.actions, b.visits, b.values, b.best));
         }
     }
 }
