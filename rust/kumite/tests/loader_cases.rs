@@ -297,10 +297,17 @@ fn ff_phase(s: &kumite::games::fatal_fight::FatalFightState) -> Value {
 
 #[test]
 fn fatal_fight_played_pile_past_its_capacity_is_refused() {
+    // A full played pile (16, or every card the player has) leaves no room for the plays left.
     let g = fatal_fight();
-    let s = find(&g, |s| ff_phase(s).get("turn").is_some() && s.players[0].deck.len() >= 16);
+    let s = find(&g, |s| ff_phase(s).get("turn").is_some());
     let mut v = doc::<FatalFight>(&s);
-    let moved: Vec<Value> = v["players"][0]["deck"].as_array_mut().unwrap().drain(..16).collect();
+    let mut moved = Vec::new();
+    for zone in ["deck", "discard", "hand"] {
+        let pile = v["players"][0][zone].as_array_mut().unwrap();
+        let k = pile.len().min(16 - moved.len());
+        moved.extend(pile.drain(..k));
+    }
+    assert!(moved.len() >= 12, "a starting deck's 12 cards at least");
     v["players"][0]["played"] = Value::Array(moved);
     refused(&g, &v, "played");
 }
@@ -340,14 +347,19 @@ fn fatal_fight_downed_player_paying_to_save_himself_is_refused() {
 
 #[test]
 fn fatal_fight_starter_moved_to_another_player_is_refused() {
+    // Cards are conserved globally, so only ownership catches a starter changing hands: one
+    // of player 0's starters that player 1's character does not start with.
     let g = fatal_fight();
-    let s = find(&g, |s| ff_phase(s).get("turn").is_some() && !s.players[0].deck.is_empty());
+    let foreign = |c: &kumite::cards::CardId| {
+        g.content.card(*c).kind == kumite::games::fatal_fight::content::Kind::Starter && !g.character(1).deck.contains(c)
+    };
+    let s = find(&g, |s| ff_phase(s).get("turn").is_some() && s.players[0].deck.iter().any(|c| foreign(&c)));
+    let card = s.players[0].deck.iter().find(|c| foreign(c)).unwrap();
     let mut v = doc::<FatalFight>(&s);
-    let starter = g.character(0).deck[0];
-    let from = v["players"][0]["deck"].as_array().unwrap().iter().position(|x| *x == json!(starter.0));
-    let Some(i) = from else { return };
-    let card = v["players"][0]["deck"].as_array_mut().unwrap().remove(i);
-    v["players"][1]["deck"].as_array_mut().unwrap().push(card);
+    let deck = v["players"][0]["deck"].as_array_mut().unwrap();
+    let i = deck.iter().position(|x| *x == json!(card.0)).unwrap();
+    let moved = deck.remove(i);
+    v["players"][1]["deck"].as_array_mut().unwrap().push(moved);
     refused(&g, &v, "starter");
 }
 

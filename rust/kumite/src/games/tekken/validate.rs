@@ -28,8 +28,11 @@ pub(crate) fn flow(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
             character.combos.len()
         ));
     }
+    // Left over from the last string until the next one starts (after a round's rage choice it
+    // may be the other fighter's), so only a string in progress must own it.
     if let Some(c) = s.string.extension_from {
-        if !character.deck.contains(&c) {
+        let in_string = matches!(s.phase, Phase::Prepare { .. } | Phase::Guess | Phase::Resolve);
+        if usize::from(c.0) >= game.content.cards.len() || (in_string && !character.deck.contains(&c)) {
             bad.push(format!("string.extension_from {} is not one of the attacker's cards", c.0));
         }
     }
