@@ -281,6 +281,9 @@ fn check_game<G: Game>(game: &G, seed: u64) {
         }
     }
     eprintln!("{} {}: {accepted} mutants accepted and played on, {rejected} rejected", G::NAME, game.options());
+    for f in &failures {
+        eprintln!("FAIL {f}");
+    }
     assert!(failures.is_empty(), "{} accepted states that fail:\n{}", failures.len(), failures.join("\n"));
 }
 

@@ -14,6 +14,9 @@ pub const MAX_MASS: u8 = (MAX_GROUP - 4) as u8;
 pub(crate) fn flow(s: &FatalFightState, game: &FatalFight, bad: &mut Vec<String>) {
     let n = game.n();
     let c = &game.content;
+    if let Some(k) = s.order.iter().position(|&p| usize::from(p) >= s.players.len()) {
+        bad.push(format!("order[{k}] {} is not a player seat (0..{})", s.order[k], s.players.len()));
+    }
     for (g, &m) in s.mass.iter().enumerate() {
         if m > MAX_MASS {
             bad.push(format!("mass[{g}] {m} is above the limit {MAX_MASS} (a group sheds at most that many)"));

@@ -24,9 +24,18 @@ fn max_initiative(game: &Senjutsu) -> u8 {
 }
 
 pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
+    // The flow checks read the content by the state's card ids and seats: only once those hold.
+    if !bad.is_empty() {
+        return;
+    }
     let n = game.n();
     let c = &game.content;
     let top = max_initiative(game);
+    if let Some(r) = s.result {
+        if r.iter().any(|v| !(-1..=1).contains(v)) || r[n..].iter().any(|&v| v != 0) {
+            bad.push(format!("result {r:?}: each player's return is -1, 0 or 1, and 0 for seats not in the game"));
+        }
+    }
     let init_ok = |x: u8| x == NO_INIT || x <= top;
     if s.round == u16::MAX {
         bad.push(format!("round {} is at the limit {} (the next round would wrap it)", s.round, u16::MAX));
@@ -39,6 +48,9 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
             if !init_ok(d.speed) {
                 bad.push(format!("samurai[{p}].defenses[{k}].speed {} is above the content's highest initiative {top}", d.speed));
             }
+        }
+        if sam.revealed && sam.played.is_none() {
+            bad.push(format!("samurai[{p}].revealed without a card played"));
         }
         if sam.wounds == u8::MAX {
             bad.push(format!("samurai[{p}].wounds is at the limit {}", u8::MAX));

@@ -130,7 +130,7 @@ fn phase(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
                 bad.push("phase choose_rage comes before the round's first string: no slots, means, strings or floor flips yet".into());
             }
             let p = usize::from(player.min(1));
-            if s.fighters[p].rage.is_some() || s.fighters[0].rage.is_some() != (p == 1) {
+            if s.fighters[1].rage.is_some() || s.fighters[0].rage.is_some() != (p == 1) {
                 bad.push(format!("phase choose_rage {{player: {player}}} but the rage choices made do not match"));
             }
         }
