@@ -83,7 +83,7 @@ fuzz-tools:
 	  $(CARGO) install cargo-fuzz --version =$(CARGO_FUZZ_VERSION) --locked
 
 fuzz: fuzz-tools
-	cd fuzz && $(CARGO) run --release --quiet --bin make_corpus
+	cd fuzz && $(CARGO) run --release --quiet --example make_corpus
 	cd fuzz && for t in $(FUZZ_TARGETS); do \
 	  $(FUZZ_ENV) $(CARGO) fuzz run $(FUZZ_FLAGS) $$t corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 || exit 1; \
 	done
