@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build wheel wheel-check browser ffi c-example test test-rust test-python stubtest typecheck demo bench bench-peers clean
+.PHONY: all venv build wheel wheel-check browser ffi c-example test test-rust test-python stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean
 
 all: build
 
@@ -84,6 +84,26 @@ bench: build $(DEV_STAMP)
 
 bench-peers: build $(DEV_STAMP)
 	bash bench/peers.sh
+
+# Fuzzing the loaders (docs/states.md): each target in fuzz/ runs for FUZZ_SECONDS from a seed
+# corpus of real states, records and content files. cargo-fuzz needs nightly flags, which the
+# stable toolchain accepts with RUSTC_BOOTSTRAP=1. Debug assertions are on, so a counter that
+# would wrap is a crash too.
+CARGO_FUZZ_VERSION := 0.13.1
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= state_play record content
+FUZZ_FLAGS ?= -s none -a
+FUZZ_ENV := RUSTC_BOOTSTRAP=1
+
+fuzz-tools:
+	@$(CARGO) fuzz --version 2>/dev/null | grep -q "$(CARGO_FUZZ_VERSION)" || \
+	  $(CARGO) install cargo-fuzz --version =$(CARGO_FUZZ_VERSION) --locked
+
+fuzz: fuzz-tools
+	cd fuzz && $(CARGO) run --release --quiet --example make_corpus
+	cd fuzz && for t in $(FUZZ_TARGETS); do \
+	  $(FUZZ_ENV) $(CARGO) fuzz run $(FUZZ_FLAGS) $$t corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) target python/kumite/*.so .pytest_cache .mypy_cache .hypothesis

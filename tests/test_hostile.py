@@ -159,6 +159,99 @@ def test_pathological_json(name: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# The loader's guarantee (docs/states.md): every accepted state plays on. Each case was found by
+# hostile input; the Rust regressions are in rust/kumite/tests/loader_cases.rs.
+
+
+def edited(game: kumite.Game, state: kumite.State, edit: Any) -> str:
+    doc = json.loads(state.to_json())
+    edit(doc["state"])
+    return json.dumps(doc)
+
+
+def refused(game: kumite.Game, text: str, field: str) -> None:
+    with pytest.raises(kumite.DeserializationError, match=field.replace("[", "\\[").replace("]", "\\]")):
+        game.state_from_json(text)
+
+
+def find(game: kumite.Game, want: Any, seeds: int = 200) -> kumite.State:
+    """The first state of a random game (seeds 0, 1, ...) whose JSON `want` picks."""
+    for seed in range(seeds):
+        state = game.new_state(seed=seed)
+        rng = __import__("random").Random(seed)
+        while True:
+            if want(json.loads(state.to_json())["state"]):
+                return state
+            legal = state.legal_actions()
+            if not legal:
+                break
+            state.apply(rng.choice(legal))
+    raise AssertionError("no random game reached the wanted position")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_stalled_rng_is_refused(name: str) -> None:
+    # PCG needs an odd increment: state 0 with increment 0 gives 0 forever, and the next shuffle
+    # (a new Tekken round, UFS deck-out relief) would never end.
+    game = kumite.load(name)
+    state = play_to(game, seed=3, steps=20)
+    refused(game, edited(game, state, lambda s: s.update(rng={"state": 0, "increment": 0})), "rng.increment")
+    check_usable(game.state_from_json(edited(game, state, lambda s: s.update(rng={"state": 0, "increment": 1}))))
+
+
+def test_tekken_loader_cases() -> None:
+    game = kumite.load("tekken")
+    mid = find(game, lambda s: s["phase"] == "resolve")
+    refused(game, edited(game, mid, lambda s: s["floor"].update(side=2)), "floor.side")
+    refused(game, edited(game, mid, lambda s: s["string"].update(extension_from=9999)), "string.extension_from")
+    refused(game, edited(game, mid, lambda s: s["string"].update(combos_pending=128)), "string.combos_pending")
+    refused(game, edited(game, mid, lambda s: s.update(attacker=1 - s["attacker"])), "slots")
+    refused(game, edited(game, mid, lambda s: s["fighters"][0].update(hp=0)), "fighters[0].hp")
+    refused(game, edited(game, mid, lambda s: s.update(strings=65535)), "strings")
+    refused(game, edited(game, mid, lambda s: s["fighters"][1].update(punish_tokens=255)), "punish_tokens")
+    over = play_to(game, seed=1, steps=10**6)
+    refused(game, edited(game, over, lambda s: s.update(result=[5, 5])), "result")
+
+
+def test_senjutsu_loader_cases() -> None:
+    game = kumite.load("senjutsu")
+    mid = find(game, lambda s: s["phase"]["phase"] == "resolve" and s["round"] >= 2)
+    refused(game, edited(game, mid, lambda s: s["advantage"].__setitem__(0, 33)), "advantage")
+    refused(game, edited(game, mid, lambda s: s["stack"][0].update(pushes=[0, 0, 1, 0])), "pushes[2]")
+    refused(game, edited(game, mid, lambda s: s["samurai"][0].update(init=200)), "samurai[0].init")
+    for phase in ["place", "face", "select", "discard", "instant_declare", "declare"]:
+        refused(game, edited(game, mid, lambda s: s.update(phase={"phase": phase, "player": 0})), f"phase {phase}")
+
+
+def test_fatal_fight_loader_cases() -> None:
+    game = kumite.load("fatal_fight")
+    turn = find(game, lambda s: isinstance(s["phase"], dict) and "turn" in s["phase"] and len(s["players"][0]["deck"]) >= 16)
+    refused(game, edited(game, turn, lambda s: s["mass"].__setitem__(0, 60)), "mass[0]")
+
+    def played_full(s: Any) -> None:
+        s["players"][0]["played"] = s["players"][0]["deck"][:16]
+        s["players"][0]["deck"] = s["players"][0]["deck"][16:]
+
+    refused(game, edited(game, turn, played_full), "played")
+
+
+def test_ufs_loader_cases() -> None:
+    game = kumite.load("ufs")
+    over = play_to(game, seed=2, steps=10**6)
+    refused(game, edited(game, over, lambda s: s.update(result=[7, 7])), "result")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_records_replay_into_states_that_play_on(name: str) -> None:
+    # A record replays from its seed through the rules, so what it gives is reachable: the
+    # state, and every state after it, loads again and plays on.
+    game = kumite.load(name)
+    for seed, steps in [(1, 5), (2, 60), (3, 10**6)]:
+        record = play_to(game, seed, steps).to_record()
+        check_usable(kumite.from_record(record))
+
+
+# ---------------------------------------------------------------------------------------------
 # Records
 
 

@@ -503,6 +503,7 @@ impl FatalFightState {
         if (self.phase == Phase::Over) != self.result.is_some() {
             bad.push("a result is present exactly when the game is over".into());
         }
+        crate::games::fatal_fight::validate::flow(self, game, &mut bad);
         if bad.is_empty() {
             Ok(())
         } else {

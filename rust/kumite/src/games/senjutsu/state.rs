@@ -72,8 +72,9 @@ pub struct Samurai {
     pub instant_init: u8,
     /// The add instant's `[=]` part has resolved.
     pub attached_done: bool,
-    /// Attack cards played through evades this round (SJ-7.6).
-    pub evades: Pile<4>,
+    /// Attack cards played through evades this round (SJ-7.6). They come from the hand, so the
+    /// hand's capacity bounds them whatever the content.
+    pub evades: Pile<MAX_HAND>,
     pub defenses: [Defense; 3],
 }
 

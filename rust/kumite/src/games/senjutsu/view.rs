@@ -311,7 +311,8 @@ impl SenjutsuState {
         if self.samurai.len() != n {
             return Err(GameError::deserialization(format!("{} samurai for {n} players", self.samurai.len())));
         }
-        let seen = self.advantage.iter().fold(0u32, |m, &p| m | 1 << p);
+        // A seat of 32 or more is out of range (a plain shift would wrap it onto a real seat).
+        let seen = self.advantage.iter().fold(0u32, |m, &p| m | 1u32.checked_shl(u32::from(p)).unwrap_or(u32::MAX));
         if self.advantage.len() != n || seen != (1 << n) - 1 {
             bad.push("the advantage track is not a permutation of the players".into());
         }
@@ -398,6 +399,7 @@ impl SenjutsuState {
         if matches!(self.phase, Phase::Resolve(_)) && self.stack.is_empty() {
             bad.push("resolving with nothing to resolve".into());
         }
+        crate::games::senjutsu::validate::flow(self, game, &mut bad);
         if bad.is_empty() {
             Ok(())
         } else {

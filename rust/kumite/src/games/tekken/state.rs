@@ -376,6 +376,7 @@ impl TekkenState {
         if (self.phase == Phase::Over) != self.result.is_some() {
             bad("a result is present exactly when the phase is over".into());
         }
+        crate::games::tekken::validate::flow(self, game, &mut problems);
         if problems.is_empty() {
             Ok(())
         } else {

@@ -21,6 +21,7 @@ mod api;
 pub mod content;
 mod rules;
 mod state;
+mod validate;
 mod view;
 
 #[cfg(test)]

@@ -393,6 +393,7 @@ impl UfsState {
             }
             _ => {}
         }
+        crate::games::ufs::validate::flow(self, game, &mut problems);
         if problems.is_empty() {
             Ok(())
         } else {

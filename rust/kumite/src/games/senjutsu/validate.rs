@@ -1,0 +1,160 @@
+//! The loader's flow checks: a state read from JSON must be one the rules can continue from
+//! (each phase holds what its actions read, seats name players, initiatives are the content's),
+//! and no counter may sit where play would wrap it. The zone and range checks are
+//! `SenjutsuState::check`, which calls this.
+
+use crate::core::{ActionList, State};
+use crate::games::senjutsu::content::{Timing, Zone};
+use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, NO_CHOICE, NO_INIT, ZONE_NONE};
+use crate::games::senjutsu::Senjutsu;
+
+/// The highest initiative any card or part of the content names.
+fn max_initiative(game: &Senjutsu) -> u8 {
+    let c = &game.content;
+    c.cards
+        .iter()
+        .flat_map(|k| {
+            k.initiative.iter().copied().chain(k.parts.iter().filter_map(|p| match p.timing {
+                Timing::At(x) => Some(x),
+                _ => None,
+            }))
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
+    // The flow checks read the content by the state's card ids and seats: only once those hold.
+    if !bad.is_empty() {
+        return;
+    }
+    let n = game.n();
+    let c = &game.content;
+    let top = max_initiative(game);
+    if let Some(r) = s.result {
+        if r.iter().any(|v| !(-1..=1).contains(v)) || r[n..].iter().any(|&v| v != 0) {
+            bad.push(format!("result {r:?}: each player's return is -1, 0 or 1, and 0 for seats not in the game"));
+        }
+    }
+    let init_ok = |x: u8| x == NO_INIT || x <= top;
+    if s.round == u16::MAX {
+        bad.push(format!("round {} is at the limit {} (the next round would wrap it)", s.round, u16::MAX));
+    }
+    for (p, sam) in s.samurai.iter().enumerate() {
+        if !init_ok(sam.init) || !init_ok(sam.instant_init) {
+            bad.push(format!("samurai[{p}].init {} / instant_init {}: an initiative above the content's highest {top}", sam.init, sam.instant_init));
+        }
+        for (k, d) in sam.defenses.iter().enumerate() {
+            if !init_ok(d.speed) {
+                bad.push(format!("samurai[{p}].defenses[{k}].speed {} is above the content's highest initiative {top}", d.speed));
+            }
+        }
+        if sam.revealed && sam.played.is_none() {
+            bad.push(format!("samurai[{p}].revealed without a card played"));
+        }
+        if sam.wounds == u8::MAX {
+            bad.push(format!("samurai[{p}].wounds is at the limit {}", u8::MAX));
+        }
+    }
+    for (i, it) in s.items.iter().enumerate() {
+        if it.init > top {
+            bad.push(format!("items[{i}].init {} is above the content's highest initiative {top}", it.init));
+        }
+    }
+    for (i, e) in s.stack.iter().enumerate() {
+        if e.init > top {
+            bad.push(format!("stack[{i}].init {} is above the content's highest initiative {top}", e.init));
+        }
+        if let Some(q) = (n..e.pushes.len()).find(|&q| e.pushes[q] != 0) {
+            bad.push(format!("stack[{i}].pushes[{q}]: seat {q} is not one of the {n} players"));
+        }
+        if u32::from(e.evaders) >> n != 0 {
+            bad.push(format!("stack[{i}].evaders {:#b} names a seat beyond the {n} players", e.evaders));
+        }
+        let Some(card) = c.cards.get(usize::from(e.card.0)) else { continue };
+        let Some(part) = card.parts.get(usize::from(e.part)) else { continue };
+        let bonus = card.bonus.iter().map(|(_, ops)| ops.len()).sum::<usize>();
+        if usize::from(e.op) > part.ops.len() + bonus {
+            bad.push(format!("stack[{i}].op {} is past the part's {} actions and bonus actions", e.op, part.ops.len()));
+        }
+        if e.zone != ZONE_NONE && e.zone > Zone::Resolve as u8 {
+            bad.push(format!("stack[{i}].zone {} is not a kamae zone", e.zone));
+        }
+        let choosing = e.choice != NO_CHOICE;
+        if choosing && e.stage == Stage::Choose {
+            bad.push(format!("stack[{i}]: a choice is made (choice {}) while the stage still asks for it", e.choice));
+        }
+        if matches!(e.stage, Stage::Move | Stage::Kamae) && e.left == 0 {
+            bad.push(format!("stack[{i}].left is 0 while stage {:?} asks for a step", e.stage));
+        }
+    }
+    let live = s.phase != Phase::Over;
+    let setup = matches!(s.phase, Phase::Place(_) | Phase::Face(_));
+    if live && setup != (s.round == 0) {
+        bad.push(format!("phase {:?} in round {}: set-up comes before round 1, and only then", s.phase, s.round));
+    }
+    let quiet = s.items.is_empty() && s.stack.is_empty();
+    let round_start = quiet && s.samurai.iter().all(|x| x.played.is_none() && x.instant.is_none() && x.evades.is_empty());
+    let seat = |p: u8| usize::from(p).min(n.saturating_sub(1));
+    match s.phase {
+        Phase::Place(p) => {
+            if s.samurai[seat(p)].placed || !round_start {
+                bad.push(format!("phase place: samurai {p} must still be unplaced, with nothing in play"));
+            }
+        }
+        Phase::Face(p) => {
+            if !s.samurai[seat(p)].placed || !round_start {
+                bad.push(format!("phase face: samurai {p} must just have been placed, with nothing in play"));
+            }
+        }
+        Phase::Select(p) => {
+            let p = seat(p);
+            let ok = quiet
+                && s.samurai.iter().enumerate().all(|(q, x)| {
+                    x.instant.is_none() && !x.revealed && (x.defeated || x.played.is_some() == (q < p))
+                });
+            if !ok {
+                bad.push(format!("phase select: the samurai before seat {p} have selected a card face down, the others not, and nothing is revealed or resolving"));
+            }
+        }
+        Phase::Declare(p) => {
+            let x = &s.samurai[seat(p)];
+            let dual = x.played.and_then(|k| c.cards.get(usize::from(k.0))).is_some_and(|k| k.is_dual());
+            if !quiet || !x.revealed || !dual || x.init != NO_INIT {
+                bad.push(format!("phase declare: samurai {p} must have revealed a dual-initiative card not yet declared, with nothing resolving"));
+            }
+        }
+        Phase::InstantDeclare(p) => {
+            let x = &s.samurai[seat(p)];
+            let dual = x.instant.and_then(|k| c.cards.get(usize::from(k.0))).is_some_and(|k| k.is_dual());
+            if !quiet || !dual || x.instant_init != NO_INIT {
+                bad.push(format!("phase instant_declare: samurai {p} must have played a dual-initiative instant not yet declared, with nothing resolving"));
+            }
+        }
+        Phase::Instant(p) => {
+            if !quiet || s.samurai[seat(p)].instant.is_some() {
+                bad.push(format!("phase instant: samurai {p} has played no instant yet, and nothing is resolving"));
+            }
+        }
+        Phase::Discard(p) => {
+            let x = &s.samurai[seat(p)];
+            if !round_start || x.hand_count(game) <= usize::from(game.samurai(seat(p)).hand_limit) {
+                bad.push(format!("phase discard: samurai {p} must be above its hand limit after the round, with nothing in play"));
+            }
+        }
+        Phase::Resolve(_) => {
+            if s.stack.last().is_some_and(|e| e.stage == Stage::Fresh) {
+                bad.push("phase resolve: the resolving part waits for no decision (stage fresh)".into());
+            }
+        }
+        Phase::Over => {}
+    }
+    // What the checks above cannot see, the legal actions can: a live state must offer one.
+    if live && bad.is_empty() {
+        let mut legal = ActionList::new();
+        s.legal_actions(game, &mut legal);
+        if legal.is_empty() {
+            bad.push(format!("phase {:?}: the player to move has no legal action", s.phase));
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! The loader's flow checks: a state read from JSON must be one the rules can continue from
+//! (each phase holds what its actions read), and no counter may sit where play would wrap it.
+//! The zone and range checks are `TekkenState::check`, which calls this.
+
+use crate::core::{ActionList, State};
+use crate::games::tekken::content::Symbol;
+use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
+use crate::games::tekken::Tekken;
+use crate::hex::Direction;
+
+/// The most punish tokens a fighter may hold in a loaded state. Tokens come one per punish or
+/// floor break and are reset every round, so a round reaches a few dozen at most; the limit
+/// keeps the `u8` far from wrapping.
+pub const MAX_PUNISH_TOKENS: u8 = 128;
+
+pub(crate) fn flow(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
+    let o = &game.options;
+    let att = usize::from(s.attacker.min(1));
+    let character = game.character(att);
+    let live = s.phase != Phase::Over;
+    if s.floor.side > 1 {
+        bad.push(format!("floor.side {} must be 0 (front) or 1 (back)", s.floor.side));
+    }
+    if s.string.combos_pending >> character.combos.len() != 0 {
+        bad.push(format!(
+            "string.combos_pending {:#b} names a combo beyond the attacker's {}",
+            s.string.combos_pending,
+            character.combos.len()
+        ));
+    }
+    // Left over from the last string until the next one starts (after a round's rage choice it
+    // may be the other fighter's), so only a string in progress must own it.
+    if let Some(c) = s.string.extension_from {
+        let in_string = matches!(s.phase, Phase::Prepare { .. } | Phase::Guess | Phase::Resolve);
+        if usize::from(c.0) >= game.content.cards.len() || (in_string && !character.deck.contains(&c)) {
+            bad.push(format!("string.extension_from {} is not one of the attacker's cards", c.0));
+        }
+    }
+    if let Means::Combo { combo, used } = s.string.means {
+        match character.combos.get(usize::from(combo)) {
+            None => bad.push(format!("string.means.combo {combo} is beyond the attacker's {} combos", character.combos.len())),
+            Some(c) if used >> c.symbols.len() != 0 => {
+                bad.push(format!("string.means.used {used:#b} marks symbols beyond the combo's {}", c.symbols.len()))
+            }
+            Some(_) => {}
+        }
+    }
+    for (p, f) in s.fighters.iter().enumerate() {
+        if f.punish_tokens > MAX_PUNISH_TOKENS {
+            bad.push(format!("fighters[{p}].punish_tokens {} is above the limit {MAX_PUNISH_TOKENS}", f.punish_tokens));
+        }
+        if f.rage_used && !f.rage_revealed {
+            bad.push(format!("fighters[{p}].rage_used without rage_revealed"));
+        }
+        if live && f.hp == 0 {
+            bad.push(format!("fighters[{p}].hp is 0 but the match goes on (phase is not over)"));
+        }
+    }
+    // Every round but the current one gave at least one win (a draw gives both), which bounds
+    // `round`; below 255 it cannot wrap when the next round starts.
+    let rounds_done = u16::from(s.wins[0]) + u16::from(s.wins[1]);
+    if s.round == 0 || u16::from(s.round) > rounds_done + 1 || s.round == u8::MAX {
+        bad.push(format!("round {} must be in 1..=min(wins[0] + wins[1] + 1, 254)", s.round));
+    }
+    if s.strings > o.round_strings {
+        bad.push(format!("strings {} is above round_strings {}", s.strings, o.round_strings));
+    }
+    if !live {
+        let target = o.rounds_to_win;
+        let done = s.wins.map(|w| w >= target);
+        let want = match done {
+            [true, false] => Some([1, -1]),
+            [false, true] => Some([-1, 1]),
+            [true, true] => Some([0, 0]),
+            [false, false] => None,
+        };
+        match want {
+            None => bad.push(format!("phase is over but no player has rounds_to_win {target} wins")),
+            Some(w) if s.result != Some(w) => {
+                bad.push(format!("result {:?} is not the match result {w:?} that wins {:?} give", s.result, s.wins))
+            }
+            Some(_) => {}
+        }
+        return;
+    }
+    for (p, &w) in s.wins.iter().enumerate() {
+        if w >= o.rounds_to_win {
+            bad.push(format!("wins[{p}] {w} reaches rounds_to_win {} but the match goes on", o.rounds_to_win));
+        }
+    }
+    phase(s, game, bad);
+    let live = true;
+    // What the checks above cannot see, the legal actions can: a live state must offer one.
+    if live && bad.is_empty() {
+        let mut legal = ActionList::new();
+        s.legal_actions(game, &mut legal);
+        if legal.is_empty() {
+            bad.push("the player to move has no legal action".into());
+        }
+    }
+}
+
+/// What each live phase's actions read.
+fn phase(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
+    let att = usize::from(s.attacker.min(1));
+    let me = &s.fighters[att];
+    let slot = usize::from(s.string.slot.min(3));
+    let current = me.slots[slot];
+    for (i, sl) in s.fighters[1 - att].slots.iter().enumerate() {
+        if matches!(sl, Slot::Card { .. }) {
+            bad.push(format!("fighters[{}].slots[{i}]: the defender has an attack card in a slot", 1 - att));
+        }
+    }
+    for (i, sl) in me.slots.iter().enumerate() {
+        let may_hide = s.phase == Phase::Guess && i == slot;
+        if matches!(sl, Slot::Card { revealed: false, .. }) && !may_hide {
+            bad.push(format!("fighters[{att}].slots[{i}]: a face-down card outside the guess on it"));
+        }
+        let open = if me.heat == Heat::Active { game.slot_limit() } else { 3 };
+        if i >= open && matches!(sl, Slot::Card { .. }) {
+            bad.push(format!("fighters[{att}].slots[{i}] holds a card beyond the open slots"));
+        }
+    }
+    let no_means = s.string.means == Means::None && !s.string.awaiting_move;
+    match s.phase {
+        Phase::Over => {}
+        Phase::ChooseRage { player } => {
+            let untouched = s.fighters.iter().all(|f| f.slots == [Slot::Empty; 4] && !f.rage_revealed);
+            if !untouched || !no_means || s.strings != 0 || s.floor.flipped != 0 {
+                bad.push("phase choose_rage comes before the round's first string: no slots, means, strings or floor flips yet".into());
+            }
+            let p = usize::from(player.min(1));
+            if s.fighters[1].rage.is_some() || s.fighters[0].rage.is_some() != (p == 1) {
+                bad.push(format!("phase choose_rage {{player: {player}}} but the rage choices made do not match"));
+            }
+        }
+        Phase::Prepare { .. } => {
+            if !no_means {
+                bad.push("phase prepare has no means in progress and awaits no move".into());
+            }
+        }
+        Phase::Guess => {
+            if !matches!(current, Slot::Card { revealed: false, .. }) || !no_means {
+                bad.push(format!("phase guess needs a face-down card in string.slot {slot} and no means in progress"));
+            }
+        }
+        Phase::Resolve => {
+            if !matches!(current, Slot::Card { revealed: true, .. }) {
+                bad.push(format!("phase resolve needs the revealed card in string.slot {slot}"));
+            }
+            let means = s.string.means;
+            if s.string.awaiting_move {
+                let next_is_move = match means {
+                    Means::None => false,
+                    Means::Combo { .. } => true,
+                    Means::Card { next } => card_symbol(s, game, usize::from(next)) == Some(Symbol::Move),
+                    Means::Rage { next } => {
+                        me.rage_used
+                            && game.character(att).rage[usize::from(me.rage.unwrap_or(0).min(1))]
+                                .symbols
+                                .get(usize::from(next))
+                                == Some(&Symbol::Move)
+                    }
+                };
+                if !next_is_move {
+                    bad.push("string.awaiting_move, but the means in progress is not at a move symbol".into());
+                }
+                let from = me.pos;
+                let other = s.fighters[1 - att].pos;
+                let open = Direction::ALL.into_iter().any(|d| {
+                    let to = from.neighbor(d);
+                    to != other && game.stage().board.is_open(to)
+                });
+                if !open {
+                    bad.push("string.awaiting_move, but the attacker has no hex to move to".into());
+                }
+            } else if matches!(means, Means::Card { .. } | Means::Rage { .. }) {
+                bad.push("string.means: a card or rage means stops only to await a move".into());
+            }
+        }
+    }
+}
+
+/// The `i`-th symbol of the card in the string's slot, its connected extension after its own
+/// (as the rules read it).
+fn card_symbol(s: &TekkenState, game: &Tekken, i: usize) -> Option<Symbol> {
+    let Slot::Card { card, .. } = s.fighters[usize::from(s.attacker.min(1))].slots[usize::from(s.string.slot.min(3))] else {
+        return None;
+    };
+    let card = game.content.card(card);
+    if let Some(&sym) = card.symbols.get(i) {
+        return Some(sym);
+    }
+    let ext = s.string.extension_from.and_then(|prev| {
+        game.content.cards.get(usize::from(prev.0))?.extensions.iter().find(|e| e.height == card.height)
+    })?;
+    ext.symbols.get(i - card.symbols.len()).copied()
+}
