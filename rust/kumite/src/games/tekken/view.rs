@@ -17,7 +17,7 @@ const SCALARS: usize = 21;
 const PHASES: usize = 6;
 const RAGE_FEATURES: usize = 5;
 const RESOLVE_FEATURES: usize = 1 + MAX_COMBOS + 4 + 1 + 4;
-/// Without the round timer the strings feature reads 0.5 after this many strings (TODO).
+/// Without the round timer the strings feature reads 0.5 after this many strings.
 const STRINGS_HALF: f32 = 16.0;
 
 pub fn observation_len(game: &Tekken) -> usize {
@@ -126,8 +126,8 @@ impl TekkenState {
     }
 
     /// The strings of this round as one feature in [0, 1]: the share of the timer used when the
-    /// variant is on (TKX-3), else `s / (s + STRINGS_HALF)`, which grows with every string and
-    /// never reaches 1.
+    /// variant is on (TKX-3), else `s / (s + STRINGS_HALF)`, which grows towards 1 with every
+    /// string.
     fn strings_feature(&self, game: &Tekken) -> f32 {
         let s = self.strings as f32;
         match game.options.round_strings {
