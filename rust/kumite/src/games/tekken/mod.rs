@@ -12,7 +12,7 @@
 //! | `rounds_to_win` | `3` | rounds needed to win the match (1..=5) |
 //! | `hp` | `20` | starting HP each round (7..=60) |
 //! | `hand_size` | `3` | hand refill size (3..=5) |
-//! | `round_strings` | `30` | strings before a round times out (TKX-3; 4..=200) |
+//! | `round_strings` | `null` | variant: a round timer of this many strings (TKX-3; 4..=200); off by default |
 //! | `first_attacker` | `null` | who opens round 1: 0, 1, or null for a seeded coin flip |
 //! | `content_dir` | `null` | a folder with extra `characters/*.toml` and `stages/*.toml` |
 
@@ -47,7 +47,9 @@ pub struct TekkenOptions {
     pub rounds_to_win: u8,
     pub hp: u8,
     pub hand_size: u8,
-    pub round_strings: u16,
+    /// The round-timer variant (TKX-3): `None` plays the seed, where a round lasts until a
+    /// fighter's HP is 0 (TK-1.2).
+    pub round_strings: Option<u16>,
     pub first_attacker: Option<u8>,
     pub content_dir: Option<String>,
 }
@@ -61,7 +63,7 @@ impl Default for TekkenOptions {
             rounds_to_win: 3,
             hp: 20,
             hand_size: 3,
-            round_strings: 30,
+            round_strings: None,
             first_attacker: None,
             content_dir: None,
         }
@@ -103,7 +105,11 @@ impl Tekken {
         check((1..=5).contains(&options.rounds_to_win), "rounds_to_win", "must be in 1..=5")?;
         check((7..=60).contains(&options.hp), "hp", "must be in 7..=60 (rage reveals at 6)")?;
         check((3..=5).contains(&options.hand_size), "hand_size", "must be in 3..=5")?;
-        check((4..=200).contains(&options.round_strings), "round_strings", "must be in 4..=200")?;
+        check(
+            options.round_strings.is_none_or(|n| (4..=200).contains(&n)),
+            "round_strings",
+            "must be in 4..=200, or null for no timer",
+        )?;
         check(options.first_attacker.is_none_or(|p| p < 2), "first_attacker", "must be 0, 1 or null")?;
         let mut content = Content::builtin();
         if let Some(dir) = &options.content_dir {
@@ -144,12 +150,22 @@ impl Tekken {
     }
 }
 
-/// Upper bound on the actions of one card: a preparation, the play, the guess, choosing each
-/// means, and every symbol of the card, its extension, the combos and the rage.
+/// Upper bound on the actions of one card: a preparation, the play and the guess; choosing
+/// means (the card, each combo, the rage, ending the resolution); a move for every card,
+/// extension and rage symbol; and every combo's symbols, a move after each, and its "done".
 const MAX_ACTIONS_PER_CARD: usize = 3
-    + (2 + content::MAX_COMBOS)
-    + content::MAX_SYMBOLS * (2 + content::MAX_COMBOS)
-    + content::MAX_EXTENSION_SYMBOLS;
+    + (content::MAX_COMBOS + 3)
+    + (content::MAX_SYMBOLS + content::MAX_EXTENSION_SYMBOLS)
+    + content::MAX_SYMBOLS
+    + content::MAX_COMBOS * (2 * content::MAX_SYMBOLS + 1);
+
+/// Upper bound on the actions of one string: 4 cards (3, or 4 with heat), then heat (when no
+/// card follows it) and "end string".
+const MAX_ACTIONS_PER_STRING: usize = 4 * MAX_ACTIONS_PER_CARD + 2;
+
+/// Without the round timer, the run's bound allows each round this many strings (see
+/// `docs/rules/tekken.md`, "Game length").
+const RUN_STRINGS_PER_ROUND: usize = 200;
 
 impl Game for Tekken {
     type State = TekkenState;
@@ -164,13 +180,17 @@ impl Game for Tekken {
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
     }
+    /// Only the timer variant ends every round: in the seed's game a round lasts until a
+    /// fighter's HP is 0, and strings can be punished forever.
     fn length_bounded_by_rules(&self) -> bool {
-        true
+        self.options.round_strings.is_some()
     }
+    /// At most `2·rounds_to_win − 1` rounds (every round scores for someone), each two rage
+    /// choices and its strings: `round_strings` with the timer, else the run's allowance.
     fn max_game_length(&self) -> usize {
         let o = &self.options;
-        let per_string = 4 * MAX_ACTIONS_PER_CARD + 2;
-        let per_round = 2 + usize::from(o.round_strings) * per_string;
+        let strings = o.round_strings.map_or(RUN_STRINGS_PER_ROUND, usize::from);
+        let per_round = 2 + strings * MAX_ACTIONS_PER_STRING;
         (2 * usize::from(o.rounds_to_win) - 1) * per_round
     }
     fn options(&self) -> Value {

@@ -234,7 +234,7 @@ impl TekkenState {
     // ---- strings -----------------------------------------------------------------------------
 
     fn start_string(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
-        self.strings += 1;
+        self.strings = self.strings.saturating_add(1);
         let att = usize::from(self.attacker);
         // The swept fighter gets up when it gains the initiative (TK-6.4).
         self.fighters[att].knocked_down = false;
@@ -271,14 +271,15 @@ impl TekkenState {
         let att = usize::from(self.attacker);
         let def = 1 - att;
         let slot = self.open_slot(game).expect("legal play has a free slot");
+        let card = self.fighters[att].hand.remove(i);
+        // A defender knocked through the floor cannot punish the next attack (TK-10.4). A punish
+        // token is spent only when it is what makes the card unpunishable (TKX-9).
+        let defender_blind = std::mem::take(&mut self.fighters[def].cannot_punish);
         let f = &mut self.fighters[att];
-        let card = f.hand.remove(i);
-        let with_token = f.punish_tokens > 0;
+        let with_token = !defender_blind && f.punish_tokens > 0;
         if with_token {
             f.punish_tokens -= 1;
         }
-        // A defender knocked through the floor cannot punish the next attack (TK-10.4).
-        let defender_blind = std::mem::take(&mut self.fighters[def].cannot_punish);
         let unpunishable = with_token || defender_blind;
         self.fighters[att].slots[slot] = Slot::Card { card, revealed: false, unpunishable };
         self.string.slot = slot as u8;
@@ -327,16 +328,26 @@ impl TekkenState {
         self.after_means(game, ev);
     }
 
-    /// Combos whose condition the card just revealed completes (TK-8.2).
+    /// Combos whose condition the card just revealed completes (TK-8.2). A colour sequence is
+    /// read from the cards played one after another up to this one: a stun in between (the slot
+    /// of a card blocked under heat) breaks it, as it breaks an extension chain (TK-7.1, TKX-14).
+    /// A count condition counts every card of the string that was not blocked.
     fn triggered_combos(&self, game: &Tekken) -> u8 {
         let att = usize::from(self.attacker);
-        let colours: arrayvec::ArrayVec<_, 4> =
-            self.string_cards().iter().map(|&c| game.content.card(c).colour).collect();
+        let mut colours = arrayvec::ArrayVec::<_, 4>::new();
+        let mut run_start = 0;
+        for slot in &self.fighters[att].slots[..=usize::from(self.string.slot)] {
+            match *slot {
+                Slot::Card { card, revealed: true, .. } => colours.push(game.content.card(card).colour),
+                _ => run_start = colours.len(),
+            }
+        }
+        let run = &colours[run_start..];
         let last = *colours.last().expect("a revealed card");
         let mut mask = 0;
         for (k, combo) in game.character(att).combos.iter().enumerate() {
             let met = match &combo.condition {
-                Condition::Sequence(seq) => colours.ends_with(seq),
+                Condition::Sequence(seq) => run.ends_with(seq),
                 Condition::Count { colour, count } => {
                     last == *colour && colours.iter().filter(|&&c| c == *colour).count() >= usize::from(*count)
                 }
@@ -642,7 +653,7 @@ impl TekkenState {
             self.fighters[p].refill(hand_size, &mut self.rng, p, ev);
         }
         ev.emit(|| event("string_end", Some(att), "ends the string; hands are refilled".into()));
-        if self.strings >= game.options.round_strings {
+        if game.options.round_strings.is_some_and(|limit| self.strings >= u64::from(limit)) {
             let [a, b] = [self.fighters[0].hp, self.fighters[1].hp];
             ev.emit(|| event("time", None, format!("Time! {a} HP against {b} HP")));
             let winner = match a.cmp(&b) {

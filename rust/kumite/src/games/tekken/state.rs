@@ -126,8 +126,10 @@ pub struct TekkenState {
     pub phase: Phase,
     pub round: u8,
     pub wins: [u8; 2],
-    /// Strings started this round (the round timer, TKX-3).
-    pub strings: u16,
+    /// Strings started this round. Only the round-timer variant (TKX-3) reads it; without the
+    /// timer a round has no limit, so the count is 64-bit and saturates (it would take more than
+    /// 10^19 strings to get there).
+    pub strings: u64,
     pub attacker: u8,
     /// Who opened the current round; a drawn round passes the opening to the other player.
     pub opener: u8,
@@ -359,6 +361,11 @@ impl TekkenState {
         if self.attacker > 1 || self.opener > 1 {
             bad("attacker and opener must be 0 or 1".into());
         }
+        if let Some(limit) = game.options.round_strings {
+            if self.strings > u64::from(limit) {
+                bad(format!("strings {} is beyond the round timer's {limit}", self.strings));
+            }
+        }
         if self.wins.iter().any(|&w| w > game.options.rounds_to_win) {
             bad("a player has more round wins than rounds_to_win".into());
         }
@@ -390,17 +397,5 @@ impl TekkenState {
 
     pub fn adjacent(&self) -> bool {
         self.fighters[0].pos.distance_to(self.fighters[1].pos) == 1
-    }
-
-    /// The revealed cards of the attacker's string so far, in slot order.
-    pub fn string_cards(&self) -> ArrayVec<CardId, 4> {
-        self.fighters[usize::from(self.attacker)]
-            .slots
-            .iter()
-            .filter_map(|s| match s {
-                Slot::Card { card, revealed: true, .. } => Some(*card),
-                _ => None,
-            })
-            .collect()
     }
 }

@@ -79,6 +79,14 @@ fn hit(game: &Tekken, s: &mut TekkenState, name: &str) {
     }
 }
 
+/// Declines every optional means until the card is resolved.
+fn resolve(game: &Tekken, s: &mut TekkenState) {
+    while s.phase == Phase::Resolve {
+        let l = legal(game, s);
+        act(game, s, if l.contains(&A::EndResolution) { A::EndResolution } else { l[0] });
+    }
+}
+
 fn dojo() -> Tekken {
     game_with(|_| {})
 }
@@ -107,6 +115,46 @@ fn tk_1_2_tk_1_3_zero_hp_ends_the_round_for_the_striker() {
     assert_eq!(s.fighters[1].hp, 20, "HP resets for the next round (TKX-2)");
     assert_eq!(s.phase, Phase::ChooseRage { player: 0 });
     assert_eq!(s.attacker, 1, "the loser opens the next round (TKX-6)");
+}
+
+// TK-1.2, TK-3.1. The seed has no round timer: 「1ラウンドはどちらかのHP(ヒットポイント)がゼロになるまで
+// 続く」 (a round lasts until one fighter's HP is zero), and 「ラウンド中はどちらかのキャラクターのHPが
+// ゼロになるまで、プレイヤーは2つの役割を交互に行う」 (during a round the players alternate the two roles
+// until one character's HP is zero). At string 30 and beyond, 20 HP against 20 HP, nobody scores.
+#[test]
+fn tk_1_2_a_round_goes_on_past_30_strings() {
+    let g = dojo();
+    assert_eq!(g.options.round_strings, None, "the default game is the seed's: no timer");
+    for strings in [30, 31, 200, 100_000] {
+        let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+        s.strings = strings;
+        s.validate(&g).unwrap();
+        play(&g, &mut s, "kaito.straight", Height::High); // punished: the string ends
+        assert_eq!([s.fighters[0].hp, s.fighters[1].hp], [20, 20]);
+        assert_eq!(s.wins, [0, 0], "no round is scored after string {strings}");
+        assert_eq!(s.round, 1);
+        assert_eq!(s.attacker, 1, "the roles alternate and the round plays on");
+        assert_eq!(s.strings, strings + 1);
+        assert_eq!(s.phase, Phase::Prepare { prepared: false });
+        assert!(s.render(&g).contains(&format!("| string {}\n", strings + 1)), "{}", s.render(&g));
+    }
+}
+
+// TK-1.2: the string count never wraps; at its largest it stays there, and the round plays on.
+#[test]
+fn tk_1_2_the_string_count_saturates_and_plays_on() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.strings = u64::MAX;
+    let mut s = g.state_from_json(&s.to_json()).unwrap();
+    play(&g, &mut s, "kaito.straight", Height::High);
+    assert_eq!(s.strings, u64::MAX);
+    assert_eq!((s.round, s.attacker, s.wins), (1, 1, [0, 0]));
+    let mut obs = vec![0.0; g.observation_len()];
+    s.observation(&g, 0, &mut obs);
+    assert!(obs.iter().all(|x| x.is_finite()));
+    let strings = obs[2 * g.stage().board.len() + 16 + 1];
+    assert!((0.0..=1.0).contains(&strings), "{strings}");
 }
 
 // TK-1.4
@@ -272,6 +320,49 @@ fn tk_4_3_stance_change_needs_three_of_a_colour_or_height() {
     // Three of one colour across heights.
     let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.straight", "kaito.body_blow"]);
     assert!(legal(&g, &s).contains(&A::StanceChange(0)));
+}
+
+// TK-4.3, TK-4.2. 「「同じ色の攻撃カード」または「同じ高さの攻撃カード」が3枚ある場合、相手に見せた後、
+// 裏向きで捨てデッキから3枚引き直す」 (with 3 attack cards of one colour or one height: show them, discard
+// them face down, draw 3). With a larger hand (`hand_size` 4) the attacker picks which 3.
+#[test]
+fn tk_4_3_a_larger_hand_picks_which_three_to_show() {
+    let g = game_with(|o| o.hand_size = 4);
+    let hand = ["kaito.straight", "kaito.low_kick", "kaito.palm_strike", "kaito.spin_kick"];
+    let mut s = setup(&g, (0, 0), (1, 0), &hand);
+    let stances: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::StanceChange(_))).collect();
+    // The highs are cards 0, 2 and 3: triple {0, 2, 3} is TRIPLES[4]; no other triple shares a
+    // colour or a height.
+    assert_eq!(stances, vec![A::StanceChange(4)]);
+    act(&g, &mut s, A::StanceChange(4));
+    assert_eq!(s.fighters[0].hand.len(), 4);
+    assert_eq!(s.fighters[0].discard.len(), 3);
+    assert!(s.fighters[0].hand.contains(card(&g, "kaito.low_kick")), "the card not shown stays");
+}
+
+// TK-4.2, TK-4.3, TKX-7: with the default hand of 3 a preparation never sees more than 3 cards,
+// because heat (which draws the 4th) is itself the preparation before the card it draws for.
+#[test]
+fn tk_4_3_with_the_default_hand_a_preparation_sees_at_most_three_cards() {
+    let g = Tekken::new(TekkenOptions::default()).unwrap();
+    let mut legal_now = ActionList::new();
+    let mut rng = crate::core::Rng::new(11);
+    let mut prepared_with_heat = 0;
+    for seed in 0..300 {
+        let mut s = g.new_state(seed);
+        while !s.is_terminal() {
+            let hand = s.fighters[usize::from(s.attacker)].hand.len();
+            match s.phase {
+                Phase::Prepare { prepared: false } => assert!(hand <= 3, "seed {seed}: {hand} cards"),
+                Phase::Prepare { prepared: true } if hand == 4 => prepared_with_heat += 1,
+                _ => {}
+            }
+            s.legal_actions(&g, &mut legal_now);
+            let a = legal_now[rng.below(legal_now.len() as u32) as usize];
+            s.apply(&g, a).unwrap();
+        }
+    }
+    assert!(prepared_with_heat > 0, "heat did draw a 4th card");
 }
 
 // TK-4.4, TK-11.4, TKX-5
@@ -552,6 +643,48 @@ fn tk_8_2_sequence_combos_need_the_colours_in_order() {
     assert_eq!(s.string.combos_pending, 0);
 }
 
+// TK-7.1, TK-8.1, TK-8.2, TK-12.3, TKX-14. Both chains follow the card played just before:
+// 「攻撃側プレイヤーは、直前にプレイした攻撃カードが条件を満たすとキャラクターのコンボボードの効果を
+// 発動できる」 (the attacker may trigger a combo-board effect when the attack card played just before
+// meets its condition) and 「連続で出した攻撃カードのエクステンションシンボルが一致する場合、効果を適用する」
+// (when the extension symbols of attack cards played one after another match, the effect applies).
+// A card blocked under heat was played, then 「攻撃側は使用したカードを捨て札にし、その攻撃スロットに
+// スタンカードを置く」 (the attacker discards it and puts a stun card in its slot): the card after it
+// follows a stun, so neither a colour sequence nor an extension runs across the block.
+#[test]
+fn tkx_14_a_card_blocked_under_heat_breaks_colour_sequences_and_extensions_alike() {
+    let g = dojo();
+    let hand = ["kaito.straight", "kaito.low_kick", "kaito.body_blow"];
+    // Unbroken: straight (high yellow, extension mid +strike 1), then body blow (mid yellow):
+    // One-Two (yellow, yellow) triggers and the extension connects.
+    let mut s = setup(&g, (0, 0), (1, 0), &hand);
+    hit(&g, &mut s, "kaito.straight");
+    play(&g, &mut s, "kaito.body_blow", Height::Low);
+    assert_eq!(s.string.combos_pending, 0b001, "One-Two");
+    assert_eq!(s.string.extension_from, Some(card(&g, "kaito.straight")));
+    // Broken: the low kick between them is blocked under heat.
+    let mut s = setup(&g, (0, 0), (1, 0), &hand);
+    act(&g, &mut s, A::Heat);
+    hit(&g, &mut s, "kaito.straight");
+    assert_eq!(s.fighters[1].hp, 18);
+    play(&g, &mut s, "kaito.low_kick", Height::Low); // blocked: the string goes on
+    assert_eq!(s.fighters[0].slots[1], Slot::Stun);
+    play(&g, &mut s, "kaito.body_blow", Height::Low);
+    assert_eq!(s.string.combos_pending, 0, "no One-Two across the blocked card");
+    assert_eq!(s.fighters[1].hp, 17, "body blow's strike 1 alone: no extension across the block");
+    // A count condition counts the string's cards that were not blocked: a blocked green, then
+    // a green is one green; one more makes Focus (at least 2 greens).
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.palm_strike", "kaito.uppercut", "kaito.palm_strike"]);
+    act(&g, &mut s, A::Heat);
+    play(&g, &mut s, "kaito.palm_strike", Height::High); // blocked
+    assert_eq!(s.fighters[0].slots[0], Slot::Stun);
+    play(&g, &mut s, "kaito.uppercut", Height::High);
+    assert_eq!(s.string.combos_pending, 0, "the blocked green does not count");
+    resolve(&g, &mut s);
+    play(&g, &mut s, "kaito.palm_strike", Height::Low);
+    assert_eq!(s.string.combos_pending, 0b100, "Focus: two greens that were not blocked");
+}
+
 // ---- TK-9 rage ---------------------------------------------------------------------------------
 
 // TK-9.1, TK-9.2
@@ -661,6 +794,39 @@ fn tk_10_6_breaking_the_back_side_resets_the_stage() {
     assert_eq!(s.floor.flipped, 0);
 }
 
+// TK-10.4, TK-10.6, TKX-9. 「裏面で3枚目の破損トークンが再び表になると、最初のステージ状態に戻る。
+// 攻撃側は追加でパニッシュトークンを得て、トークンをすべてリセットする。」 (on the back side, when the third
+// break token turns up again, the stage returns to its first state; the attacker additionally gets a
+// punish token, and all tokens are reset) with 「防御側はパニッシュトークンを得て、次の攻撃を防げない。」
+// (the defender gets a punish token and cannot defend against the next attack). The next card is
+// unpunishable because the defender cannot punish it, so the attacker's new token is kept for the
+// card after it.
+#[test]
+fn tk_10_6_the_attackers_new_token_is_not_spent_on_a_card_the_defender_cannot_punish() {
+    let g = fault_line();
+    let mut s = setup(&g, (-1, 0), (0, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.floor.side = 1;
+    s.floor.tokens = [true, true, true, false, false, false];
+    s.floor.flipped = 2;
+    play(&g, &mut s, "kaito.straight", Height::Low); // strike 2 on the cracked (0, 0): reset
+    assert_eq!(s.floor.side, 0);
+    assert_eq!(s.fighters[0].punish_tokens, 1);
+    assert!(s.fighters[1].cannot_punish);
+    let i = hand_index(&g, &s, 0, "kaito.low_kick");
+    act(&g, &mut s, A::Play(i));
+    assert_ne!(s.phase, Phase::Guess, "the defender cannot punish the next card");
+    assert!(matches!(s.fighters[0].slots[1], Slot::Card { unpunishable: true, .. }));
+    assert_eq!(s.fighters[0].punish_tokens, 1, "the token did not make it unpunishable, so it is kept");
+    assert!(!s.fighters[1].cannot_punish);
+    resolve(&g, &mut s);
+    let i = hand_index(&g, &s, 0, "kaito.uppercut");
+    act(&g, &mut s, A::Play(i));
+    assert_ne!(s.phase, Phase::Guess, "the token makes the card after it unpunishable");
+    assert!(matches!(s.fighters[0].slots[2], Slot::Card { unpunishable: true, .. }));
+    assert_eq!(s.fighters[0].punish_tokens, 0, "and is spent there");
+    assert_eq!(s.fighters[1].punish_tokens, 1, "the defender keeps its own token for its string");
+}
+
 // ---- TK-11 range -------------------------------------------------------------------------------
 
 // TK-11.1, TK-11.2, TK-11.3
@@ -709,6 +875,26 @@ fn tk_12_3_tk_12_4_tk_12_5_blocked_under_heat_becomes_a_stun_and_the_string_goes
     }
     assert_eq!(s.fighters[0].slots, [Slot::Empty; 4], "four cards were played, then the string ended");
     assert_eq!(s.attacker, 1);
+}
+
+// TK-12.4, TK-6.5. 「結果的に4枚の攻撃カードをこのストリングで出せることが保証される」 (four attack cards
+// are guaranteed this string) holds against blocks; a stun from the opponent still takes its slot:
+// 「スタンカードが置かれた攻撃スロットには攻撃カードを置けない(攻撃回数が減る)」 (no attack card in a
+// stunned slot: fewer attacks).
+#[test]
+fn tk_12_4_a_stun_from_the_opponent_takes_one_of_the_four_slots() {
+    let g = dojo();
+    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.fighters[0].slots[0] = Slot::Stun;
+    act(&g, &mut s, A::Heat);
+    for slot in 1..4 {
+        let c = s.fighters[0].hand.get(0).unwrap();
+        act(&g, &mut s, A::Play(0));
+        assert_eq!(s.string.slot, slot);
+        act(&g, &mut s, A::Guess(g.content.card(c).height)); // blocked: the string goes on
+    }
+    assert_eq!(s.attacker, 1, "three cards in the three free slots, then the string ended");
+    assert_eq!(s.fighters[0].hand.len(), 3);
 }
 
 // TK-12.6, TK-12.7, TKX-12
@@ -760,7 +946,7 @@ fn heat_option_off_means_three_slots_and_no_heat() {
 // TKX-3
 #[test]
 fn tkx_3_time_out_gives_the_round_to_the_higher_hp() {
-    let g = game_with(|o| o.round_strings = 4);
+    let g = game_with(|o| o.round_strings = Some(4));
     let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
     s.strings = 4;
     s.fighters[0].hp = 9;
@@ -770,11 +956,64 @@ fn tkx_3_time_out_gives_the_round_to_the_higher_hp() {
     assert_eq!(s.round, 2);
 }
 
+// TKX-3: the round timer is a variant, off (null) by default; on, the rules bound the game.
+#[test]
+fn tkx_3_the_round_timer_is_a_variant_off_by_default() {
+    let seed_game = Tekken::new(TekkenOptions::default()).unwrap();
+    assert_eq!(seed_game.options()["round_strings"], serde_json::Value::Null);
+    assert!(!seed_game.length_bounded_by_rules(), "strings can be punished forever");
+    let from = |v: serde_json::Value| {
+        let mut m = serde_json::Map::new();
+        m.insert("round_strings".into(), v);
+        Tekken::from_options(&m)
+    };
+    assert_eq!(from(serde_json::Value::Null).unwrap().options.round_strings, None);
+    let timed = from(30.into()).unwrap();
+    assert_eq!(timed.options.round_strings, Some(30));
+    assert!(timed.length_bounded_by_rules());
+    assert!(matches!(from(3.into()), Err(GameError::InvalidOption { .. })));
+    assert!(matches!(from(201.into()), Err(GameError::InvalidOption { .. })));
+    // The texts say what is true: "3/30" only when there is a timer.
+    let info = |g: &Tekken, s: &TekkenState| s.view(g, None)["info"][1]["value"].clone();
+    let untimed = dojo();
+    let mut s = setup(&untimed, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    s.strings = 3;
+    assert!(s.render(&untimed).lines().next().unwrap().ends_with("| string 3"));
+    assert_eq!(info(&untimed, &s), "3");
+    let timed = game_with(|o| o.round_strings = Some(30));
+    assert!(s.render(&timed).lines().next().unwrap().ends_with("| string 3/30"));
+    assert_eq!(info(&timed, &s), "3/30");
+    // A loaded state cannot be past the timer.
+    s.strings = 31;
+    assert!(s.validate(&timed).is_err());
+    assert!(s.validate(&untimed).is_ok());
+}
+
+// TKX-3, observation table: the strings feature is the share of the timer used, or without a
+// timer s / (s + 16).
+#[test]
+fn tkx_3_the_strings_feature_with_and_without_the_timer() {
+    let feature = |g: &Tekken, strings: u64| {
+        let mut s = g.new_state(1);
+        s.strings = strings;
+        let mut obs = vec![0.0; g.observation_len()];
+        s.observation(g, 0, &mut obs);
+        obs[2 * g.stage().board.len() + 16 + 1]
+    };
+    let untimed = dojo();
+    assert_eq!(feature(&untimed, 0), 0.0);
+    assert_eq!(feature(&untimed, 16), 0.5);
+    assert!(feature(&untimed, 1000) > feature(&untimed, 999) && feature(&untimed, 1000) < 1.0);
+    let timed = game_with(|o| o.round_strings = Some(30));
+    assert_eq!(feature(&timed, 15), 0.5);
+    assert_eq!(feature(&timed, 30), 1.0);
+}
+
 // TKX-1
 #[test]
 fn tkx_1_a_drawn_round_scores_for_both_and_a_drawn_match_returns_zero() {
     let g = game_with(|o| {
-        o.round_strings = 4;
+        o.round_strings = Some(4);
         o.rounds_to_win = 1;
     });
     let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
@@ -880,6 +1119,19 @@ fn conformance_suite_dojo_without_heat() {
         o.characters = ["vessa".into(), "marrow".into()];
     });
     check_random_games(&g, Conformance { games: 3_000, ..Default::default() }).unwrap();
+}
+
+// TKX-3: with the timer on, no random game outlasts max_game_length (the suite fails one that
+// does when the rules bound the length).
+#[test]
+fn conformance_suite_round_timer_variant() {
+    let g = game_with(|o| {
+        o.round_strings = Some(4);
+        o.stage = "fault_line".into();
+        o.first_attacker = None;
+    });
+    assert!(g.length_bounded_by_rules());
+    check_random_games(&g, Conformance { games: 2_000, seed: 3, deep_games: 50 }).unwrap();
 }
 
 #[test]

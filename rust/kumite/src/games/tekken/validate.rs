@@ -62,9 +62,6 @@ pub(crate) fn flow(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
     if s.round == 0 || u16::from(s.round) > rounds_done + 1 || s.round == u8::MAX {
         bad.push(format!("round {} must be in 1..=min(wins[0] + wins[1] + 1, 254)", s.round));
     }
-    if s.strings > o.round_strings {
-        bad.push(format!("strings {} is above round_strings {}", s.strings, o.round_strings));
-    }
     if !live {
         let target = o.rounds_to_win;
         let done = s.wins.map(|w| w >= target);

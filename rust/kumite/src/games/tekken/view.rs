@@ -17,6 +17,8 @@ const SCALARS: usize = 21;
 const PHASES: usize = 6;
 const RAGE_FEATURES: usize = 5;
 const RESOLVE_FEATURES: usize = 1 + MAX_COMBOS + 4 + 1 + 4;
+/// Without the round timer the strings feature reads 0.5 after this many strings.
+const STRINGS_HALF: f32 = 16.0;
 
 pub fn observation_len(game: &Tekken) -> usize {
     let cells = game.stage().board.len();
@@ -51,7 +53,7 @@ impl TekkenState {
         let breaks = self.floor.breaks_shown();
         w.values([
             flag(usize::from(self.attacker) == me),
-            f32::from(self.strings) / f32::from(o.round_strings),
+            self.strings_feature(game),
             f32::from(self.floor.side),
             breaks as f32 / 3.0,
             (usize::from(self.floor.flipped) - breaks) as f32 / 3.0,
@@ -123,6 +125,25 @@ impl TekkenState {
         w.finish();
     }
 
+    /// The strings of this round as one feature in [0, 1]: the share of the timer used when the
+    /// variant is on (TKX-3), else `s / (s + STRINGS_HALF)`, which grows towards 1 with every
+    /// string.
+    fn strings_feature(&self, game: &Tekken) -> f32 {
+        let s = self.strings as f32;
+        match game.options.round_strings {
+            Some(limit) => s / f32::from(limit),
+            None => s / (s + STRINGS_HALF),
+        }
+    }
+
+    /// "12/30" with the round timer, "12" without.
+    fn strings_text(&self, game: &Tekken) -> String {
+        match game.options.round_strings {
+            Some(limit) => format!("{}/{limit}", self.strings),
+            None => self.strings.to_string(),
+        }
+    }
+
     pub(crate) fn current_player_index(&self) -> Option<usize> {
         match self.phase {
             Phase::Over => None,
@@ -138,8 +159,8 @@ impl TekkenState {
         let stage = game.stage();
         let o = &game.options;
         let side = if self.floor.side == 0 { "front" } else { "back" };
-        let _ = writeln!(s, "{} ({} side) | round {} | wins {}-{} | string {}/{}", stage.name, side, self.round,
-            self.wins[0], self.wins[1], self.strings, o.round_strings);
+        let _ = writeln!(s, "{} ({} side) | round {} | wins {}-{} | string {}", stage.name, side, self.round,
+            self.wins[0], self.wins[1], self.strings_text(game));
         let board = stage.board.render(|h: Hex| {
             if h == self.fighters[0].pos {
                 ['P', '0']
@@ -425,7 +446,7 @@ impl TekkenState {
         }
         let mut info = vec![
             json!({ "label": "Round", "value": self.round.to_string() }),
-            json!({ "label": "Strings", "value": format!("{}/{}", self.strings, o.round_strings) }),
+            json!({ "label": "Strings", "value": self.strings_text(game) }),
         ];
         if stage.floor_break.is_some() {
             let breaks = self.floor.breaks_shown();
