@@ -587,10 +587,9 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
     let c0 = CHAR_SOURCE as u8;
     assert_eq!(legal(&g, &s), vec![A::Use(c0, 0), A::Pass]);
     act(&g, &mut s, A::Use(c0, 0));
-    assert_eq!(s.attack.unwrap().damage, 6);
-    // Vex Ordane has enhanced this attack; P1 passes at once: no more uses, no block.
-    assert_eq!(legal(&g, &s), vec![A::Pass]);
-    act(&g, &mut s, A::Pass);
+    // Vex Ordane has enhanced this attack and nothing else can: both pass at once, P1 cannot
+    // block, and the damage step deals 3 + 3.
+    assert_eq!(s.phase, Phase::Combat);
     assert_eq!(s.sides[1].vitality, 24 - 6, "6, not 12");
     // A loaded state with two identical unique characters attached is refused.
     let mut two = s.clone();
