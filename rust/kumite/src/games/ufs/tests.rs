@@ -1241,7 +1241,7 @@ fn content_dir_adds_cards_and_decks() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("cards.toml"),
-        "[[card]]\nid = \"my_jab\"\nname = \"My Jab\"\ntype = \"attack\"\ndifficulty = 1\ncontrol = 6\nsymbols = [\"fire\"]\nspeed = 3\nzone = \"mid\"\ndamage = 2\n",
+        "[[card]]\nid = \"my_jab\"\nname = \"My Jab\"\ntype = \"attack\"\ndifficulty = 1\ncontrol = 6\nsymbols = [\"fire\", \"air\", \"void\"]\nspeed = 3\nzone = \"mid\"\ndamage = 2\n",
     )
     .unwrap();
     let g = game();
