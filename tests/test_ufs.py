@@ -50,7 +50,7 @@ def test_validate_deck_accepts_a_legal_list() -> None:
     [
         (lambda d: d[:59], "decklist", "UF-2.1"),
         (lambda d: d + ["quick_jab"], "quick_jab", "UF-2.2"),
-        (lambda d: [c for c in d if c != "brann_kestrel"] + ["ember_wraps"], "decklist", "UF-2.3"),
+        (lambda d: [c for c in d if not c.startswith("brann_")] + ["tidal_focus"] * 4, "decklist", "UF-2.3"),
         (lambda d: d + ["no_such_card"], "no_such_card", "no such card"),
     ],
 )
@@ -79,6 +79,15 @@ def test_load_refuses_an_illegal_deck() -> None:
         kumite.load("ufs", decks=(preset("brann")[:40], "vex"))
     with pytest.raises(kumite.InvalidOptionError, match="known: brann"):
         kumite.load("ufs", decks=("nobody", "vex"))
+
+
+def test_the_turn_limit_is_a_variant_off_by_default() -> None:
+    # The seed has no turn limit (UFX-8 is a variant): the default is null, and so is an explicit null.
+    assert kumite.load("ufs").options["max_turns"] is None
+    assert kumite.load("ufs", max_turns=None).options["max_turns"] is None
+    assert kumite.load("ufs", max_turns=50).options["max_turns"] == 50
+    with pytest.raises(kumite.InvalidOptionError, match="max_turns"):
+        kumite.load("ufs", max_turns=1)
 
 
 def test_options_where_players_disagree() -> None:

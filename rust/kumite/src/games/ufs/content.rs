@@ -11,7 +11,8 @@ use serde::Deserialize;
 use crate::cards::{parse_toml, CardId, Problems};
 use crate::core::GameError;
 
-/// Limits that size the state and the action space (see `docs/rules/ufs.md`, UFX-11).
+/// Limits that size the state and the action space (see `docs/rules/ufs.md`, UFX-11). The deck
+/// limit is a capacity of kumite's fixed-size piles, not a rule: the seed sets no maximum.
 pub const MAX_DECK: usize = 100;
 pub const MAX_ABILITIES: usize = 3;
 pub const MAX_EFFECTS: usize = 4;
@@ -343,7 +344,7 @@ pub struct Card {
     pub kind: Kind,
     pub difficulty: u8,
     pub control: u8,
-    /// The card's resource symbols, one to three (UF-7.3).
+    /// The card's resource symbols: a set of three different ones (UF-7.3).
     pub symbols: Vec<Symbol>,
     pub block: Option<BlockIcon>,
     pub attack: Option<AttackIcon>,
@@ -596,7 +597,9 @@ impl Content {
                     None => p.add(id, "symbols", format!("{s:?} is not a resource symbol (air, all, chaos, death, earth, evil, fire, good, life, order, void, water, infinity)")),
                 }
             }
-            p.check((1..=3).contains(&r.symbols.len()), id, "symbols", || "a card shows one to three resource symbols".into());
+            p.check(r.symbols.len() == 3, id, "symbols", || {
+                format!("UF-7.3: a card shows its resource symbols as a set of three, this one lists {}", r.symbols.len())
+            });
             let block = r.block.as_ref().map(|b| BlockIcon { modifier: b.modifier, zone: b.zone });
             if let Some(b) = block {
                 p.check((-5..=9).contains(&b.modifier), id, "block.modifier", || "must be in -5..=9".into());
@@ -740,7 +743,10 @@ impl Content {
             p.add(deck, "cards", format!("UF-2.1: a deck has at least 60 cards, this one has {}", cards.len()));
         }
         if cards.len() > MAX_DECK {
-            p.add(deck, "cards", format!("UFX-11: kumite plays decks of at most {MAX_DECK} cards, this one has {}", cards.len()));
+            p.add(deck, "cards", format!(
+                "capacity limit (not a rule: the seed sets no maximum): kumite holds decks of at most {MAX_DECK} cards, this one has {}",
+                cards.len()
+            ));
         }
         if !sideboard.is_empty() && sideboard.len() != 8 {
             p.add(deck, "sideboard", format!("UF-2.4: a sideboard has 0 or exactly 8 cards, this one has {}", sideboard.len()));

@@ -13,7 +13,7 @@
 //! | `first_player` | `null` | 0, 1, or null for a seeded coin flip (UF-4.3) |
 //! | `infinity` | `[null, null]` | per player: the symbol Infinity stands for (UF-7.2); null = the character's first symbol |
 //! | `symbol_match` | `"any"` | UF-7.4: `"any"` a symbol shared with the character or any pool card; `"every"` with the character and every pool card |
-//! | `max_turns` | `200` | turns before the game is drawn (UFX-8; 2..=1000) |
+//! | `max_turns` | `null` | a variant (UFX-8, not in the seed): a number in 2..=1000 draws the game after that many turns; null = off |
 //! | `content_dir` | `null` | a folder whose `cards.toml` and `decks.toml` add to the built-in ones |
 
 mod actions;
@@ -63,7 +63,8 @@ pub struct UfsOptions {
     pub first_player: Option<u8>,
     pub infinity: [Option<Symbol>; 2],
     pub symbol_match: SymbolMatch,
-    pub max_turns: u16,
+    /// The turn-limit variant (UFX-8); `None`, the seed's game, has no limit.
+    pub max_turns: Option<u16>,
     pub content_dir: Option<String>,
 }
 
@@ -76,7 +77,7 @@ impl Default for UfsOptions {
             first_player: None,
             infinity: [None, None],
             symbol_match: SymbolMatch::Any,
-            max_turns: 200,
+            max_turns: None,
             content_dir: None,
         }
     }
@@ -149,8 +150,8 @@ impl Ufs {
         if options.first_player.is_some_and(|p| p > 1) {
             return Err(GameError::option("first_player", "must be 0, 1 or null"));
         }
-        if !(2..=1000).contains(&options.max_turns) {
-            return Err(GameError::option("max_turns", "must be in 2..=1000"));
+        if options.max_turns.is_some_and(|m| !(2..=1000).contains(&m)) {
+            return Err(GameError::option("max_turns", "must be in 2..=1000, or null for no turn limit"));
         }
         if options.infinity.iter().flatten().any(|&s| s == Symbol::Infinity) {
             return Err(GameError::option("infinity", "Infinity stands for one of the 12 symbols, not itself"));
@@ -239,15 +240,32 @@ impl Ufs {
     }
 }
 
-/// Upper bound on the actions of one turn: the review step; per card put into either pool (at
-/// most `MAX_POOL` each) a play and its commits; per ability source a use in each of at most
-/// `MAX_POOL` attacks plus the form uses; passes; the momentum choices.
-fn turn_bound() -> usize {
-    use state::{MAX_CHARS, MAX_POOL, MAX_STAGING};
+/// Upper bound on the cards that leave a deck of `d` cards in one game: they leave only by draws
+/// and check flips and come back only by relief, which removes 10 for good each time (UF-3.4),
+/// so the deck yields at most d + (d - 10) + (d - 20) + … cards.
+fn deck_yield(d: usize) -> usize {
+    (0..=d / 10).map(|k| d - 10 * k).sum()
+}
+
+/// Upper bound on the actions of one turn (the proof is in `docs/rules/ufs.md`, "Game length").
+/// Every check starts with a hand card put into a pool, and cards reach a hand only from the
+/// opening hand or a deck, so the checks of one turn are at most both hands plus every card
+/// the decks can yield; each check takes a play, its commits and an accepting pass. Form
+/// abilities are used once per card in play per turn; in each attack (its card stays in the
+/// pool, so at most `MAX_POOL` attacks) each source enhances at most once per side, each use or
+/// enhance play is followed by at most one pass, then two passes, a block or no block. Then the
+/// review step, the end of the combat phase and one momentum choice per attack.
+fn turn_bound(game: &Ufs) -> usize {
+    use state::{MAX_CHARS, MAX_HAND, MAX_POOL, MAX_STAGING};
     let commits = MAX_STAGING + 1;
     let sources = MAX_STAGING + MAX_CHARS + 1;
-    1 + 2 * MAX_POOL * (1 + commits) + MAX_POOL * (2 * sources + 3) + sources + MAX_POOL + 1
+    let checks = 2 * MAX_HAND + game.decks.iter().map(|d| deck_yield(d.len())).sum::<usize>();
+    let per_attack = 2 * (2 * sources) + 2 + 1;
+    1 + checks * (1 + commits + 1 + 1) + (MAX_STAGING + MAX_CHARS) + MAX_POOL * per_attack + 1 + MAX_POOL
 }
+
+/// With the turn limit off, the run's bound: the turns of the longest turn-limit variant.
+const RUN_TURNS: usize = 1000;
 
 impl Game for Ufs {
     type State = UfsState;
@@ -262,11 +280,15 @@ impl Game for Ufs {
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
     }
+    /// The seed's rules do not end every game: a player whose hand is full may keep it and end
+    /// its combat phase at once, every turn (the proof is in `docs/rules/ufs.md`). Only the
+    /// turn-limit variant bounds a game.
     fn length_bounded_by_rules(&self) -> bool {
-        true
+        self.options.max_turns.is_some()
     }
     fn max_game_length(&self) -> usize {
-        2 + usize::from(self.options.max_turns) * turn_bound()
+        let turns = self.options.max_turns.map_or(RUN_TURNS, usize::from);
+        2 + turns * turn_bound(self)
     }
     fn options(&self) -> Value {
         serde_json::to_value(&self.options).expect("options serialise")

@@ -741,7 +741,10 @@ impl UfsState {
                     }
                 }
                 Kind::Character => {
-                    if s.character.is_full() {
+                    // UF-3.7 covers characters too: an identical unique copy does not survive;
+                    // another card of the same person attaches (UF-11.3).
+                    let dup = c.unique && s.character.cards().any(|y| y == x.card);
+                    if dup || s.character.is_full() {
                         s.discard.push(x.card);
                     } else {
                         s.character.push(Slot::new(x.card));
@@ -765,11 +768,12 @@ impl UfsState {
             s.control_bonus = 0;
         }
         ev.emit(|| event("end", Some(a), "ends its turn".into()));
-        if self.turn >= game.options.max_turns {
-            self.finish(None, "turn limit reached (UFX-8)", ev);
+        // UFX-8, a variant: the seed has no turn limit.
+        if game.options.max_turns.is_some_and(|m| self.turn >= u32::from(m)) {
+            self.finish(None, "turn limit reached (UFX-8, a variant)", ev);
             return;
         }
-        self.turn += 1;
+        self.turn = self.turn.saturating_add(1);
         self.active = (1 - a) as u8;
         self.start_turn(game, ev);
     }

@@ -237,8 +237,9 @@ pub struct UfsState {
     pub active: u8,
     /// Who played the first turn (UF-4.3).
     pub first: u8,
-    /// Turn number, from 1.
-    pub turn: u16,
+    /// Turn number, from 1. With no turn limit (the seed's game) it saturates at `u32::MAX`,
+    /// far beyond any run's bound, rather than wrap.
+    pub turn: u32,
     pub sides: [Side; 2],
     pub attack: Option<Attack>,
     pub check: Option<Check>,
@@ -308,6 +309,10 @@ impl UfsState {
             }) {
                 bad(format!("player {p}: only copies of the same person attach to the character"));
             }
+            let in_play = side.character.as_slice().iter().chain(side.staging.as_slice()).map(|s| s.card);
+            if in_play.clone().enumerate().any(|(i, c)| content.card(c).unique && in_play.clone().take(i).any(|d| d == c)) {
+                bad(format!("player {p}: two copies of a unique card in play (UF-3.7: only the first one survives)"));
+            }
             if side.staging.as_slice().iter().any(|s| !matches!(content.card(s.card).kind, Kind::Foundation | Kind::Asset)) {
                 bad(format!("player {p}: only foundations and assets stay in the staging area"));
             }
@@ -333,8 +338,10 @@ impl UfsState {
         if self.active > 1 || self.first > 1 {
             bad("active and first must be 0 or 1".into());
         }
-        if self.turn == 0 || self.turn > game.options.max_turns {
-            bad(format!("turn must be in 1..={}", game.options.max_turns));
+        match game.options.max_turns {
+            _ if self.turn == 0 => bad("turn counts from 1".into()),
+            Some(m) if self.turn > u32::from(m) => bad(format!("turn must be in 1..={m} (the max_turns variant)")),
+            _ => {}
         }
         if (self.phase == Phase::Over) != self.result.is_some() {
             bad("a result is present exactly when the phase is over".into());

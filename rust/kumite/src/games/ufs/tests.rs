@@ -358,8 +358,9 @@ fn uf_2_deck_rules_name_the_card_and_the_rule() {
     five.push("quick_jab".into());
     let t = text(validate_deck(&five, &[], None, None));
     assert!(t.contains("quick_jab") && t.contains("UF-2.2"), "{t}");
-    let mut no_char: Vec<String> = good.iter().filter(|c| *c != "brann_kestrel").cloned().collect();
-    no_char.extend(["tidal_focus".to_string(), "tidal_focus".into(), "tidal_focus".into()]);
+    let mut no_char: Vec<String> = good.iter().filter(|c| !c.starts_with("brann_")).cloned().collect();
+    no_char.extend(["tidal_focus".to_string(), "tidal_focus".into(), "tidal_focus".into(), "tidal_focus".into()]);
+    assert_eq!(no_char.len(), 60);
     let t = text(validate_deck(&no_char, &[], None, None));
     assert!(t.contains("UF-2.3"), "{t}");
     let side3 = vec!["tidal_focus".to_string(); 3];
@@ -465,7 +466,7 @@ fn uf_3_2_no_discard_at_end_of_turn_and_no_draw_above_hand_size() {
 fn uf_5_3_end_phase_moves_permanents_attaches_characters_and_offers_momentum() {
     let g = game();
     let mut s = start(&g);
-    for n in ["ember_wraps", "burning_ring", "brann_kestrel", "quick_jab", "rising_heat"] {
+    for n in ["ember_wraps", "burning_ring", "brann_ashen_fist", "quick_jab", "rising_heat"] {
         let c = take(&g, &mut s, 0, n);
         s.sides[0].pool.push(Slot::new(c));
     }
@@ -479,7 +480,7 @@ fn uf_5_3_end_phase_moves_permanents_attaches_characters_and_offers_momentum() {
     act(&g, &mut s, A::Momentum(true));
     let p0 = &s.sides[0];
     assert_eq!(names(&g, p0.staging.cards()), ["ember_wraps", "burning_ring"]);
-    assert_eq!(names(&g, p0.character.cards()), ["brann_kestrel", "brann_kestrel"]);
+    assert_eq!(names(&g, p0.character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
     assert_eq!(names(&g, p0.momentum.iter()), ["quick_jab"]);
     assert_eq!(names(&g, p0.discard.iter()), ["rising_heat"]);
     assert!(p0.pool.is_empty() && s.sides[1].pool.is_empty());
@@ -505,20 +506,25 @@ fn uf_9_3_a_damaging_attack_may_also_go_to_the_discard_pile() {
 }
 
 // UF-11.3, UFX-10, UFX-14
+// 「自分のキャラクターと同一人物のカードに限られる」「配備エリアのキャラクターに付ける形で永続する」
+// 「配置することでシンボルや能力などが追加される」: only cards of the same person; they attach to the
+// character in the staging area; placing one adds symbols, abilities and so on.
 #[test]
-fn uf_11_3_extra_copies_of_the_same_person_attach_and_add_abilities() {
+fn uf_11_3_another_card_of_the_same_person_attaches_and_adds_abilities() {
     let g = brann_plus(&["isolde_marr"], UfsOptions::default());
     let mut s = start(&g);
-    set_hand(&g, &mut s, 0, &["brann_kestrel", "isolde_marr"]);
+    set_hand(&g, &mut s, 0, &["brann_ashen_fist", "isolde_marr"]);
     // Isolde is another person: not playable. (Her symbols do not match either.)
     assert_eq!(legal(&g, &s), vec![A::Play(0), A::Pass]);
-    set_top(&g, &mut s, 0, &["training_regimen"]); // 6 >= 5
-    play(&g, &mut s, 0, "brann_kestrel");
+    set_top(&g, &mut s, 0, &["training_regimen"]); // 6 >= 6
+    play(&g, &mut s, 0, "brann_ashen_fist");
     act(&g, &mut s, A::Pass);
-    assert_eq!(s.sides[0].character.len(), 2);
+    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
     assert_eq!(g.hand_size(0), 6);
-    // On P1's attack, P0 (defending, character now ready) can use either copy's enhance;
-    // using one commits the whole character, so the other is then unusable.
+    // On P1's attack, P0 (defending, character now ready, one momentum) can use both cards'
+    // enhances: Brann Kestrel's (commit: damage +1) and Ashen Fist's (Surge 1: damage +2).
+    let m = take(&g, &mut s, 0, "quick_jab");
+    s.sides[0].momentum.push(m);
     set_hand(&g, &mut s, 1, &["quick_jab"]);
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     s.sides[1].character.as_mut_slice()[0].committed = true;
@@ -527,11 +533,70 @@ fn uf_11_3_extra_copies_of_the_same_person_attach_and_add_abilities() {
     assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 1 });
     let c0 = CHAR_SOURCE as u8;
     assert_eq!(legal(&g, &s), vec![A::Use(c0, 0), A::Use(c0 + 1, 0), A::Pass]);
-    act(&g, &mut s, A::Use(c0 + 1, 0));
+    act(&g, &mut s, A::Use(c0, 0));
+    // Committing Brann Kestrel commits the whole character (UFX-14); P1 has nothing and passes,
+    // so P0 may still use the attached card's ability, which costs no commit.
     assert!(s.sides[0].character_committed());
-    // Brann's enhance (damage +1) acts on the attack in progress, whoever uses it; nobody has
-    // anything more, P0 cannot block (Isolde's symbols match nothing of Brann's): 2 + 1.
-    assert_eq!(s.sides[0].vitality, 22 - 3);
+    assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 1 });
+    assert_eq!(legal(&g, &s), vec![A::Use(c0 + 1, 0), A::Pass]);
+    act(&g, &mut s, A::Use(c0 + 1, 0));
+    assert!(s.sides[0].momentum.is_empty());
+    // Enhances act on the attack in progress, whoever uses them; P0 cannot block: 2 + 1 + 2.
+    assert_eq!(s.sides[0].vitality, 22 - 5);
+}
+
+// UF-3.7, UF-11.3, UFX-9
+// 「ユニーク処理： ユニークキーワードのあるカード、自軍ユニーク、先出し生存」: a card with the unique
+// keyword is unique on your side; the one out first survives. Characters are no exception.
+#[test]
+fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
+    // The repro: two more Vex Ordane would attach, and "Surge 2: damage +3" would fire
+    // three times, so a 3-damage Shade Claw dealt 12.
+    let g = {
+        let base = game();
+        let mut list = preset_list(&base, "vex");
+        list.extend(["vex_ordane".to_string(), "vex_ordane".into()]);
+        Ufs::new(UfsOptions { first_player: Some(0), decks: [DeckChoice::List(list), DeckChoice::Preset("isolde".into())], ..Default::default() })
+            .unwrap()
+    };
+    let mut s = start(&g);
+    for n in ["vex_ordane", "vex_hollow_crown", "vex_ordane"] {
+        let c = take(&g, &mut s, 0, n);
+        s.sides[0].pool.push(Slot::new(c));
+    }
+    s.validate(&g).unwrap();
+    act(&g, &mut s, A::Pass);
+    // Both identical copies are discarded; the other card of the same person attaches.
+    assert_eq!(names(&g, s.sides[0].character.cards()), ["vex_ordane", "vex_hollow_crown"]);
+    assert_eq!(names(&g, s.sides[0].discard.iter()), ["vex_ordane", "vex_ordane"]);
+    // P1 passes; on P0's next turn Shade Claw (3 damage) is enhanced by Vex Ordane once.
+    set_hand(&g, &mut s, 1, &[]);
+    if s.phase == Phase::Review {
+        act(&g, &mut s, A::Pass);
+    }
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.active, s.phase), (0, Phase::Combat), "an empty hand skips the review step");
+    set_hand(&g, &mut s, 0, &["shade_claw"]);
+    for _ in 0..6 {
+        let m = s.sides[0].deck.pop().unwrap();
+        s.sides[0].momentum.push(m);
+    }
+    s.sides[1].character.as_mut_slice()[0].committed = true;
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "shade_claw");
+    let c0 = CHAR_SOURCE as u8;
+    assert_eq!(legal(&g, &s), vec![A::Use(c0, 0), A::Pass]);
+    act(&g, &mut s, A::Use(c0, 0));
+    // Vex Ordane has enhanced this attack and nothing else can: both pass at once, P1 cannot
+    // block, and the damage step deals 3 + 3.
+    assert_eq!(s.phase, Phase::Combat);
+    assert_eq!(s.sides[1].vitality, 24 - 6, "6, not 12");
+    // A loaded state with two identical unique characters attached is refused.
+    let mut two = s.clone();
+    let c = take(&g, &mut two, 0, "vex_ordane");
+    two.sides[0].character.push(Slot::new(c));
+    let e = two.validate(&g).unwrap_err().to_string();
+    assert!(e.contains("unique"), "{e}");
 }
 
 // UF-11.3, UF-7.4
@@ -714,7 +779,7 @@ fn uf_5_2_combat_phase_offers_every_card_type_and_form_abilities() {
     let mut s = start(&g);
     s.sides[0].character.as_mut_slice()[0].committed = false;
     stage(&g, &mut s, 0, "furnace_stance");
-    set_hand(&g, &mut s, 0, &["ember_wraps", "burning_ring", "brann_kestrel", "quick_jab", "reckless_charge", "rising_heat"]);
+    set_hand(&g, &mut s, 0, &["ember_wraps", "burning_ring", "brann_ashen_fist", "quick_jab", "reckless_charge", "rising_heat"]);
     // Rising Heat is an enhance-only action: not a form.
     assert_eq!(legal(&g, &s), vec![A::Play(0), A::Play(1), A::Play(2), A::Play(3), A::Play(4), A::Use(0, 0), A::Pass]);
     // Furnace Stance: form, commit: control 2 (the next check this turn).
@@ -872,6 +937,47 @@ fn ufx_5_a_failed_enhance_action_does_not_end_the_phase() {
     assert_eq!(s.active, 0);
 }
 
+// UF-2.5: 「自分が使用するキャラクターに記載されている生命力。上限も同じ」: the vitality printed on your
+// character, which is also the maximum.
+#[test]
+fn uf_2_5_healing_never_exceeds_the_characters_vitality() {
+    let g = with(["isolde", "brann"]);
+    let mut s = start(&g);
+    stage(&g, &mut s, 0, "healing_spring"); // form, destroy: heal 3
+    s.sides[0].vitality = 23;
+    act(&g, &mut s, A::Use(0, 0));
+    assert_eq!(s.sides[0].vitality, 24);
+}
+
+// UF-4.1: 「それぞれ自分のデッキから任意のキャラクターカード 1枚を、使用キャラクターとして場に配置する」:
+// each player places any one character card of its deck as its character. UFX-7.
+#[test]
+fn uf_4_1_any_character_card_of_the_deck_may_start() {
+    let g = Ufs::new(UfsOptions { characters: [Some("brann_ashen_fist".into()), None], first_player: Some(0), ..Default::default() }).unwrap();
+    let s = g.new_state(1);
+    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_ashen_fist"]);
+    assert_eq!((s.sides[0].vitality, s.sides[0].hand.len()), (18, 5));
+    assert!(s.sides[0].all_cards().filter(|&c| c == id(&g, "brann_kestrel")).count() == 1, "Brann Kestrel is in the deck");
+}
+
+// UF-9.4: 「モメンタムとなったカードは裏向きとなり、記載能力はすべて失われる」: momentum is face down and
+// loses all its text.
+#[test]
+fn uf_9_4_momentum_cards_lose_their_text() {
+    let g = game();
+    let mut s = start(&g);
+    // Burning Ring's text would add momentum after damage; under the character it does nothing.
+    let m = take(&g, &mut s, 0, "burning_ring");
+    s.sides[0].momentum.push(m);
+    s.sides[1].character.as_mut_slice()[0].committed = true;
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "quick_jab");
+    assert_eq!(s.sides[1].vitality, 22);
+    assert_eq!(names(&g, s.sides[0].momentum.iter()), ["burning_ring"]);
+    assert_eq!(legal(&g, &s), vec![A::Pass], "no ability of a momentum card is offered");
+}
+
 // UF-12.4
 #[test]
 fn uf_12_4_destroyed_permanents_go_to_the_discard_pile() {
@@ -885,11 +991,45 @@ fn uf_12_4_destroyed_permanents_go_to_the_discard_pile() {
     assert_eq!(names(&g, s.sides[0].discard.iter()), ["healing_spring"]);
 }
 
-// UFX-8
+// UF-4.6: 「互いにターンと呼ばれる手順を繰り返し、一方が勝利条件を満たした時ゲーム終了」: turns
+// repeat until one player meets a win condition. The seed has no turn limit.
 #[test]
-fn ufx_8_the_turn_limit_draws_the_game() {
-    let g = Ufs::new(UfsOptions { first_player: Some(0), max_turns: 2, ..Default::default() }).unwrap();
+fn uf_4_6_the_game_goes_on_past_turn_200() {
+    let g = game();
+    assert_eq!(g.options.max_turns, None);
+    assert!(!g.length_bounded_by_rules());
     let mut s = start(&g);
+    s.turn = 200;
+    s.validate(&g).unwrap();
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.turn, s.active, s.result), (201, 1, None));
+    assert!(!s.is_terminal());
+    assert!(s.render(&g).contains("UFS | turn 201 |"), "{}", s.render(&g));
+    // A state far past any old limit loads and plays on; the counter never wraps.
+    s.turn = u32::MAX - 1;
+    let mut s = g.state_from_json(&s.to_json()).unwrap();
+    set_hand(&g, &mut s, 1, &[]);
+    act(&g, &mut s, A::Pass);
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.turn, s.result), (u32::MAX, None));
+    let mut obs = vec![0.0; g.observation_len()];
+    s.observation(&g, 0, &mut obs);
+    assert!(obs.iter().all(|x| x.is_finite()));
+    // The turn feature (after the scalars, the card blocks, the phase and three flags): t/(t+20).
+    let turn_feature = obs[2 * 14 + 18 * g.universe.len() + 8 + 3];
+    assert!(turn_feature > 0.99 && turn_feature <= 1.0, "{turn_feature}");
+    s.turn = 20;
+    s.observation(&g, 0, &mut obs);
+    assert_eq!(obs[2 * 14 + 18 * g.universe.len() + 8 + 3], 0.5);
+}
+
+// UFX-8 (a variant, not in the seed)
+#[test]
+fn ufx_8_the_turn_limit_variant_draws_the_game() {
+    let g = Ufs::new(UfsOptions { first_player: Some(0), max_turns: Some(2), ..Default::default() }).unwrap();
+    assert!(g.length_bounded_by_rules());
+    let mut s = start(&g);
+    assert!(s.render(&g).contains("UFS | turn 1 of at most 2 |"));
     act(&g, &mut s, A::Pass);
     set_hand(&g, &mut s, 1, &[]);
     if s.phase == Phase::Review {
@@ -898,9 +1038,13 @@ fn ufx_8_the_turn_limit_draws_the_game() {
     act(&g, &mut s, A::Pass);
     assert_eq!(s.result, Some([0, 0]));
     assert!(s.is_terminal());
+    // The variant's turn range guards loaded states.
+    let mut late = start(&g);
+    late.turn = 3;
+    assert!(late.validate(&g).unwrap_err().to_string().contains("max_turns"));
 }
 
-// UFX-11
+// UFX-11, and the deck capacity (not a rule)
 #[test]
 fn ufx_11_engine_limits_hand_and_deck_size() {
     let g = game();
@@ -910,12 +1054,14 @@ fn ufx_11_engine_limits_hand_and_deck_size() {
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "reckless_charge"); // draw 2 into a hand of 11: only 1 drawn
     assert_eq!(s.sides[0].hand.len(), 12);
-    let mut big = preset_list(&g, "brann");
-    while big.len() <= 100 {
-        big.push(big[big.len() % 60].clone());
-    }
+    // 101 cards, two of each card in the database: legal by every rule of the seed.
+    let mut big: Vec<String> = g.content.cards.iter().flat_map(|c| [c.id.clone(), c.id.clone()]).take(101).collect();
+    assert_eq!(big.len(), 101);
     let e = validate_deck(&big, &[], None, None).unwrap_err().to_string();
-    assert!(e.contains("UFX-11"), "{e}");
+    assert!(e.contains("capacity limit") && e.contains("at most 100") && !e.contains("UF-2"), "{e}");
+    // A 100-card deck plays.
+    big.pop();
+    validate_deck(&big, &[], None, None).unwrap();
 }
 
 // UFX-12, UF-9.3
@@ -1050,12 +1196,15 @@ fn malformed_content_names_file_card_and_field() {
     let bad = cards
         .replacen("speed = 4\nzone = \"high\"\ndamage = 2", "speed = 4\nzone = \"high\"\ndamage = 0", 1)
         .replacen("effect = [\"stun 1\"]", "effect = [\"explode 3\"]", 1)
-        .replacen("symbols = [\"infinity\"]", "symbols = [\"plasma\"]", 1);
+        .replacen("symbols = [\"infinity\", \"order\", \"good\"]", "symbols = [\"plasma\", \"order\", \"good\"]", 1)
+        // UF-7.3: 「3つ一組のアイコン」, a set of three icons.
+        .replacen("symbols = [\"infinity\", \"all\", \"earth\"]", "symbols = [\"infinity\", \"all\"]", 1);
     let mut c = Content::default();
     let err = c.add_cards(file, &bad).unwrap_err().to_string();
     assert!(err.contains("cards.toml: quick_jab: field `damage`"), "{err}");
     assert!(err.contains("cards.toml: low_sweep: field `ability[0].effect`"), "{err}");
     assert!(err.contains("cards.toml: training_regimen: field `symbols`"), "{err}");
+    assert!(err.contains("iron_resolve: field `symbols`: UF-7.3"), "{err}");
     let err = Content::default().add_cards(file, "[[card]]\nid = 3").unwrap_err().to_string();
     assert!(err.contains("cards.toml") && err.contains("line"), "{err}");
     let bad_cost = cards.replacen("trigger = \"damage\"\neffect = [\"stun 1\"]", "trigger = \"damage\"\ncost = [\"commit\"]\neffect = [\"stun 1\"]", 1);
@@ -1072,7 +1221,7 @@ fn malformed_content_names_file_card_and_field() {
 fn bad_options_are_refused() {
     let bad = |o: UfsOptions| Ufs::new(o).unwrap_err();
     assert!(bad(UfsOptions { first_player: Some(2), ..Default::default() }).to_string().contains("first_player"));
-    assert!(bad(UfsOptions { max_turns: 1, ..Default::default() }).to_string().contains("max_turns"));
+    assert!(bad(UfsOptions { max_turns: Some(1), ..Default::default() }).to_string().contains("max_turns"));
     assert!(bad(UfsOptions { infinity: [Some(Symbol::Infinity), None], ..Default::default() }).to_string().contains("infinity"));
     let e = bad(UfsOptions { decks: [DeckChoice::Preset("nope".into()), DeckChoice::Preset("vex".into())], ..Default::default() });
     assert!(e.to_string().contains("brann"), "{e}");
@@ -1092,7 +1241,7 @@ fn content_dir_adds_cards_and_decks() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("cards.toml"),
-        "[[card]]\nid = \"my_jab\"\nname = \"My Jab\"\ntype = \"attack\"\ndifficulty = 1\ncontrol = 6\nsymbols = [\"fire\"]\nspeed = 3\nzone = \"mid\"\ndamage = 2\n",
+        "[[card]]\nid = \"my_jab\"\nname = \"My Jab\"\ntype = \"attack\"\ndifficulty = 1\ncontrol = 6\nsymbols = [\"fire\", \"air\", \"void\"]\nspeed = 3\nzone = \"mid\"\ndamage = 2\n",
     )
     .unwrap();
     let g = game();
@@ -1131,6 +1280,37 @@ fn builtin_content_uses_every_type_and_symbol() {
     assert_eq!(persons, ["brann", "isolde", "tamsin", "vex"]);
     for d in &c.decks {
         assert_eq!(d.cards.len() + 1, 60);
+        // UF-11.3 comes up in ordinary play: each preset holds another card of its person.
+        let person = &c.card(d.character).person;
+        assert!(d.cards.iter().any(|&x| x != d.character && c.card(x).kind == crate::games::ufs::Kind::Character && &c.card(x).person == person), "{}", d.id);
+    }
+    // UF-7.3: every card shows a set of three different symbols; UF-3.7: every character is unique.
+    for x in &c.cards {
+        assert_eq!(x.symbols.len(), 3, "{}", x.id);
+        assert!(x.kind != crate::games::ufs::Kind::Character || x.unique, "{}", x.id);
+    }
+    assert_eq!(c.cards.len(), 54, "docs/rules/ufs.md gives the count");
+}
+
+/// Every clause of the rules summary has a row in `docs/rules/ufs.md`, and every test that row
+/// names exists in this file.
+#[test]
+fn docs_name_a_real_test_for_every_clause() {
+    const DOC: &str = include_str!("../../../../../docs/rules/ufs.md");
+    const TESTS: &str = include_str!("tests.rs");
+    // (section, clauses) of the rules summary: UF-1.1..UF-1.3, UF-2.1..UF-2.8, …
+    const CLAUSES: [(u8, u8); 12] = [(1, 3), (2, 8), (3, 7), (4, 6), (5, 3), (6, 13), (7, 4), (8, 10), (9, 4), (10, 9), (11, 12), (12, 4)];
+    for (section, n) in CLAUSES {
+        for k in 1..=n {
+            let id = format!("UF-{section}.{k}");
+            let row = DOC.lines().find(|l| l.starts_with(&format!("| {id} |"))).unwrap_or_else(|| panic!("no row for {id}"));
+            let tests = row.trim_end_matches('|').rsplit('|').next().unwrap();
+            let named: Vec<&str> = tests.split('`').skip(1).step_by(2).collect();
+            assert!(!named.is_empty(), "{id} names no test");
+            for t in named {
+                assert!(TESTS.contains(&format!("fn {t}(")), "{id} names `{t}`, which is not a test here");
+            }
+        }
     }
 }
 
@@ -1145,8 +1325,11 @@ fn conformance_suite_other_decks_and_options() {
     for decks in [["vex", "tamsin"], ["tamsin", "brann"], ["isolde", "vex"]] {
         check_random_games(&with(decks), Conformance { games: 1_500, seed: 2, deep_games: 50 }).unwrap();
     }
-    let every = Ufs::new(UfsOptions { symbol_match: SymbolMatch::Every, max_turns: 30, ..Default::default() }).unwrap();
+    let every = Ufs::new(UfsOptions { symbol_match: SymbolMatch::Every, ..Default::default() }).unwrap();
     check_random_games(&every, Conformance { games: 1_500, seed: 4, deep_games: 50 }).unwrap();
+    // The turn-limit variant (UFX-8) at a limit that random games reach.
+    let limited = Ufs::new(UfsOptions { max_turns: Some(12), ..Default::default() }).unwrap();
+    check_random_games(&limited, Conformance { games: 500, seed: 5, deep_games: 20 }).unwrap();
 }
 
 /// `cargo test --release -p kumite ufs_random_stats -- --ignored --nocapture`
@@ -1162,7 +1345,7 @@ fn ufs_random_stats() {
         let mut s = g.new_state(i);
         let mut rng = Rng::new(derive_seed(i, 1));
         steps += crate::search::rollout::random_playout(&g, &mut s, &mut rng) as usize;
-        turns += usize::from(s.turn);
+        turns += s.turn as usize;
         match s.result {
             Some([1, _]) => wins[0] += 1,
             Some([_, 1]) => wins[1] += 1,

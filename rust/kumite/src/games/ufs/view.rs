@@ -17,6 +17,18 @@ pub fn observation_len(game: &Ufs) -> usize {
     2 * SCALARS + CARD_BLOCKS * game.universe.len() + GLOBAL
 }
 
+/// Turns played, in [0, 1]: the share of the limit under the turn-limit variant; without a
+/// limit (the seed's game) `t / (t + 20)`, a half at turn 20 (about a random game's length).
+fn turn_feature(turn: u32, max_turns: Option<u16>) -> f32 {
+    let t = turn as f32;
+    match max_turns {
+        Some(m) => t / f32::from(m),
+        None => t / (t + TURN_SCALE),
+    }
+}
+
+const TURN_SCALE: f32 = 20.0;
+
 fn zone_index(z: Zone) -> usize {
     z as usize
 }
@@ -82,7 +94,7 @@ impl UfsState {
             flag(usize::from(self.active) == me),
             flag(self.current_player_index() == Some(me)),
             flag(usize::from(self.first) == me),
-            f32::from(self.turn) / f32::from(game.options.max_turns),
+            turn_feature(self.turn, game.options.max_turns),
         ]);
         match self.attack {
             Some(a) => {
@@ -140,7 +152,7 @@ impl UfsState {
         let names = |it: &mut dyn Iterator<Item = crate::cards::CardId>| -> String {
             it.map(|c| game.content.card(c).name.as_str()).collect::<Vec<_>>().join(", ")
         };
-        let _ = writeln!(s, "UFS | turn {}/{} | P{} to play first | P{} is the turn player", self.turn, game.options.max_turns, self.first, self.active);
+        let _ = writeln!(s, "UFS | turn {} | P{} to play first | P{} is the turn player", turn_text(self.turn, game), self.first, self.active);
         for p in 0..2 {
             let side = &self.sides[p];
             let ch: Vec<String> = side.character.as_slice().iter().map(|x| Self::slot_text(game, x)).collect();
@@ -182,6 +194,14 @@ impl UfsState {
         let phase = self.phase_text();
         let _ = writeln!(s, "{phase}");
         s
+    }
+}
+
+/// The turn number, and the limit when the turn-limit variant is on.
+fn turn_text(turn: u32, game: &Ufs) -> String {
+    match game.options.max_turns {
+        Some(m) => format!("{turn} of at most {m}"),
+        None => turn.to_string(),
     }
 }
 
@@ -279,7 +299,7 @@ impl UfsState {
                 "count": side.deck.len(), "cards": deck}));
         }
         let mut attack = Vec::new();
-        let mut info = vec![json!({"label": "Turn", "value": format!("{} of at most {}", self.turn, game.options.max_turns)})];
+        let mut info = vec![json!({"label": "Turn", "value": turn_text(self.turn, game)})];
         if let Some(a) = self.attack {
             let atk = &self.sides[usize::from(self.active)];
             if let Some(x) = atk.pool.as_slice().get(usize::from(a.slot)) {
