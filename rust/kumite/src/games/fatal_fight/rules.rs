@@ -158,8 +158,8 @@ impl FatalFightState {
     }
 
     /// Progress inside the stage, in [0, 1] (the heuristic's in-stage part): team life 0.3,
-    /// players standing 0.15, enemies cleared 0.15, the boss's life against the attack power in
-    /// the team's hands 0.1, deck strength (attack power owned) 0.2, gold 0.1.
+    /// players standing 0.15, enemies cleared 0.15, the attack power in the team's hands against
+    /// the life between it and the boss 0.2, deck strength (attack power owned) 0.15, gold 0.05.
     pub fn stage_progress(&self, game: &FatalFight) -> f32 {
         let n = game.n();
         let c = &game.content;
@@ -177,14 +177,18 @@ impl FatalFightState {
         }
         let enemies: usize = self.groups.iter().map(|g| g.len()).sum::<usize>() - usize::from(self.boss_present);
         let cleared = 1.0 - (enemies as f32 / 12.0).min(1.0);
-        let boss = if self.boss_present {
-            let life = c.bosses[usize::from(self.stage.min(3))].life;
-            (((hand_ap + u32::from(self.chain.ap)) as f32) / f32::from(life)).min(1.0)
-        } else {
-            0.5
+        // The boss falls to one pierce blow through the enemies ahead of it (FF-7.6, FF-8.5):
+        // the AP in hand against the life in the way, so clearing its group is progress too.
+        let boss = match (0..RESPAWNS).find(|&g| self.boss_present && self.groups[g].contains(BOSS)) {
+            Some(g) => {
+                let ahead: u32 = self.groups[g].iter().take_while(|&e| e != BOSS).map(|e| u32::from(self.effective_life(game, e, true))).sum();
+                let need = ahead + u32::from(c.bosses[usize::from(self.stage.min(3))].life);
+                ((hand_ap + u32::from(self.chain.ap)) as f32 / need as f32).min(1.0)
+            }
+            None => 0.5,
         };
         let nf = n as f32;
-        0.3 * life / nf + 0.15 * standing / nf + 0.15 * cleared + 0.1 * boss + 0.2 * owned_ap / nf + 0.1 * (gold as f32 / 20.0).min(1.0)
+        0.3 * life / nf + 0.15 * standing / nf + 0.15 * cleared + 0.2 * boss + 0.15 * owned_ap / nf + 0.05 * (gold as f32 / 20.0).min(1.0)
     }
 
     pub fn current_player_index(&self) -> Option<usize> {

@@ -1148,3 +1148,49 @@ fn ff_9_3_partners_may_join_again_after_the_turn_player_plays_on() {
     act(&g, &mut s, A::Strike(4));
     assert_eq!(s.pool, 1, "4 hits: combo bonus 1 gold");
 }
+
+/// The heuristic (docs "Heuristic") rises with each kind of progress and is shared by the team.
+#[test]
+fn heuristic_sees_stage_boss_enemies_life_cards_and_gold() {
+    let g = game(2);
+    let value = |s: &FatalFightState| {
+        let mut out = [0.0f32; 2];
+        assert!(s.heuristic(&g, &mut out));
+        assert_eq!(out[0], out[1], "one value for the team");
+        out[0]
+    };
+    let base = in_round(&g);
+    let v = value(&base);
+    let mut s = base.clone();
+    s.players[1].life -= 3;
+    assert!(value(&s) < v, "team life");
+    let mut s = base.clone();
+    place(&g, &mut s, 1, &["street_punk"]);
+    assert!(value(&s) < v, "enemies on the board");
+    let mut s = base.clone();
+    s.pool = 6;
+    assert!(value(&s) > v, "gold");
+    let mut s = base.clone();
+    let smash = card(&g, "smash");
+    s.shop.0[usize::from(smash.0)] -= 1;
+    s.players[0].deck.push(smash);
+    assert!(value(&s) > v, "cards: attack power owned");
+    // The boss behind a bruiser: defeating the bruiser brings the boss within the hands' reach.
+    let mut s = base.clone();
+    place(&g, &mut s, 4, &["bruiser"]);
+    s.groups[4].push(BOSS);
+    s.boss_present = true;
+    s.boss_placed = true;
+    let behind = value(&s);
+    let mut t = s.clone();
+    let b = t.groups[4].remove(0);
+    t.enemy_discard.push(b);
+    assert!(value(&t) > behind, "enemies in front of the boss cleared");
+    // Any position of the next stage beats any of this one.
+    let mut next = base.clone();
+    next.stage = 1;
+    for p in 0..2 {
+        next.players[p].life = 1;
+    }
+    assert!(value(&next) > value(&base));
+}
