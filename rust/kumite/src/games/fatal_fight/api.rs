@@ -82,25 +82,16 @@ impl State for FatalFightState {
             FfAction::Assign(q) => format!("P{q} takes the mass damage"),
         }
     }
-    /// Stages cleared, progress in the stage and the team's life: a cheap leaf value for search.
+    /// The campaign's progress for search (docs "Heuristic"): stages cleared plus, inside the
+    /// stage, the team's life and who is standing, the enemies cleared from the board, the boss
+    /// in reach of the team's chains, the strength of the decks and the gold. The same value for
+    /// every player (co-op), below a win's and above a loss's.
     fn heuristic(&self, game: &FatalFight, out: &mut [f32]) -> bool {
         let n = game.n();
-        let life: f32 = (0..n)
-            .map(|p| f32::from(self.players[p].life.max(0)) / f32::from(game.character(p).life))
-            .sum::<f32>()
-            / n as f32;
         let v = match self.result {
             Some(true) => 1.0,
             Some(false) => -1.0,
-            None => {
-                // Progress inside the stage counts too: stage cards used, the boss reached, fewer
-                // enemies standing and fewer rounds spent (the timer, FFX-11).
-                let enemies = self.groups.iter().map(|g| g.len()).sum::<usize>() as f32;
-                let progress = 0.05 * self.stage_used.len() as f32 / 4.0 + 0.05 * f32::from(u8::from(self.boss_placed))
-                    - 0.01 * enemies
-                    - 0.01 * f32::from(self.round);
-                (-0.8 + 0.4 * f32::from(self.stage) + 0.3 * life + progress).clamp(-1.0, 1.0)
-            }
+            None => (-1.0 + 0.5 * (f32::from(self.stage) + 0.8 * self.stage_progress(game))).clamp(-1.0, 1.0),
         };
         out[..n].fill(v);
         true

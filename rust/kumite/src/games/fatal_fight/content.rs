@@ -149,7 +149,6 @@ pub struct Boss {
     pub id: String,
     pub name: String,
     pub life: u8,
-    pub size: u8,
     pub skills: Vec<BossSkill>,
 }
 
@@ -268,7 +267,18 @@ struct RawCard {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCharacters {
+    /// FF-2.2: the four stats every character shares.
+    stats: RawStats,
     character: Vec<RawCharacter>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStats {
+    life: u8,
+    actions: u8,
+    max_hand: u8,
+    max_carry: u8,
 }
 
 #[derive(Deserialize)]
@@ -276,10 +286,11 @@ struct RawCharacters {
 struct RawCharacter {
     id: String,
     name: String,
-    life: u8,
-    actions: u8,
-    max_hand: u8,
-    max_carry: u8,
+    /// Per-character stats: a content variant (FFX-18) replacing the shared ones.
+    life: Option<u8>,
+    actions: Option<u8>,
+    max_hand: Option<u8>,
+    max_carry: Option<u8>,
     order: u8,
     special: Special,
     deck: Vec<(String, u8)>,
@@ -317,7 +328,6 @@ struct RawBoss {
     name: String,
     stage: u8,
     life: u8,
-    size: u8,
     skills: Vec<String>,
 }
 
@@ -415,14 +425,15 @@ impl Content {
                 "attack",
                 || "a card needs an attack or a guard, draw or heal effect".into(),
             );
+            // FF-2.4: commons come in 4 copies each, uniques in 1.
             let copies = match c.kind {
                 Kind::Starter => 0,
-                Kind::Common => c.copies.unwrap_or(4),
+                Kind::Common => 4,
                 Kind::Unique => 1,
             };
+            p.check(c.kind != Kind::Common || c.copies.is_none_or(|n| n == 4), id, "copies", || "commons have 4 copies".into());
             p.check(c.kind != Kind::Unique || c.copies.is_none_or(|n| n == 1), id, "copies", || "uniques have 1 copy".into());
             p.check(c.kind != Kind::Starter || c.copies.is_none(), id, "copies", || "starters have no shop copies".into());
-            p.check(copies <= 8, id, "copies", || "at most 8 copies".into());
             p.check(c.kind == Kind::Starter || c.cost >= 1, id, "cost", || "supply cards cost at least 1".into());
             match (&c.line, c.step) {
                 (Some(l), Some(s)) => {
@@ -468,12 +479,17 @@ impl Content {
     fn read_characters(&mut self, file: &str, raw: RawCharacters) -> Problems {
         let mut p = Problems::new(file);
         let mut orders = Vec::new();
+        let shared = raw.stats;
         for c in raw.character {
             let id = c.id.as_str();
-            p.check((1..=20).contains(&c.life), id, "life", || "life in 1..=20".into());
-            p.check((1..=5).contains(&c.actions), id, "actions", || "actions in 1..=5".into());
-            p.check((1..=8).contains(&c.max_hand), id, "max_hand", || "max_hand in 1..=8".into());
-            p.check(usize::from(c.max_carry) <= MAX_CARRY, id, "max_carry", || format!("max_carry at most {MAX_CARRY}"));
+            let life = c.life.unwrap_or(shared.life);
+            let actions = c.actions.unwrap_or(shared.actions);
+            let max_hand = c.max_hand.unwrap_or(shared.max_hand);
+            let max_carry = c.max_carry.unwrap_or(shared.max_carry);
+            p.check((1..=20).contains(&life), id, "life", || "life in 1..=20".into());
+            p.check((1..=5).contains(&actions), id, "actions", || "actions in 1..=5".into());
+            p.check((1..=8).contains(&max_hand), id, "max_hand", || "max_hand in 1..=8".into());
+            p.check(usize::from(max_carry) <= MAX_CARRY, id, "max_carry", || format!("max_carry at most {MAX_CARRY}"));
             p.check(!orders.contains(&c.order), id, "order", || "turn orders must be unique".into());
             p.check(self.characters.iter().all(|o| o.id != c.id), id, "id", || "duplicate id".into());
             orders.push(c.order);
@@ -489,10 +505,10 @@ impl Content {
             self.characters.push(Character {
                 id: c.id.clone(),
                 name: c.name,
-                life: c.life,
-                actions: c.actions,
-                max_hand: c.max_hand,
-                max_carry: c.max_carry,
+                life,
+                actions,
+                max_hand,
+                max_carry,
                 order: c.order,
                 special: c.special,
                 deck,
@@ -542,7 +558,6 @@ impl Content {
             let want = if b.stage == 4 { 6 } else { 3 };
             p.check(b.skills.len() == want, id, "skills", || format!("this boss needs {want} skills"));
             p.check((1..=30).contains(&b.life), id, "life", || "life in 1..=30".into());
-            p.check((1..=3).contains(&b.size), id, "size", || "size in 1..=3".into());
             let mut skills = Vec::new();
             for (i, s) in b.skills.iter().enumerate() {
                 let skill = match word_number(s) {
@@ -559,7 +574,7 @@ impl Content {
                 skills.push(skill);
             }
             match bosses.get_mut(usize::from(b.stage).wrapping_sub(1)) {
-                Some(slot @ None) => *slot = Some(Boss { id: b.id.clone(), name: b.name, life: b.life, size: b.size, skills }),
+                Some(slot @ None) => *slot = Some(Boss { id: b.id.clone(), name: b.name, life: b.life, skills }),
                 Some(Some(_)) => p.add(id, "stage", "two bosses for one stage"),
                 None => p.add(id, "stage", "stage in 1..=4"),
             }

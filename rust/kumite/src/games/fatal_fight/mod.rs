@@ -9,7 +9,7 @@
 //! | `players` | `2` | number of players (1..=4) |
 //! | `characters` | `[]` | character ids per player; empty or short lists are filled in content order |
 //! | `final_boss_variant` | `false` | the final boss has 6 skills, 3 chosen by gold earned (FF-0.4) |
-//! | `stage_rounds` | `12` | rounds per stage before time runs out and the team loses (FFX-11; 6..=30) |
+//! | `stage_rounds` | `null` | variant (FFX-11): a stage not cleared within this many rounds loses (6..=30); off by default |
 //! | `start_stage` | `1` | the stage the campaign starts at (FFX-16: practice and testing; 1..=4) |
 //! | `content_dir` | `null` | a folder whose `cards.toml`, `characters.toml`, `enemies.toml`, `stages.toml` replace the built-in ones |
 
@@ -41,7 +41,8 @@ pub struct FatalFightOptions {
     pub players: u8,
     pub characters: Vec<String>,
     pub final_boss_variant: bool,
-    pub stage_rounds: u8,
+    /// FFX-11, a variant: the seed has no stage timer, so `None` (the default) plays without one.
+    pub stage_rounds: Option<u8>,
     pub start_stage: u8,
     pub content_dir: Option<String>,
 }
@@ -52,7 +53,7 @@ impl Default for FatalFightOptions {
             players: 2,
             characters: Vec::new(),
             final_boss_variant: false,
-            stage_rounds: 12,
+            stage_rounds: None,
             start_stage: 1,
             content_dir: None,
         }
@@ -78,7 +79,7 @@ impl FatalFight {
         if !(1..=4).contains(&options.start_stage) {
             return Err(GameError::option("start_stage", "must be in 1..=4"));
         }
-        if !(6..=30).contains(&options.stage_rounds) {
+        if options.stage_rounds.is_some_and(|r| !(6..=30).contains(&r)) {
             return Err(GameError::option("stage_rounds", "must be in 6..=30"));
         }
         let content = match &options.content_dir {
@@ -159,6 +160,11 @@ impl FatalFight {
     }
 }
 
+/// Rounds per stage that a run allows without the stage timer (the run's bound, not a rule):
+/// the timer variant's largest setting, 2.5 times its usual 12. Measured campaigns of good teams
+/// clear a stage in well under this (docs/rules/fatal_fight.md, "Campaign").
+pub const RUN_ROUNDS: u8 = 30;
+
 /// Upper bound on the actions of one player's turn with `a` actions: each action buys at most a
 /// play, a strike, a combination offer, a move and a payment; plus free moves, items, end turn;
 /// and each partner's plays and pass in a combination.
@@ -179,15 +185,21 @@ impl Game for FatalFight {
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
     }
+    /// Only the stage-timer variant ends every game: without it a boss may never fall (a team
+    /// can survive round after round while its chains never reach the boss's life).
     fn length_bounded_by_rules(&self) -> bool {
-        true
+        self.options.stage_rounds.is_some()
     }
+    /// The bound on the actions of `RUN_ROUNDS` rounds in each of the four stages (the timer's
+    /// rounds when the variant is on): with the variant the rules end every game within it; without,
+    /// a run cuts the game there as truncated.
     fn max_game_length(&self) -> usize {
         let n = self.n();
         let a = (0..n).map(|p| usize::from(self.character(p).actions)).max().unwrap_or(1);
         let per_round = n * turn_bound(a, n) + content::RESPAWNS;
         let shop = n * (usize::from(state::MAX_GOLD) * 2 + 2 * content::MAX_CARRY + 1);
-        content::STAGES * (shop + usize::from(self.options.stage_rounds) * per_round)
+        let rounds = usize::from(self.options.stage_rounds.unwrap_or(RUN_ROUNDS));
+        content::STAGES * (shop + rounds * per_round)
     }
     fn options(&self) -> Value {
         serde_json::to_value(&self.options).expect("options serialise")

@@ -141,9 +141,8 @@ impl FatalFightState {
         }
         self.enemy_pile.shuffle(&mut self.rng);
         self.boss_pile.clear();
-        let boss = &game.content.bosses[usize::from(self.stage)];
         let start = if st == 4 && game.options.final_boss_variant {
-            // FF-0.4, FFX-3: skills are listed strongest first; every 4 gold earned moves the
+            // FF-0.4: skills are listed strongest first; every 4 gold earned moves the
             // window of three one step towards the weaker end.
             usize::from((self.earned / 4).min(3) as u8)
         } else {
@@ -155,8 +154,41 @@ impl FatalFightState {
         self.boss_pile.shuffle(&mut self.rng);
         self.boss_present = false;
         self.boss_placed = false;
-        let _ = boss;
         self.round = 0;
+    }
+
+    /// Progress inside the stage, in [0, 1] (the heuristic's in-stage part): team life 0.3,
+    /// players standing 0.15, enemies cleared 0.15, the attack power in the team's hands against
+    /// the life between it and the boss 0.2, deck strength (attack power owned) 0.15, gold 0.05.
+    pub fn stage_progress(&self, game: &FatalFight) -> f32 {
+        let n = game.n();
+        let c = &game.content;
+        let (mut life, mut standing, mut owned_ap, mut hand_ap, mut gold) = (0.0f32, 0.0f32, 0.0f32, 0u32, u32::from(self.pool));
+        for p in 0..n {
+            let pl = &self.players[p];
+            life += f32::from(pl.life.max(0) as u8) / f32::from(game.character(p).life);
+            standing += f32::from(u8::from(!pl.down));
+            let ap = |x: CardId| u32::from(c.card(x).ap);
+            owned_ap += (pl.all_cards().map(ap).sum::<u32>() as f32 / 36.0).min(1.0);
+            if !pl.down {
+                hand_ap += pl.hand.iter().map(ap).sum::<u32>();
+            }
+            gold += u32::from(pl.gold);
+        }
+        let enemies: usize = self.groups.iter().map(|g| g.len()).sum::<usize>() - usize::from(self.boss_present);
+        let cleared = 1.0 - (enemies as f32 / 12.0).min(1.0);
+        // The boss falls to one pierce blow through the enemies ahead of it (FF-7.6, FF-8.5):
+        // the AP in hand against the life in the way, so clearing its group is progress too.
+        let boss = match (0..RESPAWNS).find(|&g| self.boss_present && self.groups[g].contains(BOSS)) {
+            Some(g) => {
+                let ahead: u32 = self.groups[g].iter().take_while(|&e| e != BOSS).map(|e| u32::from(self.effective_life(game, e, true))).sum();
+                let need = ahead + u32::from(c.bosses[usize::from(self.stage.min(3))].life);
+                ((hand_ap + u32::from(self.chain.ap)) as f32 / need as f32).min(1.0)
+            }
+            None => 0.5,
+        };
+        let nf = n as f32;
+        0.3 * life / nf + 0.15 * standing / nf + 0.15 * cleared + 0.2 * boss + 0.15 * owned_ap / nf + 0.05 * (gold as f32 / 20.0).min(1.0)
     }
 
     pub fn current_player_index(&self) -> Option<usize> {
@@ -251,11 +283,13 @@ impl FatalFightState {
                         push(out, FfAction::Play(i as u8));
                     }
                 }
-                if !chain_open {
-                    for to in 0..SQUARES as u8 {
-                        if adjacent(p.square, to) && (p.moves > 0 || (p.actions >= 1 && !p.hand.is_empty())) {
-                            push(out, FfAction::Move(to));
-                        }
+                // FF-6.2, FF-10.1: the free move is an act without an action, done at any timing,
+                // so also inside an open chain (it changes which groups are in reach and in the
+                // same area when the target is fixed, FF-0.2). A paid move plays a card face down,
+                // which is no attack card: only after the chain (FFX-5).
+                for to in 0..SQUARES as u8 {
+                    if adjacent(p.square, to) && (p.moves > 0 || (!chain_open && p.actions >= 1 && !p.hand.is_empty())) {
+                        push(out, FfAction::Move(to));
                     }
                 }
                 if chain_open {
@@ -272,12 +306,14 @@ impl FatalFightState {
                     if !self.chain.combined && self.partners(game, player, None).is_some() {
                         push(out, FfAction::Combination);
                     }
-                } else {
-                    for i in distinct(p.carried.as_slice()) {
-                        if !content.card(p.carried.as_slice()[i]).always {
-                            push(out, FfAction::Item(i as u8));
-                        }
+                }
+                // FF-4.7, FF-10.3: carried items any time in the own turn, chain open or not.
+                for i in distinct(p.carried.as_slice()) {
+                    if !content.card(p.carried.as_slice()[i]).always {
+                        push(out, FfAction::Item(i as u8));
                     }
+                }
+                if !chain_open {
                     let cost = self.save_cost(game, pi);
                     for q in 0..game.n() {
                         if self.players[q].down && p.actions >= cost && p.hand.len() >= usize::from(cost) {
@@ -329,6 +365,8 @@ impl FatalFightState {
                 let pi = usize::from(player);
                 self.players[pi].actions -= 1;
                 self.play_card(game, pi, usize::from(i), ev);
+                // FF-9.3, FFX-5: partners may join after each card the turn player plays.
+                self.chain.combined = false;
             }
             (Phase::Combination { player }, FfAction::Play(i)) => {
                 let pi = usize::from(player);
@@ -656,9 +694,10 @@ impl FatalFightState {
 
     /// FF-5: player set, stage set, enemies, boss, gimmick; then the first turn.
     pub(crate) fn start_round(&mut self, game: &FatalFight, ev: &mut impl EventSink<Event>) {
-        self.round += 1;
-        if self.round > game.options.stage_rounds {
-            self.lose(ev, "time over (FFX-11)");
+        // Without the timer a stage may last any number of rounds; the count stops at 255.
+        self.round = self.round.saturating_add(1);
+        if game.options.stage_rounds.is_some_and(|limit| self.round > u16::from(limit)) {
+            self.lose(ev, "time over (FFX-11, the stage-timer variant)");
             return;
         }
         let round = self.round;
@@ -824,8 +863,8 @@ impl FatalFightState {
                     ev.emit(|| event("cross", None, format!("{} crosses to group {}", en.name, to + 1)));
                 }
             }
-            let boss_size = usize::from(game.content.bosses[usize::from(self.stage)].size);
-            let size: usize = self.groups[g].iter().map(|e| if e == BOSS { boss_size } else { 1 }).sum();
+            // FF-12.7: the group's number of members, the boss counting as one (FFX-4).
+            let size = self.groups[g].len();
             let dmg = (size + usize::from(rush)).min(255) as u8;
             if size > 0 {
                 ev.emit(|| event("combat", None, format!("group {} deals {dmg} to the {} line", g + 1, LINE_NAMES[usize::from(line)])));
@@ -944,9 +983,11 @@ impl FatalFightState {
             }
             return;
         }
-        // FF-15.1, FF-15.2 (FFX-4): each gets max(1, pool / n); the remainder carries over.
+        // FF-15.1, FF-15.2 (FFX-22): each player gets max(1, pool / n) and the remainder
+        // pool % n carries over. With less gold than players every player still gets 1 (the
+        // rule creates that gold) and the whole pool, the remainder, carries over.
         let share = (self.pool / n as u8).max(1);
-        let rest = if usize::from(self.pool) >= n { self.pool % n as u8 } else { 0 };
+        let rest = self.pool % n as u8;
         for p in 0..n {
             self.players[p].gold = self.players[p].gold.saturating_add(share).min(MAX_GOLD);
         }

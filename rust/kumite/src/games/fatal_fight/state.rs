@@ -6,7 +6,7 @@ use crate::cards::{CardId, Pile};
 use crate::core::Rng;
 use crate::games::fatal_fight::content::{MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
 
-/// Most cards a player may own (FFX-9: buying stops at 40); piles holding them are sized for it.
+/// Most cards a player may own (FFX-10: buying stops at 40); piles holding them are sized for it.
 pub const MAX_OWNED: usize = 40;
 pub const MAX_HAND: usize = 20;
 /// Cards played in one round: at most 5 actions on the own turn plus 5 in combinations, and the
@@ -19,7 +19,7 @@ pub const MAX_ENEMY_CARDS: usize = 64;
 pub const MAX_UNIQUES: usize = 32;
 pub const MAX_PLAYERS: usize = 4;
 pub const SQUARES: usize = 9;
-/// Gold held by a player or the team saturates here (FFX-10), which bounds the shop.
+/// Gold held by a player or the team saturates here (FFX-9), which bounds the shop.
 pub const MAX_GOLD: u8 = 99;
 /// The boss in an enemy group.
 pub const BOSS: CardId = CardId(u16::MAX);
@@ -135,7 +135,8 @@ pub struct Chain {
     pub area: bool,
     pub pierce: bool,
     pub launch: bool,
-    /// The combination has been offered for this chain (FFX-5: once per chain).
+    /// The combination has been offered since the turn player's last card (FF-9.3, FFX-5: it
+    /// may be offered again after each card the turn player adds).
     pub combined: bool,
 }
 
@@ -168,8 +169,9 @@ pub struct FatalFightState {
     pub phase: Phase,
     /// 0..4 while playing; 4 after the final stage is cleared.
     pub stage: u8,
-    /// Rounds started in this stage (the timer, FFX-11).
-    pub round: u8,
+    /// Rounds started in this stage. Without the stage timer (FFX-11) it only counts; it
+    /// saturates at `u16::MAX`, beyond any run's bound (`max_game_length` is below 40,000).
+    pub round: u16,
     pub players: [Player; MAX_PLAYERS],
     /// Player indices in character order (FF-6.1); only the first `players` entries count.
     pub order: [u8; MAX_PLAYERS],

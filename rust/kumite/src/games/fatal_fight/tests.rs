@@ -13,6 +13,11 @@ fn game(players: u8) -> FatalFight {
     FatalFight::new(FatalFightOptions { players, ..Default::default() }).unwrap()
 }
 
+/// The stage-timer variant (FFX-11) at 12 rounds.
+fn timed(players: u8) -> FatalFight {
+    FatalFight::new(FatalFightOptions { players, stage_rounds: Some(12), ..Default::default() }).unwrap()
+}
+
 fn card(g: &FatalFight, id: &str) -> CardId {
     g.content.card_index(id).unwrap_or_else(|| panic!("no card {id}"))
 }
@@ -197,7 +202,9 @@ fn ff_4_6_ff_4_9_items_are_carried_and_discarded_down_to_the_maximum() {
     assert_eq!(s.players[0].carried.as_slice(), &[smoke]);
     assert_eq!(s.players[0].deck.len(), 12, "items stay out of the deck");
     act(&g, &mut s, A::Buy(smoke.0 as u8));
-    // Bram carries at most 1: leaving needs a discard first.
+    assert!(legal(&g, &s).contains(&A::ShopDone), "every character carries 2 (FF-2.2)");
+    act(&g, &mut s, A::Buy(smoke.0 as u8));
+    // Above the maximum of 2: leaving needs a discard first.
     assert!(!legal(&g, &s).contains(&A::ShopDone));
     act(&g, &mut s, A::Drop(0));
     assert_eq!(s.removed.0[usize::from(smoke.0)], 1);
@@ -583,7 +590,7 @@ fn ff_11_3_ff_15_defeating_the_boss_clears_the_stage() {
     assert_eq!(s.stage, 1);
     assert_eq!(s.phase, Phase::Shop { player: 0 });
     assert_eq!((s.players[0].gold, s.players[1].gold, s.pool), (5, 5, 1), "5 gold split in two, 1 carries over");
-    assert_eq!((s.players[0].life, s.players[1].life, s.players[1].down), (8, 6, false));
+    assert_eq!((s.players[0].life, s.players[1].life, s.players[1].down), (8, 8, false));
     assert!(s.players[..2].iter().all(|p| p.hand.is_empty() && p.discard.is_empty() && p.played.is_empty()));
     assert!(s.groups.iter().all(|x| x.is_empty()));
     assert_eq!(s.stage_pile.len(), 6);
@@ -591,14 +598,29 @@ fn ff_11_3_ff_15_defeating_the_boss_clears_the_stage() {
     s.validate(&g).unwrap();
 }
 
-// FF-15.2
+// FF-15.2, FFX-22: "分割した結果１金に満たなかった場合（＝プレイヤー人数より少ない金しか得られな
+// かった）、最低１金を得て、端数は次ステージへ持ち越しとなります" (if the split gives less than 1
+// gold — less gold than players — each receives at least 1 gold, and the remainder carries to the
+// next stage). Every player gets 1; the remainder, pool % players, is the whole pool.
 #[test]
-fn ff_15_2_at_least_one_gold_each() {
+fn ff_15_2_less_gold_than_players_each_gets_one_and_the_pool_carries_over() {
     let g = game(3);
     let mut s = in_round(&g);
     s.pool = 2;
     s.stage_clear(&g, &mut NoEvents);
     assert!(s.players[..3].iter().all(|p| p.gold == 4));
+    assert_eq!(s.pool, 2, "2 gold for 3 players: the remainder 2 % 3 carries over");
+    // "端数については、次ステージへ持ち越してください" (carry the remainder to the next stage).
+    let g = game(2);
+    let mut s = in_round(&g);
+    s.pool = 5;
+    s.stage_clear(&g, &mut NoEvents);
+    assert!(s.players[..2].iter().all(|p| p.gold == 5));
+    assert_eq!(s.pool, 1);
+    let mut s = in_round(&g);
+    s.pool = 0;
+    s.stage_clear(&g, &mut NoEvents);
+    assert!(s.players[..2].iter().all(|p| p.gold == 4), "no gold earned: still at least 1 each");
     assert_eq!(s.pool, 0);
 }
 
@@ -623,18 +645,18 @@ fn ff_12_2_ff_12_3_boss_skill_then_the_pile_rotates() {
 // FF-12.5, FF-12.6, FF-12.7
 #[test]
 fn ff_12_5_ff_12_6_ff_12_7_skill_cross_and_combat_damage() {
-    let g = game(2);
+    let g = timed(2); // the timer only stops the next round from being set up
     let mut s = in_round(&g);
     place(&g, &mut s, 0, &["knife_runner", "street_punk"]); // left upper; the head crosses
     place(&g, &mut s, 5, &["bruiser"]); // right lower: strike 1 then combat 1
     s.players[0].square = 0; // left area, upper line
     s.players[1].square = 5; // centre area, lower line
-    s.round = g.options.stage_rounds; // the next round is never set up: the board stays as it is
+    s.round = 12; // the next round is never set up: the board stays as it is
     s.enemy_phase(&g, &mut NoEvents);
     // Group 1 (after the cross): 1 punk -> 1 damage to P0; group 4 then holds the runner: 1 more.
     assert_eq!(s.groups[3].as_slice(), &[enemy(&g, "knife_runner")]);
     assert_eq!(s.players[0].life, 8 - 1 - 1);
-    assert_eq!(s.players[1].life, 6 - 1 - 1, "bruiser's strike and the combat damage, whatever the area");
+    assert_eq!(s.players[1].life, 8 - 1 - 1, "bruiser's strike and the combat damage, whatever the area");
 }
 // FF-14.4
 // FF-14.1
@@ -642,19 +664,19 @@ fn ff_12_5_ff_12_6_ff_12_7_skill_cross_and_combat_damage() {
 // FF-12.8, FF-12.9
 #[test]
 fn ff_12_8_ff_12_9_mass_damage_is_assigned_by_the_team() {
-    let g = game(2);
+    let g = timed(2); // the timer only stops the next round from being set up
     let mut s = in_round(&g);
     place(&g, &mut s, 2, &["street_punk", "street_punk", "street_punk", "street_punk", "knife_runner", "loot_carrier"]);
     s.players[0].square = 1;
     s.players[1].square = 1;
-    s.round = g.options.stage_rounds; // no next round: nothing else changes life
+    s.round = 12; // no next round: nothing else changes life
     s.enemy_phase(&g, &mut NoEvents);
     assert_eq!(s.phase, Phase::MassDamage { group: 2 });
     assert_eq!(s.mass[2], 2);
     assert_eq!(s.groups[2].len(), 4);
     assert_eq!(legal(&g, &s), vec![A::Assign(0), A::Assign(1)]);
     act(&g, &mut s, A::Assign(1));
-    assert_eq!(s.players[1].life, 4);
+    assert_eq!(s.players[1].life, 6);
     assert_eq!(s.phase, Phase::Over, "then the round ends (and here time is over)");
 }
 // FF-12.1
@@ -741,12 +763,13 @@ fn ff_15_6_ff_5_2_clearing_the_fourth_stage_wins_with_the_gold_as_score() {
     s.validate(&g).unwrap();
 }
 
-// FFX-11
+// FFX-11, the stage-timer variant: a stage not cleared within `stage_rounds` rounds loses.
 #[test]
-fn ffx_11_time_over_loses() {
-    let g = game(1);
+fn ffx_11_variant_time_over_loses() {
+    let g = timed(1);
+    assert!(g.length_bounded_by_rules());
     let mut s = in_round(&g);
-    s.round = g.options.stage_rounds;
+    s.round = 12;
     s.players[0].square = 0;
     s.players[0].life = 99;
     act(&g, &mut s, A::EndTurn);
@@ -769,7 +792,7 @@ fn options_are_checked() {
         (FatalFightOptions { players: 5, ..Default::default() }, "players"),
         (FatalFightOptions { characters: vec!["nobody".into()], ..Default::default() }, "characters"),
         (FatalFightOptions { characters: vec!["dex".into(), "dex".into()], ..Default::default() }, "characters"),
-        (FatalFightOptions { stage_rounds: 2, ..Default::default() }, "stage_rounds"),
+        (FatalFightOptions { stage_rounds: Some(2), ..Default::default() }, "stage_rounds"),
     ] {
         match FatalFight::new(o) {
             Err(GameError::InvalidOption { option, .. }) => assert_eq!(option, name),
@@ -798,8 +821,7 @@ fn builtin_content_has_the_seed_counts() {
     assert_eq!(c.stages.len(), 28);
     assert!(c.characters.len() >= 4 && c.characters.iter().all(|x| x.deck.len() == 12));
     assert_eq!(c.bosses.len(), 4);
-    assert_eq!(c.bosses[2].size, 3, "the stage-3 boss is huge");
-    assert!(c.cards.iter().filter(|x| x.kind == crate::games::fatal_fight::content::Kind::Common).all(|x| x.copies >= 2));
+    assert!(c.bosses.iter().all(|b| b.skills.len() >= 3));
 }
 
 /// The observation (docs "## Observation") is sized to the game: one slot per player, the
@@ -911,6 +933,10 @@ fn conformance_suite_one_three_four_players_and_the_variant() {
         let g = FatalFight::new(FatalFightOptions { players: 2, final_boss_variant: true, start_stage, ..Default::default() }).unwrap();
         check_random_games(&g, Conformance { games: 1_000, seed: 9, deep_games: 30 }).unwrap();
     }
+    for players in [1, 4] {
+        let g = FatalFight::new(FatalFightOptions { players, stage_rounds: Some(6), ..Default::default() }).unwrap();
+        check_random_games(&g, Conformance { games: 500, seed: 5, deep_games: 20 }).unwrap();
+    }
 }
 
 /// `cargo test --release -p kumite fatal_fight_random_stats -- --ignored --nocapture`
@@ -942,10 +968,11 @@ fn content_dir_replaces_built_in_files() {
     let dir = std::env::temp_dir().join(format!("kumite_ff_content_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let [_, chars, _, _] = crate::games::fatal_fight::content::BUILTIN;
-    let mine = chars.1.replace("name = \"Dex Calloway\"\nlife = 8", "name = \"Dex Calloway\"\nlife = 12");
+    // The per-character stats variant (FFX-18): one character lists its own life.
+    let mine = chars.1.replace("name = \"Dex Calloway\"\n", "name = \"Dex Calloway\"\nlife = 12\n");
     std::fs::write(dir.join("characters.toml"), mine).unwrap();
     let g = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap();
-    assert_eq!(g.character(0).life, 12);
+    assert_eq!((g.character(0).life, g.character(1).life), (12, 8), "the others keep the shared stats");
     check_random_games(&g, Conformance { games: 100, seed: 1, deep_games: 5 }).unwrap();
     std::fs::write(dir.join("stages.toml"), "[[stage]]\nid = \"x\"\n").unwrap();
     let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap_err();
@@ -991,4 +1018,179 @@ fn view_hides_other_hands() {
     assert!(zone(&p0, "p1.hand").as_array().unwrap().iter().all(|c| c["hidden"] == true && c["name"].is_null()));
     let all = s.view(&g, None);
     assert!(zone(&all, "p1.hand").as_array().unwrap().iter().all(|c| c["name"].is_string()));
+}
+
+// FF-1.1, FF-13.3, FFX-11: "途中で全プレイヤーがダウンするとゲームに敗北します" (the game is lost
+// when every player is down along the way) is the seed's only loss: there is no stage timer, so
+// a stage goes on past round 12 (and the round counter does not wrap).
+#[test]
+fn ff_1_1_a_stage_goes_on_past_round_12() {
+    let g = game(1);
+    assert_eq!(g.options.stage_rounds, None);
+    assert!(!g.length_bounded_by_rules(), "a boss may never fall");
+    let mut s = in_round(&g);
+    s.round = 12;
+    s.players[0].square = 0;
+    act(&g, &mut s, A::EndTurn);
+    assert_eq!((s.round, s.result), (13, None));
+    assert!(matches!(s.phase, Phase::Turn { .. } | Phase::MassDamage { .. }), "{:?}", s.phase);
+    s.validate(&g).unwrap();
+    let view = s.view(&g, Some(0));
+    let round = view["info"].as_array().unwrap().iter().find(|x| x["label"] == "Round").unwrap()["value"].clone();
+    assert_eq!(round, "13", "no timer: no \"/12\"");
+    // Round 300 still counts on, and the round feature stays in [0, 1].
+    let mut s = in_round(&g);
+    s.round = 300;
+    s.players[0].square = 0;
+    act(&g, &mut s, A::EndTurn);
+    assert_eq!(s.round, 301);
+    let mut obs = vec![0.0; g.observation_len()];
+    s.observation(&g, 0, &mut obs);
+    assert!(obs.iter().all(|x| (0.0..=3.0).contains(x)));
+    assert_eq!(obs[6 + 1 + 4], 1.0, "round / 30, capped at 1");
+}
+
+// FF-4.7, FF-10.3, FF-6.2: carried items are used "自分の手番中であればいつでも「アクションを消費
+// せず」" (at any time during your own turn, without spending an action), and acts that spend
+// no action "任意のタイミングで自由に行うことができます" (may be done freely at any timing); only
+// "【攻撃】属性でない手札をプレイするとチェーンコンボは途切れます" (playing a non-attack card)
+// breaks a chain. So inside an open chain an Energy Drink draws more attack cards and the free
+// move changes which group is in the same area (CQB pierce, judged at the target, FF-0.2).
+#[test]
+fn ff_4_7_ff_10_1_items_and_the_free_move_inside_an_open_chain() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    let drink = card(&g, "energy_drink");
+    s.shop.0[usize::from(drink.0)] -= 1;
+    s.players[0].carried.push(drink);
+    place(&g, &mut s, 0, &["bruiser", "street_punk"]); // left upper: life 3, then 2
+    give(&g, &mut s, 0, &["jab", "jab"]);
+    s.players[0].square = 1; // left middle
+    play(&g, &mut s, 0, "jab");
+    let l = legal(&g, &s);
+    assert!(l.contains(&A::Item(0)), "{l:?}");
+    assert!(l.contains(&A::Move(0)), "the free move: {l:?}");
+    let hand = s.players[0].hand.len();
+    act(&g, &mut s, A::Item(0));
+    assert_eq!(s.players[0].hand.len(), hand + 2, "the drink draws 2 mid-chain");
+    assert_eq!((s.chain.hits, s.players[0].actions), (1, 2), "the chain stays open; no action spent");
+    act(&g, &mut s, A::Move(0)); // into the upper line, same area as group 1
+    assert_eq!((s.players[0].square, s.chain.hits), (0, 1));
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, A::Move(_))), "the paid move plays a card face down: not inside a chain");
+    play(&g, &mut s, 0, "jab");
+    // Brawler 1 + 1 + 1 = 4 AP with CQB pierce: the bruiser (3) falls and 1 AP passes on (< 2).
+    assert_eq!(s.chain.ap, 3);
+    act(&g, &mut s, A::Strike(0));
+    assert_eq!(s.groups[0].as_slice(), &[enemy(&g, "street_punk")]);
+}
+
+// FF-2.2: "「ライフ」「アクション」「最大手札枚数」「最大所持数」の、全キャラクターで共通となる４つの
+// 能力値と、固有となる「順番」と「スペシャル」" (four stats shared by all characters — life, actions,
+// max hand, max carry — and two of each character's own: order and special).
+#[test]
+fn ff_2_2_every_character_shares_the_four_stats() {
+    let g = game(4);
+    let first = g.character(0);
+    for p in 0..4 {
+        let c = g.character(p);
+        assert_eq!((c.life, c.actions, c.max_hand, c.max_carry), (first.life, 3, 4, first.max_carry), "{}", c.id);
+    }
+    let orders: std::collections::HashSet<u8> = (0..4).map(|p| g.character(p).order).collect();
+    assert_eq!(orders.len(), 4, "the order is each character's own");
+}
+
+// FF-2.4: "４枚ずつある「コモン」と、１枚ずつの「ユニーク」" (commons, 4 copies each, and
+// uniques, 1 each).
+#[test]
+fn ff_2_4_commons_come_in_four_copies_each() {
+    use crate::games::fatal_fight::content::Kind;
+    let g = game(2);
+    let s = g.new_state(1);
+    for (t, c) in g.content.cards.iter().enumerate() {
+        match c.kind {
+            Kind::Common => assert_eq!((c.copies, s.shop.0[t]), (4, 4), "{}", c.id),
+            Kind::Unique => assert_eq!(c.copies, 1, "{}", c.id),
+            Kind::Starter => assert_eq!(c.copies, 0),
+        }
+    }
+    let [cards, chars, enemies, stages] = crate::games::fatal_fight::content::BUILTIN;
+    let two = cards.1.replace("draw = 2\ncost = 2\n", "draw = 2\ncost = 2\ncopies = 2\n");
+    let err = Content::parse((cards.0, &two), chars, enemies, stages).unwrap_err();
+    assert!(err.to_string().contains("energy_drink: field `copies`"), "{err}");
+}
+
+// FF-9.3: "手番プレイヤーがチェーンコンボで手札をプレイした後、その手番プレイヤーと同マスにいる
+// プレイヤーは、続けて手札をプレイしてチェーンコンボを続けることができます" (after the turn player
+// plays a card in a chain combo, players on its square may continue the chain with their cards).
+// Each card the turn player adds is such a moment, so partners may join again (within their
+// action count per round, FF-9.4, FFX-6).
+#[test]
+fn ff_9_3_partners_may_join_again_after_the_turn_player_plays_on() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 4, &["bruiser"]);
+    give(&g, &mut s, 0, &["jab", "jab"]);
+    give(&g, &mut s, 1, &["low_kick", "jab", "dash_elbow"]);
+    s.players[0].square = 4;
+    s.players[1].square = 4;
+    play(&g, &mut s, 0, "jab");
+    act(&g, &mut s, A::Combination);
+    play(&g, &mut s, 1, "low_kick");
+    act(&g, &mut s, A::Pass);
+    assert!(!legal(&g, &s).contains(&A::Combination), "no new card from the turn player yet");
+    play(&g, &mut s, 0, "jab");
+    assert!(legal(&g, &s).contains(&A::Combination), "the turn player played on");
+    act(&g, &mut s, A::Combination);
+    assert_eq!(s.phase, Phase::Combination { player: 1 });
+    play(&g, &mut s, 1, "jab");
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.chain.hits, s.chain.ap, s.players[1].combo_left), (4, 5, 1));
+    act(&g, &mut s, A::Strike(4));
+    assert_eq!(s.pool, 1, "4 hits: combo bonus 1 gold");
+}
+
+/// The heuristic (docs "Heuristic") rises with each kind of progress and is shared by the team.
+#[test]
+fn heuristic_sees_stage_boss_enemies_life_cards_and_gold() {
+    let g = game(2);
+    let value = |s: &FatalFightState| {
+        let mut out = [0.0f32; 2];
+        assert!(s.heuristic(&g, &mut out));
+        assert_eq!(out[0], out[1], "one value for the team");
+        out[0]
+    };
+    let base = in_round(&g);
+    let v = value(&base);
+    let mut s = base.clone();
+    s.players[1].life -= 3;
+    assert!(value(&s) < v, "team life");
+    let mut s = base.clone();
+    place(&g, &mut s, 1, &["street_punk"]);
+    assert!(value(&s) < v, "enemies on the board");
+    let mut s = base.clone();
+    s.pool = 6;
+    assert!(value(&s) > v, "gold");
+    let mut s = base.clone();
+    let smash = card(&g, "smash");
+    s.shop.0[usize::from(smash.0)] -= 1;
+    s.players[0].deck.push(smash);
+    assert!(value(&s) > v, "cards: attack power owned");
+    // The boss behind a bruiser: defeating the bruiser brings the boss within the hands' reach.
+    let mut s = base.clone();
+    place(&g, &mut s, 4, &["bruiser"]);
+    s.groups[4].push(BOSS);
+    s.boss_present = true;
+    s.boss_placed = true;
+    let behind = value(&s);
+    let mut t = s.clone();
+    let b = t.groups[4].remove(0);
+    t.enemy_discard.push(b);
+    assert!(value(&t) > behind, "enemies in front of the boss cleared");
+    // Any position of the next stage beats any of this one.
+    let mut next = base.clone();
+    next.stage = 1;
+    for p in 0..2 {
+        next.players[p].life = 1;
+    }
+    assert!(value(&next) > value(&base));
 }

@@ -40,6 +40,14 @@ pub fn observation_len(game: &FatalFight) -> usize {
     global + n * (PER_PLAYER_FIXED + cards + carry) + own + RESPAWNS * per_group + market
 }
 
+/// The round feature: `round / stage_rounds` with the timer variant (1 at the last round);
+/// without a timer `round / RUN_ROUNDS`, capped at 1 (the rounds a run allows per stage, so the
+/// feature keeps the same scale and never leaves [0, 1]).
+fn round_feature(game: &FatalFight, round: u16) -> f32 {
+    let scale = game.options.stage_rounds.unwrap_or(crate::games::fatal_fight::RUN_ROUNDS);
+    (f32::from(round) / f32::from(scale)).min(1.0)
+}
+
 fn phase_index(p: Phase) -> usize {
     match p {
         Phase::Shop { .. } => 0,
@@ -96,7 +104,7 @@ impl FatalFightState {
         w.one_hot(n, self.current_player_index().map(rel));
         w.one_hot(4, Some(usize::from(self.stage)));
         w.values([
-            f32::from(self.round) / f32::from(game.options.stage_rounds),
+            round_feature(game, self.round),
             f32::from(self.pool) / 20.0,
             f32::from(self.earned) / 50.0,
             flag(self.boss_present),
@@ -450,8 +458,8 @@ impl FatalFightState {
         if self.stage > 4 || (self.stage == 4) != (self.result == Some(true)) {
             bad.push("stage must be in 0..4 (4 once the game is won)".into());
         }
-        if self.round > game.options.stage_rounds + 1 {
-            bad.push("round exceeds stage_rounds".into());
+        if game.options.stage_rounds.is_some_and(|limit| self.round > u16::from(limit) + 1) {
+            bad.push("round exceeds stage_rounds (the stage-timer variant)".into());
         }
         if self.pool > MAX_GOLD {
             bad.push("team gold above the maximum".into());
@@ -648,7 +656,10 @@ impl FatalFightState {
         }
         let mut info = vec![
             json!({ "label": "Stage", "value": format!("{} of 4", (self.stage + 1).min(4)) }),
-            json!({ "label": "Round", "value": format!("{}/{}", self.round, game.options.stage_rounds) }),
+            json!({ "label": "Round", "value": match game.options.stage_rounds {
+                Some(limit) => format!("{}/{limit}", self.round),
+                None => self.round.to_string(),
+            } }),
             json!({ "label": "Team gold", "value": format!("{} (earned {})", self.pool, self.earned) }),
             json!({ "label": "Enemy pile", "value": self.enemy_pile.len().to_string() }),
         ];
