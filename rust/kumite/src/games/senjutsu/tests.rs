@@ -686,6 +686,10 @@ fn sj_5_2_sj_7_6_an_evade_card_with_two_initiatives_is_declared() {
     act(&g, &mut s, "evade with Feint and Strike");
     assert_eq!(s.phase, Phase::Resolve(1));
     assert_eq!(texts(&g, &s), ["initiative 3", "initiative 7"]);
+    // A JSON state whose evade card has nothing to declare would have no legal action: rejected.
+    let mut bad = s.clone();
+    bad.stack.last_mut().unwrap().left = 3;
+    assert!(bad.validate(&g).unwrap_err().to_string().contains("declares an initiative it does not have"));
     let ev = act(&g, &mut s, "initiative 3");
     assert!(has(&ev, "P1 declares initiative 3 for the evade"), "{ev:?}");
     assert!(has(&ev, "P1 attacks F at initiative 3"), "{ev:?}");

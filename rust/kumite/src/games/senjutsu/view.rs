@@ -424,6 +424,11 @@ impl SenjutsuState {
                 bad.push("a resolving part does not exist".into());
             }
         }
+        for e in self.stack.iter().filter(|e| e.stage == Stage::Declare && usize::from(e.card.0) < c.cards.len()) {
+            if !c.card(e.card).initiative.iter().any(|&x| x < e.left) {
+                bad.push("an evade card declares an initiative it does not have".into());
+            }
+        }
         if matches!(self.phase, Phase::Resolve(_)) && self.stack.is_empty() {
             bad.push("resolving with nothing to resolve".into());
         }
