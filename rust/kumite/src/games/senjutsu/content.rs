@@ -19,6 +19,10 @@ pub const MAX_PARTS: usize = 3;
 pub const MAX_OPS: usize = 8;
 pub const MAX_CHOICES: usize = 4;
 pub const DECK_SIZE: usize = 40;
+/// Cards dealt at setup besides the core card (SJ-4.7).
+pub const DEAL: usize = 5;
+/// The highest wound limit a console may show (bounds the game, `rules::MAX_ROUNDS`).
+pub const MAX_WOUND_LIMIT: u8 = 9;
 /// Most cards one card may draw (bounds the hand).
 pub const MAX_CARD_DRAW: u8 = 2;
 
@@ -373,7 +377,7 @@ struct RawNode {
 #[serde(deny_unknown_fields)]
 struct RawTree {
     nodes: Vec<RawNode>,
-    /// `"a-b"` both ways, `"a>b"` one way.
+    /// `"a-b"`: a branch between two nodes, usable both ways (SJ-3.5).
     links: Vec<String>,
 }
 
@@ -728,6 +732,10 @@ impl Content {
         let all_ops = all.iter().flat_map(|p| p.ops.iter()).chain(bonuses.iter().flat_map(|b| b.1.iter()));
         let total_draw: u8 = all_ops.clone().map(|o| draws(std::slice::from_ref(o))).sum();
         p.check(total_draw <= MAX_CARD_DRAW, k, "do", || format!("a card draws at most {MAX_CARD_DRAW}"));
+        let zones = [Zone::Aggression, Zone::Balance, Zone::Resolve];
+        if zones.iter().any(|z| bonuses.iter().filter(|b| b.0 == *z).count() > 1) {
+            p.add(k, "bonus", "one bonus per zone");
+        }
         if bonuses.iter().any(|b| b.1.len() + all[0].ops.len() > MAX_OPS) {
             p.add(k, "bonus", format!("first part plus bonus is at most {MAX_OPS} actions"));
         }
@@ -771,7 +779,7 @@ impl Content {
             let k = r.key.clone();
             let before = p.len();
             p.check(self.samurai_by_key(&k).is_none(), &k, "key", || "defined twice".into());
-            p.check((3..=9).contains(&r.wound_limit), &k, "wound_limit", || "must be 3..=9".into());
+            p.check((3..=MAX_WOUND_LIMIT).contains(&r.wound_limit), &k, "wound_limit", || format!("must be 3..={MAX_WOUND_LIMIT}"));
             p.check((1..=9).contains(&r.advantage), &k, "advantage", || "must be 1..=9".into());
             p.check((3..=8).contains(&r.hand_limit), &k, "hand_limit", || "must be 3..=8".into());
             let tree = build_tree(&r.kamae, &mut p, &k);
@@ -827,6 +835,25 @@ impl Content {
         }
         p.check(self.cards.len() <= MAX_KINDS, "", "card", || format!("at most {MAX_KINDS} card kinds in all"));
         p.into_result()
+    }
+
+    /// The preset deck of samurai `preset` for samurai `seat`: the preset's signature cards are
+    /// swapped one for one for the seat's own, in the order of the seat's preset (SJX-12).
+    pub fn preset_for(&self, preset: usize, seat: usize) -> Result<Vec<CardId>, String> {
+        let key = &self.samurai[seat].key;
+        let own = |c: &CardId| self.card(*c).owner.as_ref() == Some(key);
+        let mut deck: Vec<CardId> = self.samurai[preset].deck.iter().filter(|c| self.card(**c).owner.is_none() || own(c)).copied().collect();
+        let missing = self.samurai[preset].deck.len() - deck.len();
+        let mine: Vec<CardId> = self.samurai[seat].deck.iter().filter(|c| own(c)).copied().collect();
+        if mine.len() < missing {
+            return Err(format!(
+                "the {} preset holds {missing} signature cards, but {key}'s own preset only {}",
+                self.samurai[preset].key,
+                mine.len()
+            ));
+        }
+        deck.extend(&mine[..missing]);
+        Ok(deck)
     }
 
     /// Every signature card names a samurai that exists (called once all files are read).
@@ -943,21 +970,17 @@ fn build_tree(raw: &RawTree, p: &mut Problems, k: &str) -> Tree {
     );
     let mut links = vec![0u8; nodes.len()];
     let find = |key: &str| nodes.iter().position(|n| n.0 == key);
+    // SJ-3.5: the branches are 「相互につながった黒い線」 (lines connected to each other): a link
+    // works both ways.
     for l in &raw.links {
-        let (a, b, both) = match (l.split_once('-'), l.split_once('>')) {
-            (Some((a, b)), None) => (a, b, true),
-            (None, Some((a, b))) => (a, b, false),
-            _ => {
-                p.add(k, "kamae.links", format!("{l:?}: write \"a-b\" or \"a>b\""));
-                continue;
-            }
+        let Some((a, b)) = l.split_once('-') else {
+            p.add(k, "kamae.links", format!("{l:?}: write \"a-b\" (branches work both ways)"));
+            continue;
         };
         match (find(a.trim()), find(b.trim())) {
             (Some(a), Some(b)) if a != b => {
                 links[a] |= 1 << b;
-                if both {
-                    links[b] |= 1 << a;
-                }
+                links[b] |= 1 << a;
             }
             _ => p.add(k, "kamae.links", format!("{l:?}: unknown or equal nodes")),
         }

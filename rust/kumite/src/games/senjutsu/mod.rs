@@ -9,11 +9,11 @@
 //! |---|---|---|
 //! | `players` | `2` | 2..=4 samurai |
 //! | `samurai` | the first `players` of `old_master, eager_student, wanderer, spear_captain` | samurai keys per seat |
-//! | `decks` | presets | per seat: `null` (the samurai's preset), a samurai key (that preset), or 40 card keys |
+//! | `decks` | presets | per seat: `null` (the samurai's preset), a samurai key (that preset, its signature cards swapped for the seat's own), or 40 card keys |
 //! | `battlefield` | `"river_ford"` | `river_ford`, `temple_court`, `open_field`, or one from `content_dir` |
 //! | `teams` | `null` | free-for-all, or a team number per seat (e.g. `[0, 1, 0, 1]`) |
 //! | `setup` | `"choose"` | `choose`: seats place and face their samurai (SJ-4.6); `fixed`: start hexes facing the centre |
-//! | `declare_order` | `"low_first"` | who declares variable initiatives first (SJX-5) |
+//! | `declare_order` | `"high_first"` | who declares variable initiatives first: the top of the advantage track (`high_first`) or the bottom (`low_first`) (SJX-5) |
 //! | `friendly_fire` | `false` | whether attacks wound allies (SJX-9) |
 //! | `content_dir` | `null` | a folder with extra `cards/*.toml`, `samurai/*.toml`, `battlefields/*.toml` |
 
@@ -87,7 +87,7 @@ impl Default for SenjutsuOptions {
             battlefield: "river_ford".into(),
             teams: None,
             setup: Setup::Choose,
-            declare_order: DeclareOrder::LowFirst,
+            declare_order: DeclareOrder::HighFirst,
             friendly_fire: false,
             content_dir: None,
         }
@@ -162,7 +162,7 @@ impl Senjutsu {
                     let i = content.samurai_by_key(&k).ok_or_else(|| {
                         GameError::option("decks", format!("seat {seat}: no preset deck {k:?}; known: {}", known()))
                     })?;
-                    content.samurai[i].deck.clone()
+                    content.preset_for(i, s).map_err(|e| GameError::option("decks", format!("seat {seat}: {e}")))?
                 }
                 Some(DeckChoice::Cards(list)) => list
                     .iter()
@@ -231,15 +231,14 @@ impl Game for Senjutsu {
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
     }
-    /// Decks of 40 and one draw a round: by round 41 every draw wounds, and wound limits are at
-    /// most 9. A round's decisions are bounded by its cards' actions (rules.rs).
+    /// Every round draws, an empty deck wounds, and nothing shrinks a wound count: the rules end
+    /// every game within `rules::MAX_ROUNDS` rounds of at most `rules::max_round_decisions`
+    /// decisions (the proof is in `docs/rules/senjutsu.md`, "Game length").
     fn length_bounded_by_rules(&self) -> bool {
         true
     }
     fn max_game_length(&self) -> usize {
-        let rounds = content::DECK_SIZE + 10;
-        let setup = 2 * self.n();
-        setup + rounds * rules::MAX_ROUND_DECISIONS * self.n()
+        2 * self.n() + rules::MAX_ROUNDS * rules::max_round_decisions(self.n())
     }
     fn options(&self) -> Value {
         serde_json::to_value(&self.options).expect("options serialise")

@@ -4,9 +4,9 @@
 use crate::cards::CardId;
 use crate::core::{event, Action, ActionList, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
-use crate::games::senjutsu::content::{Card, CardType, Instant, Op, Timing, Zone};
+use crate::games::senjutsu::content::{Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT};
 use crate::games::senjutsu::state::{
-    Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_PLAYERS, NO_CHOICE, NO_INIT, ZONE_NONE,
+    Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_CHOICE, NO_INIT, ZONE_NONE,
 };
 use crate::games::senjutsu::{DeclareOrder, Senjutsu, Setup};
 use crate::hex::{orient, Direction, Hex};
@@ -15,10 +15,23 @@ use arrayvec::ArrayVec;
 
 pub use crate::core::Event;
 
-/// A bound on one samurai's decisions in one round: select, declare, instant (and its
-/// declaration), the actions of a card and an instant (3 parts of 8 actions with bonuses, each
-/// at most 3 steps or a push per target and an evade), evades, and the round-end discards.
-pub const MAX_ROUND_DECISIONS: usize = 4 + 2 * 3 * 16 * (3 + MAX_PLAYERS * 4) + 40;
+/// A bound on the decisions of one round with `n` samurai (the proof is in
+/// `docs/rules/senjutsu.md`, "Game length"). Each samurai: a selection, a declaration, an
+/// instant's declaration, one offer of an instant per round of offers (at most `n + 1`: each
+/// instant played opens one more), the parts it resolves — its card's and its instant's, and
+/// evade cards, each of its 40 at most once a round, all of at most `MAX_PARTS` parts of
+/// `MAX_OPS` actions — and the round-end discards (at most a full hand).
+pub fn max_round_decisions(n: usize) -> usize {
+    // An action: a `choose`, then at most a target, 3 steps and a pass, or, for an attack, per
+    // other samurai 3 push steps and a pass, an evade and the evade card's declaration.
+    let per_op = 1 + (6 * (n - 1)).max(5);
+    let parts = 2 * MAX_PARTS + DECK_SIZE * MAX_PARTS;
+    n * (3 + (n + 1) + parts * MAX_OPS * per_op + MAX_HAND)
+}
+
+/// Rounds the rules allow: after `DECK_SIZE - DEAL` draws every deck is empty, and from then
+/// on every draw phase wounds every samurai standing, so none outlasts `MAX_WOUND_LIMIT` more.
+pub const MAX_ROUNDS: usize = DECK_SIZE - DEAL + MAX_WOUND_LIMIT as usize;
 
 fn zone_index(z: Zone) -> u8 {
     z as u8
@@ -104,6 +117,14 @@ impl SenjutsuState {
     /// SJ-10.1–10.4: one wound card per wound, bleeding cards for a drop symbol. An empty supply
     /// gives a card of the other kind; with both empty the wound still counts (SJX-10).
     pub(crate) fn wound(&mut self, game: &Senjutsu, p: usize, n: u8, bleed: bool, events: &mut impl EventSink<Event>) {
+        self.take_wounds(p, n, bleed, events);
+        if self.samurai[p].wounds >= game.samurai(p).wound_limit {
+            self.defeat(game, p, "wound limit", events);
+        }
+    }
+
+    /// The wound cards of `wound`, without judging defeat (the draw phase judges all at once).
+    fn take_wounds(&mut self, p: usize, n: u8, bleed: bool, events: &mut impl EventSink<Event>) {
         for _ in 0..n {
             let bleeding = matches!((bleed, self.supply[0] > 0, self.supply[1] > 0), (true, _, true) | (false, false, true));
             if bleeding {
@@ -119,9 +140,6 @@ impl SenjutsuState {
             let kind = if bleed { "bleeding wound" } else { "wound" };
             event("wound", Some(p), format!("takes {n} {kind}{} ({w} in all)", if n > 1 { "s" } else { "" }))
         });
-        if w >= game.samurai(p).wound_limit {
-            self.defeat(game, p, "wound limit", events);
-        }
     }
 
     /// SJ-11.1, SJ-11.3: stun cards go into the hand; as many as the hand limit defeat.
@@ -272,12 +290,17 @@ impl SenjutsuState {
         self.distinct_hand(game, p, out, |c| self.instant_fits(game, p, c), A::Instant);
     }
 
-    /// SJ-7.6, SJ-7.7: an attack card with an initiative below the blocked attack's.
+    /// SJ-7.6, SJ-7.7: an attack card with an initiative below the blocked attack's; `None`
+    /// when it has none, `Some(NO_INIT)` when two qualify and its controller declares (SJ-5.2).
     fn evade_init(&self, game: &Senjutsu, p: usize, c: &Card, speed: u8) -> Option<u8> {
         if c.ty != CardType::Attack || !self.usable(game, p, c) {
             return None;
         }
-        c.initiative.iter().copied().filter(|&x| x < speed).max()
+        let mut below = c.initiative.iter().copied().filter(|&x| x < speed);
+        match (below.next(), below.next()) {
+            (Some(_), Some(_)) => Some(NO_INIT),
+            (x, _) => x,
+        }
     }
 
     fn resolve_choices(&self, game: &Senjutsu, out: &mut ActionList) {
@@ -285,7 +308,7 @@ impl SenjutsuState {
         let p = usize::from(e.player);
         match e.stage {
             Stage::Target => {
-                for t in self.adjacent_enemies(game, p) {
+                for t in self.opponents(game, p) {
                     out.push(A::Target(t as u8).encode());
                 }
             }
@@ -334,6 +357,11 @@ impl SenjutsuState {
                     self.distinct_hand(game, t, out, |c| self.evade_init(game, t, c, speed).is_some(), A::Evade);
                 }
                 out.push(A::Pass.encode());
+            }
+            Stage::Declare => {
+                for &x in self.card(game, e.card).initiative.iter().filter(|&&x| x < e.left) {
+                    out.push(A::Declare(x).encode());
+                }
             }
             Stage::Fresh => {}
         }
@@ -388,7 +416,7 @@ impl SenjutsuState {
                 let p = usize::from(p);
                 self.samurai[p].instant_init = x;
                 events.emit(|| event("declare", Some(p), format!("declares initiative {x} for the instant")));
-                self.next_instant(game, Some(p), events);
+                self.next_instant(game, None, events);
             }
             (Phase::Instant(p), A::Instant(k)) => {
                 let p = usize::from(p);
@@ -440,7 +468,9 @@ impl SenjutsuState {
         }
     }
 
-    /// SJ-13.6: from the bottom of the advantage track, each samurai may play one instant (SJX-6).
+    /// SJ-13.6: instants are offered around from the bottom of the advantage track (`after` the
+    /// last to pass); each instant played opens the round of offers again, so the others may
+    /// answer it, and the step ends once every samurai who still could has passed (SJX-6).
     fn next_instant(&mut self, game: &Senjutsu, after: Option<usize>, events: &mut impl EventSink<Event>) {
         let order = self.by_advantage(true);
         let mut scratch = ActionList::new();
@@ -477,7 +507,7 @@ impl SenjutsuState {
         if card.is_dual() {
             self.phase = Phase::InstantDeclare(p as u8);
         } else {
-            self.next_instant(game, Some(p), events);
+            self.next_instant(game, None, events);
         }
     }
 
@@ -556,7 +586,7 @@ impl SenjutsuState {
     }
 
     /// The action in effect: a chosen option stands for its `choose`.
-    fn current_op<'g>(&self, game: &'g Senjutsu, e: &Exec) -> Option<&'g Op> {
+    pub(crate) fn current_op<'g>(&self, game: &'g Senjutsu, e: &Exec) -> Option<&'g Op> {
         match self.op_at(game, e) {
             Some(Op::Choose(opts)) if e.choice != NO_CHOICE => opts.get(usize::from(e.choice)),
             op => op,
@@ -662,7 +692,7 @@ impl SenjutsuState {
                 };
                 self.start_op(game, op, events)
             }
-            Stage::Target | Stage::Choose | Stage::Turn => Some(p),
+            Stage::Target | Stage::Choose | Stage::Turn | Stage::Declare => Some(p),
             Stage::Move => {
                 let steps = self.move_steps(game, &e);
                 let forced = matches!(self.current_op(game, &e), Some(Op::Move { forced: true, .. }));
@@ -722,11 +752,12 @@ impl SenjutsuState {
             Op::Move { n, opponent, .. } | Op::Rotate { n, opponent } => {
                 let stage = if matches!(op, Op::Move { .. }) { Stage::Move } else { Stage::Turn };
                 let who = if opponent {
-                    // SJ-6.4 / SJX-8: an adjacent opponent, the controller's pick among several.
-                    let targets = self.adjacent_enemies(game, p);
+                    // SJ-6.4 / SJX-8: the opponent wherever it stands; with several, the
+                    // controller's pick.
+                    let targets = self.opponents(game, p);
                     match targets.len() {
                         0 => {
-                            events.emit(|| event("no_target", Some(p), format!("{}: no opponent adjacent", op.text())));
+                            events.emit(|| event("no_target", Some(p), format!("{}: no opponent left", op.text())));
                             self.next_op();
                             return None;
                         }
@@ -848,11 +879,13 @@ impl SenjutsuState {
 
     /// SJ-7.2–7.5: an attack at a defense's initiative is ignored if the defense covers the
     /// target hex, the attacker's hex or a hex on the line between them. Returns whether the
-    /// blocking defense carries the evade symbol.
+    /// blocking defense carries the evade symbol. Defenses at that initiative that have not
+    /// resolved yet count too (SJX-20).
     fn blocked(&self, game: &Senjutsu, t: usize, apos: Hex, target: Hex, speed: u8) -> Option<bool> {
         let board = &game.battlefield().board;
         let mut hit: Option<bool> = None;
-        for d in self.samurai[t].defenses.iter().filter(|d| d.speed == speed) {
+        let pending = self.pending_defenses(game, t, speed);
+        for d in self.samurai[t].defenses.iter().filter(|d| d.speed == speed).chain(pending.iter()) {
             let covered = |h: Hex| board.index_of(h).is_some_and(|i| d.covers(i));
             let between = || {
                 let line = apos.line_to(target);
@@ -865,11 +898,52 @@ impl SenjutsuState {
         hit
     }
 
-    fn adjacent_enemies(&self, game: &Senjutsu, p: usize) -> ArrayVec<usize, MAX_PLAYERS> {
-        let pos = self.samurai[p].pos;
-        (0..game.n())
-            .filter(|&t| t != p && self.alive(t) && self.enemy(game, p, t) && self.samurai[t].pos.distance_to(pos) == 1)
-            .collect()
+    /// SJ-7.2, SJ-7.5, SJX-20: the defend actions of `t` at initiative `x` still to resolve — in
+    /// its parts scheduled at `x`, the `[=]` parts that follow them and an attached `[=]` add
+    /// instant — laid from where `t` stands now. The hex is defended at the initiative the
+    /// defender chose, whatever the type of the card that carries the defense.
+    fn pending_defenses(&self, game: &Senjutsu, t: usize, x: u8) -> ArrayVec<Defense, 8> {
+        let mut out = ArrayVec::new();
+        let s = &self.samurai[t];
+        let board = &game.battlefield().board;
+        let zone = zone_index(self.zone_of(game, t));
+        let lay = |card: &Card, first: usize, out: &mut ArrayVec<Defense, 8>| {
+            let chain = card.parts[first + 1..].iter().take_while(|p| p.timing == Timing::Same).count();
+            let bonus = card.bonus.iter().filter(|(z, _)| first == 0 && zone_index(*z) == zone).flat_map(|(_, ops)| ops.iter());
+            let ops = card.parts[first..=first + chain].iter().flat_map(|p| p.ops.iter()).chain(bonus);
+            for op in ops {
+                if let Op::Defend { cells, evade } = op {
+                    let mut d = Defense { cells: [0; 2], speed: x, evade: *evade };
+                    for &rel in cells {
+                        if let Some(i) = board.index_of(s.pos + orient(rel, s.facing)) {
+                            d.add(i);
+                        }
+                    }
+                    if !out.is_full() {
+                        out.push(d);
+                    }
+                }
+            }
+        };
+        let attached = s.instant.filter(|&i| {
+            let c = game.content.card(i);
+            c.instant == Instant::Add && c.parts[0].timing == Timing::Same && !s.attached_done
+        });
+        for it in self.items.iter().filter(|it| usize::from(it.player) == t && it.init == x) {
+            let card = game.content.card(it.card);
+            if !it.done {
+                lay(card, usize::from(it.part), &mut out);
+            }
+            if let Some(i) = attached.filter(|_| it.part == 0 && Some(it.card) == s.main_card(game)) {
+                lay(game.content.card(i), 0, &mut out);
+            }
+        }
+        out
+    }
+
+    /// The samurai an opponent marker may name (SJ-6.4, SJX-8): every enemy still standing.
+    fn opponents(&self, game: &Senjutsu, p: usize) -> ArrayVec<usize, MAX_PLAYERS> {
+        (0..game.n()).filter(|&t| t != p && self.alive(t) && self.enemy(game, p, t)).collect()
     }
 
     /// Steps a move may take now: card directions turned to the controller's facing, into open,
@@ -970,14 +1044,20 @@ impl SenjutsuState {
                     let init = self.evade_init(game, t, game.content.card(card), e.init).unwrap_or(0);
                     let s = &mut self.samurai[t];
                     let found = s.hand.iter().position(|c| c == card);
-                if let Some(i) = found {
+                    if let Some(i) = found {
                         s.hand.remove(i);
                     }
                     s.evades.push(card);
                     events.emit(|| {
-                        event("evade", Some(t), format!("evades and plays {} at initiative {init}", game.content.card(card).name))
+                        let at = if init == NO_INIT { String::new() } else { format!(" at initiative {init}") };
+                        event("evade", Some(t), format!("evades and plays {}{at}", game.content.card(card).name))
                     });
-                    let x = self.new_exec(game, t, card, 0, init, true);
+                    let mut x = self.new_exec(game, t, card, 0, init, true);
+                    if init == NO_INIT {
+                        // SJ-5.2: both values are below the blocked attack's; its controller picks.
+                        x.stage = Stage::Declare;
+                        x.left = e.init;
+                    }
                     self.stack.push(x);
                 }
             }
@@ -985,6 +1065,13 @@ impl SenjutsuState {
                 if let Some(t) = self.next_evader(&e) {
                     self.stack.last_mut().expect("top").evaders &= !(1 << t);
                 }
+            }
+            (Stage::Declare, A::Declare(x)) => {
+                let top = self.stack.last_mut().expect("top");
+                top.init = x;
+                top.left = 0;
+                top.stage = Stage::Fresh;
+                events.emit(|| event("declare", Some(p), format!("declares initiative {x} for the evade")));
             }
             (Stage::Move | Stage::Kamae, A::Pass) => self.next_op(),
             _ => {}
@@ -1037,8 +1124,10 @@ impl SenjutsuState {
         }
     }
 
-    /// SJ-13.1, SJ-13.2, SJ-10.5: bleeding cards each throw the deck's top card away, then
-    /// every samurai draws one (or takes a wound).
+    /// SJ-13.1, SJ-13.2, SJ-10.5: the draw phase is every samurai's at once. Bleeding cards each
+    /// throw the deck's top card away, then every samurai draws one (or takes a wound for an
+    /// empty deck); only when all have drawn is defeat judged, so samurai who reach their limit
+    /// here fall together (SJX-1).
     pub(crate) fn start_round(&mut self, game: &Senjutsu, events: &mut impl EventSink<Event>) {
         self.round += 1;
         events.emit(|| event("round", None, format!("round {} begins", self.round)));
@@ -1053,7 +1142,26 @@ impl SenjutsuState {
                     events.emit(|| event("bleed", Some(p), format!("bleeds: {} is discarded from the deck", game.content.card(c).name)));
                 }
             }
-            self.draw(game, p, events);
+            let s = &mut self.samurai[p];
+            match s.deck.pop() {
+                Some(c) if !s.hand.is_full() => s.hand.push(c),
+                Some(c) => s.discard.push(c),
+                None => {
+                    events.emit(|| event("deck_out", Some(p), "cannot draw: the deck is empty".into()));
+                    self.take_wounds(p, 1, false, events);
+                }
+            }
+        }
+        let mut fell = false;
+        for p in 0..game.n() {
+            if self.alive(p) && self.samurai[p].wounds >= game.samurai(p).wound_limit {
+                self.samurai[p].defeated = true;
+                fell = true;
+                events.emit(|| event("defeated", Some(p), "is defeated (wound limit)".into()));
+            }
+        }
+        if fell {
+            self.check_over(game, events);
             if self.result.is_some() {
                 return;
             }

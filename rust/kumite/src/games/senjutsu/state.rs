@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, Pile};
 use crate::core::{derive_seed, Rng};
-use crate::games::senjutsu::content::DECK_SIZE;
+use crate::games::senjutsu::content::{DEAL, DECK_SIZE};
 use crate::games::senjutsu::Senjutsu;
 use crate::hex::{Direction, Hex};
 
@@ -116,6 +116,18 @@ impl Samurai {
         self.hand.iter().filter(|&c| c == game.content.stun).count()
     }
 
+    /// The selection is in play face down (SJ-13.3): which card left the hand is hidden, be it
+    /// an ability card, a stun card or the core card.
+    pub fn face_down(&self) -> bool {
+        self.played.is_some() && !self.revealed
+    }
+
+    /// Stun cards others know of (SJ-11.1): those in the hand, and a face-down stun card, since
+    /// until the reveal nobody else knows that it left the hand.
+    pub fn public_stuns(&self, game: &Senjutsu) -> usize {
+        self.stuns(game) + usize::from(self.face_down() && self.played == Some(game.content.stun))
+    }
+
     /// Hand cards counted against the hand limit: all but the core card (SJ-4.8).
     pub fn hand_count(&self, game: &Senjutsu) -> usize {
         self.hand.iter().filter(|&c| game.content.card(c).ty != crate::games::senjutsu::content::CardType::Core).count()
@@ -148,6 +160,9 @@ pub enum Stage {
     Push,
     /// Defenders whose evade blocked the attack may play an attack card (`evaders`).
     Evade,
+    /// The controller of an evade card with two initiatives below the blocked attack's
+    /// (`left`) declares one (SJ-5.2).
+    Declare,
 }
 
 /// A part of a card being resolved.
@@ -222,7 +237,7 @@ impl SenjutsuState {
             deck.shuffle(&mut rng);
             s.deck = deck;
             // SJ-4.7: five cards and the core card.
-            s.deck.draw_to(&mut s.hand, 5);
+            s.deck.draw_to(&mut s.hand, DEAL);
             s.hand.push(game.samurai(p).core);
             samurai.push(s);
         }

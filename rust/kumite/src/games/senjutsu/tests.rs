@@ -225,16 +225,30 @@ fn sj_3_4_sj_3_5_sj_9_1_sj_9_2_kamae_moves_along_the_tree() {
     give(&g, &mut s, 0, &["steady_breath"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Steady Breath", "Focus"]);
-    assert_eq!(texts(&g, &s), ["kamae still_water (resolve)", "kamae flowing_river (balance)", "pass"]);
+    assert_eq!(texts(&g, &s), ["kamae still_water (resolve)", "kamae flowing_river (balance)", "kamae falling_rock (aggression)", "pass"]);
     act(&g, &mut s, "kamae flowing_river (balance)");
     assert_eq!(s.samurai[0].kamae, 2);
-    // A one-way branch: from falling_rock only the gate is reachable.
+    // SJ-3.5: 「支流(相互につながった黒い線)を通って新しい構えの位置に移動することができます」(the
+    // ring moves along branches, black lines connected to each other): every branch works both
+    // ways, so from falling_rock both its neighbours are open.
     let (g, mut s) = duel(json!({}));
     s.samurai[0].kamae = 3;
     give(&g, &mut s, 0, &["steady_breath"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Steady Breath", "Focus"]);
-    assert_eq!(texts(&g, &s), ["kamae gate (gate)", "pass"]);
+    assert_eq!(texts(&g, &s), ["kamae gate (gate)", "kamae flowing_river (balance)", "pass"]);
+    for sam in &g.content.samurai {
+        let l = &sam.tree.links;
+        for a in 0..l.len() {
+            for b in 0..l.len() {
+                assert_eq!(l[a] >> b & 1, l[b] >> a & 1, "{}: the branch {a}-{b} works both ways", sam.key);
+            }
+        }
+    }
+    let text = "[[samurai]]\nkey = \"x\"\nname = \"X\"\nwound_limit = 5\nadvantage = 1\nhand_limit = 5\n[samurai.kamae]\nnodes = [{ key = \"gate\", zone = \"gate\" }, { key = \"a\", zone = \"balance\" }]\nlinks = [\"gate>a\"]\n[samurai.core]\nname = \"C\"\ndo = [\"kamae 1\"]\n[samurai.deck]\nfocus = 3\n";
+    let mut c = content::Content::builtin();
+    let e = c.add_samurai("x.toml", text).expect_err("one-way links are not in the seed").to_string();
+    assert!(e.contains("both ways"), "{e}");
 }
 
 #[test]
@@ -290,8 +304,26 @@ fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
     heavy.extend(rank3.iter().map(|k| k.to_string()));
     assert_eq!(heavy.len(), 40);
     assert!(load_err(json!({"decks": [heavy, null]})).contains("9 rank-3 cards"));
-    // Another samurai's preset can be borrowed unless it holds signature cards.
-    assert!(load_err(json!({"decks": ["wanderer", null]})).contains("signature card of wanderer"));
+    // SJ-4.1 「あらかじめ用意されたデッキを選ぶことができます」(a player may pick a premade deck): any
+    // samurai's preset, its signature cards swapped one for one for the seat's own (SJX-12).
+    let keys = ["old_master", "eager_student", "wanderer", "spear_captain"];
+    for seat in keys {
+        for preset in keys {
+            let g2 = game(json!({"samurai": [seat, "eager_student"], "decks": [preset, null]}));
+            let d = &g2.decks[0];
+            assert_eq!(d.len(), 40, "{seat} with the {preset} preset");
+            assert!(d.iter().all(|&c| g2.content.card(c).owner.as_deref().is_none_or(|o| o == seat)), "{seat} / {preset}");
+            let unsigned = |k: &str| {
+                let i = g2.content.samurai_by_key(k).unwrap();
+                let mut v: Vec<CardId> = g2.content.samurai[i].deck.iter().copied().filter(|&c| g2.content.card(c).owner.is_none()).collect();
+                v.sort_unstable();
+                v
+            };
+            let mut mine: Vec<CardId> = d.iter().copied().filter(|&c| g2.content.card(c).owner.is_none()).collect();
+            mine.sort_unstable();
+            assert_eq!(mine, unsigned(preset), "the preset's common cards are kept");
+        }
+    }
 }
 
 #[test]
@@ -361,13 +393,15 @@ fn sj_5_1_sj_8_1_highest_initiative_resolves_first() {
 
 #[test]
 fn sj_5_2_sj_13_5_dual_initiatives_are_declared_in_advantage_order() {
-    // SJ-5.2, SJ-13.5, SJX-5
-    for (order, first) in [("low_first", 1u8), ("high_first", 0u8)] {
-        let (g, mut s) = duel(json!({ "declare_order": order }));
+    // SJ-5.2, SJ-13.5, SJX-5. 「イニシアチブ値が変化する複数の能力カードが公開された場合、プレイヤーは
+    // カードのイニシアチブ値を有利な順に宣言します。」(With several variable cards revealed, players
+    // declare in order of advantage): by default the top of the track first.
+    for (order, first) in [(None, 0u8), (Some("low_first"), 1u8), (Some("high_first"), 0u8)] {
+        let (g, mut s) = duel(order.map_or(json!({}), |o| json!({ "declare_order": o })));
         give(&g, &mut s, 0, &["parry"]);
         give(&g, &mut s, 1, &["turtle_guard"]);
         select(&g, &mut s, &["Parry", "Turtle Guard"]);
-        assert_eq!(s.phase, Phase::Declare(first), "{order}");
+        assert_eq!(s.phase, Phase::Declare(first), "{order:?}");
         let want: Vec<&str> = if first == 0 { vec!["initiative 4", "initiative 6"] } else { vec!["initiative 1", "initiative 8"] };
         assert_eq!(texts(&g, &s), want);
     }
@@ -477,7 +511,9 @@ fn sj_6_2_sj_6_3_optional_moves_and_rotation() {
 
 #[test]
 fn sj_6_4_the_opponent_marker() {
-    // SJ-6.4, SJX-8
+    // SJ-6.4, SJX-8. 「対戦効果:このシンボルは、そのラインの次の効果が対戦相手に適用されることを示して
+    // います。」(The opponent marker: the next effect on the line applies to the opponent.) In a duel
+    // the opponent is the other samurai wherever it stands.
     let (g, mut s) = duel(json!({}));
     face_off(&mut s);
     give(&g, &mut s, 0, &["hooking_sweep"]);
@@ -486,11 +522,20 @@ fn sj_6_4_the_opponent_marker() {
     assert_eq!(texts(&g, &s), ["turn P1 to face SW", "turn P1 to face W", "turn P1 to face NW"]);
     act(&g, &mut s, "turn P1 to face NW");
     assert_eq!(s.samurai[1].facing, Direction::NORTH_WEST);
-    // With nobody adjacent the effect lapses; with two, the controller picks (SJX-8).
+    // Road Dust with the opponent three hexes away still turns it.
+    let (g, mut s) = duel(json!({"samurai": ["wanderer", "eager_student"]}));
+    put(&mut s, 0, 1, 3, E);
+    put(&mut s, 1, 4, 3, W);
+    give(&g, &mut s, 0, &["road_dust"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Road Dust", "Focus"]);
+    act(&g, &mut s, "turn P1 to face NE");
+    assert_eq!(s.samurai[1].facing, Direction::NORTH_EAST, "the opponent, not an adjacent one");
+    // With several opponents the controller names one, adjacent or not (SJX-8).
     let g = game(json!({"players": 3, "setup": "fixed", "battlefield": "open_field"}));
     let mut s = g.new_state(1);
     face_off(&mut s);
-    put(&mut s, 2, 3, 4, W);
+    put(&mut s, 2, 6, 3, W);
     give(&g, &mut s, 0, &["hooking_sweep"]);
     give(&g, &mut s, 1, &["focus"]);
     give(&g, &mut s, 2, &["focus"]);
@@ -564,6 +609,48 @@ fn sj_7_1_to_7_5_defense_at_its_initiative_covering_target_attacker_or_between()
 }
 
 #[test]
+fn sj_7_2_sj_7_5_a_defense_holds_for_its_whole_initiative() {
+    // SJ-7.2, SJ-7.5, SJX-20. 「対戦相手が防御効果と同じイニシアチブスピードで攻撃をおこなった場合、
+    // この攻撃は無視されます。」(An attack made at the same initiative speed as the defense effect is
+    // ignored.) 「そのHEXは防御側が選んだイニシアチブスピードでのみ防御されているとみなされます。」(The
+    // hex is defended only at the initiative the defender chose.) Neither depends on the type of
+    // the card the defense rides on, nor on who resolves first at that initiative.
+    // Guarded Strike ([=] defense) on Steady Breath (meditation, 7): the Student's attack at 7
+    // resolves first (attack before meditation) and is still ignored.
+    let (g, mut s) = duel(json!({}));
+    face_off(&mut s);
+    give(&g, &mut s, 0, &["steady_breath", "guarded_strike"]);
+    give(&g, &mut s, 1, &["feint_and_strike"]);
+    select(&g, &mut s, &["Steady Breath", "Feint and Strike"]);
+    act(&g, &mut s, "initiative 7");
+    let ev = act(&g, &mut s, "instant Guarded Strike");
+    assert!(has(&ev, "P0 defends the attack"), "{ev:?}");
+    assert_eq!(s.samurai[0].wounds, 0);
+    // On an attack card of the samurai without the advantage: the Old Master (top of the track)
+    // strikes first at 5 and is ignored by the Student's [=] defense on its own Straight Cut.
+    let (g, mut s) = duel(json!({}));
+    face_off(&mut s);
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["straight_cut", "guarded_strike"]);
+    select(&g, &mut s, &["Straight Cut", "Straight Cut"]);
+    let ev = act(&g, &mut s, "instant Guarded Strike");
+    assert!(has(&ev, "P1 defends the attack"), "{ev:?}");
+    assert_eq!((s.samurai[0].wounds, s.samurai[1].wounds), (1, 0), "P1's cut lands, P0's is ignored");
+    // At another initiative the same defense does not hold (SJ-7.5): the Student's attack at 3.
+    let (g, mut s) = duel(json!({}));
+    face_off(&mut s);
+    give(&g, &mut s, 0, &["steady_breath", "guarded_strike"]);
+    give(&g, &mut s, 1, &["feint_and_strike"]);
+    select(&g, &mut s, &["Steady Breath", "Feint and Strike"]);
+    act(&g, &mut s, "initiative 3");
+    act(&g, &mut s, "instant Guarded Strike");
+    while s.samurai[0].wounds == 0 && s.phase != Phase::Over && !matches!(s.phase, Phase::Select(_)) {
+        act(&g, &mut s, "pass");
+    }
+    assert_eq!(s.samurai[0].wounds, 1);
+}
+
+#[test]
 fn sj_7_6_sj_7_7_evade_plays_a_slower_attack_at_once() {
     // SJ-7.6, SJ-7.7, SJX-7
     let (g, mut s) = duel(json!({}));
@@ -579,6 +666,34 @@ fn sj_7_6_sj_7_7_evade_plays_a_slower_attack_at_once() {
     assert!(has(&ev, "evades and plays Straight Cut at initiative 5"));
     assert_eq!(s.samurai[0].wounds, 1);
     assert!(s.samurai[1].discard.contains(id(&g, "straight_cut")), "discarded at round end");
+}
+
+#[test]
+fn sj_5_2_sj_7_6_an_evade_card_with_two_initiatives_is_declared() {
+    // SJ-5.2, SJ-7.6, SJ-7.7. 「1つの箱の中に2つのイニシアチブスピードがある場合、コントロールする
+    // プレイヤーは、その能力カードのアクションをどちらのイニシアチブスピードで起動するかを選択します。」
+    // (With two initiative speeds in one box, the controlling player chooses which one the card's
+    // actions use.) An evade card is no exception: both of Feint and Strike's 3 and 7 are below the
+    // blocked 8.
+    let (g, mut s) = duel(json!({}));
+    face_off(&mut s);
+    s.samurai[1].kamae = 3; // closed door, a resolve kamae: Patient Guard is usable
+    give(&g, &mut s, 0, &["pommel_strike"]);
+    give(&g, &mut s, 1, &["patient_guard", "feint_and_strike"]);
+    select(&g, &mut s, &["Pommel Strike", "Patient Guard"]);
+    act(&g, &mut s, "initiative 8");
+    assert_eq!(texts(&g, &s), ["evade with Feint and Strike", "pass"]);
+    act(&g, &mut s, "evade with Feint and Strike");
+    assert_eq!(s.phase, Phase::Resolve(1));
+    assert_eq!(texts(&g, &s), ["initiative 3", "initiative 7"]);
+    // A JSON state whose evade card has nothing to declare would have no legal action: rejected.
+    let mut bad = s.clone();
+    bad.stack.last_mut().unwrap().left = 3;
+    assert!(bad.validate(&g).unwrap_err().to_string().contains("declares an initiative it does not have"));
+    let ev = act(&g, &mut s, "initiative 3");
+    assert!(has(&ev, "P1 declares initiative 3 for the evade"), "{ev:?}");
+    assert!(has(&ev, "P1 attacks F at initiative 3"), "{ev:?}");
+    assert_eq!((s.samurai[0].wounds, s.samurai[1].wounds), (1, 0));
 }
 
 // ----- SJ-8 ties and advantage -----------------------------------------------------------------
@@ -720,6 +835,17 @@ fn sj_13_6_instants_from_the_bottom_of_the_advantage_track() {
     assert_eq!(s.phase, Phase::Instant(1));
     act(&g, &mut s, "pass");
     assert_eq!(s.phase, Phase::Instant(0));
+    // 「インスタント能力カードをプレイしたいプレイヤーは、能力カードが解決される前にプレイする必要が
+    // あります。」(Who wants to play instants must do so before the cards resolve.) Until then an
+    // instant may answer another: P0's Snap Guard gives P1, who had passed, another offer.
+    act(&g, &mut s, "instant Snap Guard");
+    act(&g, &mut s, "initiative 8");
+    assert_eq!(s.phase, Phase::Instant(1), "P1 may answer P0's instant");
+    let ev = act(&g, &mut s, "instant Snap Guard");
+    assert!(has(&ev, "P1 plays the instant Snap Guard"), "{ev:?}");
+    act(&g, &mut s, "initiative 6");
+    // Each samurai now has an instant on its card, which takes no other (SJ-12.1): resolution.
+    assert!(!matches!(s.phase, Phase::Instant(_) | Phase::InstantDeclare(_)), "{:?}", s.phase);
 }
 
 // ----- SJ-13 the round -------------------------------------------------------------------------
@@ -737,6 +863,50 @@ fn sj_13_1_sj_13_2_draw_or_take_a_wound() {
     assert_eq!(s.samurai[0].deck.len(), deck0 - 2, "Focus and the round's draw");
     assert!(has(&ev2, "P1 cannot draw") || has(&ev, "P1 cannot draw"));
     assert_eq!(s.samurai[1].wounds, 1);
+}
+
+#[test]
+fn sj_13_1_sj_13_2_sjx_1_the_draw_phase_is_everyones_at_once() {
+    // SJ-13.1, SJ-13.2, SJ-10.5, SJ-2.2, SJX-1. 「1]DRAW あなたの能力カードデッキから能力カードを
+    // 1枚引き…引くべき能力カードが残っていない場合は、あなたのサムライに傷を1つ付けます。」(Draw one
+    // card; with none left, your samurai takes a wound.) Every player draws in the same step, so the
+    // wounds land together and defeat is judged after: 「最後に残った無敗のサムライ…が勝者」 (the last
+    // undefeated samurai wins): with none left undefeated, nobody wins.
+    for (w0, w1, expect) in [(4, 4, [0.0, 0.0]), (4, 3, [-1.0, 1.0]), (3, 4, [1.0, -1.0])] {
+        let (g, mut s) = duel(json!({}));
+        give(&g, &mut s, 0, &["steady_breath"]);
+        give(&g, &mut s, 1, &["steady_breath"]);
+        s.samurai[0].deck.clear();
+        s.samurai[1].deck.clear();
+        s.samurai[0].wounds = w0;
+        s.samurai[1].wounds = w1;
+        select(&g, &mut s, &["Steady Breath", "Steady Breath"]);
+        while s.phase != Phase::Over && !matches!(s.phase, Phase::Select(_)) {
+            act(&g, &mut s, "pass");
+        }
+        let mut r = [0.0; 2];
+        s.returns(&g, &mut r);
+        assert_eq!(r, expect, "wounds {w0} and {w1} before the draw");
+        assert_eq!(s.samurai[0].wounds, w0 + 1);
+        assert_eq!(s.samurai[1].wounds, w1 + 1, "seat 1 draws even when seat 0 has fallen");
+    }
+    // A bleeding card empties the last card of the deck: that wound lands with the other's too.
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["steady_breath"]);
+    give(&g, &mut s, 1, &["steady_breath"]);
+    let top = s.samurai[0].deck.pop().unwrap();
+    s.samurai[0].deck.clear();
+    s.samurai[0].deck.push(top);
+    s.samurai[0].wounds = 4;
+    s.samurai[0].bleeding = 1;
+    s.supply[1] -= 1;
+    s.samurai[1].deck.clear();
+    s.samurai[1].wounds = 4;
+    select(&g, &mut s, &["Steady Breath", "Steady Breath"]);
+    while s.phase != Phase::Over && !matches!(s.phase, Phase::Select(_)) {
+        act(&g, &mut s, "pass");
+    }
+    assert_eq!(s.result.map(|r| [r[0], r[1]]), Some([0, 0]), "a common fall is a draw");
 }
 
 #[test]
@@ -771,12 +941,12 @@ fn sj_13_8_to_13_10_discard_in_play_and_down_to_the_hand_limit() {
 /// observer's first, with the one-hots over seats sized by `n`.
 #[test]
 fn observation_sized_to_the_seats_with_the_observer_first() {
-    for (n, total) in [(2, 701), (3, 1_013), (4, 1_327)] {
+    for (n, total) in [(2, 727), (3, 1_049), (4, 1_373)] {
         let g = game(json!({ "players": n }));
         let (c, k, nodes) = (g.battlefield().board.len(), g.content.cards.len(), 4);
-        assert_eq!((c, k), (68, 61), "River Ford and the built-in cards");
+        assert_eq!((c, k), (68, 66), "River Ford and the built-in cards");
         let seat = 4 + c + 6 + 8 + nodes + 4 + n + 2 + k + 10 + k + c + 10;
-        assert_eq!(13 + n * seat + k + 9 + n, total);
+        assert_eq!(13 + n * seat + k + 10 + n, total);
         assert_eq!(g.observation_shape(), vec![total]);
         let mut s = g.new_state(1);
         for p in 0..n {
@@ -802,6 +972,51 @@ fn observation_sized_to_the_seats_with_the_observer_first() {
     }
 }
 
+#[test]
+fn every_rule_path_comes_up_with_the_preset_decks() {
+    // The paths that used to need an edited state: a forced move with a choice of hexes (SJ-6.1),
+    // a defense covering the samurai's own hex (SJ-7.3), an opponent-marked move (SJ-6.4), and an
+    // attack or meditation at initiative 0 meeting a core card there (SJ-3.6, SJ-13.7).
+    let mut seen = [false; 4];
+    for (n, bf) in [(2, "river_ford"), (4, "open_field")] {
+        let g = game(json!({"players": n, "battlefield": bf}));
+        let mut rng = crate::core::Rng::new(5);
+        let mut l = ActionList::new();
+        for seed in 0..400 {
+            let mut s = g.new_state(seed);
+            while !s.is_terminal() {
+                if let (Phase::Resolve(_), Some(e)) = (s.phase, s.stack.last()) {
+                    s.legal_actions(&g, &mut l);
+                    let op = s.current_op(&g, e).cloned();
+                    if e.stage == Stage::Move && matches!(op, Some(Op::Move { forced: true, .. })) && l.len() >= 2 {
+                        seen[0] = true;
+                    }
+                    if e.stage == Stage::Move && e.who != e.player {
+                        seen[2] = true;
+                    }
+                }
+                for (p, x) in s.samurai.iter().enumerate() {
+                    let cell = g.battlefield().board.index_of(x.pos);
+                    if s.alive(p) && x.defenses.iter().any(|d| d.speed != state::NO_INIT && cell.is_some_and(|c| d.covers(c))) {
+                        seen[1] = true;
+                    }
+                }
+                let at0 = |ty: CardType| s.items.iter().any(|it| it.init == 0 && g.content.card(it.card).ty == ty);
+                if at0(CardType::Core) && (at0(CardType::Attack) || at0(CardType::Meditation)) {
+                    seen[3] = true;
+                }
+                s.legal_actions(&g, &mut l);
+                let a = l[rng.below(l.len() as u32) as usize];
+                s.apply_unchecked(&g, a, &mut NoEvents);
+            }
+            if seen.iter().all(|&x| x) {
+                return;
+            }
+        }
+    }
+    panic!("not every path came up: {seen:?}");
+}
+
 // ----- conformance -----------------------------------------------------------------------------
 
 #[test]
@@ -815,7 +1030,7 @@ fn conformance_three_and_four_players_and_teams() {
         json!({"players": 3, "battlefield": "temple_court"}),
         json!({"players": 4, "battlefield": "open_field"}),
         json!({"players": 4, "teams": [0, 1, 0, 1], "battlefield": "temple_court", "friendly_fire": true}),
-        json!({"setup": "fixed", "declare_order": "high_first"}),
+        json!({"setup": "fixed", "declare_order": "low_first"}),
     ] {
         check_random_games(&game(o.clone()), Conformance { games: 10_000, deep_games: 25, ..Conformance::default() })
             .unwrap_or_else(|e| panic!("{o}: {e}"));
@@ -840,6 +1055,48 @@ fn stats() {
 }
 
 #[test]
+fn sj_13_3_a_face_down_core_card_looks_like_any_other() {
+    // SJ-13.3, SJ-3.6, SJX-19. 「あなたの手札から能力カードを1枚選び、相手の選んだ能力カードの横に伏せて
+    // 置きます。」(Choose one card from your hand and place it face down.) The core card 「通常の能力
+    // カードの代わりにプレイすることができ」(may be played instead of a normal ability card): face down,
+    // it must not be told apart from any other card, nor a stun card.
+    let (g, base) = duel(json!({}));
+    let mut base = base;
+    give(&g, &mut base, 0, &["straight_cut", "focus"]);
+    base.samurai[0].hand.push(g.content.stun);
+    base.supply[2] -= 1;
+    give(&g, &mut base, 1, &["focus"]);
+    let seen = |s: &SenjutsuState| {
+        let mut obs = vec![0.0; g.observation_len()];
+        s.observation(&g, 1, &mut obs);
+        (obs, s.information_state_string(&g, 1), s.view(&g, Some(1)).to_string())
+    };
+    let mut worlds = Vec::new();
+    for pick in ["Straight Cut", "Master's Calm", "Stun"] {
+        let mut s = base.clone();
+        act(&g, &mut s, &format!("select {pick}"));
+        worlds.push(s);
+    }
+    assert_eq!(seen(&worlds[0]), seen(&worlds[1]), "core card or ability card: P1 sees the same");
+    assert_eq!(seen(&worlds[0]), seen(&worlds[2]), "stun card or ability card: P1 sees the same");
+    // Determinization redraws the face-down card from the whole hand it left.
+    let (core, stun) = (g.samurai(0).core, g.content.stun);
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..300 {
+        let d = worlds[1].determinize(&g, 1, seed);
+        let mut held: Vec<CardId> = d.cards_of(0).collect();
+        let mut was: Vec<CardId> = worlds[1].cards_of(0).collect();
+        held.sort_unstable();
+        was.sort_unstable();
+        assert_eq!(held, was, "the same cards, redealt");
+        assert_eq!(seen(&d), seen(&worlds[1]), "seed {seed}");
+        let x = d.samurai[0].played.unwrap();
+        kinds.insert(if x == core { "core" } else if x == stun { "stun" } else { "ability" });
+    }
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+}
+
+#[test]
 fn view_hides_face_down_cards_and_hands() {
     // SJ-13.3, SJX-19
     let (g, mut s) = duel(json!({}));
@@ -850,7 +1107,14 @@ fn view_hides_face_down_cards_and_hands() {
     let zone = |id: &str| zones.iter().find(|z| z["id"] == id).unwrap().clone();
     assert_eq!(zone("p0.selected")["cards"][0]["hidden"], true, "SJ-13.3: face down");
     assert!(zone("p0.hand")["cards"].as_array().unwrap().iter().any(|c| c["hidden"] == true));
-    assert_eq!(zone("p0.hand")["cards"].as_array().unwrap().last().unwrap()["name"], "Master's Calm", "the core card is public");
+    assert!(zone("p0.hand")["cards"].as_array().unwrap().iter().all(|c| c["hidden"] == true), "face down, even the core card may be in play");
+    let before = {
+        let (g, mut s) = duel(json!({}));
+        give(&g, &mut s, 0, &["straight_cut", "focus"]);
+        s.view(&g, Some(1))
+    };
+    let hand = before["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.hand").unwrap()["cards"].clone();
+    assert_eq!(hand.as_array().unwrap().last().unwrap()["name"], "Master's Calm", "between selections the core card is public");
     let own = s.view(&g, Some(0));
     assert_eq!(own["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.selected").unwrap()["cards"][0]["name"], "Straight Cut");
     assert_eq!(v["board"]["pieces"].as_array().unwrap().len(), 2);
@@ -903,4 +1167,80 @@ fn sjx_16_a_card_draw_from_an_empty_deck_wounds() {
     // Focus's draw, then the next round's draw: a wound each.
     assert_eq!(ev.iter().filter(|e| e.contains("P0 cannot draw")).count(), 2);
     assert_eq!(s.samurai[0].wounds, 2);
+}
+
+/// Seat win shares with Wilson 95 % intervals (the seat table of `docs/rules/senjutsu.md`):
+/// uniformly random play through `rollout_batch`, and ISMCTS against ISMCTS at equal budget.
+/// `SJ_RANDOM_GAMES`, `SJ_MCTS_GAMES` and `SJ_MCTS_ITERATIONS` size the runs.
+#[test]
+#[ignore]
+fn seat_table() {
+    use crate::search::{Heuristic, Mcts, MctsConfig};
+    let env = |k: &str, d: usize| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let (random_games, mcts_games, iterations) =
+        (env("SJ_RANDOM_GAMES", 20_000), env("SJ_MCTS_GAMES", 0), env("SJ_MCTS_ITERATIONS", 200));
+    let wilson = |k: usize, n: usize| {
+        let (p, n, z) = (k as f64 / n as f64, n as f64, 1.96f64);
+        let d = 1.0 + z * z / n;
+        let c = (p + z * z / (2.0 * n)) / d;
+        let h = z / d * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+        format!("{:.1} % [{:.1}, {:.1}]", 100.0 * p, 100.0 * (c - h), 100.0 * (c + h))
+    };
+    let report = |name: &str, g: &Senjutsu, wins: &[usize], draws: usize, games: usize, steps: f64| {
+        let cells: Vec<String> = wins.iter().map(|&k| wilson(k, games)).collect();
+        println!("{name}: {games} games, {:.0} actions a game | {} | draws {}", steps, cells.join(" | "), wilson(draws, games));
+        let _ = g;
+    };
+    let configs = [
+        ("2p mirror old_master", json!({"samurai": ["old_master", "old_master"]})),
+        ("2p default", json!({})),
+        ("4p free-for-all", json!({"players": 4})),
+    ];
+    for (name, o) in &configs {
+        let g = game(o.clone());
+        let n = g.n();
+        if random_games > 0 {
+            let t = std::time::Instant::now();
+            let r = crate::search::rollout::rollout_batch(&g, random_games, 1, Some(1), None);
+            let secs = t.elapsed().as_secs_f64();
+            let mut wins = vec![0; n];
+            let mut draws = 0;
+            for row in r.returns.chunks(n) {
+                if row.iter().all(|&x| x == 0.0) {
+                    draws += 1;
+                }
+                for (p, &x) in row.iter().enumerate() {
+                    if x > 0.0 {
+                        wins[p] += 1;
+                    }
+                }
+            }
+            let steps = r.lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / random_games as f64;
+            report(&format!("random {name} ({:.0} games/s)", random_games as f64 / secs), &g, &wins, draws, random_games, steps);
+        }
+        if mcts_games > 0 {
+            let mut wins = vec![0; n];
+            let (mut draws, mut steps) = (0, 0usize);
+            for seed in 0..mcts_games as u64 {
+                let mut s = g.new_state(seed);
+                let mut bots: Vec<_> = (0..n)
+                    .map(|p| Mcts::new(MctsConfig { iterations: iterations as u32, seed: seed * 8 + p as u64, ..MctsConfig::default() }, Heuristic))
+                    .collect();
+                let mut history = Vec::new();
+                while let Some(p) = s.current_player() {
+                    let a = bots[p].choose(&g, &s, &history);
+                    s.apply_unchecked(&g, a, &mut NoEvents);
+                    history.push(a);
+                }
+                steps += history.len();
+                let mut r = vec![0.0; n];
+                s.returns(&g, &mut r);
+                draws += usize::from(r.iter().all(|&x| x == 0.0));
+                for (p, &x) in r.iter().enumerate() {
+                    wins[p] += usize::from(x > 0.0);
+                }
+            }
+            report(&format!("mcts {iterations} it. {name}"), &g, &wins, draws, mcts_games, steps as f64 / mcts_games as f64);
+        }
+    }
 }

@@ -8,7 +8,7 @@ use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, BLEEDING_CARDS,
 use crate::games::senjutsu::Senjutsu;
 
 const PHASES: usize = 9;
-const STAGES: usize = 8;
+const STAGES: usize = 9;
 
 /// Kamae nodes of the largest tree at the table: every seat block has the same size.
 fn kamae_nodes(game: &Senjutsu) -> usize {
@@ -53,6 +53,7 @@ fn stage_index(s: Stage) -> usize {
         Stage::Choose => 5,
         Stage::Push => 6,
         Stage::Evade => 7,
+        Stage::Declare => 8,
     }
 }
 
@@ -87,8 +88,10 @@ impl SenjutsuState {
             w.put(f32::from(s.wounds) / f32::from(sam.wound_limit));
             w.put(f32::from(sam.wound_limit) / 9.0);
             w.put(f32::from(s.bleeding) / 5.0);
-            w.put(s.stuns(game) as f32 / f32::from(sam.hand_limit));
-            w.put(s.hand_count(game) as f32 / 10.0);
+            // SJ-13.3: whether the face-down card is a stun card or the core card stays hidden,
+            // so the hand shows every card it holds and the stun cards known before the selection.
+            w.put(s.public_stuns(game) as f32 / f32::from(sam.hand_limit));
+            w.put(s.hand.len() as f32 / 10.0);
             w.put(s.deck.len() as f32 / 40.0);
             w.put(s.discard.len() as f32 / 40.0);
             w.put(s.hidden.len() as f32 / 40.0);
@@ -197,15 +200,15 @@ impl SenjutsuState {
                     let _ = writeln!(out, "  face-down discards: {}", names(s.hidden.as_slice()));
                 }
             } else {
-                let stuns = s.stuns(game);
-                let core_in_hand = s.hand.iter().any(|x| c.card(x).ty == CardType::Core);
-                let _ = writeln!(
-                    out,
-                    "  hand: {} cards{}{}",
-                    s.hand_count(game),
-                    if stuns > 0 { format!(" ({stuns} stun)") } else { String::new() },
-                    if core_in_hand { " + core" } else { "" }
-                );
+                // The stun cards and the core card are public, but while the selection is face
+                // down one of them may be the card in play (SJ-13.3).
+                let stuns = s.public_stuns(game);
+                let stun_text = if stuns > 0 { format!(", {stuns} stun") } else { String::new() };
+                let _ = if s.face_down() {
+                    writeln!(out, "  hand: {} cards (with the face-down card: the core card{stun_text})", s.hand.len())
+                } else {
+                    writeln!(out, "  hand: {} cards (the core card{stun_text})", s.hand.len())
+                };
             }
             let mut discard: Vec<CardId> = s.discard.iter().collect();
             discard.sort_unstable();
@@ -258,7 +261,8 @@ impl SenjutsuState {
     /// Everything `observer` cannot see, redealt: other samurai's hands (but for their stun and
     /// core cards), decks, face-down discards and unrevealed selections; the observer's own deck
     /// order. Hidden pools are sorted before shuffling so the result depends only on what the
-    /// observer knows.
+    /// observer knows. A face-down selection is redrawn from the whole hand it left (SJ-13.3):
+    /// an ability card, a stun card or the core card.
     pub fn determinized(&self, game: &Senjutsu, observer: usize, seed: u64) -> SenjutsuState {
         let mut s = self.clone();
         let mut rng = Rng::new(seed);
@@ -272,30 +276,55 @@ impl SenjutsuState {
                 continue;
             }
             let face_down = sam.played.filter(|_| !sam.revealed);
+            // The hand before the selection: its public cards (stun cards, the core card).
+            let mut public: Vec<CardId> = sam.hand.iter().chain(face_down).filter(|&x| !hidden_in_hand(x)).collect();
+            public.sort_unstable();
             let mut pool: Vec<CardId> = sam
                 .hand
                 .iter()
+                .chain(face_down)
                 .filter(|&x| hidden_in_hand(x))
                 .chain(sam.deck.iter())
                 .chain(sam.hidden.iter())
-                .chain(face_down.filter(|&x| hidden_in_hand(x)))
                 .collect();
             pool.sort_unstable();
             rng.shuffle(&mut pool);
-            let mut next = pool.into_iter();
-            for x in sam.hand.as_mut_slice() {
-                if hidden_in_hand(*x) {
-                    *x = next.next().expect("pool holds the hidden cards");
+            let abilities = sam.hand.iter().chain(face_down).filter(|&x| hidden_in_hand(x)).count();
+            // Which card of that hand is face down: any of them but an instant (SJX-6), or one
+            // only usable in another kamae zone (SJ-9.3).
+            let zone = game.samurai(p).tree.nodes[usize::from(sam.kamae)].1;
+            let selectable = |x: CardId| {
+                let k = c.card(x);
+                k.instant == crate::games::senjutsu::content::Instant::None && k.requires.is_none_or(|z| z == zone)
+            };
+            let mut played = None;
+            let any_selectable = pool.iter().any(|&x| selectable(x));
+            let candidates = if any_selectable || public.is_empty() { abilities } else { 0 } + public.len();
+            if face_down.is_some() && candidates > 0 {
+                let pick = rng.below(candidates as u32) as usize;
+                if pick < candidates - public.len() {
+                    let i = pool.iter().position(|&x| selectable(x)).unwrap_or(0);
+                    played = Some(pool.remove(i));
+                } else {
+                    played = Some(public.remove(pick - (candidates - public.len())));
                 }
+            }
+            let mut next = pool.into_iter();
+            let hand_abilities = abilities - usize::from(played.is_some_and(hidden_in_hand));
+            sam.hand.clear();
+            for _ in 0..hand_abilities {
+                sam.hand.push(next.next().expect("pool holds the hidden cards"));
+            }
+            for x in public {
+                sam.hand.push(x);
             }
             for zone in [sam.deck.as_mut_slice(), sam.hidden.as_mut_slice()] {
                 for x in zone {
                     *x = next.next().expect("pool holds the hidden cards");
                 }
             }
-            if let Some(x) = face_down.filter(|&x| hidden_in_hand(x)) {
-                let _ = x;
-                sam.played = next.next();
+            if face_down.is_some() {
+                sam.played = played;
             }
         }
         s.rng = Rng::new(derive_seed(seed, 1));
@@ -396,6 +425,11 @@ impl SenjutsuState {
                 bad.push("a resolving part does not exist".into());
             }
         }
+        for e in self.stack.iter().filter(|e| e.stage == Stage::Declare && usize::from(e.card.0) < c.cards.len()) {
+            if !c.card(e.card).initiative.iter().any(|&x| x < e.left) {
+                bad.push("an evade card declares an initiative it does not have".into());
+            }
+        }
         if matches!(self.phase, Phase::Resolve(_)) && self.stack.is_empty() {
             bad.push("resolving with nothing to resolve".into());
         }
@@ -461,14 +495,17 @@ impl SenjutsuState {
             players.push(json!({"id": p, "name": sam.name, "tags": tags, "stats": [
                 {"key": "wounds", "label": "Wounds", "value": s.wounds, "max": sam.wound_limit},
                 {"key": "bleeding", "label": "Bleeding", "value": s.bleeding},
-                {"key": "stuns", "label": "Stun cards", "value": s.stuns(game), "max": sam.hand_limit},
+                {"key": "stuns", "label": "Stun cards", "value": s.public_stuns(game), "max": sam.hand_limit},
                 {"key": "advantage", "label": "Advantage", "value": self.advantage_rank(p) + 1},
             ]}));
-            let hand: Vec<Value> = s
-                .hand
-                .iter()
-                .map(|x| if sees(p) || public_in_hand(x) { card(x, vec![]) } else { back(vec![]) })
-                .collect();
+            // Others see card backs, then the public stun and core cards (in card order, so the
+            // hand's order tells nothing); while the selection is face down, backs only (SJ-13.3).
+            let shown = |x: CardId| sees(p) || (public_in_hand(x) && !s.face_down());
+            let mut held: Vec<CardId> = s.hand.iter().collect();
+            if !sees(p) {
+                held.sort_unstable_by_key(|&x| (shown(x), x));
+            }
+            let hand: Vec<Value> = held.into_iter().map(|x| if shown(x) { card(x, vec![]) } else { back(vec![]) }).collect();
             zones.push(json!({"id": format!("p{p}.hand"), "name": "Hand", "owner": p, "cards": hand}));
             let mut play = Vec::new();
             if let Some(x) = s.played {
