@@ -391,6 +391,11 @@ impl SenjutsuState {
             if beaten && !s.defeated {
                 bad.push(format!("P{p} should be defeated"));
             }
+            // Wounds never heal, and a defeated samurai's hand no longer changes: only the two
+            // defeats of the seed make a samurai defeated.
+            if s.defeated && !beaten {
+                bad.push(format!("P{p} is defeated below its wound limit and without a hand of stun cards"));
+            }
             for q in 0..p {
                 let o = &self.samurai[q];
                 if s.placed && o.placed && !s.defeated && !o.defeated && s.pos == o.pos {
