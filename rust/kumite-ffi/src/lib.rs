@@ -90,7 +90,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(checked, 27, "exported functions found");
+        assert_eq!(checked, 28, "exported functions found");
     }
 
     #[test]
