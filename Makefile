@@ -29,6 +29,8 @@ $(DEV_STAMP): $(STAMP) requirements-dev.txt
 
 # The extension, optimised, installed into the venv as an editable package.
 build: $(STAMP)
+	@# An interpreter-specific build from before the abi3 wheel would shadow the abi3 one.
+	rm -f python/kumite/_kumite.cpython-*.so
 	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/maturin develop --release --quiet
 
 # The wheel a user installs: one abi3 wheel for every CPython >= 3.9, stripped, in target/wheels.
