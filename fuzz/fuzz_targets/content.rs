@@ -15,7 +15,7 @@ fn folder() -> PathBuf {
 }
 
 fn play_games(name: &str, options: &Map<String, Value>, seed: u64) {
-    if let Ok(game) = kumite::games::load(name, options) {
+    if let Ok(game) = kumite::erased::load(name, options) {
         for i in 0..2 {
             kumite_fuzz::play_on(game.clone().new_state(seed.wrapping_add(i)), seed ^ i);
         }

@@ -10,7 +10,7 @@ fuzz_target!(|data: &[u8]| {
     if text.contains("content_dir") {
         return;
     }
-    if let Ok(state) = kumite::core::dynamic::from_record(text, kumite::games::load) {
+    if let Ok(state) = kumite::erased::from_record(text, kumite::erased::load) {
         kumite_fuzz::play_on(state, kumite_fuzz::seed_of(data));
     }
 });

@@ -1,7 +1,7 @@
 //! What the fuzz targets share: random play from a loaded state, checking the loader's
 //! guarantee after every action (a violation panics, which the fuzzer reports as a crash).
 
-use kumite::core::dynamic::ErasedState;
+use kumite::erased::ErasedState;
 use kumite::core::{derive_seed, Rng};
 
 /// Actions played on from an accepted input: enough to cross a round or a turn of any game.

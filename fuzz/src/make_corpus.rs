@@ -13,8 +13,8 @@ fn main() {
         std::fs::create_dir_all(&dir).expect("corpus folder");
         std::fs::write(dir.join(name), bytes).expect("corpus file");
     };
-    for (g, &name) in kumite::games::NAMES.iter().enumerate() {
-        let game = kumite::games::load(name, &Map::new()).expect("default options");
+    for (g, &name) in kumite::erased::NAMES.iter().enumerate() {
+        let game = kumite::erased::load(name, &Map::new()).expect("default options");
         for seed in 0..6u64 {
             let mut state = game.clone().new_state(seed);
             let mut rng = Rng::new(derive_seed(seed, 9));

@@ -3,7 +3,7 @@
 use std::ffi::{c_char, CString};
 use std::sync::{Arc, OnceLock};
 
-use kumite::core::dynamic::ErasedGame;
+use kumite::erased::ErasedGame;
 use serde_json::{Map, Value};
 
 use crate::error::{guard_code, guard_free, guard_ptr, handle, owned_string, text, Failure, FfiResult, KumiteStatus};
@@ -29,7 +29,7 @@ fn count(n: usize) -> FfiResult<i32> {
 fn names() -> &'static [CString] {
     static NAMES: OnceLock<Vec<CString>> = OnceLock::new();
     NAMES.get_or_init(|| {
-        kumite::games::NAMES.iter().map(|n| CString::new(*n).expect("game names have no NUL")).collect()
+        kumite::erased::NAMES.iter().map(|n| CString::new(*n).expect("game names have no NUL")).collect()
     })
 }
 
@@ -84,7 +84,7 @@ pub unsafe extern "C" fn kumite_game_new(name: *const c_char, options_json: *con
                 }
             }
         };
-        let game = kumite::games::load(name, &options)?;
+        let game = kumite::erased::load(name, &options)?;
         Ok(Box::into_raw(Box::new(KumiteGame::new(game))))
     })
 }

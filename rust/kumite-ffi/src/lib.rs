@@ -103,13 +103,13 @@ mod tests {
     #[test]
     fn every_game_loads_plays_and_round_trips_through_json() {
         let n = kumite_games_count();
-        assert_eq!(n as usize, kumite::games::NAMES.len());
+        assert_eq!(n as usize, kumite::erased::NAMES.len());
         for i in 0..n {
             let name = kumite_games_name(i);
             let game = unsafe { kumite_game_new(name, ptr::null()) };
             assert!(!game.is_null(), "{}", last_error());
             let bounded = unsafe { kumite_game_length_bounded_by_rules(game) };
-            let rust = kumite::games::load(kumite::games::NAMES[i as usize], &Default::default()).unwrap();
+            let rust = kumite::erased::load(kumite::erased::NAMES[i as usize], &Default::default()).unwrap();
             assert_eq!(bounded, i32::from(rust.length_bounded_by_rules()));
             assert_eq!(unsafe { kumite_game_max_game_length(game) } as usize, rust.max_game_length());
             let state = unsafe { kumite_state_new(game, 5) };

@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use kumite::core::dynamic::{ErasedState, EvaluatorChoice};
+use kumite::erased::{ErasedState, EvaluatorChoice};
 use kumite::core::Action;
 use kumite::search::MctsConfig;
 

@@ -1,7 +1,7 @@
 //! Batch work that runs entirely in Rust with the GIL released: random rollouts and the
 //! conformance suite.
 
-use kumite::core::conformance::Conformance;
+use kumite::conformance::Conformance;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 
 use pyo3::exceptions::{PyMemoryError, PyValueError};

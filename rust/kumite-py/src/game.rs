@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use kumite::core::dynamic::ErasedGame;
+use kumite::erased::ErasedGame;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde_json::{Map, Value};
@@ -48,7 +48,7 @@ impl Game {
 
 /// Loads a game by name with a JSON object of options.
 pub fn load_game(py: Python<'_>, name: &str, options: &Map<String, Value>) -> PyResult<Game> {
-    let inner = guard(|| kumite::games::load(name, options).py_err(py))?;
+    let inner = guard(|| kumite::erased::load(name, options).py_err(py))?;
     Game::new(inner)
 }
 

@@ -22,7 +22,7 @@ use crate::state::State;
 /// The names `load` accepts.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
-    kumite::games::NAMES.to_vec()
+    kumite::erased::NAMES.to_vec()
 }
 
 /// A game by name; keyword arguments are its options (tuples become lists). Unknown names raise
@@ -39,7 +39,7 @@ fn load(py: Python<'_>, name: &str, options: Option<&Bound<'_, PyDict>>) -> PyRe
 fn from_record(py: Python<'_>, text: JsonText) -> PyResult<State> {
     let text = text.0.py_err(py)?;
     let inner =
-        guard(|| kumite::core::dynamic::from_record(&text, kumite::games::load).py_err(py))?;
+        guard(|| kumite::erased::from_record(&text, kumite::erased::load).py_err(py))?;
     let game = Py::new(py, Game::new(inner.game())?)?;
     Ok(State::new(game, inner))
 }
@@ -111,5 +111,5 @@ mod _kumite {
 
     /// The version of the JSON state and game-record formats this build reads and writes.
     #[pymodule_export]
-    const FORMAT_VERSION: u32 = kumite::core::dynamic::FORMAT_VERSION;
+    const FORMAT_VERSION: u32 = kumite::erased::FORMAT_VERSION;
 }

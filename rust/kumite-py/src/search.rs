@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use kumite::core::dynamic::{ErasedSearcher, EvaluatorChoice};
+use kumite::erased::{ErasedSearcher, EvaluatorChoice};
 use kumite::core::Action;
 use kumite::search::{BatchEvaluator, MctsConfig, SearchStats};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};

@@ -1,7 +1,7 @@
 //! `State`: one game position, mutable through `apply`. Copies, pickles and JSON round trips all
 //! go through the engine's own clone and JSON, so they are exact.
 
-use kumite::core::dynamic::ErasedState;
+use kumite::erased::ErasedState;
 use kumite::core::{Action, GameError};
 use numpy::ndarray::{Array, IxDyn};
 use numpy::{PyArray1, PyArrayDyn};

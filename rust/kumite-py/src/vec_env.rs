@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use kumite::core::dynamic::ErasedVecEnv;
+use kumite::erased::ErasedVecEnv;
 use kumite::core::{Action, GameError};
 use kumite::env::Buffers;
 use numpy::ndarray::{Array1, Array2, ArrayD, IxDyn};

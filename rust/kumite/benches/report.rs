@@ -758,7 +758,7 @@ fn main() {
     }
     let (load_start, t0) = (busy_jiffies(), Instant::now());
     let mut rows = Vec::new();
-    for &name in kumite::games::NAMES {
+    for &name in kumite::erased::NAMES {
         eprintln!("measuring {name} ...");
         let options = Default::default();
         let row = match name {

@@ -1,12 +1,19 @@
 //! kumite: a fast rules engine for fighting card and board games.
 //!
-//! `core` holds the one game API every game implements; `hex` and `cards` are the shared
-//! building blocks; `games/<name>/` holds each game's rules and nothing else; `search` holds
-//! rollouts (and the MCTS family) that work on any game through the core traits.
+//! The layers, each using only those before it:
+//! - `core`: the one game API every game implements, with the seeded RNG and observation helpers;
+//!   `hex` and `cards` are the shared building blocks beside it;
+//! - `games/<name>/`: each game's rules and nothing else;
+//! - `search` (rollouts and the MCTS family) and `env` (batched environments), which work on any
+//!   game through the core traits;
+//! - `conformance`: the checks every game passes;
+//! - `erased`: games and states chosen by name at run time, for the Python and C bindings.
 
 pub mod cards;
+pub mod conformance;
 pub mod core;
 pub mod env;
+pub mod erased;
 pub mod games;
 pub mod hex;
 pub mod search;

@@ -1,11 +1,7 @@
-//! The game API shared by every game: the `Game` / `State` traits, actions, errors, events,
-//! the seeded RNG, and a type-erased layer (`dynamic`) for bindings that pick a game at run time.
+//! The game API shared by every game: the `Game` / `State` traits, actions, errors, events and
+//! the seeded RNG. It imports nothing else of the crate.
 
 mod action;
-pub mod conformance;
-pub mod dynamic;
-#[cfg(test)]
-pub(crate) mod endless;
 mod error;
 mod event;
 mod game;

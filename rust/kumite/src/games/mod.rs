@@ -1,29 +1,7 @@
-//! One folder per game; each holds that game's rules and nothing else. The registry below is the
-//! only place that lists them.
-
-use std::sync::Arc;
-
-use serde_json::{Map, Value};
-
-use crate::core::dynamic::ErasedGame;
-use crate::core::{Game, GameError};
+//! One folder per game; each holds that game's rules and nothing else. The registry that picks
+//! one by name is in `erased`, above the games.
 
 pub mod fatal_fight;
 pub mod senjutsu;
 pub mod tekken;
 pub mod ufs;
-
-/// The names `load` accepts.
-pub const NAMES: &[&str] =
-    &[tekken::Tekken::NAME, fatal_fight::FatalFight::NAME, senjutsu::Senjutsu::NAME, ufs::Ufs::NAME];
-
-/// Builds a game by name from a JSON object of options (unknown options are errors).
-pub fn load(name: &str, options: &Map<String, Value>) -> Result<Arc<dyn ErasedGame>, GameError> {
-    match name {
-        tekken::Tekken::NAME => Ok(Arc::new(tekken::Tekken::from_options(options)?)),
-        fatal_fight::FatalFight::NAME => Ok(Arc::new(fatal_fight::FatalFight::from_options(options)?)),
-        senjutsu::Senjutsu::NAME => Ok(Arc::new(senjutsu::Senjutsu::from_options(options)?)),
-        ufs::Ufs::NAME => Ok(Arc::new(ufs::Ufs::from_options(options)?)),
-        _ => Err(GameError::UnknownGame { name: name.to_string(), known: NAMES.join(", ") }),
-    }
-}

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::*;
 use crate::cards::CardId;
-use crate::core::conformance::{check_random_games, Conformance};
+use crate::conformance::{check_random_games, Conformance};
 use crate::core::{Action, ActionList, Event, NoEvents, State};
 use crate::hex::{Direction, Hex};
 

@@ -2,7 +2,7 @@
 //! (UF-…, UFX-…) are those of `docs/rules/ufs.md`.
 
 use crate::cards::CardId;
-use crate::core::conformance::{check_random_games, Conformance};
+use crate::conformance::{check_random_games, Conformance};
 use crate::core::{ActionList, Game, GameError, State};
 use crate::games::ufs::actions::{UfsAction as A, ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Content, BUILTIN};

@@ -6,6 +6,9 @@
 //! its length ([`Game::length_bounded_by_rules`]) has a defect; any other game is cut there and
 //! counted truncated, after every check (replay and determinism included) ran up to the cut.
 
+#[cfg(test)]
+pub(crate) mod endless;
+
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
 
 /// How much to check.
@@ -197,7 +200,7 @@ fn deep_checks<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::endless::Endless;
+    use super::endless::Endless;
 
     #[test]
     fn a_game_the_rules_do_not_end_is_cut_and_counted_truncated() {

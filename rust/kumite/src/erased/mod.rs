@@ -1,0 +1,155 @@
+//! Type-erased games and states, for bindings (Python, C) that choose a game by name at run time.
+//! Each erased state also keeps its seed and the actions applied since `new_state`, which is what
+//! game records and `history()` are made of; the core `State` stays plain data without them.
+//!
+//! This layer sits on top of everything else in the crate: it reaches the games through the
+//! registry, and search, environments and the conformance suite through their generic code.
+
+mod record;
+mod registry;
+mod search;
+mod state;
+mod vec_env;
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+pub use record::{from_record, Record, FORMAT_VERSION};
+pub use registry::{load, NAMES};
+pub use search::{ErasedSearcher, EvaluatorChoice};
+pub use state::{ErasedState, Tracked};
+pub use vec_env::ErasedVecEnv;
+
+use record::{check_format, Envelope};
+use search::{AnyMcts, Searcher};
+use vec_env::TypedVecEnv;
+
+use crate::conformance::{check_random_games, Conformance};
+use crate::core::{Game, GameError};
+use crate::env::VecEnv;
+use crate::search::rollout::{rollout_batch, rollout_range, RolloutResult};
+use crate::search::{Heuristic, Mcts, MctsConfig, ObservationEvaluator, RandomRollout};
+
+/// A game of any kind, shared between its states.
+pub trait ErasedGame: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn num_players(&self) -> usize;
+    fn num_actions(&self) -> usize;
+    fn observation_shape(&self) -> Vec<usize>;
+    fn max_game_length(&self) -> usize;
+    fn length_bounded_by_rules(&self) -> bool;
+    fn options(&self) -> Value;
+    /// The bytes one state takes (what a batch of states costs, checked before allocating one).
+    fn state_size(&self) -> usize;
+    fn new_state(self: Arc<Self>, seed: u64) -> Box<dyn ErasedState>;
+    fn state_from_json(self: Arc<Self>, text: &str) -> Result<Box<dyn ErasedState>, GameError>;
+    /// `n_games` random playouts from new states, each cut after `max_steps` actions (`None`:
+    /// `max_game_length`); results depend on `seed` only.
+    fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>, max_steps: Option<usize>) -> RolloutResult;
+    /// Games `first..first + n_games` of that batch (for splitting it across workers).
+    fn rollout_range(
+        &self,
+        first: u64,
+        n_games: usize,
+        seed: u64,
+        threads: Option<usize>,
+        max_steps: Option<usize>,
+    ) -> RolloutResult;
+    /// Runs the conformance suite; returns the number of actions checked or the first violation.
+    fn conformance(&self, c: Conformance) -> Result<u64, String>;
+    /// An MCTS searcher for this game's states.
+    fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher>;
+    /// `num_envs` games stepped together, each cut after `max_steps` actions when given (see
+    /// [`VecEnv`]).
+    fn vec_env(
+        self: Arc<Self>,
+        num_envs: usize,
+        seed: u64,
+        threads: Option<usize>,
+        max_steps: Option<usize>,
+    ) -> Box<dyn ErasedVecEnv>;
+}
+
+impl<G: Game> ErasedGame for G {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn num_players(&self) -> usize {
+        Game::num_players(self)
+    }
+    fn num_actions(&self) -> usize {
+        Game::num_actions(self)
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        Game::observation_shape(self)
+    }
+    fn max_game_length(&self) -> usize {
+        Game::max_game_length(self)
+    }
+    fn length_bounded_by_rules(&self) -> bool {
+        Game::length_bounded_by_rules(self)
+    }
+    fn options(&self) -> Value {
+        Game::options(self)
+    }
+    fn state_size(&self) -> usize {
+        std::mem::size_of::<G::State>()
+    }
+    fn new_state(self: Arc<Self>, seed: u64) -> Box<dyn ErasedState> {
+        let state = Game::new_state(&*self, seed);
+        Box::new(Tracked { game: self, state, seed: Some(seed), history: Vec::new() })
+    }
+    fn state_from_json(self: Arc<Self>, text: &str) -> Result<Box<dyn ErasedState>, GameError> {
+        let envelope: Envelope<Value> =
+            serde_json::from_str(text).map_err(|e| GameError::deserialization(e.to_string()))?;
+        check_format(&envelope.game, envelope.version, G::NAME)?;
+        if envelope.options != Game::options(&*self) {
+            return Err(GameError::deserialization(format!(
+                "the state was made with options {} but this game has {}",
+                envelope.options,
+                Game::options(&*self)
+            )));
+        }
+        if envelope.history.iter().any(|&a| usize::from(a) >= Game::num_actions(&*self)) {
+            return Err(GameError::deserialization("history holds an action outside the action space"));
+        }
+        let state = Game::state_from_json(&*self, &envelope.state.to_string())?;
+        Ok(Box::new(Tracked { game: self, state, seed: envelope.seed, history: envelope.history }))
+    }
+    fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>, max_steps: Option<usize>) -> RolloutResult {
+        rollout_batch(self, n_games, seed, threads, max_steps)
+    }
+    fn rollout_range(
+        &self,
+        first: u64,
+        n_games: usize,
+        seed: u64,
+        threads: Option<usize>,
+        max_steps: Option<usize>,
+    ) -> RolloutResult {
+        rollout_range(self, first, n_games, seed, threads, max_steps)
+    }
+    fn conformance(&self, c: Conformance) -> Result<u64, String> {
+        check_random_games(self, c)
+    }
+    fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher> {
+        let mcts = match evaluator {
+            EvaluatorChoice::RandomRollout => AnyMcts::Random(Mcts::new(config, RandomRollout)),
+            EvaluatorChoice::Heuristic => AnyMcts::Heuristic(Mcts::new(config, Heuristic)),
+            EvaluatorChoice::Batch(b) => AnyMcts::Batch(Mcts::new(config, ObservationEvaluator(b))),
+        };
+        Box::new(Searcher { game: self, mcts })
+    }
+    fn vec_env(
+        self: Arc<Self>,
+        num_envs: usize,
+        seed: u64,
+        threads: Option<usize>,
+        max_steps: Option<usize>,
+    ) -> Box<dyn ErasedVecEnv> {
+        let env = VecEnv::new(&*self, num_envs, seed, threads).with_max_steps(max_steps);
+        Box::new(TypedVecEnv { game: self, env })
+    }
+}
+
