@@ -20,7 +20,8 @@ use kumite::games::fatal_fight::FatalFight;
 use kumite::games::senjutsu::Senjutsu;
 use kumite::games::tekken::Tekken;
 use kumite::games::ufs::Ufs;
-use kumite::search::rollout::{random_playout_capped, rollout_batch};
+use kumite::search::rollout::rollout_batch;
+use kumite::search::evaluator::playout_value;
 use kumite::search::{Evaluator, Heuristic, Mcts, MctsConfig, RandomRollout};
 
 /// Targets from the issues, printed beside the figures: Tekken's brief set all of them; each
@@ -388,10 +389,9 @@ fn obs_fill_ns(len: usize, seconds: f64) -> f64 {
     1e9 / rows_per_sec
 }
 
-/// `RandomRollout` that also counts the playout steps. It draws from the search's stream exactly
-/// as `RandomRollout` does (both call `random_playout_capped` and score a cut playout the same
-/// way), so a search with it is the same search,
-/// node for node, as one with `RandomRollout`; the bench checks that.
+/// `RandomRollout` that also counts the playout steps. Both score a leaf by `playout_value`, so a
+/// search with it is the same search, node for node, as one with `RandomRollout`; the bench
+/// checks that.
 #[derive(Clone, Default)]
 struct Counting(Arc<AtomicU64>);
 
@@ -407,14 +407,8 @@ impl<G: Game> Evaluator<G> for Counting {
     ) {
         let players = game.num_players();
         for (leaf, out) in leaves.iter().zip(values.chunks_mut(players)) {
-            let mut state = leaf.clone();
-            let steps = random_playout_capped(game, &mut state, rng, max_playout_steps);
+            let steps = playout_value(game, leaf, rng, max_playout_steps, out);
             self.0.fetch_add(u64::from(steps), Ordering::Relaxed);
-            if state.is_terminal() {
-                state.returns(game, out);
-            } else if !state.heuristic(game, out) {
-                out.fill(0.0);
-            }
         }
     }
 }

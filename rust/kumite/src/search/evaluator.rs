@@ -30,15 +30,17 @@ pub trait Evaluator<G: Game>: Send + Sync {
 
 /// The value of one uniformly random playout from `leaf`, cut after `max_steps` actions: the
 /// game's returns when it ended; at the cut, the game's `State::heuristic` of the position
-/// reached where it has one, else 0 for every player (the cut game has no result).
-pub fn playout_value<G: Game>(game: &G, leaf: &G::State, rng: &mut Rng, max_steps: usize, out: &mut [f32]) {
+/// reached where it has one, else 0 for every player (the cut game has no result). Returns the
+/// number of actions the playout played.
+pub fn playout_value<G: Game>(game: &G, leaf: &G::State, rng: &mut Rng, max_steps: usize, out: &mut [f32]) -> u32 {
     let mut state = leaf.clone();
-    random_playout_capped(game, &mut state, rng, max_steps);
+    let steps = random_playout_capped(game, &mut state, rng, max_steps);
     if state.is_terminal() {
         state.returns(game, out);
     } else if !state.heuristic(game, out) {
         out.fill(0.0);
     }
+    steps
 }
 
 /// The value of one uniformly random playout (the default), see [`playout_value`].

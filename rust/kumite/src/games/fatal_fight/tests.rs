@@ -1194,3 +1194,114 @@ fn heuristic_sees_stage_boss_enemies_life_cards_and_gold() {
     }
     assert!(value(&next) > value(&base));
 }
+
+/// The index of stage card `id`.
+fn stage_card(g: &FatalFight, id: &str) -> u16 {
+    g.content.stages.iter().position(|c| c.id == id).unwrap_or_else(|| panic!("no stage card {id}")) as u16
+}
+
+/// The next round of `s` set up with stage card `id` on top of the stage pile.
+fn next_round_with(g: &FatalFight, s: &FatalFightState, id: &str) -> FatalFightState {
+    let mut s = s.clone();
+    let c = CardId(stage_card(g, id));
+    // From the pile, or back from this stage's used cards (the seed's draw may have shown it).
+    let in_pile = s.stage_pile.iter().position(|x| x == c);
+    if let Some(i) = in_pile {
+        s.stage_pile.remove(i);
+    } else {
+        let i = s.stage_used.iter().position(|x| x == c).unwrap_or_else(|| panic!("no {id} on this stage"));
+        s.stage_used.remove(i);
+    }
+    s.stage_pile.push(c);
+    s.start_round(g, &mut NoEvents);
+    assert_eq!(s.current_stage_card, Some(c.0));
+    s
+}
+
+// FF-5.10, FFX-3
+#[test]
+fn ffx_3_hazard_supply_and_cheer_act_when_the_round_is_set_up() {
+    // FF-5.10: 「最後に、ステージカードに「ギミック」があれば、その効果を適用します（適用タイミングが
+    // 指定されている場合は、その指示に従ってください）。」(Last, if the stage card has a gimmick, apply
+    // it, following its timing where one is given.) FFX-3: hazard, supply and cheer act at round
+    // start, after the enemies are placed.
+    let g = game(2);
+    let mut s = in_round(&g);
+    s.players[0].life = 5;
+    s.players[1].life = 0; // down: a gimmick passes over a downed player (FF-13.5)
+    s.players[1].down = true;
+    s.pool = 2;
+    s.earned = 2;
+    let calm = next_round_with(&g, &s, "back_alley");
+    let hazard = next_round_with(&g, &s, "burger_stand"); // hazard 1
+    let supply = next_round_with(&g, &s, "neon_arcade"); // supply 1
+    let cheer = next_round_with(&g, &s, "subway_stairs"); // cheer 1
+    // hazard 1: one pierce damage to each player, whatever guard they hold.
+    assert_eq!(calm.players[0].life, 5);
+    assert_eq!(hazard.players[0].life, 4);
+    assert_eq!((hazard.players[1].life, hazard.players[1].down), (0, true));
+    // supply 1: one gold into the team's pool, earned for the final boss (FF-0.4).
+    assert_eq!((calm.pool, calm.earned), (2, 2));
+    assert_eq!((supply.pool, supply.earned), (3, 3));
+    // cheer 1: one guard point to each player still up.
+    assert_eq!(cheer.players[0].gp, calm.players[0].gp + 1);
+    assert_eq!(cheer.players[1].gp, calm.players[1].gp);
+    // Nothing else differs from a calm round in life, gold or guard.
+    for other in [&hazard, &supply, &cheer] {
+        assert_eq!(other.phase, calm.phase);
+    }
+}
+
+// FFX-3
+#[test]
+fn ffx_3_hazard_that_downs_the_last_player_loses_the_game() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    s.players[0].life = 1;
+    let after = next_round_with(&g, &s, "burger_stand");
+    assert_eq!(after.phase, Phase::Over);
+    assert_eq!(after.result, Some(false), "the team lost");
+}
+
+// FFX-3
+#[test]
+fn ffx_3_rush_adds_to_every_group_s_combat_damage() {
+    // FFX-3: `rush N` acts in the enemy phase: each group's combat damage (FF-12.7, its number of
+    // members) is N more.
+    let g = timed(1); // the timer only stops the next round from being set up
+    let mut s = in_round(&g);
+    place(&g, &mut s, 0, &["street_punk", "street_punk"]); // left upper: combat 2
+    s.players[0].square = 3; // centre upper
+    s.players[0].life = 8;
+    s.players[0].gp = 0;
+    s.round = 12; // no next round: nothing else changes life
+    let mut calm = s.clone();
+    calm.enemy_phase(&g, &mut NoEvents);
+    assert_eq!(calm.players[0].life, 8 - 2);
+    let mut rush = s.clone();
+    rush.current_stage_card = Some(stage_card(&g, "canal_bridge")); // rush 1
+    rush.enemy_phase(&g, &mut NoEvents);
+    assert_eq!(rush.players[0].life, 8 - 3);
+}
+
+// FFX-3, FF-7.3
+#[test]
+fn ffx_3_dark_leaves_a_launch_without_effect() {
+    // FFX-3: `dark` acts in the action phase: a chain with launch reaches only what it would
+    // reach without it (FF-7.2: the same line, within one area).
+    let g = game(1);
+    let mut s = in_round(&g);
+    place(&g, &mut s, 0, &["street_punk"]); // left upper
+    place(&g, &mut s, 4, &["street_punk"]); // right middle
+    give(&g, &mut s, 0, &["jab", "spark_shot"]);
+    s.players[0].square = 4; // centre middle
+    let strikes = |s: &FatalFightState| -> Vec<A> {
+        legal(&g, s).into_iter().filter(|a| matches!(a, A::Strike(_))).collect()
+    };
+    let mut lit = s.clone();
+    play(&g, &mut lit, 0, "spark_shot");
+    assert_eq!(strikes(&lit), vec![A::Strike(0), A::Strike(4)], "launch reaches any group");
+    s.current_stage_card = Some(stage_card(&g, "laundry_room")); // dark
+    play(&g, &mut s, 0, "spark_shot");
+    assert_eq!(strikes(&s), vec![A::Strike(4)], "in the dark only the middle line's group in reach");
+}
