@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build wheel wheel-check browser ffi c-example test test-rust test-python stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean
+.PHONY: all venv build wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean
 
 all: build
 
@@ -43,9 +43,10 @@ wheel: $(STAMP)
 wheel-check: wheel
 	bash scripts/wheel-check.sh target/wheels
 
-# Release mode so the engine's full-size conformance runs are fast.
+# Optimised (the `ci` profile: release without fat LTO) so the engine's full-size conformance
+# runs are fast and the build is not the longest part of the run.
 test-rust:
-	$(CARGO) test --release --workspace
+	$(CARGO) test --profile ci --workspace
 
 # The hand-written stubs must match the compiled module.
 stubtest: build $(DEV_STAMP)
@@ -64,15 +65,23 @@ browser:
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium chromium-driver; fi
 
 # tests/test_ffi.py also compiles the C example and C/C++ programs against include/kumite.h and
-# runs them (under valgrind too).
-test-python: build $(DEV_STAMP) ffi browser
-	$(BIN)/python -m pytest $(PYTEST_ARGS) tests
+# runs them (under valgrind too), linked with the C library of the `ci` profile.
+test-python: build $(DEV_STAMP) ffi-ci browser
+	KUMITE_FFI_LIBDIR=$(abspath target/ci) $(BIN)/python -m pytest $(PYTEST_ARGS) tests
 
 test: build test-rust stubtest typecheck test-python wheel-check
+
+# The long runs `make test` leaves out (pytest's `slow` mark).
+soak: build $(DEV_STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS) -m slow tests
 
 # The C ABI: target/release/libkumite_ffi.{so,a}, header include/kumite.h (docs/embedding.md).
 ffi:
 	$(CARGO) build --release -p kumite-ffi
+
+# The same library in the `ci` profile, for the tests.
+ffi-ci:
+	$(CARGO) build --profile ci -p kumite-ffi
 
 # Builds and runs examples/c/play.c: MCTS against a random player, one full game.
 c-example: ffi
