@@ -1,0 +1,365 @@
+"""The terminal screen of ``kumite play``: a player's view (``State.view``) drawn as text, with
+every card's text in words, boards labelled with the coordinates and square names the actions
+use, and a legend of the marks on screen. Like the browser viewer, it draws what the engine
+gives and computes no rule."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import kumite
+
+# Hex board marks, as (left-right frame of a cell, meaning). Impassable cells show no
+# coordinates: nothing can enter them.
+TERRAIN = {
+    "open": (" ", "open hex"),
+    "hazard": ("!", "hazard (damages a fighter who enters or is pushed in; its number is the damage)"),
+    "cracked": ("x", "cracked floor"),
+    "blocked": ("#", "blocked: no entry"),
+    "water": ("~", "water: no entry"),
+    "forest": ("T", "trees: no entry"),
+}
+IMPASSABLE = ("blocked", "water", "forest")
+# How to read a Senjutsu card's text (the card language of its content).
+SENJUTSU_LEGEND = [
+    ("[attack 5]", "the card's type and initiative (5/7: choose one of two; [=] a part right after the one before)"),
+    ("F FR BR B BL FL", "hexes and directions relative to the samurai's facing: front, front-right, back-right, "
+                        "back, back-left, front-left; F.F is two hexes ahead, C the samurai's own hex"),
+    ("attack F:2", "wounds on the hexes named (:2 two wounds); bleed, stun N and push N add to the attack"),
+    ("defend …", "hexes defended at the card's initiative; evade lets the samurai dodge"),
+    ("move N … forced", "move up to N hexes in those directions (forced: exactly N, as far as possible)"),
+    ("rotate N", "turn up to N hex sides either way; kamae N moves the kamae ring N branches"),
+    ("/ in aggression:", "a kamae bonus: added while the samurai's kamae is in that zone"),
+]
+# Facing in sixths of a turn clockwise from east (the hex::Direction numbering).
+ARROWS = ["→", "↘", "↙", "←", "↖", "↗"]
+DIRECTIONS = ["east", "south-east", "south-west", "west", "north-west", "north-east"]
+
+
+def _arrow(facing: Any) -> str:
+    if not isinstance(facing, (int, float)):
+        return ""
+    return ARROWS[int(math.floor(float(facing) + 0.5)) % 6]
+
+
+def ufs_words(face: dict[str, Any]) -> str:
+    """A UFS card's face in words, from the view's face data."""
+    words = [f"{face.get('kind')}", f"difficulty {face.get('difficulty')}, control {face.get('control')}",
+             "symbols " + "/".join(face.get("symbols") or [])]
+    attack = face.get("attack")
+    if attack:
+        words.append(f"{attack['zone']} attack: speed {attack['speed']}, damage {attack['damage']}")
+    block = face.get("block")
+    if block:
+        words.append(f"blocks {block['zone']} {block['modifier']:+d}")
+    ch = face.get("character")
+    if ch:
+        words.append(f"vitality {ch['vitality']}, hand size {ch['hand_size']}")
+    if face.get("breaker"):
+        words.append(f"Breaker {face['breaker']}")
+    if face.get("unique"):
+        words.append("unique")
+    if face.get("traits"):
+        words.append("traits " + ", ".join(face["traits"]))
+    words.extend(f"ability: {a}" for a in face.get("abilities") or [])
+    return " · ".join(words)
+
+
+def card_line(card: dict[str, Any], legend: Legend | None = None) -> str:
+    """One card in words: its name, what it does, and its chips."""
+    if card.get("hidden"):
+        tags = card.get("tags") or []
+        return "a face-down card" + (f" ({', '.join(tags)})" if tags else "")
+    if card.get("empty"):
+        return "(empty)"
+    name = str(card.get("name", "?"))
+    text = str(card.get("text") or "")
+    face = card.get("face") if isinstance(card.get("face"), dict) else {}
+    if face.get("layout") == "ufs":
+        text = ufs_words(face)
+    elif face.get("layout") == "senjutsu" and legend is not None:
+        for mark, meaning in SENJUTSU_LEGEND:
+            legend.add(mark, meaning)
+    # Some games' texts start with the name already.
+    if text.startswith(name):
+        text = text[len(name):].lstrip(" :·-")
+    line = name + (f" — {text}" if text else "")
+    tags = card.get("tags") or []
+    if tags:
+        line += f"  [{', '.join(tags)}]"
+    return line
+
+
+class Legend:
+    """What the marks on screen mean, collected while drawing so only the marks shown are listed."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, str] = {}
+
+    def add(self, mark: str, meaning: str) -> None:
+        self.entries.setdefault(mark, meaning)
+
+    def lines(self) -> list[str]:
+        if not self.entries:
+            return []
+        width = max(len(m) for m in self.entries)
+        return ["Legend:"] + [f"  {m:<{width}}  {v}" for m, v in self.entries.items()]
+
+
+def hex_board(board: dict[str, Any], legend: Legend) -> list[str]:
+    """Pointy-top axial hexes, rows going down; each open cell shows its ``q,r`` (the
+    coordinates actions name, as in "dash to (1, 0)"), a piece shows its label and an arrow."""
+    cells = [c for c in board.get("cells") or [] if isinstance(c, dict)]
+    if not cells:
+        return []
+    pieces = {(p.get("q"), p.get("r")): p for p in board.get("pieces") or [] if isinstance(p, dict)}
+    texts: dict[tuple[int, int], tuple[str, str]] = {}
+    for c in cells:
+        q, r = int(c.get("q", 0)), int(c.get("r", 0))
+        terrain = str(c.get("terrain", "open"))
+        frame, meaning = TERRAIN.get(terrain, ("?", f"{terrain} terrain"))
+        label = str(c.get("label") or "")
+        piece = pieces.get((q, r))
+        if terrain in IMPASSABLE:
+            core = frame * 4
+            legend.add(core, meaning)
+        else:
+            core = f"{q},{r}"
+            if label == "S":
+                frame, meaning = "S", "start hex (where a samurai may set up)"
+            elif label:
+                meaning += f"; {label} at {q},{r}"
+            if frame != " ":
+                legend.add(f"{frame}q,r{frame}", meaning)
+        if piece is not None:
+            core = f"{piece.get('label', '?')}{_arrow(piece.get('facing'))}"
+            legend.add(str(piece.get("label", "?")), str(piece.get("name", "a piece"))
+                       + (f", at {q},{r}" if terrain == "open" else f", at {q},{r} ({meaning})"))
+        texts[(q, r)] = (frame, core)
+    core_width = max(4, max(len(core) for _, core in texts.values()))
+    core_width += core_width % 2
+    half = (core_width + 2) // 2
+    xs = {k: (2 * k[0] + k[1]) * half for k in texts}
+    left = min(xs.values())
+    lines = []
+    for r in sorted({k[1] for k in texts}):
+        line = ""
+        for k in sorted((k for k in texts if k[1] == r), key=lambda k: xs[k]):
+            frame, core = texts[k]
+            line = line.ljust(xs[k] - left) + f"{frame}{core:^{core_width}}{frame}"
+        lines.append("  " + line.rstrip())
+    if pieces:
+        legend.add("→ ↘ ↙ ← ↖ ↗", "where a piece faces: east, south-east, south-west, west, north-west, north-east")
+    legend.add("q,r", "a hex's coordinates, as the actions name them: (q, r)")
+    return lines
+
+
+def grid_board(board: dict[str, Any], legend: Legend) -> list[str]:
+    """Named squares (rows × columns), each with its fighters and enemies, one square a line."""
+    lines = []
+    cells = sorted((c for c in board.get("cells") or [] if isinstance(c, dict)), key=lambda c: (c.get("row", 0), c.get("col", 0)))
+    width = max((len(str(c.get("label", ""))) for c in cells), default=0)
+    for c in cells:
+        words = []
+        group = None
+        for item in c.get("items") or []:
+            text = str(item.get("label", "?"))
+            kind = item.get("kind")
+            if "value" in item:
+                text += f" ♥{item['value']}"
+                legend.add("♥N", "life left (fighters) or life (enemies, the boss)")
+            if item.get("text") and kind == "enemy":
+                text += f" ({item['text']})"
+            tags = item.get("tags") or []
+            if tags:
+                text += f" [{', '.join(tags)}]"
+            if kind == "marker":
+                words.append(f"«{text}»")
+                legend.add("«…»", "pending damage on the group")
+                continue
+            if item.get("group") and item.get("group") != group:
+                group = item.get("group")
+                text = f"{group}: {text}"
+            words.append(text)
+        lines.append(f"  {str(c.get('label', '')):<{width}} | " + ("; ".join(words) if words else "-"))
+    legend.add("[head]", "the enemy at the head of its group (attacks hit it first)")
+    return lines
+
+
+def zones_lines(zones: list[dict[str, Any]], players: list[dict[str, Any]], legend: Legend) -> list[str]:
+    names = {int(p.get("id", i)): f"P{p.get('id', i)} {p.get('name', '')}".rstrip() for i, p in enumerate(players)}
+    out: list[str] = []
+    owners: list[Any] = []
+    for z in zones:
+        if z.get("owner") not in owners:
+            owners.append(z.get("owner"))
+    for owner in owners:
+        rows: list[str] = []
+        for z in (z for z in zones if z.get("owner") == owner):
+            cards = [c for c in z.get("cards") or [] if isinstance(c, dict)]
+            count = z.get("count", len(cards))
+            name = str(z.get("name") or z.get("id"))
+            if z.get("layout") == "pile":
+                rows.append(f"  {name}: {count} card{'s' if count != 1 else ''}")
+                continue
+            if not cards:
+                continue
+            backs = sum(1 for c in cards if c.get("hidden"))
+            if backs == len(cards):
+                rows.append(f"  {name}: {backs} face-down card{'s' if backs != 1 else ''}")
+                continue
+            rows.append(f"  {name}:")
+            rows.extend(f"    - {card_line(c, legend)}" for c in cards)
+        if rows:
+            out.append(names.get(owner, "Table") if owner is not None else "Table")
+            out.extend(rows)
+    return out
+
+
+def player_line(p: dict[str, Any], i: int, to_move: Any) -> str:
+    pid = p.get("id", i)
+    parts = []
+    for s in p.get("stats") or []:
+        label = s.get("label") or s.get("key")
+        value = f"{s.get('value')}/{s['max']}" if isinstance(s.get("max"), (int, float)) and s["max"] > 0 else str(s.get("value"))
+        parts.append(f"{label} {value}")
+    tags = p.get("tags") or []
+    mark = "▶ " if to_move == pid else "  "
+    return f"{mark}P{pid} {p.get('name', '')}: " + ", ".join(parts) + (f"  [{', '.join(tags)}]" if tags else "")
+
+
+def screen(view: dict[str, Any]) -> tuple[str, Legend]:
+    """The screen for one view, and the legend of what it shows."""
+    legend = Legend()
+    if view.get("kind") != "scene":
+        return str(view.get("text", "")), legend
+    lines = [f"== {view.get('title', '')} =="]
+    if view.get("status"):
+        lines.append(str(view["status"]))
+    if view.get("result"):
+        lines.append(f"*** {view['result']} ***")
+    players = list(view.get("players") or [])
+    lines.extend(player_line(p, i, view.get("to_move")) for i, p in enumerate(players))
+    if players:
+        legend.add("▶", "the player to move")
+    board = view.get("board")
+    if isinstance(board, dict):
+        lines.append("")
+        if board.get("type") == "hex":
+            lines.extend(hex_board(board, legend))
+        elif board.get("type") == "grid":
+            lines.extend(grid_board(board, legend))
+    for i in view.get("info") or []:
+        lines.append(f"{i.get('label')}: {i.get('value')}")
+    zones = list(view.get("zones") or [])
+    if zones:
+        lines.append("")
+        lines.extend(zones_lines(zones, players, legend))
+    if view.get("text"):
+        lines.append(str(view["text"]))
+    return "\n".join(lines), legend
+
+
+def hand_cards(view: dict[str, Any], player: int) -> list[dict[str, Any]]:
+    """The cards ``player`` holds and sees."""
+    out = []
+    for z in view.get("zones") or []:
+        if z.get("owner") == player and str(z.get("id", "")).endswith(".hand"):
+            out.extend(c for c in z.get("cards") or [] if isinstance(c, dict) and c.get("name"))
+    return out
+
+
+def unplayable(view: dict[str, Any], player: int, legal_texts: list[str]) -> list[str]:
+    """Why each card ``player`` holds is not a choice now, from what the screen shows: either no
+    action of this step plays a card, or the card's own conditions (in its text) keep it out."""
+    cards = hand_cards(view, player)
+    if not cards:
+        return []
+    named = [c for c in cards if any(str(c["name"]) in t for t in legal_texts)]
+    status = str(view.get("status") or "this step")
+    lines = []
+    seen: set[str] = set()
+    for c in cards:
+        name = str(c["name"])
+        if c in named or name in seen:
+            continue
+        seen.add(name)
+        face = c.get("face") if isinstance(c.get("face"), dict) else {}
+        said = []
+        if face.get("requires"):
+            said.append(f"the card says it is played only in the {face['requires']} kamae zone")
+        if face.get("instant"):
+            said.append("the card is an instant: played after the selections are revealed, never selected")
+        if face.get("type") == "stun":
+            said.append("a stun card: it only takes up room in the hand")
+        if not named:
+            reason = f"no card from the hand is chosen in this step ({status})"
+        else:
+            reason = f"not among this step's choices ({status})"
+        if said:
+            reason += "; " + "; ".join(said)
+        elif named:
+            reason += f"; the card: {card_line(c)}"
+        lines.append(f"  {name}: {reason}")
+    return lines
+
+
+HELP = """Commands:
+  N           play choice number N
+  TEXT        play the choice with this text (e.g. "pass")
+  help, ?     this help: the commands, the legend, and why held cards cannot be chosen now
+  q, quit     leave the game"""
+
+
+class Human:
+    """A seat played at the terminal: the screen of what this player sees, then the numbered
+    legal actions; ``help`` or ``?`` explain, ``q`` quits."""
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.explained: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"Human(P{self.player})"
+
+    def choose(self, state: kumite.State) -> int:
+        view = state.view(self.player)
+        text, legend = screen(view)
+        legal = state.legal_actions()
+        texts = [state.action_to_string(a) for a in legal]
+        print()
+        print(text)
+        # The legend comes with the first screen, and again whenever new marks appear.
+        if not set(legend.entries) <= self.explained:
+            print("\n".join(legend.lines()))
+            self.explained |= set(legend.entries)
+        print()
+        print(f"P{self.player}, your choices:")
+        for i, t in enumerate(texts):
+            print(f"  {i:>2}) {t}")
+        while True:
+            try:
+                answer = input(f"P{self.player} choose [0-{len(legal) - 1}; ? for help, q quits]: ").strip()
+            except EOFError:
+                raise Quit() from None
+            if answer.lower() in ("q", "quit", "exit"):
+                raise Quit()
+            if answer.lower() in ("?", "h", "help"):
+                print(HELP)
+                print("\n".join(legend.lines()))
+                why = unplayable(view, self.player, texts)
+                if why:
+                    print("Cards you hold that are not a choice now:")
+                    print("\n".join(why))
+                continue
+            if answer.isascii() and answer.isdigit() and int(answer) < len(legal):
+                return legal[int(answer)]
+            matches = [a for a, t in zip(legal, texts) if t.lower() == answer.lower()]
+            if matches:
+                return matches[0]
+            print(f"{answer!r} is not one of the choices: type its number (0-{len(legal) - 1}), its text, ? for help or q to quit")
+
+
+class Quit(Exception):
+    """The human left the game (``q`` or end of input)."""
