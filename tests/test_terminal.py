@@ -14,7 +14,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,8 +93,11 @@ class Terminal:
         os.close(self.fd)
 
 
+Start = Callable[..., Terminal]
+
+
 @pytest.fixture
-def term() -> object:
+def term() -> Iterator[Start]:
     opened: list[Terminal] = []
 
     def start(*args: str, env: dict[str, str] | None = None) -> Terminal:
@@ -105,9 +110,9 @@ def term() -> object:
         t.close()
 
 
-def face_up_cards(view: dict[str, object]) -> list[dict[str, object]]:
-    cards = []
-    for z in view.get("zones") or []:  # type: ignore[union-attr]
+def face_up_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
+    cards: list[dict[str, Any]] = []
+    for z in view.get("zones") or []:
         if z.get("layout") != "pile":
             cards.extend(c for c in z.get("cards") or [] if c.get("name") and c.get("text"))
     return cards
@@ -119,14 +124,15 @@ def first_prompt(name: str, seed: int) -> kumite.State:
     game = kumite.load(name)
     state = game.new_state(seed=seed)
     bots = {p: kumite.RandomBot(seed + 1000 * p) for p in range(1, game.num_players)}
-    while state.current_player != 0:
-        state.apply(bots[state.current_player].choose(state))
+    while (mover := state.current_player) != 0:
+        assert mover is not None
+        state.apply(bots[mover].choose(state))
     return state
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_screen_shows_card_text_and_a_legend_and_q_exits_0(term: object, name: str) -> None:
-    t = term("play", name, "--seed", "1", "--p1", "random")  # type: ignore[operator]
+def test_the_screen_shows_card_text_and_a_legend_and_q_exits_0(term: Start, name: str) -> None:
+    t = term("play", name, "--seed", "1", "--p1", "random")
     t.expect(r"P0 choose \[")
     # What P0 sees, from the engine: every face-up card is on screen with its text in words.
     state = first_prompt(name, 1)
@@ -143,8 +149,8 @@ def test_the_screen_shows_card_text_and_a_legend_and_q_exits_0(term: object, nam
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_help_and_question_mark_explain(term: object, name: str) -> None:
-    t = term("play", name, "--seed", "2")  # type: ignore[operator]
+def test_help_and_question_mark_explain(term: Start, name: str) -> None:
+    t = term("play", name, "--seed", "2")
     t.expect(r"P0 choose \[")
     for command in ("help", "?"):
         t.send(command + "\n")
@@ -164,13 +170,13 @@ def test_help_and_question_mark_explain(term: object, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_seat_puts_a_human_and_a_bot_anywhere(term: object, name: str) -> None:
+def test_seat_puts_a_human_and_a_bot_anywhere(term: Start, name: str) -> None:
     game = kumite.load(name, **({"players": 4} if name in FOUR_SEATS else {}))
     last = game.num_players - 1
     args = ["play", name, "--seed", "3", *FOUR_SEATS.get(name, []), "--p0", "random", f"--seat={last}=human"]
     if last >= 3:
         args.append("--seat=2=mcts:20")
-    t = term(*args)  # type: ignore[operator]
+    t = term(*args)
     t.expect(rf"P{last} human")
     if last >= 3:
         assert "P2 mcts:20" in t.out
@@ -189,17 +195,17 @@ def test_seat_3_of_a_two_player_game_is_refused() -> None:
     assert done.returncode != 0 and "is not N=SPEC" in done.stderr
 
 
-def test_ctrl_c_ends_without_a_traceback(term: object) -> None:
-    t = term("play", "tekken", "--seed", "1")  # type: ignore[operator]
+def test_ctrl_c_ends_without_a_traceback(term: Start) -> None:
+    t = term("play", "tekken", "--seed", "1")
     t.expect(r"P0 choose \[")
     t.send("\x03")
     assert t.wait() == 130
     assert "Traceback" not in t.out and "interrupted" in t.out
 
 
-def test_a_game_plays_to_the_end_at_the_terminal(term: object) -> None:
+def test_a_game_plays_to_the_end_at_the_terminal(term: Start) -> None:
     """A human answering every prompt with the first choice reaches the final screen."""
-    t = term("play", "tekken", "--seed", "4", "-o", "rounds_to_win=1")  # type: ignore[operator]
+    t = term("play", "tekken", "--seed", "4", "-o", "rounds_to_win=1")
     for _ in range(400):
         t.expect(r"(P0 choose \[|returns:)")
         if "returns:" in t.out[-200:]:
@@ -260,8 +266,8 @@ def test_make_bot_accepts_module_attr(bot_path: dict[str, str], monkeypatch: pyt
         kumite.make_bot("mybots:first", game, seed=0, custom=False)
 
 
-def test_custom_bot_in_a_play_seat(term: object, bot_path: dict[str, str]) -> None:
-    t = term("play", "ufs", "--seed", "1", "--p0", "mybots:first", "--seat", "1=human", env=bot_path)  # type: ignore[operator]
+def test_custom_bot_in_a_play_seat(term: Start, bot_path: dict[str, str]) -> None:
+    t = term("play", "ufs", "--seed", "1", "--p0", "mybots:first", "--seat", "1=human", env=bot_path)
     t.expect(r"P1 choose \[")
     t.send("q\n")
     assert t.wait() == 0

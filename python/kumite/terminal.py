@@ -43,6 +43,12 @@ def _arrow(facing: Any) -> str:
     return ARROWS[int(math.floor(float(facing) + 0.5)) % 6]
 
 
+def _face(card: dict[str, Any]) -> dict[str, Any]:
+    """A card's face data (Senjutsu and UFS cards have one), or an empty one."""
+    face = card.get("face")
+    return face if isinstance(face, dict) else {}
+
+
 def ufs_words(face: dict[str, Any]) -> str:
     """A UFS card's face in words, from the view's face data."""
     words = [f"{face.get('kind')}", f"difficulty {face.get('difficulty')}, control {face.get('control')}",
@@ -75,7 +81,7 @@ def card_line(card: dict[str, Any], legend: Legend | None = None) -> str:
         return "(empty)"
     name = str(card.get("name", "?"))
     text = str(card.get("text") or "")
-    face = card.get("face") if isinstance(card.get("face"), dict) else {}
+    face = _face(card)
     if face.get("layout") == "ufs":
         text = ufs_words(face)
     elif face.get("layout") == "senjutsu" and legend is not None:
@@ -263,7 +269,7 @@ def screen(view: dict[str, Any]) -> tuple[str, Legend]:
 
 def hand_cards(view: dict[str, Any], player: int) -> list[dict[str, Any]]:
     """The cards ``player`` holds and sees."""
-    out = []
+    out: list[dict[str, Any]] = []
     for z in view.get("zones") or []:
         if z.get("owner") == player and str(z.get("id", "")).endswith(".hand"):
             out.extend(c for c in z.get("cards") or [] if isinstance(c, dict) and c.get("name"))
@@ -285,7 +291,7 @@ def unplayable(view: dict[str, Any], player: int, legal_texts: list[str]) -> lis
         if c in named or name in seen:
             continue
         seen.add(name)
-        face = c.get("face") if isinstance(c.get("face"), dict) else {}
+        face = _face(c)
         said = []
         if face.get("requires"):
             said.append(f"the card says it is played only in the {face['requires']} kamae zone")

@@ -121,7 +121,8 @@ class Session:
         if human_to_move:
             legal = [{"action": a, "text": self.state.action_to_string(a)} for a in self.state.legal_actions()]
         log = [
-            {**s, "text": s["text"] if vp is None or s["player"] == vp else "(acts)"} for s in self.log
+            # Another seat's choice may name a face-down card: only its (public) events are sent.
+            {**s, "text": s["text"] if vp is None or s["player"] == vp else None} for s in self.log
         ]
         view = self.state.view(vp)
         return {
@@ -149,7 +150,7 @@ _PLAY_BODY = """<header class="bar"><h1>kumite · play</h1>
 <main class="layout"><div>
 <div class="error-box" id="error" style="display:none"></div>
 <div id="view"><div class="panel">Choose a game, seats and options, then start.</div></div></div>
-<aside>
+<aside class="side">
 <div class="panel setup"><h2>New game</h2>
 <label>game <select id="game"></select></label>
 <label>options (JSON)</label><textarea id="options" rows="6"></textarea>
@@ -158,7 +159,7 @@ _PLAY_BODY = """<header class="bar"><h1>kumite · play</h1>
 <label>seed <input id="seed" type="number" value="0" min="0"></label>
 <p><button id="start">start</button></p></div>
 <div class="panel"><h2>Your move</h2><div class="legal" id="legal"></div><div class="view-result" id="result"></div></div>
-<div class="panel"><h2>Log</h2><ol class="log" id="log"></ol></div>
+<div class="panel log-panel"><h2>Log</h2><ol class="log" id="log"></ol></div>
 </aside></main>"""
 
 
