@@ -39,7 +39,7 @@ def link(base: str, game: str, options: dict[str, Any] | None = None) -> str:
     return f"{base}/?{urlencode(query)}"
 
 
-def browser(width: int = 1400, height: int = 1000) -> Any:
+def browser(width: int = 1400, height: int = 1600) -> Any:
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service

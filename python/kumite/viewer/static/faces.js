@@ -100,19 +100,16 @@
     moves.forEach(function (m) { // moves: arrows from the samurai, solid when forced
       m.dirs.forEach(function (d) {
         var steps = Math.min(m.n, radius), end = cardXY(DIRS[d][0] * steps, DIRS[d][1] * steps, s);
-        var col = m.opponent ? "#8e44ad" : "#27945a";
-        svg.appendChild(K.svg("line", { "class": "sj-move" + (m.forced ? " forced" : " optional"), "data-dir": d,
-          x1: end[0] * 0.18, y1: end[1] * 0.18, x2: end[0] * 0.82, y2: end[1] * 0.82, stroke: col, "stroke-width": 2.4,
-          "stroke-dasharray": m.forced ? null : "3,2", "marker-end": "url(#sj-head-" + (m.opponent ? "o" : "m") + ")" }));
+        var col = m.opponent ? "#8e44ad" : "#27945a", len = Math.sqrt(end[0] * end[0] + end[1] * end[1]);
+        var ux = end[0] / len, uy = end[1] / len, tip = [end[0] * 0.9, end[1] * 0.9], base = [tip[0] - ux * 5, tip[1] - uy * 5];
+        var g = K.svg("g", { "class": "sj-move" + (m.forced ? " forced" : " optional"), "data-dir": d });
+        g.appendChild(K.svg("line", { x1: ux * 6, y1: uy * 6, x2: base[0], y2: base[1], stroke: col, "stroke-width": 2.4,
+          "stroke-dasharray": m.forced ? null : "3,2" }));
+        g.appendChild(K.svg("polygon", { fill: col, points: [tip, [base[0] - uy * 3.5, base[1] + ux * 3.5], [base[0] + uy * 3.5, base[1] - ux * 3.5]]
+          .map(function (p) { return p[0].toFixed(1) + "," + p[1].toFixed(1); }).join(" ") }));
+        svg.appendChild(g);
       });
     });
-    var defs = K.svg("defs");
-    [["m", "#27945a"], ["o", "#8e44ad"]].forEach(function (h) {
-      var mk = K.svg("marker", { id: "sj-head-" + h[0], viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" });
-      mk.appendChild(K.svg("path", { d: "M0,0 L10,5 L0,10 z", fill: h[1] }));
-      defs.appendChild(mk);
-    });
-    svg.insertBefore(defs, svg.firstChild);
     marks.forEach(function (m) {
       var p = m[1];
       if (m[0] === "stun") {
