@@ -296,3 +296,17 @@ def test_serve_refuses_a_custom_bot_that_does_not_import() -> None:
     done = subprocess.run([sys.executable, "-m", "kumite.cli", "serve", "--port", "0", "--bot", "nosuchmodule:Bot"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "cannot import 'nosuchmodule'" in done.stderr
+
+
+def test_the_play_server_seats_only_the_custom_bots_it_was_started_with(bot_path: dict[str, str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from kumite.viewer.server import App, BadRequest, check_custom_bots
+
+    monkeypatch.syspath_prepend(bot_path["PYTHONPATH"].split(os.pathsep)[0])
+    body = {"game": "tekken", "seats": ["human", "mybots:first"], "seed": 1}
+    with pytest.raises(BadRequest, match="unknown bot 'mybots:first'"):
+        App().api("/api/new", body)
+    frame = App(check_custom_bots(["mybots:first"])).api("/api/new", body)
+    assert frame["seats"] == ["human", "mybots:first"]
+    with pytest.raises(ValueError, match="has no attribute 'nope'"):
+        check_custom_bots(["mybots:nope"])

@@ -563,7 +563,8 @@ def link_state(name: str, seed: int, seats: list[str], options: dict[str, Any] |
 def test_a_deep_link_opens_each_game(browser: Any, server: str, name: str) -> None:
     from urllib.parse import quote
 
-    options = {"senjutsu": {"battlefield": "temple_court"}, "tekken": {"rounds_to_win": 1}}.get(name, {})
+    link_options: dict[str, dict[str, Any]] = {"senjutsu": {"battlefield": "temple_court"}, "tekken": {"rounds_to_win": 1}}
+    options = link_options.get(name, {})
     query = f"game={name}&seed=3&p0=human&p1=random&options={quote(json.dumps(options))}"
     step = open_link(browser, server, query)
     state = link_state(name, 3, ["human"] + ["random"] * (kumite.load(name, **options).num_players - 1), options)
@@ -646,10 +647,9 @@ def test_a_ufs_card_shows_its_icons(browser: Any, server: str) -> None:
 def test_the_window_does_not_scroll_on_bot_steps(browser: Any, server: str) -> None:
     """Bots play while the log grows: the log scrolls inside its panel, the window never moves and
     the title and HP bars stay in sight."""
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     browser.get(f"{server}/?game=tekken&seed=5&p0=random&p1=random")
-    Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
     Select(browser.find_element("id", "speed")).select_by_value("10")
     seen = []
     for target in (10, 40, 80):

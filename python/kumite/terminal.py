@@ -14,24 +14,73 @@ import kumite
 # coordinates: nothing can enter them.
 TERRAIN = {
     "open": (" ", "open hex"),
-    "hazard": ("!", "hazard (damages a fighter who enters or is pushed in; its number is the damage)"),
+    "hazard": ("!", "hazard: damage to a fighter who enters it (by a dash, a move or a push)"),
     "cracked": ("x", "cracked floor"),
     "blocked": ("#", "blocked: no entry"),
     "water": ("~", "water: no entry"),
     "forest": ("T", "trees: no entry"),
 }
 IMPASSABLE = ("blocked", "water", "forest")
-# How to read a Senjutsu card's text (the card language of its content).
-SENJUTSU_LEGEND = [
-    ("[attack 5]", "the card's type and initiative (5/7: choose one of two; [=] a part right after the one before)"),
-    ("F FR BR B BL FL", "hexes and directions relative to the samurai's facing: front, front-right, back-right, "
-                        "back, back-left, front-left; F.F is two hexes ahead, C the samurai's own hex"),
-    ("attack F:2", "wounds on the hexes named (:2 two wounds); bleed, stun N and push N add to the attack"),
-    ("defend …", "hexes defended at the card's initiative; evade lets the samurai dodge"),
-    ("move N … forced", "move up to N hexes in those directions (forced: exactly N, as far as possible)"),
-    ("rotate N", "turn up to N hex sides either way; kamae N moves the kamae ring N branches"),
-    ("/ in aggression:", "a kamae bonus: added while the samurai's kamae is in that zone"),
-]
+# A Senjutsu card's hexes and directions are relative to the samurai's front.
+RELATIVE = {"F": "front", "FR": "front-right", "BR": "back-right", "B": "back", "BL": "back-left", "FL": "front-left"}
+
+
+def _sj_hex(name: str) -> str:
+    """A card hex in words: "F" front, "F.F" two hexes front, "F.FR" front then front-right."""
+    if name == "C":
+        return "its own hex"
+    steps = [RELATIVE.get(s, s) for s in name.split(".")]
+    if len(set(steps)) == 1 and len(steps) > 1:
+        return f"{len(steps)} hexes {steps[0]}"
+    return " then ".join(steps)
+
+
+def _sj_op(op: dict[str, Any]) -> str:
+    kind = op.get("op")
+    whom = "the opponent " if op.get("opponent") else ""
+    if kind == "attack":
+        cells = [_sj_hex(c["name"]) + (f" ({c['wounds']} wounds)" if c.get("wounds", 1) > 1 else "") for c in op["cells"]]
+        extra = [w for w, on in (("bleeding", op.get("bleed")), (f"stun {op.get('stun')}", op.get("stun")),
+                                 (f"push {op.get('push')}", op.get("push"))) if on]
+        return "attack " + ", ".join(cells) + (f" ({', '.join(extra)})" if extra else "")
+    if kind == "defend":
+        return "defend " + ", ".join(_sj_hex(c["name"]) for c in op["cells"]) + (" (evade)" if op.get("evade") else "")
+    if kind == "move":
+        dirs = op.get("dirs") or []
+        where = "any way" if len(dirs) == 6 else "/".join(RELATIVE[list(RELATIVE)[d]] for d in dirs)
+        verb = f"move {whom}" if whom else "move "
+        return f"{verb}{'exactly' if op.get('forced') else 'up to'} {op.get('n')} {where}"
+    if kind == "rotate":
+        return f"turn {whom}up to {op.get('n')} sides"
+    if kind == "kamae":
+        return f"kamae ring {op.get('n')} branch{'es' if op.get('n') != 1 else ''}"
+    if kind == "advantage":
+        return "take the advantage"
+    if kind == "draw":
+        return f"draw {op.get('n')}"
+    if kind == "choose":
+        return "one of: " + " | ".join(_sj_op(o) for o in op.get("options") or [])
+    return str(kind)
+
+
+def senjutsu_words(face: dict[str, Any]) -> str:
+    """A Senjutsu card's face in words, from the view's face data."""
+    init = face.get("initiative") or []
+    head = [str(face.get("type")), "initiative " + (" or ".join(map(str, init)) if init else "that of the card it joins")]
+    if face.get("instant"):
+        head.append(f"instant ({face['instant']})")
+    if face.get("requires"):
+        head.append(f"only in {face['requires']}")
+    words = [", ".join(head)]
+    for i, part in enumerate(face.get("parts") or []):
+        t = part.get("timing")
+        when = "" if i == 0 else ("right after: " if t == "=" else ("then: " if t == "card" else f"at initiative {t}: "))
+        words.append(when + "; ".join(_sj_op(o) for o in part.get("ops") or []))
+    for b in face.get("bonus") or []:
+        words.append(f"in {b.get('zone')} also: " + "; ".join(_sj_op(o) for o in b.get("ops") or []))
+    return " · ".join(words)
+
+
 # Facing in sixths of a turn clockwise from east (the hex::Direction numbering).
 ARROWS = ["→", "↘", "↙", "←", "↖", "↗"]
 DIRECTIONS = ["east", "south-east", "south-west", "west", "north-west", "north-east"]
@@ -84,9 +133,10 @@ def card_line(card: dict[str, Any], legend: Legend | None = None) -> str:
     face = _face(card)
     if face.get("layout") == "ufs":
         text = ufs_words(face)
-    elif face.get("layout") == "senjutsu" and legend is not None:
-        for mark, meaning in SENJUTSU_LEGEND:
-            legend.add(mark, meaning)
+    elif face.get("layout") == "senjutsu":
+        text = senjutsu_words(face)
+        if legend is not None:
+            legend.add("front, back…", "a Senjutsu card's hexes and moves are relative to where its samurai faces")
     # Some games' texts start with the name already.
     if text.startswith(name):
         text = text[len(name):].lstrip(" :·-")
@@ -121,6 +171,7 @@ def hex_board(board: dict[str, Any], legend: Legend) -> list[str]:
         return []
     pieces = {(p.get("q"), p.get("r")): p for p in board.get("pieces") or [] if isinstance(p, dict)}
     texts: dict[tuple[int, int], tuple[str, str]] = {}
+    labels: dict[str, list[str]] = {}  # cell labels (a hazard's damage) by frame mark
     for c in cells:
         q, r = int(c.get("q", 0)), int(c.get("r", 0))
         terrain = str(c.get("terrain", "open"))
@@ -128,14 +179,14 @@ def hex_board(board: dict[str, Any], legend: Legend) -> list[str]:
         label = str(c.get("label") or "")
         piece = pieces.get((q, r))
         if terrain in IMPASSABLE:
-            core = frame * 4
-            legend.add(core, meaning)
+            core = ""  # filled with the frame mark below, across the cell
+            legend.add(frame * 4, meaning)
         else:
             core = f"{q},{r}"
             if label == "S":
                 frame, meaning = "S", "start hex (where a samurai may set up)"
             elif label:
-                meaning += f"; {label} at {q},{r}"
+                labels.setdefault(frame, []).append(f"{label} at {q},{r}")
             if frame != " ":
                 legend.add(f"{frame}q,r{frame}", meaning)
         if piece is not None:
@@ -143,8 +194,11 @@ def hex_board(board: dict[str, Any], legend: Legend) -> list[str]:
             legend.add(str(piece.get("label", "?")), str(piece.get("name", "a piece"))
                        + (f", at {q},{r}" if terrain == "open" else f", at {q},{r} ({meaning})"))
         texts[(q, r)] = (frame, core)
+    for frame, found in labels.items():
+        legend.entries[f"{frame}q,r{frame}"] += ": " + ", ".join(found)
     core_width = max(4, max(len(core) for _, core in texts.values()))
     core_width += core_width % 2
+    texts = {k: (frame, core or frame * core_width) for k, (frame, core) in texts.items()}
     half = (core_width + 2) // 2
     xs = {k: (2 * k[0] + k[1]) * half for k in texts}
     left = min(xs.values())

@@ -64,7 +64,7 @@
     var svg = K.svg("svg", { "class": "sj-grid", viewBox: [-size / 2, -size / 2, size, size].join(" "), width: size, height: size, role: "img" });
     var attack = {}, defend = {}, moves = [], marks = [];
     ops.forEach(function (o) {
-      if (o.op === "attack") o.cells.forEach(function (c) { attack[c.q + "," + c.r] = { w: c.wounds, o: o }; });
+      if (o.op === "attack") o.cells.forEach(function (c) { attack[c.q + "," + c.r] = { w: c.wounds, o: o, name: c.name }; });
       if (o.op === "defend") o.cells.forEach(function (c) { defend[c.q + "," + c.r] = o; });
       if (o.op === "move") moves.push(o);
     });
@@ -74,6 +74,12 @@
         var p = cardXY(q, r, s), key = q + "," + r, a = attack[key], d = defend[key];
         var kind = a ? "attack" : (d ? "defend" : (q === 0 && r === 0 ? "self" : "empty"));
         var g = K.svg("g", { "class": "sj-cell", "data-kind": kind, "data-q": q, "data-r": r, "data-wounds": a ? a.w : null });
+        if (a || d) {
+          var tip = K.svg("title");
+          tip.textContent = (a ? (a.name || "") + ": " + a.w + " wound" + (a.w === 1 ? "" : "s") + (a.o.bleed ? ", bleeding" : "") : "")
+            + (d ? (a ? "; " : "") + "defended" + (d.evade ? " (evade)" : "") : "");
+          g.appendChild(tip);
+        }
         g.appendChild(K.svg("polygon", { points: flatHex(p[0], p[1], s - 1), stroke: "#8a826c", "stroke-width": 0.8,
           fill: a ? "#f5c6bd" : (d ? "#c9def2" : (kind === "self" ? "#efe6cf" : "#fbf8ef")),
           "stroke-dasharray": d && d.evade ? "2,1.5" : null }));

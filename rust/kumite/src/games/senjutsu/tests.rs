@@ -1258,9 +1258,9 @@ fn view_cards_carry_their_face() {
     assert_eq!(cut["layout"], "senjutsu");
     assert_eq!(cut["type"], "attack");
     assert_eq!(cut["initiative"], json!([5]));
-    assert_eq!(cut["parts"][0]["ops"][0], json!({"op": "attack", "bleed": false, "stun": 0, "push": 0, "cells": [{"q": 1, "r": 0, "wounds": 1}]}));
+    assert_eq!(cut["parts"][0]["ops"][0], json!({"op": "attack", "bleed": false, "stun": 0, "push": 0, "cells": [{"q": 1, "r": 0, "name": "F", "wounds": 1}]}));
     assert_eq!(cut["bonus"][0]["zone"], "aggression");
-    assert_eq!(cut["bonus"][0]["ops"][0]["cells"], json!([{"q": 2, "r": 0, "wounds": 1}]));
+    assert_eq!(cut["bonus"][0]["ops"][0]["cells"], json!([{"q": 2, "r": 0, "name": "F.F", "wounds": 1}]));
     let stance = face("Counter Stance");
     assert_eq!(stance["initiative"], json!([5, 7]), "a dual initiative has both values");
     assert_eq!(stance["parts"][0]["ops"][0]["op"], "defend");

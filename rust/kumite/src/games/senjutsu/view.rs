@@ -3,7 +3,7 @@
 
 use crate::cards::CardId;
 use crate::core::{derive_seed, seat_after, GameError, ObsWriter, Rng};
-use crate::games::senjutsu::content::{Card, CardType, Instant, Op, Timing, Zone};
+use crate::games::senjutsu::content::{cell_name, Card, CardType, Instant, Op, Timing, Zone};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_INIT, STUN_CARDS, WOUND_CARDS};
 use crate::games::senjutsu::Senjutsu;
 
@@ -458,9 +458,9 @@ fn op_face(op: &Op) -> serde_json::Value {
         }
         Op::Rotate { n, opponent } => json!({"op": "rotate", "n": n, "opponent": opponent}),
         Op::Attack { cells, bleed, stun, push } => json!({"op": "attack", "bleed": bleed, "stun": stun, "push": push,
-            "cells": cells.iter().map(|(h, w)| json!({"q": h.q, "r": h.r, "wounds": w})).collect::<Vec<_>>()}),
+            "cells": cells.iter().map(|(h, w)| json!({"q": h.q, "r": h.r, "name": cell_name(*h), "wounds": w})).collect::<Vec<_>>()}),
         Op::Defend { cells, evade } => json!({"op": "defend", "evade": evade,
-            "cells": cells.iter().map(|h| json!({"q": h.q, "r": h.r})).collect::<Vec<_>>()}),
+            "cells": cells.iter().map(|h| json!({"q": h.q, "r": h.r, "name": cell_name(*h)})).collect::<Vec<_>>()}),
         Op::Kamae { n } => json!({"op": "kamae", "n": n}),
         Op::Advantage => json!({"op": "advantage"}),
         Op::Draw { n } => json!({"op": "draw", "n": n}),
