@@ -53,7 +53,7 @@ def _sj_op(op: dict[str, Any]) -> str:
     if kind == "rotate":
         return f"turn {whom}up to {op.get('n')} sides"
     if kind == "kamae":
-        return f"kamae ring {op.get('n')} branch{'es' if op.get('n') != 1 else ''}"
+        return f"move the kamae ring {op.get('n')} branch{'es' if op.get('n') != 1 else ''}"
     if kind == "advantage":
         return "take the advantage"
     if kind == "draw":

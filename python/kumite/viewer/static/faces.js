@@ -34,7 +34,7 @@
   }
   function dist(q, r) { return (Math.abs(q) + Math.abs(r) + Math.abs(q + r)) / 2; }
   function spatial(ops) {
-    return ops.some(function (o) { return o.op === "attack" || o.op === "defend" || o.op === "move"; });
+    return ops.some(function (o) { return o.op === "attack" || o.op === "defend" || o.op === "move" || o.op === "rotate"; });
   }
   function opWords(o) {
     var who = o.opponent ? "opponent " : "";
@@ -106,15 +106,27 @@
     moves.forEach(function (m) { // moves: arrows from the samurai, solid when forced
       m.dirs.forEach(function (d) {
         var steps = Math.min(m.n, radius), end = cardXY(DIRS[d][0] * steps, DIRS[d][1] * steps, s);
-        var col = m.opponent ? "#8e44ad" : "#27945a", len = Math.sqrt(end[0] * end[0] + end[1] * end[1]);
+        // The seed's icons: a forced move is solid black, an optional one outlined; purple moves the opponent.
+        var col = m.opponent ? "#8e44ad" : "#111", len = Math.sqrt(end[0] * end[0] + end[1] * end[1]);
         var ux = end[0] / len, uy = end[1] / len, tip = [end[0] * 0.9, end[1] * 0.9], base = [tip[0] - ux * 5, tip[1] - uy * 5];
         var g = K.svg("g", { "class": "sj-move" + (m.forced ? " forced" : " optional"), "data-dir": d });
         g.appendChild(K.svg("line", { x1: ux * 6, y1: uy * 6, x2: base[0], y2: base[1], stroke: col, "stroke-width": 2.4,
           "stroke-dasharray": m.forced ? null : "3,2" }));
-        g.appendChild(K.svg("polygon", { fill: col, points: [tip, [base[0] - uy * 3.5, base[1] + ux * 3.5], [base[0] + uy * 3.5, base[1] - ux * 3.5]]
+        g.appendChild(K.svg("polygon", { fill: m.forced ? col : "#fff", stroke: col, "stroke-width": 1, points: [tip, [base[0] - uy * 3.5, base[1] + ux * 3.5], [base[0] + uy * 3.5, base[1] - ux * 3.5]]
           .map(function (p) { return p[0].toFixed(1) + "," + p[1].toFixed(1); }).join(" ") }));
         svg.appendChild(g);
       });
+    });
+    ops.filter(function (o) { return o.op === "rotate"; }).forEach(function (o) { // rotation: an arc around the samurai
+      var g = K.svg("g", { "class": "sj-rotate", "data-n": o.n });
+      var col = o.opponent ? "#8e44ad" : "#111", rr = s * 0.78;
+      g.appendChild(K.svg("path", { d: "M" + (-rr * 0.7) + "," + (-rr * 0.7) + " A" + rr + "," + rr + " 0 1 1 " + (-rr) + "," + (rr * 0.1),
+        fill: "none", stroke: col, "stroke-width": 1.4 }));
+      g.appendChild(K.svg("polygon", { points: (-rr - 3) + "," + (rr * 0.1 - 3) + " " + (-rr + 3) + "," + (rr * 0.1 - 3) + " " + (-rr) + "," + (rr * 0.1 + 3), fill: col }));
+      var t = K.svg("text", { x: rr + 2, y: -rr + 2, "font-size": 7, "font-weight": 700, fill: col });
+      t.textContent = "×" + o.n;
+      g.appendChild(t);
+      svg.appendChild(g);
     });
     marks.forEach(function (m) {
       var p = m[1];
@@ -169,6 +181,7 @@
       box.appendChild(K.el("div", { cls: "sj-bonus", "data-zone": b.zone, style: "border-left-color:" + (ZONE_COLOR[b.zone] || "#777"),
         text: "in " + b.zone + ": " + (b.text || b.ops.map(opWords).join("; ")) }));
     });
+    if (f.rank !== undefined) box.appendChild(K.el("div", { cls: "sj-rank", title: "rank and number (deck building)", text: "rank " + f.rank + " · no. " + f.number }));
     return box;
   };
 

@@ -1258,6 +1258,8 @@ fn view_cards_carry_their_face() {
     assert_eq!(cut["layout"], "senjutsu");
     assert_eq!(cut["type"], "attack");
     assert_eq!(cut["initiative"], json!([5]));
+    let k = g.content.card(id(&g, "straight_cut"));
+    assert_eq!((cut["rank"].as_u64(), cut["number"].as_u64()), (Some(u64::from(k.rank)), Some(u64::from(k.number))), "for deck building");
     assert_eq!(cut["parts"][0]["ops"][0], json!({"op": "attack", "bleed": false, "stun": 0, "push": 0, "cells": [{"q": 1, "r": 0, "name": "F", "wounds": 1}]}));
     assert_eq!(cut["bonus"][0]["zone"], "aggression");
     assert_eq!(cut["bonus"][0]["ops"][0]["cells"], json!([{"q": 2, "r": 0, "name": "F.F", "wounds": 1}]));

@@ -494,7 +494,7 @@ fn face(k: &Card) -> serde_json::Value {
         Instant::Replace => Some("replace"),
         Instant::Add => Some("add"),
     };
-    json!({"layout": "senjutsu", "type": k.ty.name(), "initiative": k.initiative, "instant": instant,
+    json!({"layout": "senjutsu", "type": k.ty.name(), "rank": k.rank, "number": k.number, "initiative": k.initiative, "instant": instant,
         "requires": k.requires.map(Zone::name), "parts": parts, "bonus": bonus})
 }
 
