@@ -529,3 +529,153 @@ def test_replay_opens_on_the_chosen_viewpoint(browser: Any, tmp_path: Path) -> N
     check_shown(shown, states[0].view(1))
     done = subprocess.run([*cli, "--viewpoint", "7"], capture_output=True, text=True)
     assert done.returncode != 0 and "viewpoint '7' is not one of all, 0, 1" in done.stderr
+
+
+# --- deep links, card faces, the log panel ------------------------------------------------------
+
+FRAME_READY_JS = (
+    "const b = document.body; return b.dataset.step !== undefined && (b.dataset.terminal === '1' "
+    "|| !!document.querySelector('#legal button')) ? [Number(b.dataset.step)] : false;"
+)
+
+
+def open_link(browser: Any, server: str, query: str) -> int:
+    """Opens a deep link and waits until the game it starts waits for the human (or is over)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(f"{server}/?{query}")
+    ready: list[int] = WebDriverWait(browser, 60, poll_frequency=0.05).until(lambda d: d.execute_script(FRAME_READY_JS))
+    return ready[0]
+
+
+def link_state(name: str, seed: int, seats: list[str], options: dict[str, Any] | None = None) -> kumite.State:
+    """What the server holds after a deep link, replayed: the bots' moves before the human's turn
+    (the server seeds seat p's bot with seed + 1000 * (p + 1))."""
+    game = kumite.load(name, **(options or {}))
+    state = game.new_state(seed=seed)
+    bots = {p: kumite.make_bot(s, game, seed + 1000 * (p + 1)) for p, s in enumerate(seats) if s != "human"}
+    while (mover := state.current_player) is not None and mover in bots:
+        state.apply(bots[mover].choose(state))
+    return state
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_deep_link_opens_each_game(browser: Any, server: str, name: str) -> None:
+    from urllib.parse import quote
+
+    link_options: dict[str, dict[str, Any]] = {"senjutsu": {"battlefield": "temple_court"}, "tekken": {"rounds_to_win": 1}}
+    options = link_options.get(name, {})
+    query = f"game={name}&seed=3&p0=human&p1=random&options={quote(json.dumps(options))}"
+    step = open_link(browser, server, query)
+    state = link_state(name, 3, ["human"] + ["random"] * (kumite.load(name, **options).num_players - 1), options)
+    assert step == len(state.history())
+    assert browser.find_element("id", "game").get_attribute("value") == name
+    shown = snapshot(browser)
+    check_shown(shown, state.view(0))
+    assert json.loads(browser.find_element("id", "options").get_attribute("value")).items() >= options.items()
+    shot(browser, f"deep-link-{name}")
+
+
+def test_a_deep_link_with_an_unknown_game_says_so(browser: Any, server: str) -> None:
+    browser.get(f"{server}/?game=chess")
+    assert "Unknown game \"chess\"" in browser.find_element("id", "error").text
+
+
+def test_a_senjutsu_card_holds_a_drawn_grid(browser: Any, server: str) -> None:
+    open_link(browser, server, "game=senjutsu&seed=3&p0=human&p1=mcts:20")
+    state = link_state("senjutsu", 3, ["human", "mcts:20"])
+    hand = next(z for z in state.view(0)["zones"] if z["id"] == "p0.hand")["cards"]
+    drawn = browser.execute_script("""
+      return Array.from(document.querySelectorAll('.zone[data-zone="p0.hand"] > .cards > .card')).map(c => ({
+        name: c.dataset.name, init: (c.querySelector('.sj-init') || {}).textContent, type: (c.querySelector('.sj-type') || {dataset: {}}).dataset.type,
+        grids: c.querySelectorAll('svg.sj-grid').length, arrows: c.querySelectorAll('svg.sj-grid .sj-arrow').length,
+        attack: Array.from(c.querySelectorAll('.sj-part[data-part="0"] .sj-cell[data-kind="attack"]')).map(x => Number(x.dataset.wounds)),
+        wounds: c.querySelectorAll('.sj-part[data-part="0"] .sj-wound').length,
+        defend: c.querySelectorAll('.sj-part[data-part="0"] .sj-cell[data-kind="defend"]').length,
+        covers: c.querySelectorAll('.sj-part[data-part="0"] .sj-cover').length,
+        moves: Array.from(c.querySelectorAll('.sj-part[data-part="0"] .sj-move')).map(m => m.classList.contains('forced')),
+        bonus: Array.from(c.querySelectorAll('.sj-bonus')).map(b => b.dataset.zone)}));
+    """)
+    assert [d["name"] for d in drawn] == [c["name"] for c in hand]
+    grids = 0
+    for card, d in zip(hand, drawn):
+        face = card["face"]
+        assert d["type"] == face["type"]
+        assert d["init"] == (" | ".join(map(str, face["initiative"])) or "=")
+        ops = face["parts"][0]["ops"]
+        attack = [c["wounds"] for o in ops if o["op"] == "attack" for c in o["cells"]]
+        defend = {(c["q"], c["r"]) for o in ops if o["op"] == "defend" for c in o["cells"]} - {
+            (c["q"], c["r"]) for o in ops if o["op"] == "attack" for c in o["cells"]}
+        assert sorted(d["attack"]) == sorted(attack) and d["wounds"] == sum(attack)
+        assert d["defend"] == len(defend) and d["covers"] == len(defend)
+        assert sorted(d["moves"]) == sorted(o["forced"] for o in ops if o["op"] == "move" for _ in o["dirs"])
+        assert d["bonus"] == [b["zone"] for b in face["bonus"]]
+        assert d["arrows"] == d["grids"], "each grid has the samurai's arrow"
+        grids += d["grids"]
+    assert grids > 0, "some card in the hand has a grid"
+    shot(browser, "senjutsu-card-grids")
+
+
+def test_a_ufs_card_shows_its_icons(browser: Any, server: str) -> None:
+    open_link(browser, server, "game=ufs&seed=3&p0=human&p1=random")
+    state = link_state("ufs", 3, ["human", "random"])
+    zones = {z["id"]: z for z in state.view(0)["zones"]}
+    drawn = browser.execute_script("""
+      const q = (c, s) => c.querySelector(s);
+      return Array.from(document.querySelectorAll('.zone[data-zone="p0.hand"] > .cards > .card, .zone[data-zone="p0.character"] > .cards > .card')).map(c => ({
+        name: c.dataset.name, committed: c.classList.contains('committed'),
+        difficulty: q(c, '.ufs-difficulty').textContent, control: q(c, '.ufs-control').textContent,
+        symbols: Array.from(c.querySelectorAll('.ufs-symbol')).map(s => s.dataset.symbol),
+        attack: q(c, '.ufs-attack') ? [q(c, '.ufs-attack').dataset.speed, q(c, '.ufs-attack').dataset.zone, q(c, '.ufs-attack').dataset.damage] : null,
+        block: q(c, '.ufs-block') ? [q(c, '.ufs-block').dataset.modifier, q(c, '.ufs-block').dataset.zone] : null,
+        abilities: Array.from(c.querySelectorAll('.ufs-ability')).map(a => a.textContent)}));
+    """)
+    cards = zones["p0.character"]["cards"] + zones["p0.hand"]["cards"]
+    assert [d["name"] for d in drawn] == [c["name"] for c in cards]
+    for card, d in zip(cards, drawn):
+        f = card["face"]
+        assert (d["difficulty"], d["control"]) == (str(f["difficulty"]), str(f["control"]))
+        assert d["symbols"] == f["symbols"] and len(d["symbols"]) == 3
+        assert d["attack"] == (None if f["attack"] is None else [str(f["attack"]["speed"]), f["attack"]["zone"], str(f["attack"]["damage"])])
+        assert d["block"] == (None if f["block"] is None else [str(f["block"]["modifier"]), f["block"]["zone"]])
+        assert d["abilities"][-len(f["abilities"]):] == f["abilities"] or not f["abilities"]
+        assert d["committed"] == ("committed" in (card.get("tags") or [])), "committed cards lie sideways"
+    assert any(d["attack"] for d in drawn) and any(d["block"] for d in drawn)
+    shot(browser, "ufs-card-icons")
+
+
+def test_the_window_does_not_scroll_on_bot_steps(browser: Any, server: str) -> None:
+    """Bots play while the log grows: the log scrolls inside its panel, the window never moves and
+    the title and HP bars stay in sight."""
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.get(f"{server}/?game=tekken&seed=5&p0=random&p1=random")
+    Select(browser.find_element("id", "speed")).select_by_value("10")
+    seen = []
+    for target in (10, 40, 80):
+        WebDriverWait(browser, 60, poll_frequency=0.02).until(
+            lambda d: d.execute_script("return Number(document.body.dataset.step || 0) >= arguments[0] || document.body.dataset.terminal === '1'", target))
+        seen.append(browser.execute_script("""
+          const log = document.getElementById('log'), title = document.querySelector('.view-title');
+          return {scrollY: window.scrollY, overflow: document.scrollingElement.scrollHeight - window.innerHeight,
+                  logScroll: log.scrollTop, logOverflow: log.scrollHeight - log.clientHeight,
+                  titleTop: title ? title.getBoundingClientRect().top : null};"""))
+    assert all(s["scrollY"] == 0 and s["overflow"] <= 0 for s in seen), seen
+    assert all(s["titleTop"] is not None and 0 <= s["titleTop"] < 200 for s in seen), seen
+    last = seen[-1]
+    assert last["logOverflow"] > 0 and last["logScroll"] >= last["logOverflow"] - 2, "the log scrolls to its newest step"
+    shot(browser, "log-scrolls-in-its-panel")
+
+
+def test_fatal_fight_shows_the_other_players_moves_by_their_events(browser: Any, server: str) -> None:
+    open_link(browser, server, "game=fatal_fight&seed=3&p0=human&p1=random")
+    for _ in range(4):
+        step = browser.execute_script("return document.body.dataset.step")
+        browser.find_elements("css selector", "#legal button")[-1].click()
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(browser, 30, poll_frequency=0.05).until(
+            lambda d: d.execute_script("return document.body.dataset.step") != step and d.execute_script(FRAME_READY_JS) is not False)
+    log = browser.find_element("id", "log").text
+    assert "(acts)" not in log
+    assert "P1 buys" in log or "P1 leaves" in log or "P1 " in log

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
-from typing import Protocol
+from typing import Any, Protocol
 
 from kumite._kumite import MCTS, Game, State
 
@@ -26,16 +27,50 @@ class RandomBot:
         return "RandomBot()"
 
 
-BOT_SPECS = "random, mcts:N or mcts:N:heuristic"
+BOT_SPECS = "random, mcts:N, mcts:N:heuristic or module:attr (your own bot)"
+
+# `package.module:attr`: Python identifiers joined by dots, then one attribute name.
+CUSTOM_SPEC = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*")
+
+
+def custom_bot(spec: str, game: Game, seed: int) -> Bot:
+    """A user's bot from ``module:attr``: ``attr`` is either an object with ``choose(state)``
+    (used as it is) or a factory (a class or function) called as ``attr(game, seed)`` that
+    returns one. Any failure is a ``ValueError`` that names the spec."""
+    module_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({e})") from None
+    obj: Any = getattr(module, attr, None)
+    if obj is None:
+        raise ValueError(f"bot {spec!r}: module {module_name!r} has no attribute {attr!r}")
+    if not isinstance(obj, type) and callable(getattr(obj, "choose", None)):
+        return obj  # type: ignore[no-any-return]
+    if not callable(obj):
+        raise ValueError(f"bot {spec!r}: {attr} has no choose(state) and is not a factory taking (game, seed)")
+    try:
+        bot = obj(game, seed)
+    except TypeError as e:
+        raise ValueError(f"bot {spec!r}: calling {attr}(game, seed) failed: {e}") from None
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(f"bot {spec!r}: {attr}(game, seed) returned {type(bot).__name__}, which has no choose(state)")
+    return bot  # type: ignore[no-any-return]
 
 
 def make_bot(
-    spec: str, game: Game, seed: int, threads: int | None = None, max_iterations: int | None = None
+    spec: str,
+    game: Game,
+    seed: int,
+    threads: int | None = None,
+    max_iterations: int | None = None,
+    custom: bool = True,
 ) -> Bot:
     """A bot from its spec, as the command line and the play server write it: ``random``,
-    ``mcts:N`` (N iterations, random playouts) or ``mcts:N:heuristic``. ``max_iterations`` caps N
-    (a server caps it so that one request cannot search for hours). A bad spec is a ``ValueError``
-    that says what is accepted."""
+    ``mcts:N`` (N iterations, random playouts), ``mcts:N:heuristic``, or ``module:attr`` for a
+    bot of your own (``custom_bot``; refused when ``custom`` is false). ``max_iterations`` caps
+    N (a server caps it so that one request cannot search for hours). A bad spec is a
+    ``ValueError`` that says what is accepted."""
     kind, _, rest = spec.partition(":")
     if kind == "random" and not rest:
         return RandomBot(seed)
@@ -47,4 +82,6 @@ def make_bot(
             if max_iterations is not None and n > max_iterations:
                 raise ValueError(f"bot {spec!r}: at most {max_iterations} iterations here")
             return MCTS(game, iterations=n, seed=seed, threads=threads, evaluator=evaluator or None)
+    elif custom and CUSTOM_SPEC.fullmatch(spec):
+        return custom_bot(spec, game, seed)
     raise ValueError(f"unknown bot {spec!r}: use {BOT_SPECS}")

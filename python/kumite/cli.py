@@ -5,6 +5,7 @@ viewer (``docs/viewer.md``)."""
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from typing import Any
@@ -12,34 +13,8 @@ from typing import Any
 import kumite
 from kumite.arena import play_match, progress_bar
 from kumite import bots
-from kumite.bots import Bot
-
-
-class Human:
-    """Asks at the terminal: the player's view, then numbered legal actions."""
-
-    def __init__(self, player: int) -> None:
-        self.player = player
-
-    def choose(self, state: kumite.State) -> int:
-        print()
-        print(state.information_state_string(self.player))
-        legal = state.legal_actions()
-        for i, a in enumerate(legal):
-            print(f"  {i:>2}) {state.action_to_string(a)}")
-        while True:
-            try:
-                answer = input(f"P{self.player} choose [0-{len(legal) - 1}, or the action's text, q quits]: ").strip()
-            except EOFError:
-                raise SystemExit("\nbye") from None
-            if answer in ("q", "quit"):
-                raise SystemExit("bye")
-            if answer.isdigit() and int(answer) < len(legal):
-                return legal[int(answer)]
-            matches = [a for a in legal if state.action_to_string(a).lower() == answer.lower()]
-            if matches:
-                return matches[0]
-            print("not a legal choice")
+from kumite.bots import BOT_SPECS, Bot
+from kumite.terminal import Human, Quit, screen
 
 
 def make_bot(spec: str, game: kumite.Game, seed: int, threads: int | None = None) -> Bot:
@@ -47,13 +22,28 @@ def make_bot(spec: str, game: kumite.Game, seed: int, threads: int | None = None
     try:
         return bots.make_bot(spec, game, seed, threads)
     except ValueError as e:
-        raise SystemExit(str(e)) from None
+        raise SystemExit(f"error: {e}") from None
 
 
 def make_player(spec: str, player: int, game: kumite.Game, seed: int) -> Bot | Human:
     if spec == "human":
         return Human(player)
     return make_bot(spec, game, seed + 1000 * player)
+
+
+def seat_specs(args: argparse.Namespace, n: int) -> list[str]:
+    """Who sits where: ``--p0``/``--p1``, then every ``--seat N=SPEC``; seats left unnamed get
+    random bots."""
+    specs = [args.p0, args.p1] + ["random"] * max(0, n - 2)
+    specs = specs[:n]
+    for item in args.seat:
+        number, sep, spec = item.partition("=")
+        if not sep or not number.isascii() or not number.isdigit() or not spec:
+            raise SystemExit(f"error: --seat {item!r} is not N=SPEC (e.g. --seat 2=human or --seat 3=mcts:200)")
+        if int(number) >= n:
+            raise SystemExit(f"error: --seat {item!r}: this game has seats 0..{n - 1}")
+        specs[int(number)] = spec
+    return specs
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -75,16 +65,23 @@ def play(args: argparse.Namespace) -> int:
         game = kumite.load(args.game, **parse_options(args.option))
     except ValueError as e:
         raise SystemExit(f"error: {e}") from None
-    players = [make_player(spec, p, game, args.seed) for p, spec in enumerate(args.players(game.num_players))]
+    specs = seat_specs(args, game.num_players)
+    players = [make_player(spec, p, game, args.seed) for p, spec in enumerate(specs)]
+    print(f"{game.name}: " + ", ".join(f"P{p} {spec}" for p, spec in enumerate(specs)))
     state = game.new_state(seed=args.seed)
-    while not state.is_terminal():
-        mover = state.current_player
-        assert mover is not None
-        # Events are public: printing them never shows a human the bot's face-down choices.
-        for event in state.apply_with_events(players[mover].choose(state)):
-            print(f"  {event}")
+    try:
+        while not state.is_terminal():
+            mover = state.current_player
+            assert mover is not None
+            # Events are public: printing them never shows a human the bot's face-down choices.
+            for event in state.apply_with_events(players[mover].choose(state)):
+                print(f"  {event}")
+    except Quit:
+        print("bye")
+        return 0
     print()
-    print(state.render())
+    humans = [p for p, spec in enumerate(specs) if spec == "human"]
+    print(screen(state.view(humans[0] if len(humans) == 1 else None))[0])
     returns = state.returns()
     print("returns:", ", ".join(f"P{p} {r:+.0f}" for p, r in enumerate(returns)))
     return 0
@@ -130,8 +127,25 @@ def replay(args: argparse.Namespace) -> int:
 def serve(args: argparse.Namespace) -> int:
     from kumite.viewer.server import serve as run
 
-    run(args.port)
+    try:
+        run(args.port, custom_bots=args.bot)
+    except OSError as e:
+        raise SystemExit(f"error: cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}"
+                         + (" (another program uses this port: choose another with --port N)" if e.errno == errno.EADDRINUSE else "")) from None
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
     return 0
+
+
+def positive(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,14 +154,17 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("game", choices=kumite.games())
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--p0", default="human", help="human, random, mcts:N or mcts:N:heuristic (default human)")
-    p.add_argument("--p1", default="random", help="human, random, mcts:N or mcts:N:heuristic (default random)")
+    p.add_argument("--p0", default="human", help=f"seat 0: human or a bot ({BOT_SPECS}); default human")
+    p.add_argument("--p1", default="random", help="seat 1, the same way; default random")
+    p.add_argument("--seat", action="append", default=[], metavar="N=SPEC",
+                   help="who sits in seat N (any seat, e.g. --seat 2=human --seat 3=mcts:200); "
+                        "seats not named get random bots")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help='game option, e.g. -o stage=moonlit_dojo -o \'characters=["vessa","rook"]\'')
     a = sub.add_parser("arena", help="play bots against each other and report win rates")
     a.add_argument("game", choices=kumite.games())
-    a.add_argument("--bots", nargs="+", required=True, help="one per seat: random, mcts:N, mcts:N:heuristic")
-    a.add_argument("--games", type=int, default=200)
+    a.add_argument("--bots", nargs="+", required=True, help=f"one per seat: {BOT_SPECS}")
+    a.add_argument("--games", type=positive, default=200, help="games to play (at least 1; default 200)")
     a.add_argument("--seed", type=int, default=0)
     a.add_argument("--threads", type=int, default=None, help="search threads per bot (default: all cores)")
     a.add_argument("--max-steps", type=int, default=None, metavar="N",
@@ -161,10 +178,16 @@ def main(argv: list[str] | None = None) -> int:
                    help="what the page shows first: everything (default) or what player N sees")
     s = sub.add_parser("serve", help="play in the browser against bots, on http://127.0.0.1:PORT/")
     s.add_argument("--port", type=int, default=8765)
+    s.add_argument("--bot", action="append", default=[], metavar="MODULE:ATTR",
+                   help="offer your own bot in the seat menus (repeatable)")
     args = parser.parse_args(argv)
-    args.players = lambda n: [getattr(args, f"p{i}", "random") for i in range(n)]
     commands = {"play": play, "arena": arena, "replay": replay, "serve": serve}
-    return commands[args.command](args)
+    try:
+        return commands[args.command](args)
+    except KeyboardInterrupt:
+        # Ctrl-C ends a command quietly, with the shell's status for an interrupt.
+        print("\ninterrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ VIEWER_FORMAT = 1
 
 # Stylesheet and drawing modules inlined into every page, in order.
 _STYLE = "viewer.css"
-_DRAWING = ["draw.js", "board_hex.js", "board_grid.js"]
+_DRAWING = ["draw.js", "faces.js", "board_hex.js", "board_grid.js"]
 
 
 class ReplayError(ValueError):
@@ -160,7 +160,7 @@ _REPLAY_BODY = """<header class="bar">
 <span class="keys">← → PgUp PgDn Home End · space · v</span>
 </header>
 <main class="layout"><div id="view"></div>
-<aside class="panel"><h2>Events</h2><ol class="log" id="log"></ol></aside></main>"""
+<aside class="panel log-panel"><h2>Events</h2><ol class="log" id="log"></ol></aside></main>"""
 
 
 def replay_html(record: str | bytes, viewpoint: str = "all") -> str:

@@ -8,6 +8,7 @@ events. Texts of other players' actions are withheld, since they can name face-d
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import threading
@@ -16,7 +17,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import kumite
-from kumite.bots import Bot
+from kumite.bots import CUSTOM_SPEC, Bot
 from kumite.viewer import ReplayError, error_html, page_html, replay_html
 
 __all__ = ["Session", "make_server", "serve"]
@@ -32,10 +33,12 @@ class BadRequest(ValueError):
     pass
 
 
-def make_bot(spec: str, game: kumite.Game, seed: int) -> Bot:
-    """A seat's bot, with its search budget capped: the page waits for each bot move."""
+def make_bot(spec: str, game: kumite.Game, seed: int, custom: tuple[str, ...] = ()) -> Bot:
+    """A seat's bot, with its search budget capped: the page waits for each bot move. A page may
+    seat a bot of the user's own (``module:attr``) only when the server was started with it, so
+    no request can make the server import a module."""
     try:
-        return kumite.make_bot(spec, game, seed, max_iterations=MAX_BOT_ITERATIONS)
+        return kumite.make_bot(spec, game, seed, max_iterations=MAX_BOT_ITERATIONS, custom=spec in custom)
     except ValueError as e:
         raise BadRequest(str(e)) from None
 
@@ -67,7 +70,7 @@ def _loopback_host(host: str) -> bool:
 class Session:
     """One game on the page: the state, who sits in each seat, and the log of steps."""
 
-    def __init__(self, sid: str, game: kumite.Game, seats: list[str], seed: int) -> None:
+    def __init__(self, sid: str, game: kumite.Game, seats: list[str], seed: int, custom: tuple[str, ...] = ()) -> None:
         if len(seats) != game.num_players:
             raise BadRequest(f"{game.name} with these options has {game.num_players} seats, got {len(seats)}")
         self.id = sid
@@ -75,7 +78,7 @@ class Session:
         self.seats = seats
         self.state = game.new_state(seed=seed)
         self.bots: dict[int, Bot] = {
-            p: make_bot(spec, game, (seed + 1000 * (p + 1)) % 2**64) for p, spec in enumerate(seats) if spec != "human"
+            p: make_bot(spec, game, (seed + 1000 * (p + 1)) % 2**64, custom) for p, spec in enumerate(seats) if spec != "human"
         }
         self.log: list[dict[str, Any]] = []
         self.lock = threading.Lock()
@@ -118,7 +121,8 @@ class Session:
         if human_to_move:
             legal = [{"action": a, "text": self.state.action_to_string(a)} for a in self.state.legal_actions()]
         log = [
-            {**s, "text": s["text"] if vp is None or s["player"] == vp else "(acts)"} for s in self.log
+            # Another seat's choice may name a face-down card: only its (public) events are sent.
+            {**s, "text": s["text"] if vp is None or s["player"] == vp else None} for s in self.log
         ]
         view = self.state.view(vp)
         return {
@@ -146,7 +150,7 @@ _PLAY_BODY = """<header class="bar"><h1>kumite · play</h1>
 <main class="layout"><div>
 <div class="error-box" id="error" style="display:none"></div>
 <div id="view"><div class="panel">Choose a game, seats and options, then start.</div></div></div>
-<aside>
+<aside class="side">
 <div class="panel setup"><h2>New game</h2>
 <label>game <select id="game"></select></label>
 <label>options (JSON)</label><textarea id="options" rows="6"></textarea>
@@ -155,14 +159,15 @@ _PLAY_BODY = """<header class="bar"><h1>kumite · play</h1>
 <label>seed <input id="seed" type="number" value="0" min="0"></label>
 <p><button id="start">start</button></p></div>
 <div class="panel"><h2>Your move</h2><div class="legal" id="legal"></div><div class="view-result" id="result"></div></div>
-<div class="panel"><h2>Log</h2><ol class="log" id="log"></ol></div>
+<div class="panel log-panel"><h2>Log</h2><ol class="log" id="log"></ol></div>
 </aside></main>"""
 
 
 class App:
     """The sessions of one server."""
 
-    def __init__(self) -> None:
+    def __init__(self, custom_bots: tuple[str, ...] = ()) -> None:
+        self.custom_bots = custom_bots
         self.sessions: dict[str, Session] = {}
         self.counter = itertools.count(1)
         self.lock = threading.Lock()
@@ -172,7 +177,7 @@ class App:
         for name in kumite.games():
             g = kumite.load(name)
             games.append({"name": name, "num_players": g.num_players, "options": g.options})
-        return page_html("kumite · play", _PLAY_BODY, {"format": 1, "kind": "play", "games": games}, ["play.js"])
+        return page_html("kumite · play", _PLAY_BODY, {"format": 1, "kind": "play", "games": games, "custom_bots": list(self.custom_bots)}, ["play.js"])
 
     def load(self, body: dict[str, Any]) -> kumite.Game:
         options = body.get("options") or {}
@@ -200,7 +205,7 @@ class App:
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
                 raise BadRequest("seed must be an integer in 0..2**64")
             sid = str(next(self.counter))
-            s = Session(sid, g, seats, seed)
+            s = Session(sid, g, seats, seed, self.custom_bots)
             with self.lock:
                 self.sessions[sid] = s
                 # A local page: keep the most recent games, so a long-running server stays small.
@@ -322,15 +327,32 @@ def make_handler(app: App) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-def make_server(port: int = 8765, host: str = "127.0.0.1") -> ThreadingHTTPServer:
-    """A server for the play page (port 0 picks a free one: ``server.server_address[1]``)."""
-    server = ThreadingHTTPServer((host, port), make_handler(App()))
+def check_custom_bots(specs: list[str]) -> tuple[str, ...]:
+    """The user's bots offered on the page, each checked to import now (a ``ValueError`` says
+    which does not), so a typo fails at start rather than at the first game."""
+    for spec in specs:
+        if not CUSTOM_SPEC.fullmatch(spec):
+            raise ValueError(f"--bot {spec!r} is not module:attr")
+        module, _, attr = spec.partition(":")
+        try:
+            found = hasattr(importlib.import_module(module), attr)
+        except ImportError as e:
+            raise ValueError(f"--bot {spec!r}: cannot import {module!r} ({e})") from None
+        if not found:
+            raise ValueError(f"--bot {spec!r}: module {module!r} has no attribute {attr!r}")
+    return tuple(specs)
+
+
+def make_server(port: int = 8765, host: str = "127.0.0.1", custom_bots: list[str] | None = None) -> ThreadingHTTPServer:
+    """A server for the play page (port 0 picks a free one: ``server.server_address[1]``);
+    ``custom_bots`` are ``module:attr`` specs the page may seat."""
+    server = ThreadingHTTPServer((host, port), make_handler(App(check_custom_bots(custom_bots or []))))
     server.daemon_threads = True
     return server
 
 
-def serve(port: int = 8765) -> None:
-    server = make_server(port)
+def serve(port: int = 8765, custom_bots: list[str] | None = None) -> None:
+    server = make_server(port, custom_bots=custom_bots)
     print(f"kumite: play at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()

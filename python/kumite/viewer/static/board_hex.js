@@ -60,6 +60,24 @@
       }
       svg.appendChild(g);
     });
-    return svg;
+    // A legend of the terrain on this board, with the colours drawn, and of its cell labels.
+    var names = { open: "open", blocked: "blocked (no entry)", hazard: "hazard (the number is its damage)", cracked: "cracked floor",
+      water: "water (no entry)", forest: "trees (no entry)" };
+    var seen = {}, legend = K.el("div", { cls: "legend", "data-legend": "hex" });
+    cells.forEach(function (c) {
+      var t = c.terrain || "open";
+      if (seen[t]) return;
+      seen[t] = 1;
+      legend.appendChild(K.el("span", { "data-terrain": t }, [K.el("span", { cls: "swatch", style: "background:" + (fills[t] || c.fill || "#e5e1d5") }),
+        K.el("span", { text: names[t] || t })]));
+    });
+    if (cells.some(function (c) { return c.label === "S"; })) {
+      legend.appendChild(K.el("span", { "data-label": "S" }, [K.el("b", { text: "S " }), K.el("span", { text: "start hex (where a samurai may set up)" })]));
+    }
+    if (pieces.some(function (pc) { return typeof pc.facing === "number"; })) {
+      legend.appendChild(K.el("span", { text: "a piece's arrow: where it faces" }));
+    }
+    legend.appendChild(K.el("span", { text: "q,r: the hex's coordinates, as the actions name them" }));
+    return K.el("div", { cls: "hex-board" }, [svg, legend]);
   };
 })();

@@ -77,10 +77,16 @@ Kumite.drawCard = function (c) {
       [Kumite.el("div", { text: "?" }), Kumite.tags(c.tags)]);
   }
   if (c.empty) return Kumite.el("div", { cls: "card empty", "data-empty": "1" }, [Kumite.el("div", { text: "empty" })]);
-  var e = Kumite.el("div", { cls: "card", "data-name": c.name || "", title: (c.name || "") + (c.text ? "\n" + c.text : ""),
+  var face = c.face && Kumite.faces && Kumite.faces[c.face.layout];
+  var tags = c.tags || [];
+  // Physical postures: a committed card lies sideways, a momentum card face down.
+  var cls = "card" + (face ? " has-face" : "") + (tags.indexOf("committed") >= 0 ? " committed" : "") +
+    (tags.indexOf("momentum") >= 0 ? " momentum" : "");
+  var e = Kumite.el("div", { cls: cls, "data-name": c.name || "", title: (c.name || "") + (c.text ? "\n" + c.text : ""),
     style: "--cc:" + Kumite.cardColor(c.color) });
   e.appendChild(Kumite.el("div", { cls: "card-name", text: c.name || "?" }));
-  if (c.text) e.appendChild(Kumite.el("div", { cls: "card-text", text: c.text }));
+  if (face) e.appendChild(face(c.face));
+  else if (c.text) e.appendChild(Kumite.el("div", { cls: "card-text", text: c.text }));
   var t = Kumite.tags(c.tags);
   if (t) e.appendChild(t);
   return e;

@@ -6,7 +6,7 @@
   var K = Kumite, data = JSON.parse(document.getElementById("kumite-data").textContent);
   var $ = function (id) { return document.getElementById(id); };
   var game = null, current = null, botTimer = null, built = 0;
-  var SEATS = ["human", "random", "mcts:50", "mcts:200", "mcts:1000", "mcts:200:heuristic"];
+  var SEATS = ["human", "random", "mcts:50", "mcts:200", "mcts:1000", "mcts:200:heuristic"].concat(data.custom_bots || []);
 
   function showError(message) {
     var box = $("error");
@@ -72,11 +72,13 @@
     }
     for (var i = log.children.length; i < frame.log.length; i++) {
       var s = frame.log[i];
-      var li = K.el("li", { "data-step": i + 1 }, [K.el("span", { cls: "act", text: (i + 1) + ". P" + s.player + ": " + s.text })]);
+      var actEl = s.text === null ? K.el("span", { cls: "act withheld", title: "another seat's choice; its events follow", text: (i + 1) + ". P" + s.player })
+        : K.el("span", { cls: "act", text: (i + 1) + ". P" + s.player + ": " + s.text });
+      var li = K.el("li", { "data-step": i + 1 }, [actEl]);
       if (s.events.length) li.appendChild(K.el("ul", {}, s.events.map(function (e) { return K.el("li", { cls: "event", text: e }); })));
       log.appendChild(li);
     }
-    if (log.lastChild && log.lastChild.scrollIntoView) log.lastChild.scrollIntoView({ block: "nearest" });
+    log.scrollTop = log.scrollHeight; // the log scrolls, never the window
     var dl = $("download");
     dl.href = "/api/record?id=" + encodeURIComponent(frame.id);
     dl.style.display = frame.step > 0 ? "inline" : "none";
@@ -107,5 +109,35 @@
       return fetch("/replay", { method: "POST", body: text }).then(function (r) { return r.text(); });
     }).then(function (html) { document.open(); document.write(html); document.close(); });
   };
+  // Deep links: /?game=senjutsu&seed=3&p0=human&p1=mcts:200&options={...} starts that game.
+  function deepLink() {
+    var q = new URLSearchParams(window.location.search);
+    if (!q.get("game")) return;
+    var name = q.get("game");
+    if (!data.games.some(function (g) { return g.name === name; })) {
+      showError("Unknown game " + JSON.stringify(name) + " in the link: one of " + data.games.map(function (g) { return g.name; }).join(", "));
+      return;
+    }
+    $("game").value = name;
+    chooseGame(name);
+    var options = game.options;
+    if (q.get("options")) {
+      try { options = Object.assign({}, game.options, JSON.parse(q.get("options"))); }
+      catch (e) { showError("The link's options are not valid JSON: " + e.message); return; }
+    }
+    $("options").value = JSON.stringify(options, null, 1);
+    if (q.get("seed")) $("seed").value = q.get("seed");
+    post("/api/describe", { game: name, options: options }).then(function (d) {
+      var seats = [];
+      for (var p = 0; p < d.num_players; p++) seats.push(q.get("p" + p) || (p === 0 ? "human" : "random"));
+      seats.forEach(function (s) {
+        if (SEATS.indexOf(s) < 0) SEATS.push(s);
+      });
+      buildSeats(d.num_players);
+      seats.forEach(function (s, p) { $("seat-" + p).value = s; });
+      $("start").onclick();
+    }).catch(function (e) { showError(e.message); });
+  }
+  deepLink();
   document.body.setAttribute("data-ready", "1");
 })();

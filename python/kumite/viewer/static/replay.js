@@ -44,7 +44,8 @@
       var who = (s.player === null || s.player === undefined) ? "" : "P" + s.player + ": ";
       var li = K.el("li", { "data-step": i + 1 }, [
         K.el("span", { cls: "num", text: (i + 1) + ". " }),
-        K.el("span", { cls: "act", text: who + (seesAction(s) ? s.text : "(acts)") })]);
+        seesAction(s) ? K.el("span", { cls: "act", text: who + s.text })
+          : K.el("span", { cls: "act withheld", title: "this choice is hidden from this viewpoint; its events follow", text: "P" + s.player })]);
       if (s.events.length) li.appendChild(K.el("ul", {}, s.events.map(function (e) { return K.el("li", { cls: "event", text: e.line }); })));
       li.addEventListener("click", function () { go(i + 1); });
       log.appendChild(li);
@@ -60,8 +61,11 @@
     for (var i = 0; i < items.length; i++) {
       items[i].className = (i + 1 > step ? "future" : "") + (i + 1 === step ? " current" : "");
     }
-    var cur = $("log").querySelector("li.current");
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    // Scroll the log itself (never the window) so the current step is in sight.
+    var log = $("log"), cur = log.querySelector("li.current");
+    if (cur && (cur.offsetTop < log.scrollTop || cur.offsetTop + cur.offsetHeight > log.scrollTop + log.clientHeight)) {
+      log.scrollTop = cur.offsetTop - log.clientHeight / 2;
+    }
     $("play").textContent = timer ? "⏸ pause" : "▶ play";
   }
   function go(k) { step = Math.max(0, Math.min(n, k)); if (step === n) stop(); render(); }

@@ -755,7 +755,14 @@ impl FatalFightState {
         match card.gimmick {
             Gimmick::Hazard(k) => {
                 for p in 0..game.n() {
+                    if !self.players[p].active() {
+                        continue;
+                    }
+                    let before = self.players[p].life;
                     self.damage(p, k, true);
+                    let pl = &self.players[p];
+                    let down = if pl.down { ", down" } else { "" };
+                    ev.emit(|| event("hazard", Some(p), format!("takes {k} hazard damage: life {before} to {}{down}", pl.life.max(0))));
                 }
                 if self.all_down(game) {
                     self.lose(ev, "every player is down");

@@ -1305,3 +1305,25 @@ fn ffx_3_dark_leaves_a_launch_without_effect() {
     play(&g, &mut s, 0, "spark_shot");
     assert_eq!(strikes(&s), vec![A::Strike(4)], "in the dark only the middle line's group in reach");
 }
+
+#[test]
+fn hazard_damage_is_an_event() {
+    // A hazard stage card's damage to every player is told as an event per player, with the life
+    // before and after, so a player sees why lives fell.
+    let g = game(2);
+    let mut s = g.new_state(1);
+    act(&g, &mut s, A::ShopDone);
+    let hazard = g.content.stages.iter().position(|c| c.stage == s.stage + 1 && matches!(c.gimmick, Gimmick::Hazard(_))).unwrap();
+    let Gimmick::Hazard(k) = g.content.stages[hazard].gimmick else { unreachable!() };
+    let at = s.stage_pile.iter().position(|c| usize::from(c.0) == hazard).unwrap();
+    let top = s.stage_pile.len() - 1;
+    s.stage_pile.as_mut_slice().swap(at, top);
+    let lives: Vec<i8> = s.players[..2].iter().map(|p| p.life).collect();
+    let mut ev: Vec<crate::core::Event> = Vec::new();
+    s.apply_unchecked(&g, A::ShopDone.encode(), &mut ev);
+    let texts: Vec<String> = ev.iter().filter(|e| e.kind == "hazard").map(|e| e.to_string()).collect();
+    let want: Vec<String> =
+        (0..2).map(|p| format!("P{p} takes {k} hazard damage: life {} to {}", lives[p], lives[p] - k as i8)).collect();
+    assert_eq!(texts, want);
+    assert_eq!(s.players[0].life, lives[0] - k as i8);
+}

@@ -1244,3 +1244,27 @@ fn seat_table() {
         }
     }
 }
+
+#[test]
+fn view_cards_carry_their_face() {
+    // The seed reads a card by its grid, set relative to the samurai's facing: each card in a view
+    // has its face as data, hexes relative to a samurai at (0, 0) facing east (F is (1, 0)).
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["straight_cut", "counter_stance"]);
+    let v = s.view(&g, Some(0));
+    let hand = v["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.hand").unwrap()["cards"].clone();
+    let face = |name: &str| hand.as_array().unwrap().iter().find(|c| c["name"] == name).unwrap()["face"].clone();
+    let cut = face("Straight Cut");
+    assert_eq!(cut["layout"], "senjutsu");
+    assert_eq!(cut["type"], "attack");
+    assert_eq!(cut["initiative"], json!([5]));
+    let k = g.content.card(id(&g, "straight_cut"));
+    assert_eq!((cut["rank"].as_u64(), cut["number"].as_u64()), (Some(u64::from(k.rank)), Some(u64::from(k.number))), "for deck building");
+    assert_eq!(cut["parts"][0]["ops"][0], json!({"op": "attack", "bleed": false, "stun": 0, "push": 0, "cells": [{"q": 1, "r": 0, "name": "F", "wounds": 1}]}));
+    assert_eq!(cut["bonus"][0]["zone"], "aggression");
+    assert_eq!(cut["bonus"][0]["ops"][0]["cells"], json!([{"q": 2, "r": 0, "name": "F.F", "wounds": 1}]));
+    let stance = face("Counter Stance");
+    assert_eq!(stance["initiative"], json!([5, 7]), "a dual initiative has both values");
+    assert_eq!(stance["parts"][0]["ops"][0]["op"], "defend");
+    assert_eq!(stance["parts"][0]["ops"][0]["evade"], true);
+}

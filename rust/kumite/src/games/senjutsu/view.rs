@@ -3,7 +3,7 @@
 
 use crate::cards::CardId;
 use crate::core::{derive_seed, seat_after, GameError, ObsWriter, Rng};
-use crate::games::senjutsu::content::CardType;
+use crate::games::senjutsu::content::{cell_name, Card, CardType, Instant, Op, Timing, Zone};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_INIT, STUN_CARDS, WOUND_CARDS};
 use crate::games::senjutsu::Senjutsu;
 
@@ -447,6 +447,57 @@ impl SenjutsuState {
     }
 }
 
+/// One action of a card as drawing data (`docs/viewer.md`, "Senjutsu card faces"): hexes are
+/// axial, relative to a samurai at (0, 0) facing east (direction 0), as the card language reads.
+fn op_face(op: &Op) -> serde_json::Value {
+    use serde_json::json;
+    let dirs = |mask: u8| (0..6).filter(|i| mask & (1 << i) != 0).collect::<Vec<u8>>();
+    match op {
+        Op::Move { n, dirs: d, forced, opponent } => {
+            json!({"op": "move", "n": n, "dirs": dirs(*d), "forced": forced, "opponent": opponent})
+        }
+        Op::Rotate { n, opponent } => json!({"op": "rotate", "n": n, "opponent": opponent}),
+        Op::Attack { cells, bleed, stun, push } => json!({"op": "attack", "bleed": bleed, "stun": stun, "push": push,
+            "cells": cells.iter().map(|(h, w)| json!({"q": h.q, "r": h.r, "name": cell_name(*h), "wounds": w})).collect::<Vec<_>>()}),
+        Op::Defend { cells, evade } => json!({"op": "defend", "evade": evade,
+            "cells": cells.iter().map(|h| json!({"q": h.q, "r": h.r, "name": cell_name(*h)})).collect::<Vec<_>>()}),
+        Op::Kamae { n } => json!({"op": "kamae", "n": n}),
+        Op::Advantage => json!({"op": "advantage"}),
+        Op::Draw { n } => json!({"op": "draw", "n": n}),
+        Op::Choose(options) => json!({"op": "choose", "options": options.iter().map(op_face).collect::<Vec<_>>()}),
+    }
+}
+
+/// A card's face as drawing data: type, initiative (one value or two), instant and zone
+/// conditions, each part with its timing and actions, and the kamae bonus lines.
+fn face(k: &Card) -> serde_json::Value {
+    use serde_json::json;
+    let parts: Vec<serde_json::Value> = k
+        .parts
+        .iter()
+        .map(|p| {
+            let timing = match p.timing {
+                Timing::Card => json!("card"),
+                Timing::Same => json!("="),
+                Timing::At(x) => json!(x),
+            };
+            json!({"timing": timing, "ops": p.ops.iter().map(op_face).collect::<Vec<_>>()})
+        })
+        .collect();
+    let bonus: Vec<serde_json::Value> = k
+        .bonus
+        .iter()
+        .map(|(z, ops)| json!({"zone": z.name(), "ops": ops.iter().map(op_face).collect::<Vec<_>>(), "text": ops.iter().map(Op::text).collect::<Vec<_>>().join("; ")}))
+        .collect();
+    let instant = match k.instant {
+        Instant::None => None,
+        Instant::Replace => Some("replace"),
+        Instant::Add => Some("add"),
+    };
+    json!({"layout": "senjutsu", "type": k.ty.name(), "rank": k.rank, "number": k.number, "initiative": k.initiative, "instant": instant,
+        "requires": k.requires.map(Zone::name), "parts": parts, "bonus": bonus})
+}
+
 impl SenjutsuState {
     /// The drawing data of `docs/viewer.md` for one viewpoint: the battlefield with each samurai
     /// (facing, wounds), consoles as stats, and the cards as zones, hiding exactly what
@@ -466,7 +517,7 @@ impl SenjutsuState {
                 CardType::Core => "yellow",
                 CardType::Stun => "rage",
             };
-            json!({"name": k.name, "text": k.text, "color": color, "tags": tags})
+            json!({"name": k.name, "text": k.text, "color": color, "tags": tags, "face": face(k)})
         };
         let back = |tags: Vec<&str>| json!({"hidden": true, "tags": tags});
         let sees = |p: usize| viewer.is_none_or(|v| v == p);

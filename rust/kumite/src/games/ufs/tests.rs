@@ -1359,3 +1359,32 @@ fn ufs_random_stats() {
     println!("{:.2} M steps/s, state {} bytes", rate / 1e6, std::mem::size_of::<UfsState>());
     println!("{:.1} steps/game, {:.1} turns/game, wins {wins:?}, draws {draws}, ended without a KO {lib}; max {}", steps as f64 / n as f64, turns as f64 / n as f64, g.max_game_length());
 }
+
+#[test]
+fn view_cards_carry_their_face() {
+    // Each card in a view has its face as data for drawing: difficulty, control, the three
+    // resource symbols, the attack and block icons and the abilities, as the content gives them.
+    let g = game();
+    let s = g.new_state(1);
+    let v = s.view(&g, Some(0));
+    let zones = v["zones"].as_array().unwrap();
+    let hand = zones.iter().find(|z| z["id"] == "p0.hand").unwrap()["cards"].as_array().unwrap().clone();
+    assert!(!hand.is_empty());
+    for c in &hand {
+        let k = g.content.cards.iter().find(|k| k.name == c["name"].as_str().unwrap()).unwrap();
+        let f = &c["face"];
+        assert_eq!(f["layout"], "ufs");
+        assert_eq!(f["difficulty"], k.difficulty);
+        assert_eq!(f["control"], k.control);
+        assert_eq!(f["symbols"].as_array().unwrap().len(), 3);
+        assert_eq!(f["attack"].is_null(), k.attack.is_none());
+        if let Some(a) = k.attack {
+            assert_eq!((f["attack"]["speed"].as_u64(), f["attack"]["damage"].as_u64()), (Some(u64::from(a.speed)), Some(u64::from(a.damage))));
+            assert_eq!(f["attack"]["zone"], a.zone.name());
+        }
+        if let Some(b) = k.block {
+            assert_eq!(f["block"]["modifier"].as_i64(), Some(i64::from(b.modifier)));
+        }
+        assert_eq!(f["abilities"].as_array().unwrap().len(), k.abilities.len());
+    }
+}

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use crate::cards::CardId;
 use crate::core::{flag, ObsWriter};
-use crate::games::ufs::content::{Kind, Zone, MAX_DECK};
+use crate::games::ufs::content::{Card, Kind, Zone, MAX_DECK};
 use crate::games::ufs::state::{Phase, Slot, UfsState, MAX_CHARS, MAX_HAND, MAX_POOL};
 use crate::games::ufs::Ufs;
 
@@ -239,7 +239,7 @@ impl UfsState {
                 Kind::Attack => "red",
                 Kind::Action => "common",
             };
-            json!({"name": k.name, "text": game.texts[usize::from(id.0)], "color": color, "tags": tags})
+            json!({"name": k.name, "text": game.texts[usize::from(id.0)], "color": color, "tags": tags, "face": face(k)})
         };
         let back = || json!({"hidden": true});
         let slots = |row: &[Slot]| -> Vec<Value> {
@@ -332,4 +332,18 @@ impl UfsState {
             "info": info,
         })
     }
+}
+
+/// A card's face as drawing data (`docs/viewer.md`, "UFS card faces"): difficulty, control,
+/// the resource symbols, the attack and block icons, character numbers, and the abilities in
+/// the card's own words.
+fn face(k: &Card) -> serde_json::Value {
+    use serde_json::json;
+    let character = (k.kind == Kind::Character).then(|| json!({"vitality": k.vitality, "hand_size": k.hand_size}));
+    json!({"layout": "ufs", "kind": k.kind.name(), "difficulty": k.difficulty, "control": k.control,
+        "symbols": k.symbols.iter().map(|s| s.name()).collect::<Vec<_>>(),
+        "attack": k.attack.map(|a| json!({"speed": a.speed, "zone": a.zone.name(), "damage": a.damage})),
+        "block": k.block.map(|b| json!({"modifier": b.modifier, "zone": b.zone.name()})),
+        "character": character, "unique": k.unique, "traits": k.traits, "breaker": k.breaker,
+        "abilities": k.abilities.iter().map(|a| a.text()).collect::<Vec<_>>()})
 }

@@ -1,0 +1,425 @@
+"""The terminal screen of ``kumite play``: a player's view (``State.view``) drawn as text, with
+every card's text in words, boards labelled with the coordinates and square names the actions
+use, and a legend of the marks on screen. Like the browser viewer, it draws what the engine
+gives and computes no rule."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import kumite
+
+# Hex board marks, as (left-right frame of a cell, meaning). Impassable cells show no
+# coordinates: nothing can enter them.
+TERRAIN = {
+    "open": (" ", "open hex"),
+    "hazard": ("!", "hazard: damage to a fighter who enters it (by a dash, a move or a push)"),
+    "cracked": ("x", "cracked floor"),
+    "blocked": ("#", "blocked: no entry"),
+    "water": ("~", "water: no entry"),
+    "forest": ("T", "trees: no entry"),
+}
+IMPASSABLE = ("blocked", "water", "forest")
+# A Senjutsu card's hexes and directions are relative to the samurai's front.
+RELATIVE = {"F": "front", "FR": "front-right", "BR": "back-right", "B": "back", "BL": "back-left", "FL": "front-left"}
+
+
+def _sj_hex(name: str) -> str:
+    """A card hex in words: "F" front, "F.F" two hexes front, "F.FR" front then front-right."""
+    if name == "C":
+        return "its own hex"
+    steps = [RELATIVE.get(s, s) for s in name.split(".")]
+    if len(set(steps)) == 1 and len(steps) > 1:
+        return f"{len(steps)} hexes {steps[0]}"
+    return " then ".join(steps)
+
+
+def _sj_op(op: dict[str, Any]) -> str:
+    kind = op.get("op")
+    whom = "the opponent " if op.get("opponent") else ""
+    if kind == "attack":
+        cells = [_sj_hex(c["name"]) + (f" ({c['wounds']} wounds)" if c.get("wounds", 1) > 1 else "") for c in op["cells"]]
+        extra = [w for w, on in (("bleeding", op.get("bleed")), (f"stun {op.get('stun')}", op.get("stun")),
+                                 (f"push {op.get('push')}", op.get("push"))) if on]
+        return "attack " + ", ".join(cells) + (f" ({', '.join(extra)})" if extra else "")
+    if kind == "defend":
+        return "defend " + ", ".join(_sj_hex(c["name"]) for c in op["cells"]) + (" (evade)" if op.get("evade") else "")
+    if kind == "move":
+        dirs = op.get("dirs") or []
+        where = "any way" if len(dirs) == 6 else "/".join(RELATIVE[list(RELATIVE)[d]] for d in dirs)
+        verb = f"move {whom}" if whom else "move "
+        return f"{verb}{'exactly' if op.get('forced') else 'up to'} {op.get('n')} {where}"
+    if kind == "rotate":
+        return f"turn {whom}up to {op.get('n')} sides"
+    if kind == "kamae":
+        return f"move the kamae ring {op.get('n')} branch{'es' if op.get('n') != 1 else ''}"
+    if kind == "advantage":
+        return "take the advantage"
+    if kind == "draw":
+        return f"draw {op.get('n')}"
+    if kind == "choose":
+        return "one of: " + " | ".join(_sj_op(o) for o in op.get("options") or [])
+    return str(kind)
+
+
+def senjutsu_words(face: dict[str, Any]) -> str:
+    """A Senjutsu card's face in words, from the view's face data."""
+    init = face.get("initiative") or []
+    head = [str(face.get("type")), "initiative " + (" or ".join(map(str, init)) if init else "that of the card it joins")]
+    if face.get("instant"):
+        head.append(f"instant ({face['instant']})")
+    if face.get("requires"):
+        head.append(f"only in {face['requires']}")
+    words = [", ".join(head)]
+    for i, part in enumerate(face.get("parts") or []):
+        t = part.get("timing")
+        when = "" if i == 0 else ("right after: " if t == "=" else ("then: " if t == "card" else f"at initiative {t}: "))
+        words.append(when + "; ".join(_sj_op(o) for o in part.get("ops") or []))
+    for b in face.get("bonus") or []:
+        words.append(f"in {b.get('zone')} also: " + "; ".join(_sj_op(o) for o in b.get("ops") or []))
+    return " · ".join(words)
+
+
+# Facing in sixths of a turn clockwise from east (the hex::Direction numbering).
+ARROWS = ["→", "↘", "↙", "←", "↖", "↗"]
+DIRECTIONS = ["east", "south-east", "south-west", "west", "north-west", "north-east"]
+
+
+def _arrow(facing: Any) -> str:
+    if not isinstance(facing, (int, float)):
+        return ""
+    return ARROWS[int(math.floor(float(facing) + 0.5)) % 6]
+
+
+def _face(card: dict[str, Any]) -> dict[str, Any]:
+    """A card's face data (Senjutsu and UFS cards have one), or an empty one."""
+    face = card.get("face")
+    return face if isinstance(face, dict) else {}
+
+
+def ufs_words(face: dict[str, Any]) -> str:
+    """A UFS card's face in words, from the view's face data."""
+    words = [f"{face.get('kind')}", f"difficulty {face.get('difficulty')}, control {face.get('control')}",
+             "symbols " + "/".join(face.get("symbols") or [])]
+    attack = face.get("attack")
+    if attack:
+        words.append(f"{attack['zone']} attack: speed {attack['speed']}, damage {attack['damage']}")
+    block = face.get("block")
+    if block:
+        words.append(f"blocks {block['zone']} {block['modifier']:+d}")
+    ch = face.get("character")
+    if ch:
+        words.append(f"vitality {ch['vitality']}, hand size {ch['hand_size']}")
+    if face.get("breaker"):
+        words.append(f"Breaker {face['breaker']}")
+    if face.get("unique"):
+        words.append("unique")
+    if face.get("traits"):
+        words.append("traits " + ", ".join(face["traits"]))
+    words.extend(f"ability: {a}" for a in face.get("abilities") or [])
+    return " · ".join(words)
+
+
+def card_line(card: dict[str, Any], legend: Legend | None = None) -> str:
+    """One card in words: its name, what it does, and its chips."""
+    if card.get("hidden"):
+        tags = card.get("tags") or []
+        return "a face-down card" + (f" ({', '.join(tags)})" if tags else "")
+    if card.get("empty"):
+        return "(empty)"
+    name = str(card.get("name", "?"))
+    text = str(card.get("text") or "")
+    face = _face(card)
+    if face.get("layout") == "ufs":
+        text = ufs_words(face)
+    elif face.get("layout") == "senjutsu":
+        text = senjutsu_words(face)
+        if legend is not None:
+            legend.add("front, back…", "a Senjutsu card's hexes and moves are relative to where its samurai faces")
+    # Some games' texts start with the name already.
+    if text.startswith(name):
+        text = text[len(name):].lstrip(" :·-")
+    line = name + (f" — {text}" if text else "")
+    tags = card.get("tags") or []
+    if tags:
+        line += f"  [{', '.join(tags)}]"
+    return line
+
+
+class Legend:
+    """What the marks on screen mean, collected while drawing so only the marks shown are listed."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, str] = {}
+
+    def add(self, mark: str, meaning: str) -> None:
+        self.entries.setdefault(mark, meaning)
+
+    def lines(self) -> list[str]:
+        if not self.entries:
+            return []
+        width = max(len(m) for m in self.entries)
+        return ["Legend:"] + [f"  {m:<{width}}  {v}" for m, v in self.entries.items()]
+
+
+def hex_board(board: dict[str, Any], legend: Legend) -> list[str]:
+    """Pointy-top axial hexes, rows going down; each open cell shows its ``q,r`` (the
+    coordinates actions name, as in "dash to (1, 0)"), a piece shows its label and an arrow."""
+    cells = [c for c in board.get("cells") or [] if isinstance(c, dict)]
+    if not cells:
+        return []
+    pieces = {(p.get("q"), p.get("r")): p for p in board.get("pieces") or [] if isinstance(p, dict)}
+    texts: dict[tuple[int, int], tuple[str, str]] = {}
+    labels: dict[str, list[str]] = {}  # cell labels (a hazard's damage) by frame mark
+    for c in cells:
+        q, r = int(c.get("q", 0)), int(c.get("r", 0))
+        terrain = str(c.get("terrain", "open"))
+        frame, meaning = TERRAIN.get(terrain, ("?", f"{terrain} terrain"))
+        label = str(c.get("label") or "")
+        piece = pieces.get((q, r))
+        if terrain in IMPASSABLE:
+            core = ""  # filled with the frame mark below, across the cell
+            legend.add(frame * 4, meaning)
+        else:
+            core = f"{q},{r}"
+            if label == "S":
+                frame, meaning = "S", "start hex (where a samurai may set up)"
+            elif label:
+                labels.setdefault(frame, []).append(f"{label} at {q},{r}")
+            if frame != " ":
+                legend.add(f"{frame}q,r{frame}", meaning)
+        if piece is not None:
+            core = f"{piece.get('label', '?')}{_arrow(piece.get('facing'))}"
+            legend.add(str(piece.get("label", "?")), str(piece.get("name", "a piece"))
+                       + (f", at {q},{r}" if terrain == "open" else f", at {q},{r} ({meaning})"))
+        texts[(q, r)] = (frame, core)
+    for frame, found in labels.items():
+        legend.entries[f"{frame}q,r{frame}"] += ": " + ", ".join(found)
+    core_width = max(4, max(len(core) for _, core in texts.values()))
+    core_width += core_width % 2
+    texts = {k: (frame, core or frame * core_width) for k, (frame, core) in texts.items()}
+    half = (core_width + 2) // 2
+    xs = {k: (2 * k[0] + k[1]) * half for k in texts}
+    left = min(xs.values())
+    lines = []
+    for r in sorted({k[1] for k in texts}):
+        line = ""
+        for k in sorted((k for k in texts if k[1] == r), key=lambda k: xs[k]):
+            frame, core = texts[k]
+            line = line.ljust(xs[k] - left) + f"{frame}{core:^{core_width}}{frame}"
+        lines.append("  " + line.rstrip())
+    if pieces:
+        legend.add("→ ↘ ↙ ← ↖ ↗", "where a piece faces: east, south-east, south-west, west, north-west, north-east")
+    legend.add("q,r", "a hex's coordinates, as the actions name them: (q, r)")
+    return lines
+
+
+def grid_board(board: dict[str, Any], legend: Legend) -> list[str]:
+    """Named squares (rows × columns), each with its fighters and enemies, one square a line."""
+    lines = []
+    cells = sorted((c for c in board.get("cells") or [] if isinstance(c, dict)), key=lambda c: (c.get("row", 0), c.get("col", 0)))
+    width = max((len(str(c.get("label", ""))) for c in cells), default=0)
+    for c in cells:
+        words = []
+        group = None
+        for item in c.get("items") or []:
+            text = str(item.get("label", "?"))
+            kind = item.get("kind")
+            if "value" in item:
+                text += f" ♥{item['value']}"
+                legend.add("♥N", "life left (fighters) or life (enemies, the boss)")
+            if item.get("text") and kind == "enemy":
+                text += f" ({item['text']})"
+            tags = item.get("tags") or []
+            if tags:
+                text += f" [{', '.join(tags)}]"
+            if kind == "marker":
+                words.append(f"«{text}»")
+                legend.add("«…»", "pending damage on the group")
+                continue
+            if item.get("group") and item.get("group") != group:
+                group = item.get("group")
+                text = f"{group}: {text}"
+            words.append(text)
+        lines.append(f"  {str(c.get('label', '')):<{width}} | " + ("; ".join(words) if words else "-"))
+    legend.add("[head]", "the enemy at the head of its group (attacks hit it first)")
+    return lines
+
+
+def zones_lines(zones: list[dict[str, Any]], players: list[dict[str, Any]], legend: Legend) -> list[str]:
+    names = {int(p.get("id", i)): f"P{p.get('id', i)} {p.get('name', '')}".rstrip() for i, p in enumerate(players)}
+    out: list[str] = []
+    owners: list[Any] = []
+    for z in zones:
+        if z.get("owner") not in owners:
+            owners.append(z.get("owner"))
+    for owner in owners:
+        rows: list[str] = []
+        for z in (z for z in zones if z.get("owner") == owner):
+            cards = [c for c in z.get("cards") or [] if isinstance(c, dict)]
+            count = z.get("count", len(cards))
+            name = str(z.get("name") or z.get("id"))
+            if z.get("layout") == "pile":
+                rows.append(f"  {name}: {count} card{'s' if count != 1 else ''}")
+                continue
+            if not cards:
+                continue
+            backs = sum(1 for c in cards if c.get("hidden"))
+            if backs == len(cards):
+                rows.append(f"  {name}: {backs} face-down card{'s' if backs != 1 else ''}")
+                continue
+            rows.append(f"  {name}:")
+            rows.extend(f"    - {card_line(c, legend)}" for c in cards)
+        if rows:
+            out.append(names.get(owner, "Table") if owner is not None else "Table")
+            out.extend(rows)
+    return out
+
+
+def player_line(p: dict[str, Any], i: int, to_move: Any) -> str:
+    pid = p.get("id", i)
+    parts = []
+    for s in p.get("stats") or []:
+        label = s.get("label") or s.get("key")
+        value = f"{s.get('value')}/{s['max']}" if isinstance(s.get("max"), (int, float)) and s["max"] > 0 else str(s.get("value"))
+        parts.append(f"{label} {value}")
+    tags = p.get("tags") or []
+    mark = "▶ " if to_move == pid else "  "
+    return f"{mark}P{pid} {p.get('name', '')}: " + ", ".join(parts) + (f"  [{', '.join(tags)}]" if tags else "")
+
+
+def screen(view: dict[str, Any]) -> tuple[str, Legend]:
+    """The screen for one view, and the legend of what it shows."""
+    legend = Legend()
+    if view.get("kind") != "scene":
+        return str(view.get("text", "")), legend
+    lines = [f"== {view.get('title', '')} =="]
+    if view.get("status"):
+        lines.append(str(view["status"]))
+    if view.get("result"):
+        lines.append(f"*** {view['result']} ***")
+    players = list(view.get("players") or [])
+    lines.extend(player_line(p, i, view.get("to_move")) for i, p in enumerate(players))
+    if players:
+        legend.add("▶", "the player to move")
+    board = view.get("board")
+    if isinstance(board, dict):
+        lines.append("")
+        if board.get("type") == "hex":
+            lines.extend(hex_board(board, legend))
+        elif board.get("type") == "grid":
+            lines.extend(grid_board(board, legend))
+    for i in view.get("info") or []:
+        lines.append(f"{i.get('label')}: {i.get('value')}")
+    zones = list(view.get("zones") or [])
+    if zones:
+        lines.append("")
+        lines.extend(zones_lines(zones, players, legend))
+    if view.get("text"):
+        lines.append(str(view["text"]))
+    return "\n".join(lines), legend
+
+
+def hand_cards(view: dict[str, Any], player: int) -> list[dict[str, Any]]:
+    """The cards ``player`` holds and sees."""
+    out: list[dict[str, Any]] = []
+    for z in view.get("zones") or []:
+        if z.get("owner") == player and str(z.get("id", "")).endswith(".hand"):
+            out.extend(c for c in z.get("cards") or [] if isinstance(c, dict) and c.get("name"))
+    return out
+
+
+def unplayable(view: dict[str, Any], player: int, legal_texts: list[str]) -> list[str]:
+    """Why each card ``player`` holds is not a choice now, from what the screen shows: either no
+    action of this step plays a card, or the card's own conditions (in its text) keep it out."""
+    cards = hand_cards(view, player)
+    if not cards:
+        return []
+    named = [c for c in cards if any(str(c["name"]) in t for t in legal_texts)]
+    status = str(view.get("status") or "this step")
+    lines = []
+    seen: set[str] = set()
+    for c in cards:
+        name = str(c["name"])
+        if c in named or name in seen:
+            continue
+        seen.add(name)
+        face = _face(c)
+        said = []
+        if face.get("requires"):
+            said.append(f"the card says it is played only in the {face['requires']} kamae zone")
+        if face.get("instant"):
+            said.append("the card is an instant: played after the selections are revealed, never selected")
+        if face.get("type") == "stun":
+            said.append("a stun card: it only takes up room in the hand")
+        if not named:
+            reason = f"no card from the hand is chosen in this step ({status})"
+        else:
+            reason = f"not among this step's choices ({status})"
+        if said:
+            reason += "; " + "; ".join(said)
+        elif named:
+            reason += f"; the card: {card_line(c)}"
+        lines.append(f"  {name}: {reason}")
+    return lines
+
+
+HELP = """Commands:
+  N           play choice number N
+  TEXT        play the choice with this text (e.g. "pass")
+  help, ?     this help: the commands, the legend, and why held cards cannot be chosen now
+  q, quit     leave the game"""
+
+
+class Human:
+    """A seat played at the terminal: the screen of what this player sees, then the numbered
+    legal actions; ``help`` or ``?`` explain, ``q`` quits."""
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.explained: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"Human(P{self.player})"
+
+    def choose(self, state: kumite.State) -> int:
+        view = state.view(self.player)
+        text, legend = screen(view)
+        legal = state.legal_actions()
+        texts = [state.action_to_string(a) for a in legal]
+        print()
+        print(text)
+        # The legend comes with the first screen, and again whenever new marks appear.
+        if not set(legend.entries) <= self.explained:
+            print("\n".join(legend.lines()))
+            self.explained |= set(legend.entries)
+        print()
+        print(f"P{self.player}, your choices:")
+        for i, t in enumerate(texts):
+            print(f"  {i:>2}) {t}")
+        while True:
+            try:
+                answer = input(f"P{self.player} choose [0-{len(legal) - 1}; ? for help, q quits]: ").strip()
+            except EOFError:
+                raise Quit() from None
+            if answer.lower() in ("q", "quit", "exit"):
+                raise Quit()
+            if answer.lower() in ("?", "h", "help"):
+                print(HELP)
+                print("\n".join(legend.lines()))
+                why = unplayable(view, self.player, texts)
+                if why:
+                    print("Cards you hold that are not a choice now:")
+                    print("\n".join(why))
+                continue
+            if answer.isascii() and answer.isdigit() and int(answer) < len(legal):
+                return legal[int(answer)]
+            matches = [a for a, t in zip(legal, texts) if t.lower() == answer.lower()]
+            if matches:
+                return matches[0]
+            print(f"{answer!r} is not one of the choices: type its number (0-{len(legal) - 1}), its text, ? for help or q to quit")
+
+
+class Quit(Exception):
+    """The human left the game (``q`` or end of input)."""
