@@ -48,3 +48,13 @@ def make_bot(
                 raise ValueError(f"bot {spec!r}: at most {max_iterations} iterations here")
             return MCTS(game, iterations=n, seed=seed, threads=threads, evaluator=evaluator or None)
     raise ValueError(f"unknown bot {spec!r}: use {BOT_SPECS}")
+
+
+def as_bot(bot: Bot | str, game: Game, seed: int) -> Bot:
+    """What every API that takes a bot accepts: a bot (anything with ``choose``) as it is, or a
+    spec string made into one by :func:`make_bot`."""
+    if isinstance(bot, str):
+        return make_bot(bot, game, seed)
+    if not callable(getattr(bot, "choose", None)):
+        raise TypeError(f"a bot has a choose(state) method, or is a spec ({BOT_SPECS}); got {bot!r}")
+    return bot

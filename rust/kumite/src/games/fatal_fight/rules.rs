@@ -803,7 +803,7 @@ impl FatalFightState {
             let boss = &game.content.bosses[usize::from(self.stage)];
             let top = self.boss_pile.pop().expect("boss pile holds 3 skills");
             let skill = boss.skills[usize::from(top.0)];
-            ev.emit(|| event("boss_skill", None, format!("{} uses {}", boss.name, skill.text())));
+            ev.emit(|| event("boss_skill", None, format!("{}: {}", boss.name, skill.describe())));
             let boss_group = (0..RESPAWNS).find(|&g| self.groups[g].contains(BOSS)).unwrap_or(4);
             match skill {
                 BossSkill::DamageAll(k) => (0..n).for_each(|p| self.damage(p, k, false)),
