@@ -208,6 +208,13 @@ impl Gimmick {
             Gimmick::Dark => "dark".into(),
         }
     }
+    /// The gimmick for people: "no gimmick", "gimmick hazard 1".
+    pub fn describe(self) -> String {
+        match self {
+            Gimmick::None => "no gimmick".into(),
+            g => format!("gimmick {}", g.text()),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -67,7 +67,7 @@ pub fn content(game: &FatalFight) -> Value {
         .iter()
         .map(|x| {
             let boss = if x.boss { ", the boss card" } else { "" };
-            content_entry(&x.id, &x.name, format!("stage {}{boss}, gimmick {}", x.stage, x.gimmick.text()))
+            content_entry(&x.id, &x.name, format!("stage {}{boss}, {}", x.stage, x.gimmick.describe()))
         })
         .collect();
     json!({ "characters": characters, "cards": cards, "enemies": enemies, "bosses": bosses, "stages": stages })

@@ -229,7 +229,7 @@ impl FatalFightState {
         );
         if let Some(i) = self.current_stage_card {
             let sc = &c.stages[usize::from(i)];
-            let _ = writeln!(s, "Stage card: {} (gimmick {}); used {}", sc.name, sc.gimmick.text(), self.stage_used.len());
+            let _ = writeln!(s, "Stage card: {} ({}); used {}", sc.name, sc.gimmick.describe(), self.stage_used.len());
         }
         if self.boss_present {
             let b = &c.bosses[usize::from(self.stage.min(3))];
@@ -435,7 +435,7 @@ impl FatalFightState {
         for (i, e) in c.enemies.iter().enumerate() {
             let want = if e.stage <= stage_max { u32::from(e.copies) } else { 0 };
             if ecount[i] != want && !bad_enemy {
-                bad.push(format!("enemy {} has {} cards in play, expected {want}", e.id, ecount[i]));
+                bad.push(format!("enemy {} has {} in play, expected {want}", e.id, crate::core::count(ecount[i] as usize, "card")));
                 break;
             }
         }
@@ -690,7 +690,7 @@ impl FatalFightState {
         ];
         if let Some(i) = self.current_stage_card {
             let sc = &c.stages[usize::from(i)];
-            info.push(json!({ "label": "Stage card", "value": format!("{} (gimmick {})", sc.name, sc.gimmick.text()) }));
+            info.push(json!({ "label": "Stage card", "value": format!("{} ({})", sc.name, sc.gimmick.describe()) }));
         }
         let ch = self.chain;
         if ch.hits > 0 {

@@ -37,7 +37,8 @@ pub fn content(game: &Senjutsu) -> Value {
                     format!("signature card of {name}; ")
                 })
                 .unwrap_or_default();
-            content_entry(&k.key, &k.name, format!("{owner}{}", k.text))
+            let text = k.text.strip_prefix(k.name.as_str()).unwrap_or(&k.text).trim_start();
+            content_entry(&k.key, &k.name, format!("{owner}{text}"))
         })
         .collect();
     let battlefields: Vec<Value> = c

@@ -8,7 +8,15 @@ use crate::games::ufs::Ufs;
 
 pub fn content(game: &Ufs) -> Value {
     let c = &game.content;
-    let cards: Vec<Value> = c.cards.iter().map(|k| content_entry(&k.id, &k.name, k.describe())).collect();
+    let cards: Vec<Value> = c
+        .cards
+        .iter()
+        .map(|k| {
+            // The entry carries the name; the description starts with it.
+            let text = k.describe();
+            content_entry(&k.id, &k.name, text.strip_prefix(k.name.as_str()).unwrap_or(&text).trim_start())
+        })
+        .collect();
     let decks: Vec<Value> = c
         .decks
         .iter()
@@ -24,3 +32,4 @@ pub fn content(game: &Ufs) -> Value {
         .collect();
     json!({ "cards": cards, "decks": decks })
 }
+
