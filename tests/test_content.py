@@ -6,6 +6,7 @@ import json
 import pathlib
 import random
 import tempfile
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -56,7 +57,7 @@ def test_mangled_card_files_are_clear_errors(cut: int, junk: str) -> None:
 
 
 # The example folders shipped in the package, each loaded with the options docs/content.md gives.
-EXAMPLES = {
+EXAMPLES: dict[str, dict[str, Any]] = {
     "tekken": {"characters": ["mira", "rook"], "stage": "courtyard"},
     "fatal_fight": {"characters": ["sol", "dex"]},
     "senjutsu": {"samurai": ["river_monk", "old_master"], "battlefield": "crossing"},
@@ -84,8 +85,7 @@ def test_the_shipped_examples_load_and_play(name: str) -> None:
     built_in = kumite.load(name).content()
     listed = game.content()
     added = {kind: {e["id"] for e in entries} - {e["id"] for e in built_in.get(kind, [])} for kind, entries in listed.items()}
-    chosen = [v for v in EXAMPLES[name].values()]
-    for value in chosen:
+    for value in EXAMPLES[name].values():
         ids = value if isinstance(value, list) else [value]
         assert any(i in ids_of_kind for ids_of_kind in added.values() for i in ids), (value, added)
 

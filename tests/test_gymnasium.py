@@ -53,13 +53,14 @@ def test_gymnasium_make_passes_options_and_env_arguments() -> None:
     assert base.game.options["heat"] is False and base.seat == 1
     assert type(base.opponent).__name__ == "MCTS"
     # The module spelling imports kumite.envs itself.
-    assert gymnasium.make("kumite.envs:kumite/UFS-v0").unwrapped.game.name == "ufs"
+    ufs = gymnasium.make("kumite.envs:kumite/UFS-v0").unwrapped
+    assert isinstance(ufs, kumite.envs.gymnasium_env.KumiteGymEnv) and ufs.game.name == "ufs"
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_observation_spaces_are_finite_and_check_env_is_quiet(name: str) -> None:
     env = gym_env(name)
-    box = env.observation_space["observation"]
+    box = env.observation_space["observation"]  # type: ignore[index]
     assert np.isfinite(box.low).all() and np.isfinite(box.high).all()
     low, high = env.game.observation_bounds
     assert (box.low == low).all() and (box.high == high).all() and low < high

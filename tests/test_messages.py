@@ -13,7 +13,8 @@ import kumite
 # What the issue found, and the debug shapes behind it: a Rust `Debug` struct or list, a bool
 # printed as such, content keys with underscores, a count that does not agree.
 BAD = [
-    (re.compile(r"\b1 (cards|hits|wounds|enemies)\b"), "a plural after 1"),
+    # ("push 1 hits the air" is a verb.)
+    (re.compile(r"\b1 (cards|wounds|enemies)\b|\b1 hits\b(?! the)"), "a plural after 1"),
     (re.compile(r"game over \["), "returns as a list"),
     (re.compile(r"\{ \w+: "), "a Debug struct"),
     (re.compile(r": (true|false)\b"), "a bool"),

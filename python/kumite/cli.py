@@ -146,9 +146,9 @@ def content(args: argparse.Namespace) -> int:
         return 0
     for kind, entries in listing.items():
         print(f"{kind} ({len(entries)})")
-        width = max((len(e["id"]) for e in entries), default=0)
-        for e in entries:
-            print(f"  {e['id']:<{width}}  {e['name']}: {e['text']}")
+        width = max((len(entry["id"]) for entry in entries), default=0)
+        for entry in entries:
+            print(f"  {entry['id']:<{width}}  {entry['name']}: {entry['text']}")
     return 0
 
 

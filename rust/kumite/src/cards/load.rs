@@ -98,3 +98,23 @@ pub fn toml_files(dir: &str, sub: &str) -> Result<Vec<(String, String)>, GameErr
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_problem_found_again_is_reported_once_with_its_count() {
+        let mut p = Problems::new("deck.toml");
+        for _ in 0..60 {
+            p.add("zzz", "cards", "no such card");
+        }
+        p.add("decklist", "cards", "too short");
+        let mut other = Problems::new("deck.toml");
+        other.add("zzz", "cards", "no such card");
+        p.merge(other);
+        let Err(GameError::CardData { problems }) = p.into_result() else { panic!("expected problems") };
+        let reasons: Vec<&str> = problems.iter().map(|x| x.reason.as_str()).collect();
+        assert_eq!(reasons, ["no such card (61 times)", "too short"]);
+    }
+}

@@ -212,7 +212,7 @@ impl FatalFightState {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "Stage {} round {} | {} | turn player P{} | {}team gold {} (earned {}) | chain AP {} hits {}{}{}{}{}",
+            "Stage {} round {} | {} | turn player P{} | {}team gold {} (earned {}) | chain AP {}, {}{}{}{}{}",
             self.stage + 1,
             self.round,
             phase_text(self.phase),
@@ -221,7 +221,7 @@ impl FatalFightState {
             self.pool,
             self.earned,
             self.chain.ap,
-            self.chain.hits,
+            count(usize::from(self.chain.hits), "hit"),
             if self.chain.area { " area" } else { "" },
             if self.chain.pierce { " pierce" } else { "" },
             if self.chain.launch { " launch" } else { "" },
@@ -694,7 +694,7 @@ impl FatalFightState {
         }
         let ch = self.chain;
         if ch.hits > 0 {
-            let mut chain = format!("AP {} hits {}", ch.ap, ch.hits);
+            let mut chain = format!("AP {}, {}", ch.ap, count(usize::from(ch.hits), "hit"));
             for (on, word) in [(ch.area, " area"), (ch.pierce, " pierce"), (ch.launch, " launch")] {
                 if on {
                     chain.push_str(word);
