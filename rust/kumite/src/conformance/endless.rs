@@ -43,9 +43,9 @@ impl Game for Endless {
     fn observation_shape(&self) -> Vec<usize> {
         vec![2]
     }
-    /// The count reaches the bound; the turn is 0 or 1.
+    /// The count has no bound of its own (this game may never end); the turn is 0 or 1.
     fn observation_bounds(&self) -> (f32, f32) {
-        (0.0, self.bound as f32)
+        (0.0, f32::MAX)
     }
     fn max_game_length(&self) -> usize {
         self.bound
