@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def gym_env(
     game: str,
-    opponent: Bot | str = "random",
+    opponent: Bot | str | None = "random",
     seat: int = 0,
     illegal: str = "lose",
     render_mode: str | None = None,

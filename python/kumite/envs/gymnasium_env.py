@@ -46,7 +46,7 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
     def __init__(
         self,
         game: str,
-        opponent: Bot | str = "random",
+        opponent: Bot | str | None = "random",
         seat: int = 0,
         illegal: str = "lose",
         render_mode: str | None = None,
@@ -65,6 +65,8 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
             modes = ", ".join(repr(m) for m in self.metadata["render_modes"])
             raise ValueError(f"render_mode {render_mode!r} is not supported: use one of {modes} or None")
         self.seat, self.illegal, self.render_mode = seat, illegal, render_mode
+        if opponent is None:  # the default's spelling before specs
+            opponent = "random"
         self._spec = opponent if isinstance(opponent, str) else None
         # A bad spec fails here, not at the first reset.
         self.opponent: Bot = as_bot(opponent, self.game, 0)
