@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the built wheel into a fresh venv outside the repository, for every CPython 3.9+ on
 # this machine, and plays every game from the installed package. Fails on a wheel that is not
-# abi3, is larger than it should be, or does not import and play.
+# abi3, is larger than it should be, or does not import and play (the content examples too).
 set -euo pipefail
 wheels=${1:-target/wheels}
 shopt -s nullglob
@@ -35,6 +35,14 @@ for name in kumite.games():
     result = kumite.rollout(game, 20, seed=3)
     assert result.returns.shape == (20, game.num_players)
     print(f"  {sys.version.split()[0]} {name}: {len(state.history())} actions, returns {list(state.returns())}")
+
+# The content examples ship inside the package and load from it (docs/content.md).
+import kumite.content_examples
+
+examples = {"tekken": {"characters": ["mira", "rook"]}, "fatal_fight": {"characters": ["sol", "dex"]},
+            "senjutsu": {"samurai": ["river_monk", "old_master"]}, "ufs": {"decks": ["kara", "brann"]}}
+for name, options in examples.items():
+    kumite.load(name, content_dir=kumite.content_examples.path(name), **options).new_state(seed=1)
 PY
 # Interpreters on PATH, and those a pyenv keeps (its shims run only the selected versions).
 candidates=(python3.9 python3.10 python3.11 python3.12 python3.13 python3.14)

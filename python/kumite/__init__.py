@@ -35,6 +35,7 @@ from kumite._kumite import (
     rollout,
     ufs_validate_deck,
 )
+from kumite._extras import lazy_submodules
 from kumite.arena import MatchResult, play_match
 from kumite.bots import Bot, RandomBot, make_bot
 
@@ -74,13 +75,4 @@ __all__ = [
 # `kumite.envs.gym_env(...)` works after a plain `import kumite`.
 _LAZY = ("arena", "bots", "cli", "distributed", "envs", "viewer")
 
-
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        import importlib
-
-        module = importlib.import_module(f"kumite.{name}")
-        globals()[name] = module
-        return module
-    raise AttributeError(f"module 'kumite' has no attribute {name!r}")
-
+__getattr__ = lazy_submodules("kumite", _LAZY)

@@ -106,6 +106,9 @@ class Game:
     @property
     def observation_shape(self) -> tuple[int, ...]: ...
     @property
+    def observation_bounds(self) -> tuple[float, float]:
+        """`(low, high)`: every value of every observation lies in `low..=high` (most in 0..=1)."""
+    @property
     def max_game_length(self) -> int:
         """The run's bound: after this many actions a rollout, a search playout or an episode cuts
         the game short and reports it truncated."""
@@ -115,6 +118,11 @@ class Game:
     @property
     def options(self) -> dict[str, Any]:
         """Every option with its value, defaults included."""
+    def content(self) -> dict[str, list[dict[str, str]]]:
+        """The content this game was built with (built in and from `content_dir`), by kind
+        (`characters`, `stages`, `cards`, `decks`, `battlefields`…, as the game has them): lists
+        of `{"id", "name", "text"}` in content order. The ids are what options and decklists
+        name."""
     def new_state(self, seed: SupportsIndex = 0) -> State:
         """A new game from the start, with all chance driven by `seed`."""
     def state_from_json(self, text: str | bytes) -> State:

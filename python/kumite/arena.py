@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kumite._kumite import Game
-from kumite.bots import Bot
+from kumite.bots import Bot, as_bot
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -136,7 +136,7 @@ def summarize(
 
 def play_match(
     game: Game,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot | str],
     n_games: int = 200,
     seed: int = 0,
     swap_seats: bool = True,
@@ -146,10 +146,12 @@ def play_match(
     """Plays `n_games` games; with `swap_seats` bot `b` sits in seat `(b + g) % players` in game
     `g`, so every bot plays every seat equally often. Game `g` uses seed `seed + g`. A game
     still live after `max_steps` actions (default the game's `max_game_length`) is cut and
-    counted truncated, apart from the draws."""
+    counted truncated, apart from the draws. A bot may be given by its spec (``"mcts:200"``,
+    as :func:`kumite.make_bot` reads it; bot `b`'s seed is ``seed + 1000 * b``)."""
     bound = step_bound(game, max_steps)
-    returns, lengths, truncated = play_games(game, bots, range(n_games), seed, swap_seats, progress, bound)
-    return summarize([repr(b) for b in bots], returns, lengths, truncated, bound)
+    players = [as_bot(b, game, seed + 1000 * i) for i, b in enumerate(bots)]
+    returns, lengths, truncated = play_games(game, players, range(n_games), seed, swap_seats, progress, bound)
+    return summarize([b if isinstance(b, str) else repr(b) for b in bots], returns, lengths, truncated, bound)
 
 
 def progress_bar(done: int, total: int) -> None:

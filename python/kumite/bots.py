@@ -85,3 +85,13 @@ def make_bot(
     elif custom and CUSTOM_SPEC.fullmatch(spec):
         return custom_bot(spec, game, seed)
     raise ValueError(f"unknown bot {spec!r}: use {BOT_SPECS}")
+
+
+def as_bot(bot: Bot | str, game: Game, seed: int) -> Bot:
+    """What every API that takes a bot accepts: a bot (anything with ``choose``) as it is, or a
+    spec string made into one by :func:`make_bot`."""
+    if isinstance(bot, str):
+        return make_bot(bot, game, seed)
+    if not callable(getattr(bot, "choose", None)):
+        raise TypeError(f"a bot has a choose(state) method, or is a spec ({BOT_SPECS}); got {bot!r}")
+    return bot

@@ -1,6 +1,7 @@
 """The ``kumite`` command: ``kumite play <game>`` against bots in the terminal, ``kumite arena``
 for bot matches, ``kumite replay RECORD --html out.html`` and ``kumite serve`` for the browser
-viewer (``docs/viewer.md``)."""
+viewer (``docs/viewer.md``), ``kumite content <game>`` for the ids of its content
+(``docs/content.md``)."""
 
 from __future__ import annotations
 
@@ -124,6 +125,30 @@ def replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def content(args: argparse.Namespace) -> int:
+    """Lists the ids of the game's content, with names and texts: what options (``-o
+    stage=...``) and decklists name. ``-o content_dir=DIR`` lists a folder's additions too."""
+    try:
+        game = kumite.load(args.game, **parse_options(args.option))
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
+    listing = game.content()
+    unknown = [k for k in args.kind if k not in listing]
+    if unknown:
+        raise SystemExit(f"error: {game.name} has no content kind {unknown[0]!r}; it has {', '.join(listing)}")
+    if args.kind:
+        listing = {k: v for k, v in listing.items() if k in args.kind}
+    if args.json:
+        print(json.dumps(listing, indent=2, ensure_ascii=False))
+        return 0
+    for kind, entries in listing.items():
+        print(f"{kind} ({len(entries)})")
+        width = max((len(entry["id"]) for entry in entries), default=0)
+        for entry in entries:
+            print(f"  {entry['id']:<{width}}  {entry['name']}: {entry['text']}")
+    return 0
+
+
 def serve(args: argparse.Namespace) -> int:
     from kumite.viewer.server import serve as run
 
@@ -176,12 +201,19 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--html", required=True, metavar="OUT.html", help="where to write the page")
     r.add_argument("--viewpoint", default="all", metavar="all|N",
                    help="what the page shows first: everything (default) or what player N sees")
+    c = sub.add_parser("content", help="list the ids of characters, stages, cards, decks, ... with their text")
+    c.add_argument("game", choices=kumite.games())
+    c.add_argument("--kind", action="append", default=[], metavar="KIND",
+                   help="only this kind (characters, stages, cards, decks, ...); repeatable")
+    c.add_argument("--json", action="store_true", help="print the listing as JSON")
+    c.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                   help="game option, e.g. -o content_dir=DIR to list a folder's content too")
     s = sub.add_parser("serve", help="play in the browser against bots, on http://127.0.0.1:PORT/")
     s.add_argument("--port", type=int, default=8765)
     s.add_argument("--bot", action="append", default=[], metavar="MODULE:ATTR",
                    help="offer your own bot in the seat menus (repeatable)")
     args = parser.parse_args(argv)
-    commands = {"play": play, "arena": arena, "replay": replay, "serve": serve}
+    commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content}
     try:
         return commands[args.command](args)
     except KeyboardInterrupt:

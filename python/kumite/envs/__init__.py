@@ -1,10 +1,20 @@
 """Adapters to the ecosystem's environment interfaces. Each needs its optional extra:
 the ``gym`` extra for :func:`gym_env`, ``pettingzoo`` for :func:`aec_env` and :func:`parallel_env`,
-``openspiel`` for :mod:`kumite.envs.openspiel` (from a checkout: ``pip install '.[gym]'``)."""
+``openspiel`` for :mod:`kumite.envs.openspiel` (from a checkout: ``pip install '.[gym]'``).
+
+Importing this module registers every game with Gymnasium (when it is installed) as
+``kumite/<Game>-v0`` (:data:`GYM_IDS`), so ``gymnasium.make("kumite/Tekken-v0")`` works after
+``import kumite.envs``, as after ``import ale_py`` for Atari; ``gymnasium.make(
+"kumite.envs:kumite/Tekken-v0")`` imports it itself."""
 
 from __future__ import annotations
 
+import importlib.util
 from typing import TYPE_CHECKING, Any
+
+from kumite._extras import lazy_submodules
+from kumite._kumite import games
+from kumite.bots import Bot
 
 if TYPE_CHECKING:
     from kumite.envs.gymnasium_env import KumiteGymEnv
@@ -14,15 +24,15 @@ if TYPE_CHECKING:
 
 def gym_env(
     game: str,
-    opponent: Any = None,
+    opponent: Bot | str | None = "random",
     seat: int = 0,
     illegal: str = "lose",
     render_mode: str | None = None,
     max_episode_steps: int | None = None,
     **options: Any,
 ) -> KumiteGymEnv:
-    """A single-agent Gymnasium env: the agent plays `seat`, `opponent` (a bot, default random)
-    plays every other seat. Episodes are truncated after `max_episode_steps` agent steps
+    """A single-agent Gymnasium env: the agent plays `seat`, `opponent` (a bot or a bot spec as
+    :func:`kumite.make_bot` reads it, default ``"random"``) plays every other seat. Episodes are truncated after `max_episode_steps` agent steps
     (default the game's `max_game_length`)."""
     from kumite.envs.gymnasium_env import KumiteGymEnv
 
@@ -48,18 +58,35 @@ def parallel_env(game: str, render_mode: str | None = None, max_steps: int | Non
     return KumiteParallelEnv(game, render_mode=render_mode, max_steps=max_steps, **options)
 
 
-__all__ = ["aec_env", "gym_env", "parallel_env"]
+def gym_id(game: str) -> str:
+    """The Gymnasium id of a game: ``kumite/`` and its name in CamelCase (``fatal_fight`` ->
+    ``kumite/FatalFight-v0``), an acronym in capitals (``ufs`` -> ``kumite/UFS-v0``)."""
+    words = [w.upper() if len(game) <= 3 else w.capitalize() for w in game.split("_")]
+    return f"kumite/{''.join(words)}-v0"
+
+
+# Every game's Gymnasium id, by game name.
+GYM_IDS = {name: gym_id(name) for name in games()}
+
+
+def _register_with_gymnasium() -> None:
+    """Registers the ids; keyword arguments of ``gymnasium.make`` other than Gymnasium's own go
+    to :func:`gym_env` (``opponent``, ``seat``, ``illegal`` and the game's options)."""
+    if importlib.util.find_spec("gymnasium") is None:
+        return
+    import gymnasium
+
+    for name, env_id in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="kumite.envs.gymnasium_env:KumiteGymEnv", kwargs={"game": name})
+
+
+_register_with_gymnasium()
+
+__all__ = ["GYM_IDS", "aec_env", "gym_env", "gym_id", "parallel_env"]
 
 # The adapter modules load on first use, each needing its extra: `kumite.envs.openspiel` works
 # after `import kumite` alone.
 _LAZY = ("gymnasium_env", "openspiel", "pettingzoo_env", "pettingzoo_parallel")
 
-
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        import importlib
-
-        module = importlib.import_module(f"kumite.envs.{name}")
-        globals()[name] = module
-        return module
-    raise AttributeError(f"module 'kumite.envs' has no attribute {name!r}")
+__getattr__ = lazy_submodules("kumite.envs", _LAZY)

@@ -14,7 +14,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import kumite
-from kumite.bots import Bot, RandomBot
+from kumite.bots import Bot, as_bot
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -26,8 +26,13 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
 
     An illegal action is handled by ``illegal``: ``"lose"`` (default) ends the episode with the
     worst return, -1; ``"random"`` plays a random legal action instead; ``"raise"`` raises
-    ``kumite.IllegalActionError``. The default opponent is a ``RandomBot`` reseeded by
-    ``reset(seed=...)``; a bot you pass keeps its own randomness.
+    ``kumite.IllegalActionError``. The opponent is a bot or a bot spec (``"random"``, the
+    default, ``"mcts:200"``, ``"mcts:200:heuristic"``: :func:`kumite.make_bot`); a spec's bot is
+    made afresh at every ``reset`` from the episode's seed, so ``reset(seed=...)`` reproduces the
+    episode, while a bot you pass keeps its own randomness.
+
+    Render modes: ``"ansi"`` (``render()`` returns the text view) and ``"human"`` (the text view is
+    printed after ``reset`` and every ``step``, as Gymnasium's convention has it).
 
     Truncation: after ``max_episode_steps`` agent steps (default the game's ``max_game_length``,
     as a registered env carries one), or once the game has run ``max_game_length`` actions in all
@@ -36,12 +41,12 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
     where the game has none).
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(
         self,
         game: str,
-        opponent: Bot | None = None,
+        opponent: Bot | str | None = "random",
         seat: int = 0,
         illegal: str = "lose",
         render_mode: str | None = None,
@@ -56,14 +61,19 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
             raise ValueError(f"seat {seat} is not in 0..{self.game.num_players}")
         if illegal not in ("lose", "random", "raise"):
             raise ValueError(f"illegal must be 'lose', 'random' or 'raise', not {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            modes = ", ".join(repr(m) for m in self.metadata["render_modes"])
+            raise ValueError(f"render_mode {render_mode!r} is not supported: use one of {modes} or None")
         self.seat, self.illegal, self.render_mode = seat, illegal, render_mode
-        self._given_opponent = opponent
-        self.opponent: Bot = opponent if opponent is not None else RandomBot(0)
+        if opponent is None:  # the default's spelling before specs
+            opponent = "random"
+        self._spec = opponent if isinstance(opponent, str) else None
+        # A bad spec fails here, not at the first reset.
+        self.opponent: Bot = as_bot(opponent, self.game, 0)
+        low, high = self.game.observation_bounds
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
-                "observation": spaces.Box(-np.inf, np.inf, self.game.observation_shape, np.float32),
+                "observation": spaces.Box(low, high, self.game.observation_shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
             }
         )
@@ -90,12 +100,13 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**63))
-        if self._given_opponent is None:
-            self.opponent = RandomBot(game_seed)
+        if self._spec is not None:
+            self.opponent = as_bot(self._spec, self.game, game_seed)
         self.state = self.game.new_state(seed=game_seed)
         self._agent_steps = self._game_steps = 0
         self._over = False
         self._others_play()
+        self._show()
         return self._observe()
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -121,9 +132,16 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
         truncated = not terminated and self._cut()
         self._over = terminated or truncated
         reward = float(self.state.returns()[self.seat]) if self._over else 0.0
+        self._show()
         return obs, reward, terminated, truncated, info
 
+    def _show(self) -> None:
+        if self.render_mode == "human" and self.state is not None:
+            print(self.state.render(), flush=True)
+
     def render(self) -> str | None:
-        if self.render_mode == "ansi" and self.state is not None:
+        if self.render_mode == "human":
+            self._show()
+        elif self.render_mode == "ansi" and self.state is not None:
             return self.state.render()
         return None

@@ -21,6 +21,7 @@ pub struct Game {
     num_players: usize,
     num_actions: usize,
     pub observation_shape: Vec<usize>,
+    observation_bounds: (f32, f32),
     max_game_length: usize,
     length_bounded_by_rules: bool,
     options: Value,
@@ -36,6 +37,7 @@ impl Game {
                 num_players: inner.num_players(),
                 num_actions: inner.num_actions(),
                 observation_shape: inner.observation_shape(),
+                observation_bounds: inner.observation_bounds(),
                 max_game_length: inner.max_game_length(),
                 length_bounded_by_rules: inner.length_bounded_by_rules(),
                 options_text: options.to_string(),
@@ -70,6 +72,11 @@ impl Game {
     fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.observation_shape)
     }
+    /// `(low, high)`: every value of every observation lies in `low..=high` (most in 0..=1).
+    #[getter]
+    fn observation_bounds(&self) -> (f32, f32) {
+        self.observation_bounds
+    }
     /// The run's bound: after this many actions a rollout, a search playout or an episode cuts
     /// the game short and reports it truncated.
     #[getter]
@@ -85,6 +92,14 @@ impl Game {
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         from_json(py, &self.options)
+    }
+
+    /// The content this game was built with (built in and from `content_dir`), by kind
+    /// (`characters`, `stages`, `cards`, `decks`, `battlefields`…, as the game has them): lists
+    /// of `{"id", "name", "text"}` in content order. The ids are what options and decklists name.
+    fn content<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let listing = guard(|| Ok(self.inner.content()))?;
+        from_json(py, &listing)
     }
 
     /// A new game from the start, with all chance driven by `seed`.

@@ -6,19 +6,24 @@ use crate::core::{CardProblem, GameError};
 pub struct Problems {
     file: String,
     list: Vec<CardProblem>,
+    /// How many times each problem of `list` was found: a problem found again (the same card
+    /// listed 60 times) is reported once, with its count.
+    times: Vec<usize>,
 }
 
 impl Problems {
     pub fn new(file: impl Into<String>) -> Self {
-        Problems { file: file.into(), list: Vec::new() }
+        Problems { file: file.into(), list: Vec::new(), times: Vec::new() }
     }
     pub fn add(&mut self, card: impl Into<String>, field: impl Into<String>, reason: impl Into<String>) {
-        self.list.push(CardProblem {
-            file: self.file.clone(),
-            card: card.into(),
-            field: field.into(),
-            reason: reason.into(),
-        });
+        let problem = CardProblem { file: self.file.clone(), card: card.into(), field: field.into(), reason: reason.into() };
+        match self.list.iter().position(|p| *p == problem) {
+            Some(i) => self.times[i] += 1,
+            None => {
+                self.list.push(problem);
+                self.times.push(1);
+            }
+        }
     }
     /// Adds a problem unless `ok`.
     pub fn check(&mut self, ok: bool, card: &str, field: &str, reason: impl FnOnce() -> String) {
@@ -34,13 +39,26 @@ impl Problems {
     }
     pub fn into_result(self) -> Result<(), GameError> {
         if self.list.is_empty() {
-            Ok(())
-        } else {
-            Err(GameError::CardData { problems: self.list })
+            return Ok(());
         }
+        let mut problems = self.list;
+        for (p, &n) in problems.iter_mut().zip(&self.times) {
+            if n > 1 {
+                p.reason.push_str(&format!(" ({n} times)"));
+            }
+        }
+        Err(GameError::CardData { problems })
     }
     pub fn merge(&mut self, other: Problems) {
-        self.list.extend(other.list);
+        for (p, n) in other.list.into_iter().zip(other.times) {
+            match self.list.iter().position(|q| *q == p) {
+                Some(i) => self.times[i] += n,
+                None => {
+                    self.list.push(p);
+                    self.times.push(n);
+                }
+            }
+        }
     }
 }
 
@@ -79,4 +97,24 @@ pub fn toml_files(dir: &str, sub: &str) -> Result<Vec<(String, String)>, GameErr
             Ok((name, text))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_problem_found_again_is_reported_once_with_its_count() {
+        let mut p = Problems::new("deck.toml");
+        for _ in 0..60 {
+            p.add("zzz", "cards", "no such card");
+        }
+        p.add("decklist", "cards", "too short");
+        let mut other = Problems::new("deck.toml");
+        other.add("zzz", "cards", "no such card");
+        p.merge(other);
+        let Err(GameError::CardData { problems }) = p.into_result() else { panic!("expected problems") };
+        let reasons: Vec<&str> = problems.iter().map(|x| x.reason.as_str()).collect();
+        assert_eq!(reasons, ["no such card (61 times)", "too short"]);
+    }
 }

@@ -43,6 +43,10 @@ impl Game for Endless {
     fn observation_shape(&self) -> Vec<usize> {
         vec![2]
     }
+    /// The count has no bound of its own (this game may never end); the turn is 0 or 1.
+    fn observation_bounds(&self) -> (f32, f32) {
+        (0.0, f32::MAX)
+    }
     fn max_game_length(&self) -> usize {
         self.bound
     }
@@ -51,6 +55,10 @@ impl Game for Endless {
     }
     fn options(&self) -> serde_json::Value {
         serde_json::json!({ "bound": self.bound, "heuristic": self.heuristic })
+    }
+    /// A test game without content.
+    fn content(&self) -> serde_json::Value {
+        serde_json::json!({})
     }
     fn from_options(_options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, GameError> {
         Ok(Endless::default())

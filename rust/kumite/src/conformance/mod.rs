@@ -158,8 +158,10 @@ fn deep_checks<G: Game>(
     }
     for player in 0..game.num_players() {
         state.observation(game, player, obs_a);
-        if obs_a.iter().any(|x| !x.is_finite()) {
-            return Err(format!("observation of player {player} not finite"));
+        // Also rules out NaN and infinities (the bounds are finite).
+        let (low, high) = game.observation_bounds();
+        if let Some(i) = obs_a.iter().position(|x| !(low..=high).contains(x)) {
+            return Err(format!("observation of player {player}: index {i} is {}, outside the bounds {low}..={high}", obs_a[i]));
         }
         let info = state.information_state_string(game, player);
         // Everything hidden from `player` resampled: what it observes must not change.

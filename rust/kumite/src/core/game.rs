@@ -19,6 +19,10 @@ pub trait Game: Send + Sync + Sized + 'static {
     fn observation_len(&self) -> usize {
         self.observation_shape().iter().product()
     }
+    /// `(low, high)`: every value of every observation lies in `low..=high` (what a Gymnasium
+    /// `Box` declares). Most features are in 0..=1; the bounds come from the widest one of the
+    /// game's encoding, by its type or capacity. The conformance suite checks them.
+    fn observation_bounds(&self) -> (f32, f32);
     /// The number of actions after which a run (a rollout, a search playout, an episode) cuts a
     /// game short and reports it truncated. It is the run's bound, not a rule: where
     /// [`Game::length_bounded_by_rules`] holds, the rules end every game within it; otherwise the
@@ -30,6 +34,10 @@ pub trait Game: Send + Sync + Sized + 'static {
     fn length_bounded_by_rules(&self) -> bool;
     /// The options the game was built with, defaults filled in.
     fn options(&self) -> serde_json::Value;
+    /// The content the game was built with (built in and from `content_dir`), by kind, in
+    /// content order: `{"characters": [{"id", "name", "text"}, …], "stages": […], …}`. The ids
+    /// are what options and decklists name; the text says what the entry is, in a line.
+    fn content(&self) -> serde_json::Value;
     /// Builds a game from a JSON object of options; an unknown option is an error.
     fn from_options(options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, GameError>;
 
@@ -138,4 +146,9 @@ pub trait State:
     fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("states serialise to JSON")
     }
+}
+
+/// One entry of [`Game::content`].
+pub fn content_entry(id: &str, name: &str, text: impl Into<String>) -> serde_json::Value {
+    serde_json::json!({ "id": id, "name": name, "text": text.into() })
 }

@@ -8,11 +8,13 @@ mod game;
 mod observation;
 mod options;
 mod rng;
+mod text;
 
 pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};
 pub use error::{CardProblem, GameError};
 pub use event::{event, Event, EventSink, NoEvents};
-pub use game::{Game, State};
+pub use game::{content_entry, Game, State};
 pub use observation::{flag, seat_after, ObsWriter};
 pub use options::parse_options;
 pub use rng::{derive_seed, Rng};
+pub use text::{count, returns_text};

@@ -37,9 +37,12 @@ pub trait ErasedGame: Send + Sync {
     fn num_players(&self) -> usize;
     fn num_actions(&self) -> usize;
     fn observation_shape(&self) -> Vec<usize>;
+    fn observation_bounds(&self) -> (f32, f32);
     fn max_game_length(&self) -> usize;
     fn length_bounded_by_rules(&self) -> bool;
     fn options(&self) -> Value;
+    /// The content by kind, with ids, names and texts ([`Game::content`]).
+    fn content(&self) -> Value;
     /// The bytes one state takes (what a batch of states costs, checked before allocating one).
     fn state_size(&self) -> usize;
     fn new_state(self: Arc<Self>, seed: u64) -> Box<dyn ErasedState>;
@@ -84,6 +87,9 @@ impl<G: Game> ErasedGame for G {
     fn observation_shape(&self) -> Vec<usize> {
         Game::observation_shape(self)
     }
+    fn observation_bounds(&self) -> (f32, f32) {
+        Game::observation_bounds(self)
+    }
     fn max_game_length(&self) -> usize {
         Game::max_game_length(self)
     }
@@ -92,6 +98,9 @@ impl<G: Game> ErasedGame for G {
     }
     fn options(&self) -> Value {
         Game::options(self)
+    }
+    fn content(&self) -> Value {
+        Game::content(self)
     }
     fn state_size(&self) -> usize {
         std::mem::size_of::<G::State>()

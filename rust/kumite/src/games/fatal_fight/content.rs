@@ -110,6 +110,30 @@ pub enum EnemySkill {
     Rally,
 }
 
+impl EnemySkill {
+    /// What the enemy does while heading its group, for people.
+    pub fn describe(self) -> String {
+        match self {
+            EnemySkill::None => "no skill".into(),
+            EnemySkill::Strike(n) => format!("strikes {n} on its line"),
+            EnemySkill::Pierce(n) => format!("strikes {n} on its line, guard ignored"),
+            EnemySkill::Rally => "rallies the next enemy of the pile".into(),
+        }
+    }
+}
+
+impl Special {
+    /// The character's special, for people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Special::Brawler => "Brawler: +1 AP on the first attack card of each own turn",
+            Special::Sprinter => "Sprinter: two free moves per turn",
+            Special::Guardian => "Guardian: 1 GP at every round start",
+            Special::Medic => "Medic: saving costs 1 action and 1 face-down card",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Enemy {
     pub id: String,
@@ -142,6 +166,17 @@ impl BossSkill {
             BossSkill::StripGuard => "strip_guard".into(),
         }
     }
+    /// What the skill does, for people (`text` is the content files' spelling).
+    pub fn describe(self) -> String {
+        match self {
+            BossSkill::DamageAll(n) => format!("{n} damage to every player"),
+            BossSkill::PierceAll(n) => format!("{n} damage to every player, guard ignored"),
+            BossSkill::DamageLine(n) => format!("{n} damage to every player on its line"),
+            BossSkill::Summon(1) => "summons an enemy".into(),
+            BossSkill::Summon(n) => format!("summons {n} enemies"),
+            BossSkill::StripGuard => "strips every player's guard".into(),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -171,6 +206,13 @@ impl Gimmick {
             Gimmick::Cheer(n) => format!("cheer {n}"),
             Gimmick::Rush(n) => format!("rush {n}"),
             Gimmick::Dark => "dark".into(),
+        }
+    }
+    /// The gimmick for people: "no gimmick", "gimmick hazard 1".
+    pub fn describe(self) -> String {
+        match self {
+            Gimmick::None => "no gimmick".into(),
+            g => format!("gimmick {}", g.text()),
         }
     }
 }

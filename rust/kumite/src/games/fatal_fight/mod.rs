@@ -15,6 +15,7 @@
 
 mod actions;
 mod api;
+mod listing;
 pub mod content;
 mod rules;
 mod state;
@@ -184,6 +185,12 @@ impl Game for FatalFight {
     }
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
+    }
+    fn observation_bounds(&self) -> (f32, f32) {
+        view::OBSERVATION_BOUNDS
+    }
+    fn content(&self) -> Value {
+        listing::content(self)
     }
     /// Only the stage-timer variant ends every game: without it a boss may never fall (a team
     /// can survive round after round while its chains never reach the boss's life).

@@ -3,7 +3,7 @@
 //! Clause ids refer to `docs/rules/fatal_fight.md`.
 
 use crate::cards::{CardId, Pile};
-use crate::core::{ActionList, EventSink, Rng};
+use crate::core::{count, ActionList, EventSink, Rng};
 use crate::games::fatal_fight::actions::FfAction;
 use crate::games::fatal_fight::content::{BossSkill, EnemySkill, Gimmick, Kind, Special, StageCard, RESPAWNS};
 use crate::games::fatal_fight::state::*;
@@ -486,7 +486,7 @@ impl FatalFightState {
             ch.pierce |= c.pierce;
             ch.launch |= c.launch;
             let (total, hits) = (ch.ap, ch.hits);
-            ev.emit(|| event("play", Some(p), format!("plays {} ({}): chain AP {total}, {hits} hits", c.name, c.describe())));
+            ev.emit(|| event("play", Some(p), format!("plays {} ({}): chain AP {total}, {}", c.name, c.describe(), count(usize::from(hits), "hit"))));
         } else {
             ev.emit(|| event("play", Some(p), format!("plays {} ({})", c.name, c.describe())));
         }
@@ -738,7 +738,7 @@ impl FatalFightState {
             self.current_stage_card = Some(i as u16);
         }
         let card = self.stage_card(game).expect("just set");
-        ev.emit(|| event("stage_card", None, format!("stage card {} (gimmick {})", card.name, card.gimmick.text())));
+        ev.emit(|| event("stage_card", None, format!("stage card {} ({})", card.name, card.gimmick.describe())));
         let n = game.n() as u8;
         for r in 0..RESPAWNS {
             let extra = card.extra.iter().filter(|&&(er, min)| usize::from(er) == r && n >= min).count();
@@ -810,7 +810,7 @@ impl FatalFightState {
             let boss = &game.content.bosses[usize::from(self.stage)];
             let top = self.boss_pile.pop().expect("boss pile holds 3 skills");
             let skill = boss.skills[usize::from(top.0)];
-            ev.emit(|| event("boss_skill", None, format!("{} uses {}", boss.name, skill.text())));
+            ev.emit(|| event("boss_skill", None, format!("{}: {}", boss.name, skill.describe())));
             let boss_group = (0..RESPAWNS).find(|&g| self.groups[g].contains(BOSS)).unwrap_or(4);
             match skill {
                 BossSkill::DamageAll(k) => (0..n).for_each(|p| self.damage(p, k, false)),

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde_json::json;
 
 use crate::cards::{CardId, Pile};
-use crate::core::{derive_seed, flag, seat_after, GameError, ObsWriter, Rng};
+use crate::core::{count, derive_seed, flag, seat_after, GameError, ObsWriter, Rng};
 use crate::games::fatal_fight::content::{Gimmick, Kind, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS, STAGES};
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::FatalFight;
@@ -28,6 +28,10 @@ fn boss_skills(game: &FatalFight) -> usize {
 }
 
 /// Sized to the instance: one slot per player, the content's card and enemy types.
+/// The widest features: life / 10 (an `i8`, negative once a hit overshoots) and gold earned / 50
+/// (a `u16` no rule caps: enemies come back).
+pub const OBSERVATION_BOUNDS: (f32, f32) = (i8::MIN as f32 / 10.0, u16::MAX as f32 / 50.0);
+
 pub fn observation_len(game: &FatalFight) -> usize {
     let n = game.n();
     let cards = game.content.cards.len();
@@ -57,6 +61,27 @@ fn phase_index(p: Phase) -> usize {
         Phase::MassDamage { .. } => 4,
         Phase::Over => 5,
     }
+}
+
+/// The phase in words, for the render.
+fn phase_text(p: Phase) -> String {
+    match p {
+        Phase::Shop { player } => format!("P{player} shops"),
+        Phase::Turn { player } => format!("P{player}'s turn"),
+        Phase::Combination { player } => format!("P{player} may continue the chain"),
+        Phase::Pay { player, left, .. } => {
+            format!("P{player} plays {} face down", count(usize::from(left), "more card"))
+        }
+        Phase::MassDamage { group } => format!("the team picks who takes group {}'s mass damage", group + 1),
+        Phase::Over => "game over".into(),
+    }
+}
+
+/// Mass damage pending per group, only where some is ("mass damage: group 2: 3 | "), else nothing.
+fn mass_text(mass: &[u8]) -> String {
+    let pending: Vec<String> =
+        mass.iter().enumerate().filter(|(_, &m)| m > 0).map(|(g, &m)| format!("group {}: {m}", g + 1)).collect();
+    if pending.is_empty() { String::new() } else { format!("mass damage {} | ", pending.join(", ")) }
 }
 
 /// Group slots encoded without branching on the group's size.
@@ -187,16 +212,16 @@ impl FatalFightState {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "Stage {} round {} | phase {:?} turn P{} | mass {:?} | team gold {} (earned {}) | chain AP {} hits {}{}{}{}{}",
+            "Stage {} round {} | {} | turn player P{} | {}team gold {} (earned {}) | chain AP {}, {}{}{}{}{}",
             self.stage + 1,
             self.round,
-            self.phase,
+            phase_text(self.phase),
             self.chain_owner,
-            self.mass,
+            mass_text(&self.mass),
             self.pool,
             self.earned,
             self.chain.ap,
-            self.chain.hits,
+            count(usize::from(self.chain.hits), "hit"),
             if self.chain.area { " area" } else { "" },
             if self.chain.pierce { " pierce" } else { "" },
             if self.chain.launch { " launch" } else { "" },
@@ -204,7 +229,7 @@ impl FatalFightState {
         );
         if let Some(i) = self.current_stage_card {
             let sc = &c.stages[usize::from(i)];
-            let _ = writeln!(s, "Stage card: {} (gimmick {}); used {}", sc.name, sc.gimmick.text(), self.stage_used.len());
+            let _ = writeln!(s, "Stage card: {} ({}); used {}", sc.name, sc.gimmick.describe(), self.stage_used.len());
         }
         if self.boss_present {
             let b = &c.bosses[usize::from(self.stage.min(3))];
@@ -212,7 +237,7 @@ impl FatalFightState {
             if viewer.is_some() {
                 skills.sort();
             }
-            let texts: Vec<String> = skills.iter().map(|&k| b.skills[usize::from(k)].text()).collect();
+            let texts: Vec<String> = skills.iter().map(|&k| b.skills[usize::from(k)].describe()).collect();
             let _ = writeln!(s, "Boss {} (life {}) skills {}", b.name, b.life, texts.join(" / "));
         }
         for (g, grp) in self.groups.iter().enumerate() {
@@ -410,7 +435,7 @@ impl FatalFightState {
         for (i, e) in c.enemies.iter().enumerate() {
             let want = if e.stage <= stage_max { u32::from(e.copies) } else { 0 };
             if ecount[i] != want && !bad_enemy {
-                bad.push(format!("enemy {} has {} cards in play, expected {want}", e.id, ecount[i]));
+                bad.push(format!("enemy {} has {} in play, expected {want}", e.id, crate::core::count(ecount[i] as usize, "card")));
                 break;
             }
         }
@@ -650,7 +675,7 @@ impl FatalFightState {
             }
             let skills: Vec<serde_json::Value> = skills
                 .iter()
-                .map(|&k| json!({ "name": b.skills[usize::from(k)].text(), "text": format!("{} skill", b.name), "color": "boss" }))
+                .map(|&k| json!({ "name": b.skills[usize::from(k)].describe(), "text": format!("{} skill", b.name), "color": "boss" }))
                 .collect();
             zones.push(json!({ "id": "boss", "name": format!("Boss {} skills", b.name), "cards": skills }));
         }
@@ -665,11 +690,11 @@ impl FatalFightState {
         ];
         if let Some(i) = self.current_stage_card {
             let sc = &c.stages[usize::from(i)];
-            info.push(json!({ "label": "Stage card", "value": format!("{} (gimmick {})", sc.name, sc.gimmick.text()) }));
+            info.push(json!({ "label": "Stage card", "value": format!("{} ({})", sc.name, sc.gimmick.describe()) }));
         }
         let ch = self.chain;
         if ch.hits > 0 {
-            let mut chain = format!("AP {} hits {}", ch.ap, ch.hits);
+            let mut chain = format!("AP {}, {}", ch.ap, count(usize::from(ch.hits), "hit"));
             for (on, word) in [(ch.area, " area"), (ch.pierce, " pierce"), (ch.launch, " launch")] {
                 if on {
                     chain.push_str(word);

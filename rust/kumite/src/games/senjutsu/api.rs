@@ -2,7 +2,7 @@
 
 use crate::core::{Action, ActionList, EventSink, GameError, State};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
-use crate::games::senjutsu::content::Op;
+use crate::games::senjutsu::content::{words, Op};
 use crate::games::senjutsu::rules::Event;
 use crate::games::senjutsu::state::{Phase, SenjutsuState};
 use crate::games::senjutsu::Senjutsu;
@@ -84,7 +84,7 @@ impl State for SenjutsuState {
                     .tree
                     .nodes
                     .get(usize::from(node))
-                    .map_or_else(|| format!("kamae node {node}"), |n| format!("kamae {} ({})", n.0, n.1.name())),
+                    .map_or_else(|| format!("kamae node {node}"), |n| format!("kamae {} ({})", words(&n.0), n.1.name())),
                 None => format!("kamae node {node}"),
             },
             A::Choose(i) => {

@@ -276,6 +276,11 @@ impl Card {
     }
 }
 
+/// A content key in words, for text people read: the kamae `flowing_river` reads "flowing river".
+pub fn words(key: &str) -> String {
+    key.replace('_', " ")
+}
+
 /// A kamae tree: node 0 is the gate; `links[i]` is a bit mask of the nodes reachable from `i`.
 #[derive(Clone, Debug)]
 pub struct Tree {
@@ -659,7 +664,7 @@ impl Content {
         let before = p.len();
         p.check(!r.key.is_empty() && r.key != "stun", &k, "key", || "must be a non-empty key other than \"stun\"".into());
         let dup = self.cards.iter().chain(new).any(|c| c.key == r.key);
-        p.check(!dup, &k, "key", || "defined twice".into());
+        p.check(!dup, &k, "key", || "already used, by a built-in entry or an earlier one: ids must be new".into());
         let dup_number = self.cards.iter().chain(new).any(|c| c.number == r.number && c.ty != CardType::Core);
         p.check(!dup_number && r.number > 0, &k, "number", || "card numbers must be unique and positive".into());
         p.check((1..=3).contains(&r.rank), &k, "rank", || "rank must be 1..=3".into());
@@ -778,7 +783,7 @@ impl Content {
         for r in raw.samurai {
             let k = r.key.clone();
             let before = p.len();
-            p.check(self.samurai_by_key(&k).is_none(), &k, "key", || "defined twice".into());
+            p.check(self.samurai_by_key(&k).is_none(), &k, "key", || "already used, by a built-in entry or an earlier one: ids must be new".into());
             p.check((3..=MAX_WOUND_LIMIT).contains(&r.wound_limit), &k, "wound_limit", || format!("must be 3..={MAX_WOUND_LIMIT}"));
             p.check((1..=9).contains(&r.advantage), &k, "advantage", || "must be 1..=9".into());
             p.check((3..=8).contains(&r.hand_limit), &k, "hand_limit", || "must be 3..=8".into());
@@ -906,7 +911,7 @@ impl Content {
         for r in raw.battlefield {
             let k = r.key.clone();
             if self.battlefield_by_key(&k).is_some() {
-                p.add(&k, "key", "defined twice");
+                p.add(&k, "key", "already used, by a built-in entry or an earlier one: ids must be new");
                 continue;
             }
             match parse_map(&r.map) {

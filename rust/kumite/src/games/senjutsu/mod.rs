@@ -19,6 +19,7 @@
 
 mod actions;
 mod api;
+mod listing;
 pub mod content;
 mod rules;
 mod state;
@@ -230,6 +231,12 @@ impl Game for Senjutsu {
     }
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
+    }
+    fn observation_bounds(&self) -> (f32, f32) {
+        view::OBSERVATION_BOUNDS
+    }
+    fn content(&self) -> Value {
+        listing::content(self)
     }
     /// Every round draws, an empty deck wounds, and nothing shrinks a wound count: the rules end
     /// every game within `rules::MAX_ROUNDS` rounds of at most `rules::max_round_decisions`

@@ -2,9 +2,9 @@
 //! discard) and the card-action interpreter. Rule ids refer to `docs/rules/senjutsu.md`.
 
 use crate::cards::CardId;
-use crate::core::{event, Action, ActionList, EventSink};
+use crate::core::{event, returns_text, Action, ActionList, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
-use crate::games::senjutsu::content::{Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT};
+use crate::games::senjutsu::content::{words, Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT};
 use crate::games::senjutsu::state::{
     Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_CHOICE, NO_INIT, ZONE_NONE,
 };
@@ -102,7 +102,7 @@ impl SenjutsuState {
         self.result = Some(r);
         self.phase = Phase::Over;
         self.stack.clear();
-        events.emit(|| event("game_over", None, format!("game over: returns {:?}", &r[..n])));
+        events.emit(|| event("game_over", None, format!("game over: {}", returns_text(&r[..n]))));
     }
 
     fn defeat(&mut self, game: &Senjutsu, p: usize, why: &'static str, events: &mut impl EventSink<Event>) {
@@ -1015,7 +1015,7 @@ impl SenjutsuState {
                 self.samurai[p].kamae = node;
                 self.stack.last_mut().expect("top").left -= 1;
                 events.emit(|| {
-                    let name = &game.samurai(p).tree.nodes[usize::from(node)].0;
+                    let name = words(&game.samurai(p).tree.nodes[usize::from(node)].0);
                     event("kamae", Some(p), format!("shifts to the {name} kamae"))
                 });
             }

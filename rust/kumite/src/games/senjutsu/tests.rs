@@ -225,18 +225,18 @@ fn sj_3_4_sj_3_5_sj_9_1_sj_9_2_kamae_moves_along_the_tree() {
     give(&g, &mut s, 0, &["steady_breath"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Steady Breath", "Focus"]);
-    assert_eq!(texts(&g, &s), ["kamae still_water (resolve)", "kamae flowing_river (balance)", "kamae falling_rock (aggression)", "pass"]);
-    act(&g, &mut s, "kamae flowing_river (balance)");
+    assert_eq!(texts(&g, &s), ["kamae still water (resolve)", "kamae flowing river (balance)", "kamae falling rock (aggression)", "pass"]);
+    act(&g, &mut s, "kamae flowing river (balance)");
     assert_eq!(s.samurai[0].kamae, 2);
     // SJ-3.5: 「支流(相互につながった黒い線)を通って新しい構えの位置に移動することができます」(the
     // ring moves along branches, black lines connected to each other): every branch works both
-    // ways, so from falling_rock both its neighbours are open.
+    // ways, so from falling rock both its neighbours are open.
     let (g, mut s) = duel(json!({}));
     s.samurai[0].kamae = 3;
     give(&g, &mut s, 0, &["steady_breath"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Steady Breath", "Focus"]);
-    assert_eq!(texts(&g, &s), ["kamae gate (gate)", "kamae flowing_river (balance)", "pass"]);
+    assert_eq!(texts(&g, &s), ["kamae gate (gate)", "kamae flowing river (balance)", "pass"]);
     for sam in &g.content.samurai {
         let l = &sam.tree.links;
         for a in 0..l.len() {

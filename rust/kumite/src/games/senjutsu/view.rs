@@ -2,8 +2,8 @@
 //! information state), determinization and the invariants of a JSON state.
 
 use crate::cards::CardId;
-use crate::core::{derive_seed, seat_after, GameError, ObsWriter, Rng};
-use crate::games::senjutsu::content::{cell_name, Card, CardType, Instant, Op, Timing, Zone};
+use crate::core::{count, derive_seed, returns_text, seat_after, GameError, ObsWriter, Rng};
+use crate::games::senjutsu::content::{cell_name, words, Card, CardType, Instant, Op, Timing, Zone};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_INIT, STUN_CARDS, WOUND_CARDS};
 use crate::games::senjutsu::Senjutsu;
 
@@ -24,6 +24,10 @@ fn seat_len(game: &Senjutsu) -> usize {
 /// The observation layout (documented in `docs/rules/senjutsu.md`): globals, one block per seat
 /// starting with the observer, the observer's hand, and the resolution in progress. Sized to the
 /// instance: `n` seats, the battlefield's cells, the content's card kinds.
+/// The widest feature: the round / 50 (a `u16`); every other one is a share, a flag or a count
+/// of at most 255 cards times 0.25.
+pub const OBSERVATION_BOUNDS: (f32, f32) = (0.0, u16::MAX as f32 / 50.0);
+
 pub fn observation_len(game: &Senjutsu) -> usize {
     let n = game.n();
     (PHASES + 1 + 3) + n * seat_len(game) + game.content.cards.len() + (STAGES + n + 1)
@@ -59,6 +63,34 @@ fn stage_index(s: Stage) -> usize {
 
 fn zone_slot(z: crate::games::senjutsu::Zone) -> usize {
     z as usize
+}
+
+/// A resolution stage in words (what the line "resolving: ..." shows).
+fn stage_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Fresh => "not started",
+        Stage::Target => "choosing the opponent it applies to",
+        Stage::Move => "moving",
+        Stage::Turn => "turning",
+        Stage::Kamae => "shifting kamae",
+        Stage::Choose => "choosing an option",
+        Stage::Push => "pushing",
+        Stage::Evade => "evaders may answer",
+        Stage::Declare => "declaring the evade's initiative",
+    }
+}
+
+/// Push steps still owed, by seat (nothing when none are).
+fn pushes_text(pushes: &[u8]) -> String {
+    let owed: Vec<String> =
+        pushes.iter().enumerate().filter(|(_, &k)| k > 0).map(|(p, &k)| format!("P{p} {k}")).collect();
+    if owed.is_empty() { String::new() } else { format!(", pushes owed {}", owed.join(" ")) }
+}
+
+/// The seats whose evade blocked the attack (nothing when none did).
+fn evaders_text(evaders: u8, n: usize) -> String {
+    let seats: Vec<String> = (0..n).filter(|&p| evaders & (1 << p) != 0).map(|p| format!("P{p}")).collect();
+    if seats.is_empty() { String::new() } else { format!(", evaded by {}", seats.join(" ")) }
 }
 
 impl SenjutsuState {
@@ -133,7 +165,10 @@ impl SenjutsuState {
             Phase::InstantDeclare(p) => format!("P{p} declares the instant's initiative"),
             Phase::Resolve(p) => format!("P{p} decides"),
             Phase::Discard(p) => format!("P{p} discards down to the hand limit"),
-            Phase::Over => format!("game over {:?}", self.result.map(|r| r[..n].to_vec()).unwrap_or_default()),
+            Phase::Over => match self.result {
+                Some(r) => format!("game over: {}", returns_text(&r[..n])),
+                None => "game over".into(),
+            },
         }
     }
 
@@ -180,11 +215,11 @@ impl SenjutsuState {
             }
             let _ = writeln!(
                 out,
-                "wounds {}/{} ({} bleeding), kamae {} ({}), deck {}, discard {} + {} face down",
+                "wounds {}/{} ({} bleeding), {} kamae ({}), deck {}, discard {} + {} face down",
                 s.wounds,
                 sam.wound_limit,
                 s.bleeding,
-                node.0,
+                words(&node.0),
                 node.1.name(),
                 s.deck.len(),
                 s.discard.len(),
@@ -205,9 +240,9 @@ impl SenjutsuState {
                 let stuns = s.public_stuns(game);
                 let stun_text = if stuns > 0 { format!(", {stuns} stun") } else { String::new() };
                 let _ = if s.face_down() {
-                    writeln!(out, "  hand: {} cards (with the face-down card: the core card{stun_text})", s.hand.len())
+                    writeln!(out, "  hand: {} (with the face-down card: the core card{stun_text})", count(s.hand.len(), "card"))
                 } else {
-                    writeln!(out, "  hand: {} cards (the core card{stun_text})", s.hand.len())
+                    writeln!(out, "  hand: {} (the core card{stun_text})", count(s.hand.len(), "card"))
                 };
             }
             let mut discard: Vec<CardId> = s.discard.iter().collect();
@@ -240,19 +275,19 @@ impl SenjutsuState {
         for e in &self.stack {
             let _ = writeln!(
                 out,
-                "resolving: P{} {} part {} action {} at {} ({:?}, left {}, who P{}, choice {}, pushes {:?}, evaders {:#b}{})",
+                "resolving: P{} {} part {} action {} at {} ({}, {} left, for P{}, option {}{}{}{})",
                 e.player,
                 c.card(e.card).name,
                 e.part + 1,
                 e.op + 1,
                 e.init,
-                e.stage,
+                stage_name(e.stage),
                 e.left,
                 e.who,
-                e.choice,
-                &e.pushes[..n],
-                e.evaders,
-                if e.evade { ", evade" } else { "" }
+                e.choice + 1,
+                pushes_text(&e.pushes[..n]),
+                evaders_text(e.evaders, n),
+                if e.evade { ", an evade" } else { "" }
             );
         }
         out
@@ -539,7 +574,7 @@ impl SenjutsuState {
         for (p, s) in self.samurai.iter().enumerate() {
             let sam = game.samurai(p);
             let node = &sam.tree.nodes[usize::from(s.kamae)];
-            let kamae = format!("kamae {} ({})", node.0, node.1.name());
+            let kamae = format!("{} kamae ({})", words(&node.0), node.1.name());
             if s.placed && !s.defeated {
                 pieces.push(json!({"q": s.pos.q, "r": s.pos.r, "player": p, "label": format!("P{p}"),
                     "name": sam.name, "facing": s.facing.index(), "value": s.wounds, "tags": [kamae.clone()]}));

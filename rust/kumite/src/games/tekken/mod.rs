@@ -18,6 +18,7 @@
 
 mod actions;
 mod api;
+mod listing;
 pub mod content;
 mod rules;
 mod state;
@@ -179,6 +180,12 @@ impl Game for Tekken {
     }
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
+    }
+    fn observation_bounds(&self) -> (f32, f32) {
+        view::OBSERVATION_BOUNDS
+    }
+    fn content(&self) -> Value {
+        listing::content(self)
     }
     /// Only the timer variant ends every round: in the seed's game a round lasts until a
     /// fighter's HP is 0, and strings can be punished forever.

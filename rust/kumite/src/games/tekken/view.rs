@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde_json::json;
 
-use crate::core::{flag, ObsWriter};
+use crate::core::{count, flag, ObsWriter};
 use crate::games::tekken::content::{symbols_text, SpecialHex, MAX_COMBOS, MAX_DECK};
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
 use crate::games::tekken::Tekken;
@@ -19,6 +19,9 @@ const RAGE_FEATURES: usize = 5;
 const RESOLVE_FEATURES: usize = 1 + MAX_COMBOS + 4 + 1 + 4;
 /// Without the round timer the strings feature reads 0.5 after this many strings.
 const STRINGS_HALF: f32 = 16.0;
+
+/// Counts per distinct card (hand, discard) reach the deck capacity; the rest is in 0..=1.
+pub const OBSERVATION_BOUNDS: (f32, f32) = (0.0, MAX_DECK as f32);
 
 pub fn observation_len(game: &Tekken) -> usize {
     let cells = game.stage().board.len();
@@ -228,7 +231,7 @@ impl TekkenState {
             let _ = writeln!(s, "   slots {} | heat {heat} | rage {rage}{}{}", slots.join(" "),
                 if flags.is_empty() { "" } else { " | " }, flags.join(", "));
             let discard: Vec<&str> = f.discard.iter().map(|c| game.content.card(c).name.as_str()).collect();
-            let _ = writeln!(s, "   hand {} cards, deck {}, discard [{}]", f.hand.len(), f.deck.len(), discard.join(", "));
+            let _ = writeln!(s, "   hand {}, deck {}, discard [{}]", count(f.hand.len(), "card"), f.deck.len(), discard.join(", "));
         }
         if let Some(v) = viewer {
             let hand: Vec<String> = self.fighters[v]

@@ -584,7 +584,7 @@ impl Content {
                 !self.index.contains_key(id) && !new.iter().any(|c: &Card| c.id == id),
                 id,
                 "id",
-                || "defined twice".into(),
+                || "already used, by a built-in entry or an earlier one: ids must be new".into(),
             );
             p.check(!r.name.trim().is_empty(), id, "name", || "empty name".into());
             p.check(r.difficulty <= MAX_PRINTED, id, "difficulty", || format!("must be in 0..={MAX_PRINTED}"));
@@ -695,7 +695,7 @@ impl Content {
         for d in &raw.deck {
             let id = d.id.as_str();
             p.check(!id.trim().is_empty(), id, "id", || "empty id".into());
-            p.check(self.deck(id).is_none() && !new.iter().any(|x: &Preset| x.id == id), id, "id", || "defined twice".into());
+            p.check(self.deck(id).is_none() && !new.iter().any(|x: &Preset| x.id == id), id, "id", || "already used, by a built-in entry or an earlier one: ids must be new".into());
             let expand = |list: &[(String, u8)]| -> Vec<String> {
                 list.iter().flat_map(|(c, n)| std::iter::repeat_n(c.clone(), usize::from(*n))).collect()
             };

@@ -18,6 +18,7 @@
 
 mod actions;
 mod api;
+mod listing;
 pub mod content;
 mod rules;
 mod state;
@@ -279,6 +280,12 @@ impl Game for Ufs {
     }
     fn observation_shape(&self) -> Vec<usize> {
         vec![view::observation_len(self)]
+    }
+    fn observation_bounds(&self) -> (f32, f32) {
+        view::OBSERVATION_BOUNDS
+    }
+    fn content(&self) -> Value {
+        listing::content(self)
     }
     /// The seed's rules do not end every game: a player whose hand is full may keep it and end
     /// its combat phase at once, every turn (the proof is in `docs/rules/ufs.md`). Only the

@@ -3,7 +3,7 @@
 //! Clause ids (UF-…, UFX-…) refer to `docs/rules/ufs.md`.
 
 use crate::cards::{CardId, Pile};
-use crate::core::{event, Action, ActionList, EventSink, Rng};
+use crate::core::{count, event, Action, ActionList, EventSink, Rng};
 use crate::games::ufs::actions::{UfsAction, ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Ability, Effect, Kind, Trigger};
 use crate::games::ufs::state::{
@@ -815,7 +815,7 @@ impl UfsState {
                     // UF-2.7: the old hand is removed from the game; a new hand is drawn.
                     let n = s.hand.len();
                     s.hand.move_all_to(&mut s.mulliganed);
-                    ev.emit(|| event("mulligan", Some(p), format!("mulligans {n} cards")));
+                    ev.emit(|| event("mulligan", Some(p), format!("mulligans {}", count(n, "card"))));
                     self.draw_up(game, p, ev);
                 } else {
                     ev.emit(|| event("keep", Some(p), "keeps its hand".into()));

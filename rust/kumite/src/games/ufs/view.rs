@@ -13,6 +13,10 @@ const SCALARS: usize = 14;
 const CARD_BLOCKS: usize = 2 + 2 * 8;
 const GLOBAL: usize = 8 + 3 + 1 + 7 + 4 + 1;
 
+/// The widest features: the attack's speed and damage / 10 (an `i8`, lowered by effects) and
+/// counts per card, at most a deck's capacity.
+pub const OBSERVATION_BOUNDS: (f32, f32) = (i8::MIN as f32 / 10.0, MAX_DECK as f32);
+
 pub fn observation_len(game: &Ufs) -> usize {
     2 * SCALARS + CARD_BLOCKS * game.universe.len() + GLOBAL
 }
@@ -173,7 +177,7 @@ impl UfsState {
             if side.control_bonus > 0 || side.breaker > 0 {
                 let _ = writeln!(s, "   next check +{} | next card difficulty +{} (breaker)", side.control_bonus, side.breaker);
             }
-            let _ = writeln!(s, "   mulligan decided: {}", side.mulligan_done);
+            let _ = writeln!(s, "   {}", if side.mulligan_done { "mulligan decided" } else { "mulligan not decided yet" });
         }
         if let Some(v) = viewer {
             let side = &self.sides[v];
