@@ -412,3 +412,18 @@ fn ufs_result_outside_win_loss_draw_is_refused() {
     v["result"] = json!([7, 7]);
     refused(&g, &v, "result");
 }
+
+#[test]
+fn senjutsu_round_near_the_counter_limit_plays_on_or_is_refused() {
+    // Each round every samurai standing draws or takes a wound, so from a state the rounds left
+    // are at most the largest deck plus wounds to go: a round that leaves room for them loads and
+    // plays on; one more is refused (play could run the counter past its limit).
+    let g = senjutsu(2);
+    let s = find(&g, |s| senjutsu_phase(s) == "select" && s.round >= 2);
+    let left = (0..2).map(|p| s.samurai[p].deck.len() + usize::from(g.samurai(p).wound_limit - s.samurai[p].wounds)).max().unwrap();
+    let mut v = doc::<Senjutsu>(&s);
+    v["round"] = json!(usize::from(u16::MAX) - left);
+    plays_on(&g, &v);
+    v["round"] = json!(usize::from(u16::MAX) - left + 1);
+    refused(&g, &v, "round");
+}

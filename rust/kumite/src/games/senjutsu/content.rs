@@ -592,12 +592,18 @@ fn parse_ops(ops: &[String], p: &mut Problems, card: &str, field: &str) -> Vec<O
 
 impl Content {
     pub fn builtin() -> Content {
+        Content::from_texts(include_str!("data/cards.toml"), include_str!("data/samurai.toml"), include_str!("data/battlefields.toml"))
+            .expect("built-in content is valid")
+    }
+
+    /// Content from the texts of the three built-in files (cards, samurai, battlefields).
+    pub fn from_texts(cards: &str, samurai: &str, battlefields: &str) -> Result<Content, GameError> {
         let mut c = Content { cards: Vec::new(), samurai: Vec::new(), battlefields: Vec::new(), stun: CardId(0) };
-        c.add_cards("senjutsu/cards.toml", include_str!("data/cards.toml")).expect("built-in cards are valid");
-        c.add_samurai("senjutsu/samurai.toml", include_str!("data/samurai.toml")).expect("built-in samurai are valid");
-        c.add_battlefields("senjutsu/battlefields.toml", include_str!("data/battlefields.toml"))
-            .expect("built-in battlefields are valid");
-        c
+        c.add_cards("senjutsu/cards.toml", cards)?;
+        c.add_samurai("senjutsu/samurai.toml", samurai)?;
+        c.add_battlefields("senjutsu/battlefields.toml", battlefields)?;
+        c.check_owners()?;
+        Ok(c)
     }
 
     pub fn card(&self, id: CardId) -> &Card {
@@ -744,8 +750,13 @@ impl Content {
         if bonuses.iter().any(|b| b.1.len() + all[0].ops.len() > MAX_OPS) {
             p.add(k, "bonus", format!("first part plus bonus is at most {MAX_OPS} actions"));
         }
-        let attacks = all_ops.clone().any(|o| matches!(o, Op::Attack { .. }));
-        let defends = all_ops.clone().any(|o| matches!(o, Op::Defend { .. }));
+        // A `choose` option counts as the card's action: the type must cover every option.
+        let flat = all_ops.clone().flat_map(|o| match o {
+            Op::Choose(opts) => opts.iter().collect::<Vec<_>>(),
+            o => vec![o],
+        });
+        let attacks = flat.clone().any(|o| matches!(o, Op::Attack { .. }));
+        let defends = flat.clone().any(|o| matches!(o, Op::Defend { .. }));
         match ty {
             CardType::Attack => p.check(attacks, k, "type", || "an attack card needs an attack action".into()),
             CardType::Defense => p.check(defends, k, "type", || "a defense card needs a defend action".into()),

@@ -37,8 +37,16 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
         }
     }
     let init_ok = |x: u8| x == NO_INIT || x <= top;
-    if s.round == u16::MAX {
-        bad.push(format!("round {} is at the limit {} (the next round would wrap it)", s.round, u16::MAX));
+    // Every round each samurai standing draws a card or takes a wound (docs "Game length"), so
+    // the rounds left are at most the largest deck plus wounds to go: the round plus that must
+    // stay within the counter. Play only lowers the sum, so every state reached loads again.
+    let left = (0..n)
+        .filter(|&p| !s.samurai[p].defeated)
+        .map(|p| s.samurai[p].deck.len() + usize::from(game.samurai(p).wound_limit.saturating_sub(s.samurai[p].wounds)))
+        .max()
+        .unwrap_or(0);
+    if s.phase != Phase::Over && usize::from(s.round) + left > usize::from(u16::MAX) {
+        bad.push(format!("round {} with up to {left} rounds to go would run the round counter past {}", s.round, u16::MAX));
     }
     for (p, sam) in s.samurai.iter().enumerate() {
         if !init_ok(sam.init) || !init_ok(sam.instant_init) {
@@ -62,7 +70,9 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
         }
     }
     for (i, e) in s.stack.iter().enumerate() {
-        if e.init > top {
+        // An evade card with two values below the blocked attack's waits for its declaration.
+        let declaring = e.stage == Stage::Declare && e.init == NO_INIT;
+        if e.init > top && !declaring {
             bad.push(format!("stack[{i}].init {} is above the content's highest initiative {top}", e.init));
         }
         if let Some(q) = (n..e.pushes.len()).find(|&q| e.pushes[q] != 0) {
