@@ -172,6 +172,9 @@ pub struct FatalFightState {
     /// Rounds started in this stage. Without the stage timer (FFX-11) it only counts; it
     /// saturates at `u16::MAX`, beyond any run's bound (`max_game_length` is below 40,000).
     pub round: u16,
+    /// One slot per seat the state can hold; the JSON lists only the game's players (the slots
+    /// after them are empty, `validate` checks it).
+    #[serde(with = "seats")]
     pub players: [Player; MAX_PLAYERS],
     /// Player indices in character order (FF-6.1); only the first `players` entries count.
     pub order: [u8; MAX_PLAYERS],
@@ -210,6 +213,31 @@ pub struct FatalFightState {
 }
 
 pub use crate::core::{event, Event};
+
+/// `players` in JSON: the slots up to the last one in use, read back with the rest empty, so a
+/// 2-player state lists 2 players and the round trip is exact.
+mod seats {
+    use arrayvec::ArrayVec;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{Player, MAX_PLAYERS};
+
+    pub fn serialize<S: Serializer>(players: &[Player; MAX_PLAYERS], s: S) -> Result<S::Ok, S::Error> {
+        let empty = Player::empty();
+        let used = players.iter().rposition(|p| *p != empty).map_or(0, |i| i + 1);
+        players[..used].serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Player; MAX_PLAYERS], D::Error> {
+        // ArrayVec refuses a fifth entry as it reads it, whatever the list's length.
+        let listed = ArrayVec::<Player, MAX_PLAYERS>::deserialize(d)?;
+        let mut players: [Player; MAX_PLAYERS] = std::array::from_fn(|_| Player::empty());
+        for (slot, p) in players.iter_mut().zip(listed) {
+            *slot = p;
+        }
+        Ok(players)
+    }
+}
 
 impl Player {
     pub(crate) fn empty() -> Player {

@@ -1327,3 +1327,23 @@ fn hazard_damage_is_an_event() {
     assert_eq!(texts, want);
     assert_eq!(s.players[0].life, lives[0] - k as i8);
 }
+
+#[test]
+fn the_json_state_lists_only_the_game_s_players() {
+    // A 2-player game's state lists 2 players (the slots for more stay empty and are left out),
+    // and reads back to the same state.
+    let g = game(2);
+    let s = g.new_state(3);
+    let v: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+    assert_eq!(v["players"].as_array().unwrap().len(), 2);
+    assert_eq!(g.state_from_json(&s.to_json()).unwrap(), s);
+    let with = |players: Vec<serde_json::Value>| {
+        let mut v = v.clone();
+        v["players"] = serde_json::Value::Array(players);
+        g.state_from_json(&v.to_string()).map(|_| ()).unwrap_err().to_string()
+    };
+    let p0 = v["players"][0].clone();
+    assert!(with(vec![p0.clone(); 5]).contains("no more than 4"), "{}", with(vec![p0.clone(); 5]));
+    assert!(with(vec![p0.clone(); 3]).contains("player slot 2 is unused"), "{}", with(vec![p0.clone(); 3]));
+    assert!(with(vec![p0]).contains("player 1"), "a missing player is an empty slot, refused");
+}
