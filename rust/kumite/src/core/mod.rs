@@ -8,6 +8,8 @@ mod game;
 mod observation;
 mod options;
 mod rng;
+mod seating;
+mod secrecy;
 
 pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};
 pub use error::{CardProblem, GameError};
@@ -16,3 +18,5 @@ pub use game::{Game, State};
 pub use observation::{flag, seat_after, ObsWriter};
 pub use options::parse_options;
 pub use rng::{derive_seed, Rng};
+pub use seating::{SeatEdge, Seating};
+pub use secrecy::Secrecy;
