@@ -15,8 +15,10 @@ pub(crate) mod endless;
 mod hide;
 #[cfg(test)]
 mod coin;
+#[cfg(test)]
+mod every_game;
 pub mod seats;
-mod secrets;
+pub mod secrets;
 
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
 
@@ -47,8 +49,9 @@ pub struct Checked {
     pub actions: u64,
     /// Games cut at `max_game_length` (only for games whose rules may not end them there).
     pub truncated: usize,
-    /// Secret decisions ([`State::secrecy`]) whose alternatives were all checked (deep games).
-    pub secret_decisions: u64,
+    /// Secret decisions ([`State::secrecy`]) whose alternatives were all checked (deep games),
+    /// and what their partial reveals showed.
+    pub secrets: secrets::Tally,
 }
 
 /// Plays random games and checks the core contract after every action. Returns the total number
@@ -61,7 +64,7 @@ pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, Stri
 pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
     let mut total = 0u64;
     let mut truncated = 0;
-    let mut secret_decisions = 0;
+    let mut secrets = secrets::Tally::default();
     let bounded = game.length_bounded_by_rules();
     let players = game.num_players();
     let obs_len = game.observation_len();
@@ -96,9 +99,7 @@ pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
             if deep {
                 deep_checks(game, &state, &legal, seed, &mut obs_a, &mut obs_b)
                     .map_err(|e| fail(g, step, e))?;
-                if secrets::check_secret_decision(game, &state, &legal, seed).map_err(|e| fail(g, step, e))? {
-                    secret_decisions += 1;
-                }
+                secrets.add(secrets::check_secret_decision(game, &state, &legal, seed).map_err(|e| fail(g, step, e))?);
                 if let Some(p) = current {
                     let info = state.information_state_string(game, p);
                     if seen.entry(info).or_insert_with(|| legal.clone()) != &legal {
@@ -132,7 +133,13 @@ pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
         }
         total += step as u64;
     }
-    Ok(Checked { actions: total, truncated, secret_decisions })
+    if secrets.unseen as f64 > secrets::UNSEEN_REVEALS * secrets.reveals as f64 {
+        return Err(format!(
+            "reveal missing: {} of {} pairs of secret picks that show different things looked alike to the players they are hidden from",
+            secrets.unseen, secrets.reveals
+        ));
+    }
+    Ok(Checked { actions: total, truncated, secrets })
 }
 
 fn deep_checks<G: Game>(
@@ -221,7 +228,7 @@ mod tests {
     fn a_game_the_rules_do_not_end_is_cut_and_counted_truncated() {
         let game = Endless { bound: 40, ..Endless::default() };
         let c = Conformance { games: 30, seed: 2, deep_games: 5 };
-        assert_eq!(check(&game, c), Ok(Checked { actions: 30 * 40, truncated: 30, secret_decisions: 0 }));
+        assert_eq!(check(&game, c), Ok(Checked { actions: 30 * 40, truncated: 30, secrets: Default::default() }));
         assert_eq!(check_random_games(&game, c), Ok(30 * 40));
     }
 
@@ -237,15 +244,16 @@ mod tests {
         use super::hide::{Hide, Leak};
         let c = Conformance { games: 20, seed: 1, deep_games: 20 };
         let kept = check(&Hide::default(), c).unwrap();
-        assert_eq!(kept.secret_decisions, 20);
+        assert_eq!(kept.secrets, secrets::Tally { decisions: 20, reveals: 20, unseen: 0 });
         for (leak, says) in [
             (Leak::Observation, "player 1's observation (index 0) tells P0's \"hide under cup 0\" from \"hide under cup 1\""),
             (Leak::Determinize, "player 1's determinization"),
-            (Leak::ShowsLess, "reveal missing: P0's \"hide under cup 0\" and \"hide under cup 2\""),
         ] {
             let err = check(&Hide { leak }, c).unwrap_err();
             assert!(err.starts_with("game 0, step 0: ") && err.contains(says), "{leak:?}: {err}");
         }
+        let err = check(&Hide { leak: Leak::ShowsLess }, c).unwrap_err();
+        assert!(err.starts_with("reveal missing: 20 of 20 pairs"), "{err}");
     }
 
     #[test]
