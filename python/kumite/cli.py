@@ -1,6 +1,6 @@
 """The ``kumite`` command: ``kumite play <game>`` against bots in the terminal, ``kumite arena``
 for bot matches, ``kumite replay RECORD --html out.html`` and ``kumite serve`` for the browser
-viewer (``docs/viewer.md``)."""
+viewer (``docs/viewer.md``), ``kumite seats <game>`` for seat win shares."""
 
 from __future__ import annotations
 
@@ -134,6 +134,22 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def seats(args: argparse.Namespace) -> int:
+    """Prints the seat table (markdown); fails when a mirror seat wins more than its share
+    without a rule naming its edge."""
+    from kumite import seats as table
+
+    try:
+        game = kumite.load(args.game, **parse_options(args.option))
+        rows = table.measure(game, args.games, args.mcts, args.mcts_games, args.seed)
+    except kumite.KumiteError as e:
+        raise SystemExit(f"error: {e}") from None
+    print(table.markdown(rows), end="")
+    for f in table.failures(rows):
+        print(f"unfair: {f}", file=sys.stderr)
+    return 1 if table.failures(rows) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kumite", description="kumite: fighting card and board games")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -161,9 +177,18 @@ def main(argv: list[str] | None = None) -> int:
                    help="what the page shows first: everything (default) or what player N sees")
     s = sub.add_parser("serve", help="play in the browser against bots, on http://127.0.0.1:PORT/")
     s.add_argument("--port", type=int, default=8765)
+    t = sub.add_parser("seats", help="who wins each seating: seat win shares, random and MCTS against MCTS")
+    t.add_argument("game", choices=kumite.games())
+    t.add_argument("--games", type=int, default=2000, help="random games per seating (default 2000)")
+    t.add_argument("--mcts", type=int, default=200, metavar="N",
+                   help="MCTS iterations per move, every seat alike; 0 skips the MCTS rows (default 200)")
+    t.add_argument("--mcts-games", type=int, default=100, help="MCTS games per seating (default 100)")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                   help="game option (a content_dir, say): its seatings are measured")
     args = parser.parse_args(argv)
     args.players = lambda n: [getattr(args, f"p{i}", "random") for i in range(n)]
-    commands = {"play": play, "arena": arena, "replay": replay, "serve": serve}
+    commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "seats": seats}
     return commands[args.command](args)
 
 

@@ -6,8 +6,8 @@
 //! its length ([`Game::length_bounded_by_rules`]) has a defect; any other game is cut there and
 //! counted truncated, after every check (replay and determinism included) ran up to the cut.
 //!
-//! At every decision a game declares secret ([`State::secrecy`]) the deep games also check that
-//! the secret stays hidden (`secrets.rs`).
+//! At every decision a game declares secret ([`State::secrecy`]) the first deep games also check
+//! that the secret stays hidden (`secrets.rs`). `seats.rs` measures who wins.
 
 #[cfg(test)]
 pub(crate) mod endless;
@@ -60,8 +60,21 @@ pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, Stri
     check(game, c).map(|checked| checked.actions)
 }
 
-/// [`check_random_games`], also counting the games cut at the run's bound.
+/// Deep games that also check every secret decision (each plays every legal alternative).
+pub const SECRET_GAMES: usize = 40;
+
+/// [`check_random_games`], also counting the games cut at the run's bound; the first
+/// [`SECRET_GAMES`] deep games check the secret decisions too.
 pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
+    check_with(game, c, c.deep_games.min(SECRET_GAMES))
+}
+
+/// The secret check alone, in `games` random games (all of them deep).
+pub fn check_secrets<G: Game>(game: &G, games: usize, seed: u64) -> Result<Checked, String> {
+    check_with(game, Conformance { games, seed, deep_games: games }, games)
+}
+
+fn check_with<G: Game>(game: &G, c: Conformance, secret_games: usize) -> Result<Checked, String> {
     let mut total = 0u64;
     let mut truncated = 0;
     let mut secrets = secrets::Tally::default();
@@ -99,7 +112,9 @@ pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
             if deep {
                 deep_checks(game, &state, &legal, seed, &mut obs_a, &mut obs_b)
                     .map_err(|e| fail(g, step, e))?;
-                secrets.add(secrets::check_secret_decision(game, &state, &legal, seed).map_err(|e| fail(g, step, e))?);
+                if g < secret_games {
+                    secrets.add(secrets::check_secret_decision(game, &state, &legal, seed).map_err(|e| fail(g, step, e))?);
+                }
                 if let Some(p) = current {
                     let info = state.information_state_string(game, p);
                     if seen.entry(info).or_insert_with(|| legal.clone()) != &legal {

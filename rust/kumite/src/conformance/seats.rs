@@ -251,39 +251,3 @@ pub fn check_seats<G: Game>(game: &G, games: usize, seed: u64) -> Result<Vec<Sea
         Err(failures.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("; "))
     }
 }
-
-/// A seat table in markdown: one row per seating and play, each seat's share with its interval.
-pub fn table(rows: &[SeatRow]) -> String {
-    let most = rows.iter().map(|r| r.players).max().unwrap_or(2);
-    let mut out = String::from("| seating | play | games | draws |");
-    for p in 0..most {
-        out += &format!(" seat {p} |");
-    }
-    out += " edge |\n|---|---|---:|---:|";
-    out += &"---|".repeat(most);
-    out += "---|\n";
-    for r in rows {
-        let teams = if r.sides.iter().enumerate().any(|(i, &s)| s != i) {
-            format!(" (sides {})", r.sides.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(""))
-        } else {
-            String::new()
-        };
-        out += &format!("| {}{teams} | {} | {} | {} |", r.seating, r.play, r.games, r.draws + r.truncated);
-        for p in 0..most {
-            out += &match r.seats.get(p) {
-                Some(s) => {
-                    let mark = if r.failures.iter().any(|f| f.starts_with(&format!("seat {p} "))) { " **unfair**" } else { "" };
-                    format!(" {:.1} % [{:.1}, {:.1}]{mark} |", 100.0 * s.share, 100.0 * s.low, 100.0 * s.high)
-                }
-                None => " |".into(),
-            };
-        }
-        let edge = match (&r.edge, r.mirror) {
-            (Some(e), _) => e.clone(),
-            (None, true) => "none (mirror)".into(),
-            (None, false) => "not a mirror".into(),
-        };
-        out += &format!(" {edge} |\n");
-    }
-    out
-}
