@@ -61,7 +61,7 @@ pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, Stri
 }
 
 /// Deep games that also check every secret decision (each plays every legal alternative).
-pub const SECRET_GAMES: usize = 40;
+pub const SECRET_GAMES: usize = 10;
 
 /// [`check_random_games`], also counting the games cut at the run's bound; the first
 /// [`SECRET_GAMES`] deep games check the secret decisions too.
