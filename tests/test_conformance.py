@@ -1,6 +1,7 @@
 """The conformance suite, twice: the engine's own (in Rust, 10,000 random games per
 configuration) run through the binding, and a per-step check written here in Python against the
-public API, so the binding's copies, pickles and arrays are checked too."""
+public API, so the binding's copies, pickles and arrays are checked too; then the secret-choice
+and seat-fairness checks through the binding, on default and on a user's content."""
 
 from __future__ import annotations
 
