@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean
+.PHONY: all venv build wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean seat-tables
 
 all: build
 
@@ -95,6 +95,11 @@ bench: build $(DEV_STAMP)
 
 bench-peers: build $(DEV_STAMP)
 	bash bench/peers.sh
+
+# The seat tables of docs/rules/<game>.md (scripts/seat_tables.py): every seating of each game,
+# 2,000 random games and 100 MCTS-against-MCTS games; run it after content changes (it is long).
+seat-tables: build
+	$(BIN)/python scripts/seat_tables.py
 
 # Fuzzing the loaders (docs/states.md): each target in fuzz/ runs for FUZZ_SECONDS from a seed
 # corpus of real states, records and content files. cargo-fuzz needs nightly flags, which the

@@ -4,10 +4,13 @@ and arrays are checked too.
 
 `cargo test` runs the engine's suite at full size (10,000 random games per configuration) on
 every game; here it runs on other seeds at a tenth of that size, to show the binding reaches it
-(as a user's `content_dir` would). `make soak` runs it here at full size too (the `slow` mark)."""
+(as a user's `content_dir` would). `make soak` runs it here at full size too (the `slow` mark).
+Then the secret-choice and seat-fairness checks through the binding, on default and on a
+user's content."""
 
 from __future__ import annotations
 
+import pathlib
 import pickle
 import random
 from typing import Any
@@ -102,3 +105,50 @@ def test_python_per_step_conformance(config: tuple[str, dict[str, Any]]) -> None
         returns = state.returns()
         assert returns.shape == (game.num_players,) and np.isfinite(returns).all(), where()
         assert kumite.from_record(state.to_record()) == state, where()
+
+
+# The games whose rules hide a choice from the other players (face-down cards, secret choices).
+SECRET_GAMES = {"tekken", "senjutsu", "fatal_fight"}
+
+
+@pytest.mark.parametrize("name", kumite.games())
+def test_every_secret_choice_stays_hidden(name: str) -> None:
+    """Every alternative of each secret decision looks the same to the players it is hidden
+    from, up to what the rules reveal (raises ConformanceError otherwise)."""
+    tally = kumite.check_secrets(kumite.load(name), games=4, seed=5)
+    assert set(tally) == {"decisions", "reveals", "unseen"}
+    assert (tally["decisions"] > 0) == (name in SECRET_GAMES), tally
+
+
+@pytest.mark.parametrize("name", kumite.games())
+def test_mirror_seats_are_fair_in_random_play(name: str) -> None:
+    """The bounded check of `make test`: 2,000 random games per seating, tolerance for fewer
+    than 1 false alarm in 1,000 runs."""
+    rows = kumite.check_seats(kumite.load(name), games=2000, seed=9)
+    assert all(not r["failures"] for r in rows)
+    # A cooperative game (Fatal Fight) has no seating: every seat shares one result.
+    assert bool(rows) == (name != "fatal_fight")
+    for r in rows:
+        assert len(r["shares"]) == r["players"] and abs(sum(r["shares"]) - r["players"] / len(set(r["sides"]))) < 1e-9
+
+
+def test_a_users_content_gets_its_own_mirror(tmp_path: pathlib.Path) -> None:
+    from test_content import renamed_kaito
+
+    (tmp_path / "characters").mkdir()
+    (tmp_path / "characters/ronin.toml").write_text(renamed_kaito("ronin"))
+    game = kumite.load("tekken", content_dir=str(tmp_path))
+    rows = kumite.check_seats(game, games=300, seed=1)
+    assert "ronin against ronin" in [r["seating"] for r in rows]
+    assert kumite.check_secrets(game, games=2)["decisions"] > 0
+
+
+def test_seat_table_under_mcts_and_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from kumite import cli
+
+    rows = kumite.seat_shares(kumite.load("tekken", rounds_to_win=1), games=4, mcts_iterations=8)
+    assert {r["play"] for r in rows} == {"mcts:8"} and all(r["games"] == 4 for r in rows)
+    assert cli.main(["seats", "ufs", "--games", "200", "--mcts", "4", "--mcts-games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("| seating | play | games | draws | seat 0 | seat 1 | edge |")
+    assert "| brann against brann | random | 200 |" in out and "| brann against brann | mcts:4 | 2 |" in out

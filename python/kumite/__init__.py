@@ -28,11 +28,14 @@ from kumite._kumite import (
     Batch,
     UnknownGameError,
     __version__,
+    check_seats,
+    check_secrets,
     conformance,
     from_record,
     games,
     load,
     rollout,
+    seat_shares,
     ufs_validate_deck,
 )
 from kumite._extras import lazy_submodules
@@ -61,6 +64,8 @@ __all__ = [
     "State",
     "UnknownGameError",
     "__version__",
+    "check_seats",
+    "check_secrets",
     "conformance",
     "from_record",
     "games",
@@ -68,6 +73,7 @@ __all__ = [
     "make_bot",
     "play_match",
     "rollout",
+    "seat_shares",
     "ufs_validate_deck",
 ]
 

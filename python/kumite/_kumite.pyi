@@ -15,6 +15,9 @@ __all__ = [
     "games",
     "load",
     "conformance",
+    "check_secrets",
+    "check_seats",
+    "seat_shares",
     "rollout",
     "ufs_validate_deck",
     "RolloutResult",
@@ -335,6 +338,28 @@ def conformance(
     deep_games: SupportsIndex = 300,
 ) -> int:
     """Runs the engine's conformance suite; returns the number of actions checked."""
+
+def check_secrets(game: Game, games: SupportsIndex = 40, seed: SupportsIndex = 0) -> dict[str, int]:
+    """The secret check alone: in `games` random games every alternative of each secret
+    decision (`State.secrecy` in Rust) is played and compared as the other players see it.
+    Returns `{"decisions", "reveals", "unseen"}`; raises `ConformanceError` on a leak."""
+
+def seat_shares(
+    game: Game,
+    games: SupportsIndex = 2000,
+    seed: SupportsIndex = 0,
+    mcts_iterations: SupportsIndex | None = None,
+    z: float = 1.959963984540054,
+) -> list[dict[str, Any]]:
+    """Each seating of `game` (its mirrors and its configured pairing) played `games` times,
+    uniformly random or MCTS against MCTS with `mcts_iterations` each: one dict per seating
+    (`seating`, `mirror`, `players`, `play`, `games`, `draws`, `truncated`, `sides`, `shares`,
+    `low`, `high`, `expected`, `edge`, `failures`), intervals Wilson's at `z`."""
+
+def check_seats(game: Game, games: SupportsIndex = 2000, seed: SupportsIndex = 0) -> list[dict[str, Any]]:
+    """The bounded seat-fairness check: `games` random games per seating, intervals wide enough
+    to keep false alarms below 1 in 1,000 runs. Returns the rows of `seat_shares`; raises
+    `ConformanceError` naming every unfair seat."""
 
 def ufs_validate_deck(
     cards: list[str],

@@ -1,7 +1,7 @@
 """The ``kumite`` command: ``kumite play <game>`` against bots in the terminal, ``kumite arena``
 for bot matches, ``kumite replay RECORD --html out.html`` and ``kumite serve`` for the browser
 viewer (``docs/viewer.md``), ``kumite content <game>`` for the ids of its content
-(``docs/content.md``)."""
+(``docs/content.md``), ``kumite seats <game>`` for seat win shares."""
 
 from __future__ import annotations
 
@@ -173,6 +173,22 @@ def positive(text: str) -> int:
     return value
 
 
+def seats(args: argparse.Namespace) -> int:
+    """Prints the seat table (markdown); fails when a mirror seat wins more than its share
+    without a rule naming its edge."""
+    from kumite import seats as table
+
+    try:
+        game = kumite.load(args.game, **parse_options(args.option))
+        rows = table.measure(game, args.games, args.mcts, args.mcts_games, args.seed)
+    except kumite.KumiteError as e:
+        raise SystemExit(f"error: {e}") from None
+    print(table.markdown(rows), end="")
+    for f in table.failures(rows):
+        print(f"unfair: {f}", file=sys.stderr)
+    return 1 if table.failures(rows) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kumite", description="kumite: fighting card and board games")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -212,8 +228,17 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--port", type=int, default=8765)
     s.add_argument("--bot", action="append", default=[], metavar="MODULE:ATTR",
                    help="offer your own bot in the seat menus (repeatable)")
+    t = sub.add_parser("seats", help="who wins each seating: seat win shares, random and MCTS against MCTS")
+    t.add_argument("game", choices=kumite.games())
+    t.add_argument("--games", type=positive, default=2000, help="random games per seating (default 2000)")
+    t.add_argument("--mcts", type=int, default=200, metavar="N",
+                   help="MCTS iterations per move, every seat alike; 0 skips the MCTS rows (default 200)")
+    t.add_argument("--mcts-games", type=positive, default=100, help="MCTS games per seating (default 100)")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                   help="game option (a content_dir, say): its seatings are measured")
     args = parser.parse_args(argv)
-    commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content}
+    commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats}
     try:
         return commands[args.command](args)
     except KeyboardInterrupt:

@@ -5,6 +5,7 @@
 mod batch;
 mod convert;
 mod errors;
+mod fairness;
 mod game;
 mod memory;
 mod search;
@@ -91,6 +92,8 @@ mod _kumite {
     use super::{_load_json, _panic_for_tests, from_record, games, load, ufs_validate_deck};
     #[pymodule_export]
     use crate::batch::{conformance, rollout, RolloutResult};
+    #[pymodule_export]
+    use crate::fairness::{check_seats, check_secrets, seat_shares};
     #[pymodule_export]
     use crate::errors::{
         CardDataError, ConformanceError, DeserializationError, IllegalActionError, InternalError,

@@ -5,9 +5,20 @@
 //! A game runs to [`Game::max_game_length`] actions at most. Past it, a game whose rules bound
 //! its length ([`Game::length_bounded_by_rules`]) has a defect; any other game is cut there and
 //! counted truncated, after every check (replay and determinism included) ran up to the cut.
+//!
+//! At every decision a game declares secret ([`State::secrecy`]) the first deep games also check
+//! that the secret stays hidden (`secrets.rs`). `seats.rs` measures who wins.
 
 #[cfg(test)]
 pub(crate) mod endless;
+#[cfg(test)]
+mod hide;
+#[cfg(test)]
+mod coin;
+#[cfg(test)]
+mod every_game;
+pub mod seats;
+pub mod secrets;
 
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
 
@@ -38,6 +49,9 @@ pub struct Checked {
     pub actions: u64,
     /// Games cut at `max_game_length` (only for games whose rules may not end them there).
     pub truncated: usize,
+    /// Secret decisions ([`State::secrecy`]) whose alternatives were all checked (deep games),
+    /// and what their partial reveals showed.
+    pub secrets: secrets::Tally,
 }
 
 /// Plays random games and checks the core contract after every action. Returns the total number
@@ -46,10 +60,24 @@ pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, Stri
     check(game, c).map(|checked| checked.actions)
 }
 
-/// [`check_random_games`], also counting the games cut at the run's bound.
+/// Deep games that also check every secret decision (each plays every legal alternative).
+pub const SECRET_GAMES: usize = 10;
+
+/// [`check_random_games`], also counting the games cut at the run's bound; the first
+/// [`SECRET_GAMES`] deep games check the secret decisions too.
 pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
+    check_with(game, c, c.deep_games.min(SECRET_GAMES))
+}
+
+/// The secret check alone, in `games` random games (all of them deep).
+pub fn check_secrets<G: Game>(game: &G, games: usize, seed: u64) -> Result<Checked, String> {
+    check_with(game, Conformance { games, seed, deep_games: games }, games)
+}
+
+fn check_with<G: Game>(game: &G, c: Conformance, secret_games: usize) -> Result<Checked, String> {
     let mut total = 0u64;
     let mut truncated = 0;
+    let mut secrets = secrets::Tally::default();
     let bounded = game.length_bounded_by_rules();
     let players = game.num_players();
     let obs_len = game.observation_len();
@@ -84,6 +112,9 @@ pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
             if deep {
                 deep_checks(game, &state, &legal, seed, &mut obs_a, &mut obs_b)
                     .map_err(|e| fail(g, step, e))?;
+                if g < secret_games {
+                    secrets.add(secrets::check_secret_decision(game, &state, &legal, seed).map_err(|e| fail(g, step, e))?);
+                }
                 if let Some(p) = current {
                     let info = state.information_state_string(game, p);
                     if seen.entry(info).or_insert_with(|| legal.clone()) != &legal {
@@ -117,7 +148,13 @@ pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
         }
         total += step as u64;
     }
-    Ok(Checked { actions: total, truncated })
+    if secrets.unseen as f64 > secrets::UNSEEN_REVEALS * secrets.reveals as f64 {
+        return Err(format!(
+            "reveal missing: {} of {} pairs of secret picks that show different things looked alike to the players they are hidden from",
+            secrets.unseen, secrets.reveals
+        ));
+    }
+    Ok(Checked { actions: total, truncated, secrets })
 }
 
 fn deep_checks<G: Game>(
@@ -208,7 +245,7 @@ mod tests {
     fn a_game_the_rules_do_not_end_is_cut_and_counted_truncated() {
         let game = Endless { bound: 40, ..Endless::default() };
         let c = Conformance { games: 30, seed: 2, deep_games: 5 };
-        assert_eq!(check(&game, c), Ok(Checked { actions: 30 * 40, truncated: 30 }));
+        assert_eq!(check(&game, c), Ok(Checked { actions: 30 * 40, truncated: 30, secrets: Default::default() }));
         assert_eq!(check_random_games(&game, c), Ok(30 * 40));
     }
 
@@ -217,5 +254,58 @@ mod tests {
         let game = Endless { bound: 40, claims_bound: true, ..Endless::default() };
         let err = check(&game, Conformance { games: 3, seed: 0, deep_games: 1 }).unwrap_err();
         assert!(err.contains("game 0, step 40") && err.contains("longer than max_game_length"), "{err}");
+    }
+
+    #[test]
+    fn a_secret_kept_passes_and_every_leak_fails() {
+        use super::hide::{Hide, Leak};
+        let c = Conformance { games: 20, seed: 1, deep_games: 20 };
+        let kept = check(&Hide::default(), c).unwrap();
+        // The suite checks the secrets of its first SECRET_GAMES deep games; check_secrets of all.
+        assert_eq!(kept.secrets, secrets::Tally { decisions: 10, reveals: 10, unseen: 0 });
+        assert_eq!(check_secrets(&Hide::default(), 20, 1).unwrap().secrets.decisions, 20);
+        for (leak, says) in [
+            (Leak::Observation, "player 1's observation (index 0) tells P0's \"hide under cup 0\" from \"hide under cup 1\""),
+            (Leak::Determinize, "player 1's determinization"),
+        ] {
+            let err = check(&Hide { leak }, c).unwrap_err();
+            assert!(err.starts_with("game 0, step 0: ") && err.contains(says), "{leak:?}: {err}");
+        }
+        let err = check(&Hide { leak: Leak::ShowsLess }, c).unwrap_err();
+        assert!(err.starts_with("reveal missing: 10 of 10 pairs"), "{err}");
+    }
+
+    #[test]
+    fn fair_seats_pass_and_a_seat_the_game_favours_fails_unless_a_rule_names_its_edge() {
+        use super::coin::Coin;
+        use super::seats::{check_seats, BOUNDED_GAMES};
+        for players in [2, 4] {
+            let fair = Coin { players, ..Coin::default() };
+            let rows = check_seats(&fair, BOUNDED_GAMES, 3).unwrap();
+            assert_eq!(rows.len(), if players == 4 { 2 } else { 1 });
+            // Seat 0 wins 60 % of 2-player games, 55 % of 4-player ones.
+            let favoured = Coin { players, favour: 0.2, ..Coin::default() };
+            let err = check_seats(&favoured, BOUNDED_GAMES, 3).unwrap_err();
+            assert!(err.starts_with("seat 0 wins") && err.contains("no rule names an edge"), "{err}");
+            let share = if players == 2 { 0.6 } else { 0.4 };
+            let declared = Coin { declared: Some(share), ..favoured.clone() };
+            check_seats(&declared, BOUNDED_GAMES, 3).unwrap();
+            // A declared figure the games do not bear out fails too.
+            let wrong = Coin { declared: Some(share + 0.15), ..favoured };
+            let err = check_seats(&wrong, BOUNDED_GAMES, 3).unwrap_err();
+            assert!(err.contains("the edge of C-1: seat 0 is favoured measured"), "{err}");
+        }
+    }
+
+    #[test]
+    fn the_bounded_tolerance_and_the_wilson_interval() {
+        use super::seats::{wilson, z_for, BOUNDED_TESTS, FALSE_ALARM, Z95};
+        // The Mills-ratio bound overstates the tail a little: at 1.96 it gives 0.0595 > 0.05.
+        let z = z_for(FALSE_ALARM, BOUNDED_TESTS);
+        assert!((4.3..4.6).contains(&z), "{z}");
+        assert!(z_for(0.05, 1) > Z95 && z_for(0.05, 1) < 2.1);
+        // Wilson's interval for 60 of 100 at 95 %: [0.502, 0.691].
+        let (lo, hi) = wilson(0.6, 100, Z95);
+        assert!((lo - 0.502).abs() < 1e-3 && (hi - 0.691).abs() < 1e-3, "{lo} {hi}");
     }
 }

@@ -2,7 +2,7 @@ use std::fmt::{Debug, Display};
 
 use serde::{de::DeserializeOwned, Serialize};
 
-use crate::core::{Action, ActionList, EventSink, GameError, NoEvents};
+use crate::core::{Action, ActionList, EventSink, GameError, NoEvents, Seating, Secrecy};
 
 /// A game's immutable configuration and content (options, card database, boards). Built once,
 /// shared by reference; states never copy card text out of it.
@@ -40,6 +40,14 @@ pub trait Game: Send + Sync + Sized + 'static {
     fn content(&self) -> serde_json::Value;
     /// Builds a game from a JSON object of options; an unknown option is an error.
     fn from_options(options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, GameError>;
+
+    /// The seatings the seat-fairness check measures: the mirrors of this game's content (the
+    /// same character on every seat; for 2 players and, where the game has them, 3–4 with and
+    /// without teams), each with the edge its rules give a seat, and other seatings worth a
+    /// row in the table. None by default (a cooperative game, whose seats share one result).
+    fn seatings(&self) -> Vec<Seating> {
+        Vec::new()
+    }
 
     /// The initial state; all chance inside the game is drawn from `seed`.
     fn new_state(&self, seed: u64) -> Self::State;
@@ -116,6 +124,15 @@ pub trait State:
     /// A state that `observer` cannot tell from this one, with everything hidden from it (other
     /// hands, deck orders, face-down cards, future chance) resampled from `seed`.
     fn determinize(&self, game: &Self::Game, observer: usize, seed: u64) -> Self;
+
+    /// How secret the legal `action` of the player to move is: whom the rules hide the pick
+    /// from (a face-down selection, a secret choice), and what it shows them at once. Public by
+    /// default. The conformance suite checks every declared secret: the other legal actions must
+    /// leave those players' observations, information states, views and determinizations
+    /// exactly as this one does, up to what it shows.
+    fn secrecy(&self, _game: &Self::Game, _action: Action) -> Secrecy {
+        Secrecy::PUBLIC
+    }
 
     fn action_to_string(&self, game: &Self::Game, action: Action) -> String;
     /// A text drawing of the position for people.

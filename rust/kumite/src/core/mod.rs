@@ -8,6 +8,8 @@ mod game;
 mod observation;
 mod options;
 mod rng;
+mod seating;
+mod secrecy;
 mod text;
 
 pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};
@@ -17,4 +19,6 @@ pub use game::{content_entry, Game, State};
 pub use observation::{flag, seat_after, ObsWriter};
 pub use options::parse_options;
 pub use rng::{derive_seed, Rng};
+pub use seating::{SeatEdge, Seating};
+pub use secrecy::Secrecy;
 pub use text::{count, returns_text};

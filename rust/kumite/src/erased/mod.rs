@@ -25,7 +25,9 @@ use record::{check_format, Envelope};
 use search::{AnyMcts, Searcher};
 use vec_env::TypedVecEnv;
 
-use crate::conformance::{check_random_games, Conformance};
+use crate::conformance::seats::{self, Play, SeatRow};
+use crate::conformance::secrets::Tally;
+use crate::conformance::{check_random_games, check_secrets, Conformance};
 use crate::core::{Game, GameError};
 use crate::env::VecEnv;
 use crate::search::rollout::{rollout_batch, rollout_range, RolloutResult};
@@ -61,6 +63,10 @@ pub trait ErasedGame: Send + Sync {
     ) -> RolloutResult;
     /// Runs the conformance suite; returns the number of actions checked or the first violation.
     fn conformance(&self, c: Conformance) -> Result<u64, String>;
+    /// The secret check alone in `games` random games; what the secret decisions showed.
+    fn check_secrets(&self, games: usize, seed: u64) -> Result<Tally, String>;
+    /// Each seating's seat shares under `play` (`games` games each, intervals at `z`).
+    fn seats(&self, play: Play, games: usize, seed: u64, z: f64) -> Result<Vec<SeatRow>, String>;
     /// An MCTS searcher for this game's states.
     fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher>;
     /// `num_envs` games stepped together, each cut after `max_steps` actions when given (see
@@ -141,6 +147,12 @@ impl<G: Game> ErasedGame for G {
     }
     fn conformance(&self, c: Conformance) -> Result<u64, String> {
         check_random_games(self, c)
+    }
+    fn check_secrets(&self, games: usize, seed: u64) -> Result<Tally, String> {
+        check_secrets(self, games, seed).map(|c| c.secrets)
+    }
+    fn seats(&self, play: Play, games: usize, seed: u64, z: f64) -> Result<Vec<SeatRow>, String> {
+        seats::measure_all(self, play, games, seed, z)
     }
     fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher> {
         let mcts = match evaluator {

@@ -1,6 +1,6 @@
 //! Fatal Fight through the core `State` trait.
 
-use crate::core::{Action, ActionList, EventSink, GameError, State};
+use crate::core::{Action, ActionList, EventSink, GameError, Secrecy, State};
 use crate::games::fatal_fight::actions::FfAction;
 use crate::games::fatal_fight::state::{square_name, Event, FatalFightState, Phase};
 use crate::games::fatal_fight::FatalFight;
@@ -35,6 +35,14 @@ impl State for FatalFightState {
     }
     fn determinize(&self, game: &FatalFight, observer: usize, seed: u64) -> Self {
         self.determinized(game, observer, seed)
+    }
+    /// FF-10.2, FF-10.4: a card paid for a move or a save is played face down, hidden from
+    /// every other player, teammates too (FFX-20).
+    fn secrecy(&self, game: &FatalFight, action: Action) -> Secrecy {
+        match (self.current_player(), FfAction::decode(action)) {
+            (Some(p), FfAction::Pay(_)) => Secrecy::from_others(p, game.n(), 0),
+            _ => Secrecy::PUBLIC,
+        }
     }
     fn action_to_string(&self, game: &FatalFight, action: Action) -> String {
         let c = &game.content;

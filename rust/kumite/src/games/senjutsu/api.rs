@@ -1,6 +1,6 @@
 //! Senjutsu through the core `State` trait.
 
-use crate::core::{Action, ActionList, EventSink, GameError, State};
+use crate::core::{Action, ActionList, EventSink, GameError, Secrecy, State};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::{words, Op};
 use crate::games::senjutsu::rules::Event;
@@ -41,6 +41,20 @@ impl State for SenjutsuState {
     }
     fn determinize(&self, game: &Senjutsu, observer: usize, seed: u64) -> Self {
         self.determinized(game, observer, seed)
+    }
+    /// SJ-13.3: a selection is face down until every samurai has selected; the last one's
+    /// selection turns every card face up at once, so it shows its card. SJ-13.9: a card
+    /// discarded over the hand limit goes face down.
+    fn secrecy(&self, game: &Senjutsu, action: Action) -> Secrecy {
+        let Some(p) = self.current_player() else { return Secrecy::PUBLIC };
+        match (self.phase, A::decode(action)) {
+            (Phase::Select(_), A::Select(k)) => {
+                let last = (p + 1..game.n()).all(|q| !self.alive(q));
+                Secrecy::from_others(p, game.n(), if last { 1 + u64::from(k) } else { 0 })
+            }
+            (Phase::Discard(_), A::Discard(_)) => Secrecy::from_others(p, game.n(), 0),
+            _ => Secrecy::PUBLIC,
+        }
     }
     fn action_to_string(&self, game: &Senjutsu, action: Action) -> String {
         let c = &game.content;

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::CardId;
-use crate::core::{parse_options, Game, GameError};
+use crate::core::{parse_options, Game, GameError, Seating};
 
 pub use actions::{SenjutsuAction, NUM_ACTIONS};
 pub use content::{CardType, Content, Instant, Op, Timing, Zone};
@@ -253,6 +253,39 @@ impl Game for Senjutsu {
     fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
         let options: SenjutsuOptions = parse_options(options)?;
         Senjutsu::new(options)
+    }
+    /// The samurai configured; each samurai of the content against itself; the first one on
+    /// three and four seats, free-for-all, and on four seats in two teams.
+    fn seatings(&self) -> Vec<Seating> {
+        use serde_json::json;
+        let keys: Vec<&str> = self.seats.iter().map(|&s| self.content.samurai[s].key.as_str()).collect();
+        let mut out = Vec::new();
+        if keys.iter().any(|k| *k != keys[0]) {
+            let title = format!("{} players, {}", keys.len(), keys.join(" against "));
+            out.push(Seating { mirror: false, ..Seating::mirror(title, json!({})) });
+        }
+        let mirror = |n: usize, k: &str, teams: bool| {
+            let options = json!({
+                "players": n,
+                "samurai": vec![k; n],
+                "decks": [],
+                "teams": if teams { json!([0, 1, 0, 1]) } else { json!(null) },
+            });
+            let title = match (n, teams) {
+                (2, _) => format!("2 players, {k} against {k}"),
+                (_, false) => format!("{n} players, {k} on every seat, free-for-all"),
+                (_, true) => format!("{n} players, {k} on every seat, teams 0+2 against 1+3"),
+            };
+            let sides = if teams { vec![0, 1, 0, 1] } else { Vec::new() };
+            Seating { sides, ..Seating::mirror(title, options) }
+        };
+        for s in &self.content.samurai {
+            out.push(mirror(2, &s.key, false));
+        }
+        if let Some(first) = self.content.samurai.first() {
+            out.extend([mirror(3, &first.key, false), mirror(4, &first.key, false), mirror(4, &first.key, true)]);
+        }
+        out
     }
     fn new_state(&self, seed: u64) -> SenjutsuState {
         SenjutsuState::new(self, seed)

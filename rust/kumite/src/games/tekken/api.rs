@@ -1,7 +1,7 @@
 //! Tekken through the core `State` trait.
 
-use crate::core::{Action, ActionList, EventSink, GameError, State};
-use crate::games::tekken::actions::TekkenAction;
+use crate::core::{Action, ActionList, EventSink, GameError, Secrecy, State};
+use crate::games::tekken::actions::{TekkenAction, TRIPLES};
 use crate::games::tekken::content::symbols_text;
 use crate::games::tekken::state::{Event, TekkenState};
 use crate::games::tekken::Tekken;
@@ -32,6 +32,27 @@ impl State for TekkenState {
     }
     fn determinize(&self, _game: &Tekken, observer: usize, seed: u64) -> Self {
         self.determinized(observer, seed)
+    }
+    /// TK-4.7: a card is placed face down (a card that cannot be punished is revealed at once,
+    /// TK-4.10, so it shows itself); TK-4.3: a stance change shows its three cards to the
+    /// opponent, not where they sat in the hand; TK-9.1: the rage card is chosen in secret.
+    fn secrecy(&self, _game: &Tekken, action: Action) -> Secrecy {
+        let Some(p) = self.current_player() else { return Secrecy::PUBLIC };
+        let hand = &self.fighters[p].hand;
+        let card = |i: u8| hand.get(usize::from(i)).map_or(0, |c| 1 + u64::from(c.0));
+        match TekkenAction::decode(action) {
+            TekkenAction::Play(i) => {
+                let unpunishable = self.fighters[1 - p].cannot_punish || self.fighters[p].punish_tokens > 0;
+                Secrecy::from_others(p, 2, if unpunishable { card(i) } else { 0 })
+            }
+            TekkenAction::StanceChange(t) => {
+                let mut shown = TRIPLES[usize::from(t)].map(card);
+                shown.sort_unstable();
+                Secrecy::from_others(p, 2, 1 << 63 | shown[0] << 32 | shown[1] << 16 | shown[2])
+            }
+            TekkenAction::ChooseRage(_) => Secrecy::from_others(p, 2, 0),
+            _ => Secrecy::PUBLIC,
+        }
     }
     fn action_to_string(&self, game: &Tekken, action: Action) -> String {
         let att = usize::from(self.attacker);

@@ -33,7 +33,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{parse_options, Game, GameError, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError, Seating, MAX_LEGAL_ACTIONS};
 
 pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};
 pub use content::{Colour, Content, Height, Symbol};
@@ -206,6 +206,20 @@ impl Game for Tekken {
     fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
         let options: TekkenOptions = parse_options(options)?;
         Tekken::new(options)
+    }
+    /// The pairing configured, and each character of the content against itself. Who opens
+    /// round 1 is a coin flip (TK-2, `first_attacker` null), so no seat has an edge.
+    fn seatings(&self) -> Vec<Seating> {
+        let [a, b] = &self.options.characters;
+        let mut out = Vec::new();
+        if a != b {
+            out.push(Seating { mirror: false, ..Seating::mirror(format!("{a} against {b}"), serde_json::json!({})) });
+        }
+        for c in &self.content.characters {
+            let c = &c.id;
+            out.push(Seating::mirror(format!("{c} against {c}"), serde_json::json!({ "characters": [c, c] })));
+        }
+        out
     }
     fn new_state(&self, seed: u64) -> TekkenState {
         TekkenState::new(self, seed)

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::{CardId, Problems};
-use crate::core::{parse_options, Game, GameError, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError, Seating, MAX_LEGAL_ACTIONS};
 
 pub use actions::{UfsAction, NUM_ACTIONS};
 pub use content::{Content, Kind, Symbol, Zone};
@@ -302,6 +302,26 @@ impl Game for Ufs {
     }
     fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
         Ufs::new(parse_options(options)?)
+    }
+    /// The decks configured, and each preset deck of the content against itself. The first
+    /// player is a coin flip (UF-4.3, `first_player` null), so no seat has an edge.
+    fn seatings(&self) -> Vec<Seating> {
+        let o = &self.options;
+        let mut out = Vec::new();
+        if o.decks[0] != o.decks[1] || o.characters[0] != o.characters[1] || o.sideboards[0] != o.sideboards[1] {
+            let name = |d: &DeckChoice| match d {
+                DeckChoice::Preset(p) => p.clone(),
+                DeckChoice::List(_) => "a deck list".into(),
+            };
+            let title = format!("{} against {}", name(&o.decks[0]), name(&o.decks[1]));
+            out.push(Seating { mirror: false, ..Seating::mirror(title, serde_json::json!({})) });
+        }
+        for d in &self.content.decks {
+            let d = &d.id;
+            let options = serde_json::json!({ "decks": [d, d], "characters": [null, null], "sideboards": [null, null] });
+            out.push(Seating::mirror(format!("{d} against {d}"), options));
+        }
+        out
     }
     fn new_state(&self, seed: u64) -> UfsState {
         UfsState::new(self, seed)

@@ -1,0 +1,59 @@
+//! Both checks on every game with its default content: secrets at every secret decision of
+//! random games, and the bounded seat-fairness check of each game's seatings.
+
+use super::seats::{check_seats, BOUNDED_GAMES};
+use super::check_secrets;
+use crate::core::Game;
+use crate::games::fatal_fight::{FatalFight, FatalFightOptions};
+use crate::games::senjutsu::{Senjutsu, SenjutsuOptions};
+use crate::games::tekken::{Tekken, TekkenOptions};
+use crate::games::ufs::{Ufs, UfsOptions};
+
+/// The secret decisions met in `games` deep random games.
+fn secrets<G: Game>(game: &G, games: usize) -> u64 {
+    let start = std::time::Instant::now();
+    let secrets = check_secrets(game, games, 11).unwrap_or_else(|e| panic!("{}: {e}", G::NAME)).secrets;
+    eprintln!("{}: {secrets:?} ({:.1} s)", G::NAME, start.elapsed().as_secs_f64());
+    secrets.decisions
+}
+
+#[test]
+fn every_game_keeps_its_secrets() {
+    // Tekken: face-down cards, stance changes, rage choices; Senjutsu: selections and
+    // over-the-limit discards; Fatal Fight: face-down payments; UFS has no hidden choice.
+    assert!(secrets(&Tekken::new(TekkenOptions::default()).unwrap(), 15) > 100);
+    assert!(secrets(&Tekken::new(TekkenOptions { hand_size: 5, ..Default::default() }).unwrap(), 6) > 50);
+    assert!(secrets(&Senjutsu::new(SenjutsuOptions::default()).unwrap(), 10) > 100);
+    for (players, teams) in [(3, None), (4, Some(vec![0, 1, 0, 1]))] {
+        let g = Senjutsu::new(SenjutsuOptions { players, teams, ..Default::default() }).unwrap();
+        assert!(secrets(&g, 3) > 50);
+    }
+    assert!(secrets(&FatalFight::new(FatalFightOptions::default()).unwrap(), 10) > 0);
+    assert_eq!(secrets(&Ufs::new(UfsOptions::default()).unwrap(), 5), 0);
+}
+
+fn fair<G: Game>(game: &G, seed: u64) {
+    let start = std::time::Instant::now();
+    let rows = check_seats(game, BOUNDED_GAMES, seed).unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
+    eprintln!("{} ({:.1} s): {rows:#?}", G::NAME, start.elapsed().as_secs_f64());
+}
+
+#[test]
+fn tekken_seats_are_fair() {
+    fair(&Tekken::new(TekkenOptions::default()).unwrap(), 1);
+}
+
+#[test]
+fn senjutsu_seats_are_fair() {
+    fair(&Senjutsu::new(SenjutsuOptions::default()).unwrap(), 2);
+}
+
+#[test]
+fn ufs_seats_are_fair() {
+    fair(&Ufs::new(UfsOptions::default()).unwrap(), 3);
+}
+
+#[test]
+fn fatal_fight_is_cooperative_and_has_no_seating() {
+    assert!(FatalFight::new(FatalFightOptions::default()).unwrap().seatings().is_empty());
+}
