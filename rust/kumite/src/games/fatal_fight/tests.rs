@@ -1347,3 +1347,22 @@ fn the_json_state_lists_only_the_game_s_players() {
     assert!(with(vec![p0.clone(); 3]).contains("player slot 2 is unused"), "{}", with(vec![p0.clone(); 3]));
     assert!(with(vec![p0]).contains("player 1"), "a missing player is an empty slot, refused");
 }
+
+// FF-2.6, FFX-4
+#[test]
+fn ff_2_6_each_boss_brings_three_skill_cards_as_its_pile() {
+    // FF-2.6: 「ボスは雑魚と違い、３つの固有のスキルを持ち、それをランダムな順番で使用します。」(Unlike
+    // the grunts, a boss has 3 skills of its own and uses them in random order.) The final boss
+    // holds 6 (FF-0.4: 3 of them are chosen by the gold earned).
+    let g = game(2);
+    let c = &g.content;
+    assert_eq!(c.bosses.iter().map(|b| b.skills.len()).collect::<Vec<_>>(), vec![3, 3, 3, 6]);
+    let s = g.new_state(4);
+    let mut pile: Vec<u16> = s.boss_pile.iter().map(|k| k.0).collect();
+    pile.sort();
+    assert_eq!(pile, vec![0, 1, 2], "the stage's boss pile is its three skills, shuffled");
+    // Shuffled: over seeds, the first stage's pile does not always come in one order.
+    let orders: std::collections::HashSet<Vec<u16>> =
+        (0..40).map(|seed| g.new_state(seed).boss_pile.iter().map(|k| k.0).collect()).collect();
+    assert!(orders.len() > 1);
+}
