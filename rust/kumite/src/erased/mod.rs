@@ -30,7 +30,7 @@ use crate::conformance::secrets::Tally;
 use crate::conformance::{check_random_games, check_secrets, Conformance};
 use crate::core::{Game, GameError};
 use crate::env::VecEnv;
-use crate::search::rollout::{rollout_batch, rollout_range, RolloutResult};
+use crate::search::rollout::{rollout_range, RolloutResult};
 use crate::search::{Heuristic, Mcts, MctsConfig, ObservationEvaluator, RandomRollout};
 
 /// A game of any kind, shared between its states.
@@ -51,7 +51,9 @@ pub trait ErasedGame: Send + Sync {
     fn state_from_json(self: Arc<Self>, text: &str) -> Result<Box<dyn ErasedState>, GameError>;
     /// `n_games` random playouts from new states, each cut after `max_steps` actions (`None`:
     /// `max_game_length`); results depend on `seed` only.
-    fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>, max_steps: Option<usize>) -> RolloutResult;
+    fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>, max_steps: Option<usize>) -> RolloutResult {
+        self.rollout_range(0, n_games, seed, threads, max_steps)
+    }
     /// Games `first..first + n_games` of that batch (for splitting it across workers).
     fn rollout_range(
         &self,
@@ -131,9 +133,6 @@ impl<G: Game> ErasedGame for G {
         }
         let state = Game::state_from_json(&*self, &envelope.state.to_string())?;
         Ok(Box::new(Tracked { game: self, state, seed: envelope.seed, history: envelope.history }))
-    }
-    fn rollout(&self, n_games: usize, seed: u64, threads: Option<usize>, max_steps: Option<usize>) -> RolloutResult {
-        rollout_batch(self, n_games, seed, threads, max_steps)
     }
     fn rollout_range(
         &self,
