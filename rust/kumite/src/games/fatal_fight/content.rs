@@ -85,7 +85,8 @@ pub enum Special {
     Sprinter,
     /// 1 GP at every round start.
     Guardian,
-    /// Saving costs 1 action and 1 face-down card.
+    /// Saving costs one action and one face-down card fewer than `save_actions` (FFX-23): 1 and 1
+    /// by default.
     Medic,
 }
 
@@ -129,6 +130,7 @@ impl Special {
             Special::Brawler => "Brawler: +1 AP on the first attack card of each own turn",
             Special::Sprinter => "Sprinter: two free moves per turn",
             Special::Guardian => "Guardian: 1 GP at every round start",
+            // With the default `save_actions` 2; the listing gives the game's cost (FFX-23).
             Special::Medic => "Medic: saving costs 1 action and 1 face-down card",
         }
     }

@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
-use crate::core::content_entry;
-use crate::games::fatal_fight::content::Kind;
+use crate::core::{content_entry, count};
+use crate::games::fatal_fight::content::{Kind, Special};
 use crate::games::fatal_fight::FatalFight;
 
 pub fn content(game: &FatalFight) -> Value {
@@ -13,13 +13,21 @@ pub fn content(game: &FatalFight) -> Value {
         .characters
         .iter()
         .map(|x| {
+            // The medic's save costs one fewer than the `save_actions` option (FFX-23).
+            let special = match x.special {
+                Special::Medic => {
+                    let k = usize::from(game.options.save_actions - 1);
+                    format!("Medic: saving costs {} and {}", count(k, "action"), count(k, "face-down card"))
+                }
+                other => other.describe().to_string(),
+            };
             let text = format!(
                 "life {}, actions {}, max hand {}, max carry {}; {}; {} starting cards",
                 x.life,
                 x.actions,
                 x.max_hand,
                 x.max_carry,
-                x.special.describe(),
+                special,
                 x.deck.len()
             );
             content_entry(&x.id, &x.name, text)

@@ -11,6 +11,9 @@
 //! | `final_boss_variant` | `false` | the final boss has 6 skills, 3 chosen by gold earned (FF-0.4) |
 //! | `stage_rounds` | `null` | variant (FFX-11): a stage not cleared within this many rounds loses (6..=30); off by default |
 //! | `start_stage` | `1` | the stage the campaign starts at (FFX-16: practice and testing; 1..=4) |
+//! | `start_gold` | `3` | gold each player receives at setup (FF-0.5; 0..=20) |
+//! | `opening_shop` | `true` | the shop opens before the first stage too (FF-0.6); `false`, the earlier draft, opens straight into the first round (FFX-24) |
+//! | `save_actions` | `2` | actions and face-down cards a save costs (FF-0.7; 2 or 3, 3 is the earlier draft); the medic pays one fewer (FFX-23) |
 //! | `content_dir` | `null` | a folder whose `cards.toml`, `characters.toml`, `enemies.toml`, `stages.toml` replace the built-in ones |
 
 mod actions;
@@ -46,6 +49,15 @@ pub struct FatalFightOptions {
     pub stage_rounds: Option<u8>,
     pub start_stage: u8,
     pub content_dir: Option<String>,
+    /// FF-0.5: "ゲーム開始時に３金", the gold each player receives at setup (draft 8: 3).
+    pub start_gold: u8,
+    /// FF-0.6: "開始前にいきなりショップできる", the shop before the first stage (draft 8: on).
+    /// Off plays the earlier draft: the campaign opens with the first stage's first round, and
+    /// the shops at the start of the later stages stay (FFX-24).
+    pub opening_shop: bool,
+    /// FF-0.7: "セービングを３アクションから２アクションへ軽減", the actions and face-down cards a
+    /// save costs (draft 8: 2; 3 is the earlier draft). The medic pays one fewer (FFX-23).
+    pub save_actions: u8,
 }
 
 impl Default for FatalFightOptions {
@@ -57,6 +69,9 @@ impl Default for FatalFightOptions {
             stage_rounds: None,
             start_stage: 1,
             content_dir: None,
+            start_gold: 3,
+            opening_shop: true,
+            save_actions: 2,
         }
     }
 }
@@ -82,6 +97,12 @@ impl FatalFight {
         }
         if options.stage_rounds.is_some_and(|r| !(6..=30).contains(&r)) {
             return Err(GameError::option("stage_rounds", "must be in 6..=30"));
+        }
+        if options.start_gold > MAX_START_GOLD {
+            return Err(GameError::option("start_gold", format!("must be in 0..={MAX_START_GOLD}")));
+        }
+        if !(2..=3).contains(&options.save_actions) {
+            return Err(GameError::option("save_actions", "must be 2 or 3 (2 is draft 8, 3 the earlier draft)"));
         }
         let content = match &options.content_dir {
             None => Content::builtin(),
@@ -160,6 +181,9 @@ impl FatalFight {
         &self.content.characters[self.characters[player]]
     }
 }
+
+/// The most gold the `start_gold` option gives each player (FF-0.5 gives 3).
+pub const MAX_START_GOLD: u8 = 20;
 
 /// Rounds per stage that a run allows without the stage timer (the run's bound, not a rule):
 /// the timer variant's largest setting, 2.5 times its usual 12. Measured campaigns of good teams

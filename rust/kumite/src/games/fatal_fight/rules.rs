@@ -3,7 +3,7 @@
 //! Clause ids refer to `docs/rules/fatal_fight.md`.
 
 use crate::cards::{CardId, Pile};
-use crate::core::{count, ActionList, EventSink, Rng};
+use crate::core::{count, ActionList, EventSink, NoEvents, Rng};
 use crate::games::fatal_fight::actions::FfAction;
 use crate::games::fatal_fight::content::{BossSkill, EnemySkill, Gimmick, Kind, Special, StageCard, RESPAWNS};
 use crate::games::fatal_fight::state::*;
@@ -48,7 +48,7 @@ impl FatalFightState {
             let c = game.character(p);
             player.character = game.characters[p] as u8;
             player.life = c.life as i8;
-            player.gold = 3; // FF-0.5
+            player.gold = game.options.start_gold; // FF-0.5: 3 by default
             player.deck = c.deck.iter().copied().collect();
             player.deck.shuffle(&mut rng);
         }
@@ -101,6 +101,12 @@ impl FatalFightState {
         for k in 0..game.options.start_stage {
             s.stage = k;
             s.prepare_stage(game);
+        }
+        // FF-0.6: draft 8 opens the shop before the first stage. Without `opening_shop` (the
+        // earlier draft, FFX-24) the campaign opens with the first stage's first round; the
+        // setup's events are not told (a new state has no event stream).
+        if !game.options.opening_shop {
+            s.start_round(game, &mut NoEvents);
         }
         s
     }
@@ -348,11 +354,14 @@ impl FatalFightState {
         }
     }
 
+    /// The actions and face-down cards a save by `p` costs (FF-0.7, FF-10.4): the option
+    /// `save_actions` (2, draft 8; 3, the earlier draft), one fewer for the medic (FFX-18, FFX-23).
     pub fn save_cost(&self, game: &FatalFight, p: usize) -> u8 {
+        let cost = game.options.save_actions;
         if game.character(p).special == Special::Medic {
-            1
+            cost - 1
         } else {
-            2 // FF-0.7
+            cost
         }
     }
 

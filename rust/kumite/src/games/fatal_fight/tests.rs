@@ -138,6 +138,172 @@ fn ff_0_5_ff_3_6_ff_6_1_three_gold_each_and_the_shop_opens_in_character_order() 
     assert!(s.players[..3].iter().all(|p| p.deck.len() == 12 && p.hand.is_empty()));
 }
 
+// FF-0.5, a variant: `start_gold`. The seed's change list: 「・ゲーム開始時に３金」 (3 gold at the
+// start of the game), and its setup: 「全プレイヤーは３金を受け取り」 (every player receives 3
+// gold). The option measures that change: 0 is a start without gold.
+#[test]
+fn ff_0_5_variant_start_gold_zero_starts_with_none() {
+    let g = FatalFight::new(FatalFightOptions { players: 3, start_gold: 0, ..Default::default() }).unwrap();
+    let mut s = g.new_state(3);
+    assert!(s.players[..3].iter().all(|p| p.gold == 0));
+    // The opening shop still opens (FF-0.6), but nothing in it is free: the player can only leave.
+    assert_eq!(s.phase, Phase::Shop { player: s.order[0] });
+    assert_eq!(legal(&g, &s), vec![A::ShopDone]);
+    s.validate(&g).unwrap();
+    for _ in 0..3 {
+        act(&g, &mut s, A::ShopDone);
+    }
+    assert!(matches!(s.phase, Phase::Turn { .. }));
+    // The most the option gives: 20 each, validated like any state.
+    let g = FatalFight::new(FatalFightOptions { players: 2, start_gold: 20, ..Default::default() }).unwrap();
+    let s = g.new_state(3);
+    assert!(s.players[..2].iter().all(|p| p.gold == 20));
+    g.state_from_json(&s.to_json()).unwrap();
+    assert!(legal(&g, &s).iter().any(|a| matches!(a, A::BuyUnique(_))), "20 gold buys a unique");
+}
+
+// FF-0.6, a variant: `opening_shop`. The seed's change list: 「・ショップをステージ開始時に変更。
+// 開始前にいきなりショップできる」 (the shop moved to stage start; the team can shop right away,
+// before the start). Off, the earlier draft: no shop before stage 1, the campaign opens with
+// stage 1's first round, and the shops at the start of stages 2–4 stay.
+#[test]
+fn ff_0_6_variant_no_opening_shop_starts_in_stage_one() {
+    let g = FatalFight::new(FatalFightOptions { players: 2, opening_shop: false, ..Default::default() }).unwrap();
+    let mut s = g.new_state(1);
+    let first = s.order[0];
+    assert_eq!(s.phase, Phase::Turn { player: first }, "no shop: the first player's turn of stage 1");
+    assert_eq!((s.stage, s.round), (0, 1));
+    assert!(s.current_stage_card.is_some() && s.stage_used.len() == 1, "the round's stage card is drawn");
+    assert!(s.players[..2].iter().all(|p| p.hand.len() == 4 && p.deck.len() == 8), "hands drawn (FF-5.3)");
+    assert!(s.players[..2].iter().all(|p| p.gold == 3), "the start gold waits for the next shop");
+    assert!(s.groups.iter().any(|x| !x.is_empty()), "the first round's enemies are placed (FF-5.7)");
+    assert_eq!(s.players[usize::from(first)].actions, 3);
+    g.state_from_json(&s.to_json()).unwrap();
+    // Stage 2 still opens with the shop (FF-5.1).
+    s.stage_clear(&g, &mut NoEvents);
+    assert_eq!((s.stage, s.phase), (1, Phase::Shop { player: first }));
+    s.validate(&g).unwrap();
+    // The default (draft 8) shops before stage 1.
+    assert_eq!(game(2).new_state(1).phase, Phase::Shop { player: first });
+}
+
+// FFX-24: without the opening shop a later `start_stage` (FFX-16) opens with that stage's first
+// round too: the option is the shop before the campaign's first stage, whichever it is.
+#[test]
+fn ffx_24_no_opening_shop_from_a_later_start_stage() {
+    let g = FatalFight::new(FatalFightOptions { players: 2, opening_shop: false, start_stage: 3, ..Default::default() }).unwrap();
+    let s = g.new_state(5);
+    assert_eq!((s.stage, s.round), (2, 1));
+    assert!(matches!(s.phase, Phase::Turn { .. }));
+    s.validate(&g).unwrap();
+}
+
+// FF-0.7, a variant: `save_actions`. The seed's change list: 「・セービングを３アクションから２アク
+// ションへ軽減」 (saving reduced from 3 actions to 2), and its rule: 「セービングには２アクションが必
+// 要で、手札を裏向きに２枚プレイしてください」 (saving needs 2 actions: play 2 hand cards face
+// down). 3 is the earlier draft: 3 actions and 3 cards.
+#[test]
+fn ff_0_7_variant_saving_costs_three_actions_and_three_cards() {
+    let g = FatalFight::new(FatalFightOptions { players: 2, save_actions: 3, ..Default::default() }).unwrap();
+    let mut s = in_round(&g);
+    s.players[1].life = -1;
+    s.players[1].down = true;
+    // Three cards in hand are needed, not two.
+    let mut short = s.clone();
+    give(&g, &mut short, 0, &["jab", "block"]);
+    assert!(!legal(&g, &short).contains(&A::Save(1)), "2 cards cannot pay a save of 3");
+    let mut draft8 = short.clone();
+    draft8.validate(&game(2)).unwrap();
+    assert!(legal(&game(2), &draft8).contains(&A::Save(1)), "with the default 2 they can");
+    // Three actions are needed: after one play, no save.
+    give(&g, &mut short, 0, &["block", "block", "jab", "jab"]);
+    play(&g, &mut short, 0, "block");
+    assert_eq!(short.players[0].actions, 2);
+    assert!(!legal(&g, &short).contains(&A::Save(1)), "2 actions cannot pay a save of 3");
+    draft8 = short.clone();
+    assert!(legal(&game(2), &draft8).contains(&A::Save(1)));
+    // With all 3 actions and 3+ cards: 3 actions, then 3 face-down cards.
+    give(&g, &mut s, 0, &["block", "jab", "jab", "low_kick"]);
+    assert!(legal(&g, &s).contains(&A::Save(1)));
+    act(&g, &mut s, A::Save(1));
+    assert_eq!(s.players[0].actions, 0);
+    assert!(matches!(s.phase, Phase::Pay { left: 3, .. }));
+    // A payment of 3 is a state of this option, and of no default game.
+    g.state_from_json(&s.to_json()).unwrap();
+    let err = game(2).state_from_json(&s.to_json()).unwrap_err().to_string();
+    assert!(err.contains("payment out of range"), "{err}");
+    act(&g, &mut s, A::Pay(0));
+    assert!(matches!(s.phase, Phase::Pay { left: 2, .. }));
+    g.state_from_json(&s.to_json()).unwrap();
+    act(&g, &mut s, A::Pay(0));
+    act(&g, &mut s, A::Pay(0));
+    assert_eq!(s.phase, Phase::Turn { player: 0 });
+    assert_eq!((s.players[0].facedown.len(), s.players[0].hand.len()), (3, 1));
+    assert_eq!((s.players[1].life, s.players[1].down, s.players[1].immune), (2, false, true));
+    s.validate(&g).unwrap();
+}
+
+// FFX-23 (with FFX-18): the medic's save costs one action and one face-down card fewer than the
+// `save_actions` option: 1 and 1 in draft 8, 2 and 2 with the earlier draft's 3. The seed has no
+// medic (its specials are not given), so the reduction stays relative.
+#[test]
+fn ffx_23_the_medic_saves_for_one_fewer_than_save_actions() {
+    for (save_actions, cost) in [(2u8, 1u8), (3, 2)] {
+        let g = FatalFight::new(FatalFightOptions {
+            players: 2,
+            characters: vec!["juno".into(), "dex".into()],
+            save_actions,
+            ..Default::default()
+        })
+        .unwrap();
+        let mut s = in_round(&g);
+        assert_eq!(s.phase, Phase::Turn { player: 1 }, "dex (order 1) before juno (order 4)");
+        act(&g, &mut s, A::EndTurn);
+        assert_eq!(s.phase, Phase::Turn { player: 0 });
+        s.players[1].life = -1;
+        s.players[1].down = true;
+        assert_eq!(s.save_cost(&g, 0), cost);
+        assert_eq!(s.save_cost(&g, 1), save_actions, "dex pays the option's cost");
+        // With one action fewer than the others need, the medic still saves.
+        give(&g, &mut s, 0, &["block", "jab", "jab", "low_kick"]);
+        play(&g, &mut s, 0, "block");
+        s.players[0].actions = cost;
+        assert!(legal(&g, &s).contains(&A::Save(1)));
+        act(&g, &mut s, A::Save(1));
+        for _ in 0..cost {
+            act(&g, &mut s, A::Pay(0));
+        }
+        assert_eq!(s.phase, Phase::Turn { player: 0 });
+        assert_eq!((s.players[0].actions, s.players[0].facedown.len()), (0, usize::from(cost)));
+        assert!(!s.players[1].down);
+        let listing = g.content();
+        let juno = listing["characters"].as_array().unwrap().iter().find(|x| x["id"] == "juno").unwrap();
+        let text = juno["text"].as_str().unwrap();
+        let want = if cost == 1 { "saving costs 1 action and 1 face-down card" } else { "saving costs 2 actions and 2 face-down cards" };
+        assert!(text.contains(want), "{text}");
+    }
+}
+
+/// The three draft-8 options are listed by `options()` with their values, read back to the same
+/// game, and options written before they existed (the golden record's header) still load, as
+/// draft 8.
+#[test]
+fn draft_8_options_round_trip_and_old_options_load() {
+    let g = FatalFight::new(FatalFightOptions { start_gold: 0, opening_shop: false, save_actions: 3, ..Default::default() }).unwrap();
+    let o = g.options();
+    assert_eq!((o["start_gold"].as_u64(), o["opening_shop"].as_bool(), o["save_actions"].as_u64()), (Some(0), Some(false), Some(3)));
+    let again = FatalFight::from_options(o.as_object().unwrap()).unwrap();
+    assert_eq!(again.options, g.options);
+    let d = game(2).options();
+    assert_eq!((d["start_gold"].as_u64(), d["opening_shop"].as_bool(), d["save_actions"].as_u64()), (Some(3), Some(true), Some(2)));
+    let old: serde_json::Value = serde_json::from_str(
+        r#"{"characters":["dex","mika"],"content_dir":null,"final_boss_variant":false,"players":2,"stage_rounds":null,"start_stage":1}"#,
+    )
+    .unwrap();
+    let old = FatalFight::from_options(old.as_object().unwrap()).unwrap();
+    assert_eq!(old.options, game(2).options);
+}
+
 // FF-4.1, FF-4.2, FF-4.3
 #[test]
 fn ff_4_1_ff_4_2_ff_4_3_upgrade_one_step_returning_the_card() {
@@ -793,6 +959,9 @@ fn options_are_checked() {
         (FatalFightOptions { characters: vec!["nobody".into()], ..Default::default() }, "characters"),
         (FatalFightOptions { characters: vec!["dex".into(), "dex".into()], ..Default::default() }, "characters"),
         (FatalFightOptions { stage_rounds: Some(2), ..Default::default() }, "stage_rounds"),
+        (FatalFightOptions { start_gold: 21, ..Default::default() }, "start_gold"),
+        (FatalFightOptions { save_actions: 1, ..Default::default() }, "save_actions"),
+        (FatalFightOptions { save_actions: 4, ..Default::default() }, "save_actions"),
     ] {
         match FatalFight::new(o) {
             Err(GameError::InvalidOption { option, .. }) => assert_eq!(option, name),
@@ -936,6 +1105,32 @@ fn conformance_suite_one_three_four_players_and_the_variant() {
     for players in [1, 4] {
         let g = FatalFight::new(FatalFightOptions { players, stage_rounds: Some(6), ..Default::default() }).unwrap();
         check_random_games(&g, Conformance { games: 500, seed: 5, deep_games: 20 }).unwrap();
+    }
+}
+
+/// The earlier draft's rules (FF-0.5..FF-0.7 as options: no start gold, no opening shop, saving
+/// for 3) and each of them alone, with the medic in play, from stage 1 and from a later stage.
+#[test]
+fn conformance_suite_the_earlier_draft_options() {
+    let juno = |players: u8| {
+        let mut c: Vec<String> = vec!["juno".into()];
+        c.extend(["dex", "mika", "bram"].iter().take(usize::from(players) - 1).map(|x| x.to_string()));
+        c
+    };
+    for (players, start_gold, opening_shop, save_actions, start_stage) in
+        [(2, 0, false, 3, 1), (4, 0, false, 3, 2), (3, 3, true, 3, 1), (2, 20, true, 2, 1), (1, 3, false, 2, 1)]
+    {
+        let g = FatalFight::new(FatalFightOptions {
+            players,
+            characters: juno(players),
+            start_gold,
+            opening_shop,
+            save_actions,
+            start_stage,
+            ..Default::default()
+        })
+        .unwrap();
+        check_random_games(&g, Conformance { games: 400, seed: 13, deep_games: 15 }).unwrap();
     }
 }
 

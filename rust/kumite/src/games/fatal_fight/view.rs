@@ -496,7 +496,14 @@ impl FatalFightState {
                 bad.push("the turn player must exist and be active".into())
             }
             Phase::Pay { player, left, then } => {
-                if !cp(player) || left == 0 || left > 2 || self.players[usize::from(player)].hand.len() < usize::from(left) {
+                // At most what the payment's act costs: 1 card for a move (FF-10.2), the save
+                // cost for a save (FF-0.7, FF-10.4: `save_actions`, the medic one fewer).
+                let most = match then {
+                    Pending::Move { .. } => 1,
+                    Pending::Save { .. } if cp(player) => self.save_cost(game, usize::from(player)),
+                    Pending::Save { .. } => 0,
+                };
+                if !cp(player) || left == 0 || left > most || self.players[usize::from(player)].hand.len() < usize::from(left) {
                     bad.push("payment out of range".into());
                 }
                 match then {
