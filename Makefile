@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean seat-tables
+.PHONY: all venv build wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean seat-tables balance-docs
 
 all: build
 
@@ -100,6 +100,12 @@ bench-peers: build $(DEV_STAMP)
 # 2,000 random games and 100 MCTS-against-MCTS games; run it after content changes (it is long).
 seat-tables: build
 	$(BIN)/python scripts/seat_tables.py
+
+# The tables and pictures of docs/balance.md (scripts/balance_docs.py): each game's balance
+# tables with the lab's default bots, 100 games a cell, and Fatal Fight's draft changes as a
+# variant; long (see docs/balance.md for the time each took).
+balance-docs: build $(DEV_STAMP)
+	$(BIN)/python scripts/balance_docs.py
 
 # Fuzzing the loaders (docs/states.md): each target in fuzz/ runs for FUZZ_SECONDS from a seed
 # corpus of real states, records and content files. cargo-fuzz needs nightly flags, which the

@@ -43,6 +43,16 @@ examples = {"tekken": {"characters": ["mira", "rook"]}, "fatal_fight": {"charact
             "senjutsu": {"samurai": ["river_monk", "old_master"]}, "ufs": {"decks": ["kara", "brann"]}}
 for name, options in examples.items():
     kumite.load(name, content_dir=kumite.content_examples.path(name), **options).new_state(seed=1)
+
+# The balance lab and its JSON schema ship too (no matplotlib here: the picture is left out).
+import pathlib
+from kumite import balance
+
+report = balance.run("tekken", bots=["random"], games=1, workers=1, progress=False)
+written = [p.name for p in balance.write(report, "balance-out")]
+assert written == ["balance.md", "balance.json"], written
+assert report["commit"] is None, report["commit"]
+assert (pathlib.Path(balance.__file__).parent / "schema.json").is_file()
 PY
 # Interpreters on PATH, and those a pyenv keeps (its shims run only the selected versions).
 candidates=(python3.9 python3.10 python3.11 python3.12 python3.13 python3.14)

@@ -79,6 +79,6 @@ __all__ = [
 
 # The adapters and tools import optional packages, so they load on first use:
 # `kumite.envs.gym_env(...)` works after a plain `import kumite`.
-_LAZY = ("arena", "bots", "cli", "distributed", "envs", "viewer")
+_LAZY = ("arena", "balance", "bots", "cli", "distributed", "envs", "viewer")
 
 __getattr__ = lazy_submodules("kumite", _LAZY)

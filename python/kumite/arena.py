@@ -72,6 +72,13 @@ def step_bound(game: Game, max_steps: int | None) -> int:
     return bound
 
 
+def split_games(n: int, parts: int) -> list[range]:
+    """``parts`` near-equal ranges covering games ``0 .. n``: how ``kumite.distributed`` and
+    ``kumite balance`` split a batch of games into tasks."""
+    size = max(1, -(-n // max(1, parts)))
+    return [range(a, min(n, a + size)) for a in range(0, n, size)]
+
+
 def play_games(
     game: Game,
     bots: Sequence[Bot],

@@ -1,7 +1,8 @@
 """The ``kumite`` command: ``kumite play <game>`` against bots in the terminal, ``kumite arena``
 for bot matches, ``kumite replay RECORD --html out.html`` and ``kumite serve`` for the browser
 viewer (``docs/viewer.md``), ``kumite content <game>`` for the ids of its content
-(``docs/content.md``), ``kumite seats <game>`` for seat win shares."""
+(``docs/content.md``), ``kumite seats <game>`` for seat win shares, ``kumite balance <game>``
+for matchup tables, seat advantage and rule variants (``docs/balance.md``)."""
 
 from __future__ import annotations
 
@@ -189,6 +190,33 @@ def seats(args: argparse.Namespace) -> int:
     return 1 if table.failures(rows) else 0
 
 
+def balance(args: argparse.Namespace) -> int:
+    """Measures the game's balance tables, writes balance.md, .json and .png into ``--out`` and
+    prints the markdown."""
+    import shlex
+
+    from kumite import balance as lab
+
+    options = parse_options(args.option)
+    variant = parse_options(args.variant) if args.variant else None
+    out = args.out or f"balance-{args.game}"
+    command = "kumite " + " ".join(shlex.quote(a) for a in args.argv)
+    try:
+        result = lab.run(args.game, bots=args.bots, games=args.games, workers=args.workers, address=args.address,
+                         seed=args.seed, options=options, variant=variant, max_steps=args.max_steps,
+                         progress=not args.quiet, command=command)
+        paths = lab.write(result, out)
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
+    except OSError as e:
+        raise SystemExit(f"error: cannot write into {out}: {e.strerror or e}") from None
+    print(lab.report.markdown(result), end="")
+    print(f"\nwrote {', '.join(str(p) for p in paths)}", file=sys.stderr)
+    if not any(p.suffix == ".png" for p in paths):
+        print("balance.png not drawn: it needs matplotlib (pip install 'kumite[balance]')", file=sys.stderr)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kumite", description="kumite: fighting card and board games")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -237,8 +265,29 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help="game option (a content_dir, say): its seatings are measured")
+    b = sub.add_parser("balance", help="matchup tables, seat advantage and rule variants, with 95 % intervals")
+    b.add_argument("game", choices=kumite.games())
+    b.add_argument("--bots", nargs="+", default=None, metavar="SPEC",
+                   help=f"who plays, cycled over the seats ({BOT_SPECS}); default mcts:100, "
+                        "mcts:1000:heuristic for fatal_fight")
+    b.add_argument("--games", type=positive, default=100, help="games per cell (default 100)")
+    b.add_argument("--workers", type=positive, default=None, help="worker processes (default: every core)")
+    b.add_argument("--address", default=None, metavar="RAY",
+                   help="play the games on this Ray cluster (auto, ray://host:10001) through kumite.distributed")
+    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--out", default=None, metavar="DIR", help="where balance.md, .json, .png go (default balance-GAME)")
+    b.add_argument("--max-steps", type=positive, default=None, metavar="N",
+                   help="cut a game after N actions and count it apart (default: the game's max_game_length)")
+    b.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                   help="game option for every cell (a content_dir, a stage, ...)")
+    b.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
+                   help="measure the tables again with these options (repeatable: one variant of them all) "
+                        "and report each difference with its interval")
+    b.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
-    commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats}
+    args.argv = list(sys.argv[1:] if argv is None else argv)
+    commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats,
+                "balance": balance}
     try:
         return commands[args.command](args)
     except KeyboardInterrupt:

@@ -8,9 +8,9 @@ numpy arrays and do not depend on how many workers ran them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from kumite._extras import require
 
@@ -21,7 +21,7 @@ import numpy.typing as npt
 import ray
 
 import kumite
-from kumite.arena import MatchResult, play_games, step_bound, summarize
+from kumite.arena import MatchResult, play_games, split_games, step_bound, summarize
 from kumite.bots import make_bot
 
 
@@ -30,9 +30,30 @@ def _connect(address: str | None) -> None:
         ray.init(address=address, ignore_reinit_error=True, include_dashboard=False, log_to_driver=False)
 
 
-def _chunks(n: int, parts: int) -> list[range]:
-    size = max(1, -(-n // max(1, parts)))
-    return [range(a, min(n, a + size)) for a in range(0, n, size)]
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def map_tasks(
+    fn: Callable[[T], R], items: Sequence[T], address: str | None = None, on_done: Callable[[int, R], None] | None = None
+) -> list[R]:
+    """``[fn(x) for x in items]`` as one Ray task per item; ``on_done(index, result)`` is called
+    as each finishes (in the order they finish), for progress. ``fn`` must be importable on the
+    workers (a module's function); ``kumite balance --address`` plays its games this way."""
+    _connect(address)
+    task = ray.remote(fn)
+    refs = [task.remote(x) for x in items]
+    index = {ref: i for i, ref in enumerate(refs)}
+    out: list[Any] = [None] * len(refs)
+    pending = list(refs)
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            i = index[ref]
+            out[i] = ray.get(ref)
+            if on_done is not None:
+                on_done(i, out[i])
+    return out
 
 
 def _parts(chunks: int | None) -> int:
@@ -72,7 +93,7 @@ def rollout(
     """Exactly `kumite.rollout(game, n_games, seed, max_steps=max_steps)`, played by Ray tasks
     of `chunks` ranges (default: 4 per CPU of the cluster)."""
     _connect(address)
-    parts = _chunks(n_games, _parts(chunks))
+    parts = split_games(n_games, _parts(chunks))
     pieces = ray.get([_rollout_task.remote(game, r.start, len(r), seed, max_steps) for r in parts])
     players = game.num_players
     returns = np.concatenate([p[0] for p in pieces]) if pieces else np.zeros((0, players), np.float32)
@@ -104,7 +125,7 @@ def play_match(
     games are cut at `max_steps` (default the game's `max_game_length`) as locally."""
     _connect(address)
     bound = step_bound(game, max_steps)
-    parts = _chunks(n_games, _parts(chunks))
+    parts = split_games(n_games, _parts(chunks))
     pieces = ray.get([_match_task.remote(game, list(bots), r.start, len(r), seed, swap_seats, bound) for r in parts])
     returns = np.concatenate([p[0] for p in pieces])
     lengths = np.concatenate([p[1] for p in pieces])
@@ -170,6 +191,6 @@ def self_play(
     """MCTS self-play games as Ray tasks: training data for AlphaZero-style learning. Moves are
     sampled from the visit distribution sharpened by `temperature` (0: the most visited)."""
     _connect(address)
-    parts = _chunks(n_games, _parts(chunks))
+    parts = split_games(n_games, _parts(chunks))
     pieces = ray.get([_self_play_task.remote(game, r.start, len(r), seed, iterations, temperature) for r in parts])
     return SelfPlayData(*(np.concatenate([p[k] for p in pieces]) for k in range(5)))

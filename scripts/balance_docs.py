@@ -1,0 +1,71 @@
+"""Regenerates the tables and pictures of docs/balance.md (``make balance-docs``): each run below
+is ``kumite balance`` with the arguments shown; its markdown replaces what stands between the
+run's ``<!-- balance:NAME:begin -->`` and ``<!-- balance:NAME:end -->`` markers; the files the
+command wrote (balance.md, .json, .png) stay in docs/balance/NAME/. Runs may be named on the
+command line (default: all of them)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import re
+import shlex
+import sys
+import time
+
+from kumite import balance
+from kumite.cli import main as kumite_main
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "balance.md"
+
+# name: the command's arguments after `kumite balance`.
+RUNS = {
+    "tekken": "tekken --games 100",
+    "senjutsu": "senjutsu --games 100",
+    "ufs": "ufs --games 100",
+    "fatal_fight": "fatal_fight --games 100",
+    # The seed's change list against the draft before it: no opening shop, no gold at the start,
+    # saving for 3 actions.
+    "fatal_fight_draft7": "fatal_fight --games 100 --variant opening_shop=false --variant start_gold=0 "
+                          "--variant save_actions=3",
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("runs", nargs="*", default=[], help=f"runs to make: {', '.join(RUNS)} (default all)")
+    parser.add_argument("--workers", type=int, default=None)
+    args = parser.parse_args()
+    unknown = [r for r in args.runs if r not in RUNS]
+    if unknown:
+        raise SystemExit(f"no run {unknown[0]!r}: the runs are {', '.join(RUNS)}")
+    os.chdir(ROOT)  # the commands recorded in the reports name paths inside the repository
+    text = DOC.read_text()
+    for name in args.runs or list(RUNS):
+        begin, end = f"<!-- balance:{name}:begin -->", f"<!-- balance:{name}:end -->"
+        if begin not in text:
+            raise SystemExit(f"{DOC} has no {begin} marker")
+        out = f"docs/balance/{name}"
+        argv = ["balance", *shlex.split(RUNS[name]), "--out", out, "--quiet"]
+        if args.workers:
+            argv += ["--workers", str(args.workers)]
+        start = time.time()
+        if kumite_main(argv) != 0:
+            return 1
+        report = balance.report.markdown(json.loads(pathlib.Path(out, "balance.json").read_text()))
+        # The report's own title goes; headings move one level down, under the game's section.
+        body = re.sub(r"^# .*\n\n", "", report)
+        body = re.sub(r"^(#+) ", lambda m: "#" + m.group(1) + " ", body, flags=re.M)
+        picture = f"![kumite balance {name}](balance/{name}/balance.png)\n\n"
+        block = f"{begin}\n{picture}{body}{end}"
+        text = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: block, text, flags=re.S)
+        DOC.write_text(text)
+        print(f"{name}: {time.time() - start:.0f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

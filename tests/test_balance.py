@@ -1,0 +1,164 @@
+"""The balance lab (`kumite balance`): every game on a tiny budget through the command line, the
+JSON schema, the same answer whatever the workers (processes or Ray), variants with known
+effects, and clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+import kumite
+from kumite import balance
+from kumite.cli import main
+
+SCHEMA = json.loads((Path(balance.__file__).parent / "schema.json").read_text())
+# A tiny budget per game: searches that finish a game in well under a second.
+TINY = {"tekken": "mcts:4", "senjutsu": "mcts:4", "ufs": "mcts:4", "fatal_fight": "mcts:8:heuristic"}
+
+
+@pytest.mark.parametrize("name", kumite.games())
+def test_the_command_writes_every_output_for_every_game(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert main(["balance", name, "--games", "2", "--bots", TINY[name], "--workers", "1", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "ETA" in captured.err and "games" in captured.err  # the progress bar
+    assert captured.out.startswith(f"# Balance: {name}")
+    report = json.loads((out / "balance.json").read_text())
+    jsonschema.validate(report, SCHEMA)
+    assert report["command"].startswith(f"kumite balance {name} --games 2")
+    assert (out / "balance.md").read_text() == captured.out
+    assert (out / "balance.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    kinds = [t["kind"] for t in report["tables"]]
+    assert kinds == {"tekken": ["matrix"], "ufs": ["matrix"], "senjutsu": ["matrix", "seats"],
+                     "fatal_fight": ["campaign", "campaign"]}[name]
+    for table in report["tables"]:
+        for cell in table["arms"]["default"]["cells"]:
+            assert cell["games"] == 2 and cell["finished"] + cell["truncated"] == 2
+
+
+def test_a_matrix_has_every_ordered_pair_and_its_seat_line() -> None:
+    report = balance.run("tekken", bots=["random"], games=6, workers=1, progress=False)
+    table = report["tables"][0]
+    ids = [e["id"] for e in kumite.load("tekken").content()["characters"]]
+    assert table["entries"] == ids
+    arm = table["arms"]["default"]
+    assert {(c["row"], c["col"]) for c in arm["cells"]} == {(a, b) for a in ids for b in ids}
+    assert len(arm["pooled"]) == len(ids) * (len(ids) - 1)
+    # Pooled a-b and b-a are the same games seen from both sides: the two rates add up to 1.
+    pooled = {(p["row"], p["col"]): p for p in arm["pooled"]}
+    for (a, b), p in pooled.items():
+        assert p["games"] == pooled[(b, a)]["games"] == 12
+        assert p["score"] + pooled[(b, a)]["score"] == pytest.approx(12)
+    assert arm["seat"]["seat0"]["games"] == 6 * len(ids) ** 2
+
+
+def test_ufs_reports_the_first_player() -> None:
+    report = balance.run("ufs", bots=["random"], games=4, workers=1, progress=False)
+    arm = report["tables"][0]["arms"]["default"]
+    assert arm["first_player"]["games"] == sum(c["finished"] for c in arm["cells"])
+    assert all("first_player" in c for c in arm["cells"])
+
+
+def _figures(report: dict[str, Any]) -> list[Any]:
+    return report["tables"]
+
+
+def test_the_same_seed_gives_the_same_answer_whatever_the_workers() -> None:
+    one = balance.run("senjutsu", bots=["mcts:3"], games=3, workers=1, seed=5, progress=False)
+    two = balance.run("senjutsu", bots=["mcts:3"], games=3, workers=2, seed=5, progress=False)
+    assert _figures(one) == _figures(two)
+    other = balance.run("senjutsu", bots=["mcts:3"], games=3, workers=1, seed=6, progress=False)
+    assert _figures(other) != _figures(one)
+
+
+def test_ray_plays_the_same_games_as_local_workers() -> None:
+    ray = pytest.importorskip("ray")
+    local = balance.run("tekken", bots=["mcts:3", "random"], games=2, workers=2, seed=3, progress=False)
+    started = not ray.is_initialized()
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = balance.run("tekken", bots=["mcts:3", "random"], games=2, address="auto", seed=3, progress=False)
+    finally:
+        if started:
+            ray.shutdown()
+    assert remote["workers"] == "ray"
+    assert _figures(remote) == _figures(local)
+
+
+def test_a_variant_without_effect_differs_by_exactly_nothing() -> None:
+    # Friendly fire (SJX-9) needs allies: in a 2-player game and a free-for-all it changes
+    # nothing, and the variant plays the same seeds, so those differences are exactly 0.
+    report = balance.run("senjutsu", bots=["random"], games=20, workers=1, progress=False,
+                         variant={"friendly_fire": True})
+    jsonschema.validate(report, SCHEMA)
+    matrix, seats = report["tables"]
+    assert matrix["arms"]["variant"] == matrix["arms"]["default"]
+    for d in matrix["difference"]["pooled"] + matrix["difference"]["cells"]:
+        assert d["diff"] == 0.0 and d["low"] < 0.0 < d["high"]
+    for cell in seats["difference"]["cells"]:
+        if "teams" not in cell["seating"]:
+            assert all(d["diff"] == 0.0 for d in cell["seats"])
+
+
+def test_a_variant_with_a_known_effect_shows_it() -> None:
+    # Starting the campaign at stage 4 (FFX-16): every campaign reaches stage 4, while uniformly
+    # random teams rarely clear stage 1, so the mean stage reached rises to 4 exactly.
+    report = balance.run("fatal_fight", bots=["random"], games=20, workers=1, progress=False,
+                         variant={"start_stage": 4})
+    jsonschema.validate(report, SCHEMA)
+    for table in report["tables"]:
+        default, variant = table["arms"]["default"]["cells"], table["arms"]["variant"]["cells"]
+        assert all(1.0 <= c["mean_stage"] < 1.5 for c in default)
+        assert all(c["mean_stage"] == 4.0 for c in variant)
+        for d, c in zip(table["difference"]["cells"], default):
+            assert d["mean_stage"]["diff"] == pytest.approx(4.0 - c["mean_stage"])
+            assert d["mean_stage"]["low"] > 2.0
+    md = balance.report.markdown(report)
+    assert "Variant `start_stage=4`" in md and "### Difference" in md
+
+
+def test_a_variant_shows_in_the_picture_and_the_tables(tmp_path: Path) -> None:
+    report = balance.run("tekken", bots=["random"], games=4, workers=1, progress=False, variant={"hp": 7})
+    paths = balance.write(report, tmp_path)
+    assert [p.name for p in paths] == ["balance.md", "balance.json", "balance.png"]
+    jsonschema.validate(json.loads(paths[1].read_text()), SCHEMA)
+    # Shorter rounds (7 HP instead of 20): shorter games, a known effect.
+    default = report["tables"][0]["arms"]["default"]["cells"]
+    variant = report["tables"][0]["arms"]["variant"]["cells"]
+    assert sum(c["mean_length"] for c in variant) < sum(c["mean_length"] for c in default)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["balance", "tekken", "-o", 'characters=["rook","vessa"]'], "'characters' cannot be set: the 'characters' table"),
+        (["balance", "tekken", "--variant", "hp=3"], "hp"),
+        (["balance", "tekken", "--variant", "no_such_option=1"], "no_such_option"),
+        (["balance", "tekken", "--bots", "mcts:lots"], "unknown bot 'mcts:lots'"),
+        (["balance", "fatal_fight", "--variant", "players=3"], "'players' cannot be set"),
+    ],
+)
+def test_bad_input_is_a_clear_error_before_any_game(argv: list[str], message: str, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(argv + ["--out", str(tmp_path), "-q"])
+    assert message in str(e.value)
+    assert not (tmp_path / "balance.json").exists()
+
+
+def test_games_must_be_positive() -> None:
+    with pytest.raises(SystemExit):
+        main(["balance", "tekken", "--games", "0"])
+    with pytest.raises(ValueError, match="games must be at least 1"):
+        balance.run("tekken", games=0)
+
+
+def test_a_game_cut_at_the_bound_is_counted_apart() -> None:
+    report = balance.run("tekken", bots=["random"], games=2, workers=1, progress=False, max_steps=5)
+    cells = report["tables"][0]["arms"]["default"]["cells"]
+    assert all(c["truncated"] == 2 and c["finished"] == 0 and c["seat0"]["rate"] is None for c in cells)
+    assert "no finished game" in balance.report.markdown(report)
