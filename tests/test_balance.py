@@ -98,6 +98,12 @@ def test_a_variant_without_effect_differs_by_exactly_nothing() -> None:
     jsonschema.validate(report, SCHEMA)
     matrix, seats = report["tables"]
     assert matrix["arms"]["variant"] == matrix["arms"]["default"]
+    # Random Senjutsu games are mostly common falls: the decided view leaves the draws out.
+    pooled = matrix["arms"]["default"]["pooled"]
+    assert sum(p["draws"] for p in pooled) > 0
+    for p in pooled:
+        assert p["decided"]["games"] + p["draws"] == p["games"]
+        assert p["decided"]["score"] + p["draws"] / 2 == pytest.approx(p["score"])
     for d in matrix["difference"]["pooled"] + matrix["difference"]["cells"]:
         assert d["diff"] == 0.0 and d["low"] < 0.0 < d["high"]
     for cell in seats["difference"]["cells"]:
@@ -162,3 +168,19 @@ def test_a_game_cut_at_the_bound_is_counted_apart() -> None:
     cells = report["tables"][0]["arms"]["default"]["cells"]
     assert all(c["truncated"] == 2 and c["finished"] == 0 and c["seat0"]["rate"] is None for c in cells)
     assert "no finished game" in balance.report.markdown(report)
+
+
+def test_a_bot_of_your_own_plays_in_the_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Worker processes are spawned with this process's import path, so `module:attr` bots work.
+    (tmp_path / "first_legal_bot.py").write_text(
+        "class First:\n"
+        "    def __init__(self, game, seed):\n"
+        "        pass\n"
+        "    def choose(self, state):\n"
+        "        return state.legal_actions()[0]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    one = balance.run("ufs", bots=["first_legal_bot:First", "random"], games=2, workers=1, progress=False)
+    two = balance.run("ufs", bots=["first_legal_bot:First", "random"], games=2, workers=2, progress=False)
+    assert _figures(one) == _figures(two)
+    assert one["bots"] == ["first_legal_bot:First", "random"]

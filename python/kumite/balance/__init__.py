@@ -200,16 +200,19 @@ def _matrix_arm(plan: plans.Plan, table: plans.Table, arm: list[Arm]) -> dict[st
             entry["first_player"] = a.first_mover().to_json()
         out["cells"].append(entry)
     for r in table.entries:
-        total = Share(0.0, 0)
+        total = won = Share(0.0, 0)
         for c in table.entries:
             if r == c:
                 continue
             s = by[(r, c)].seat(0) + by[(c, r)].seat(1)
+            decided = by[(r, c)].decided(0) + by[(c, r)].decided(1)
             shares["pooled"][(r, c)] = s
             total = total + s
-            out["pooled"].append({"row": r, "col": c, **s.to_json()})
+            won = won + decided
+            out["pooled"].append({"row": r, "col": c, **s.to_json(), "draws": s.n - decided.n,
+                                  "decided": decided.to_json()})
         shares["overall"][r] = total
-        out["overall"].append({"entry": r, **total.to_json()})
+        out["overall"].append({"entry": r, **total.to_json(), "decided": won.to_json()})
     seat0 = sum((a.seat(0) for _, a in cells), Share(0.0, 0))
     mirrors = sum((by[(e, e)].seat(0) for e in table.entries), Share(0.0, 0))
     out["seat"] = {"seat0": seat0.to_json(), "mirrors": mirrors.to_json()}

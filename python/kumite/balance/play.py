@@ -105,11 +105,14 @@ def play_piece(piece: Piece) -> Outcome:
 
 
 class Progress:
-    """A one-line progress bar with the time spent and an estimate of the time left, on stderr."""
+    """A progress bar with the time spent and an estimate of the time left, on stderr: one line
+    redrawn on a terminal; elsewhere (a log, CI) a line at each tenth of the way."""
 
     def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
         self.total, self.done, self.enabled = total, 0, enabled
         self.stream = stream if stream is not None else sys.stderr
+        self.tty = self.stream.isatty()
+        self.tenth = -1
         self.start = time.monotonic()
         self._draw()
 
@@ -121,13 +124,19 @@ class Progress:
     def _draw(self) -> None:
         if not self.enabled:
             return
+        tenth = 10 * self.done // max(self.total, 1)
+        if not self.tty and tenth == self.tenth:
+            return
+        self.tenth = tenth
         elapsed = time.monotonic() - self.start
         filled = 30 * self.done // max(self.total, 1)
         eta = "ETA --" if self.done == 0 else f"ETA {self.clock(elapsed * (self.total - self.done) / self.done)}"
-        self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} games, "
-                          f"{self.clock(elapsed)} spent, {eta} ")
-        if self.done >= self.total:
-            self.stream.write("\n")
+        line = (f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} games, "
+                f"{self.clock(elapsed)} spent, {eta}")
+        if self.tty:
+            self.stream.write(f"\r{line} " + ("\n" if self.done >= self.total else ""))
+        else:
+            self.stream.write(line + "\n")
         self.stream.flush()
 
     def advance(self, games: int) -> None:

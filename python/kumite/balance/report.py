@@ -30,7 +30,7 @@ def _diff(d: dict[str, Any], unit: str = " pp", scale: float = 100.0) -> str:
 
 def _games(c: dict[str, Any]) -> str:
     text = f"n {c['finished']}, {c['mean_length']:.0f} actions" if c["mean_length"] is not None else f"n {c['finished']}"
-    return text + (f", {c['truncated']} cut" if c["truncated"] else "")
+    return text + (f", {c['draws']} drawn" if c["draws"] else "") + (f", {c['truncated']} cut" if c["truncated"] else "")
 
 
 def _name(table: dict[str, Any], entry: str) -> str:
@@ -67,8 +67,20 @@ def _matrix(table: dict[str, Any], arm: dict[str, Any]) -> list[str]:
         row.append(_share(overall[r]))
         rows.append(row)
     out += _grid([""] + cols + ["overall"], rows)
+    if any(p["draws"] for p in arm["pooled"]):
+        out += ["", f"The same games without the draws: the row's share of the games some side won, with the "
+                    f"number of draws.", ""]
+        rows = []
+        for r in entries:
+            row = [f"**{_name(table, r)}**"]
+            for c in entries:
+                p = pooled.get((r, c))
+                row.append("mirror" if p is None else f"{_share(p['decided'])}<br>{p['draws']} of {p['games']} drawn")
+            row.append(_share(overall[r]["decided"]))
+            rows.append(row)
+        out += _grid([""] + cols + ["overall"], rows)
     out += ["", f"Row {noun} in seat 0, column {noun} in seat 1: seat 0's win rate, finished games, mean length "
-                f"in actions, games cut at the run's bound (counted apart).", ""]
+                f"in actions, games no one won (drawn) and games cut at the run's bound (counted apart).", ""]
     rows = []
     for r in entries:
         row = [f"**{_name(table, r)}**"]
@@ -175,6 +187,8 @@ def markdown(result: dict[str, Any]) -> str:
                  f"{result['seed']}, options {_options(result['options'])}, games cut at {result['max_steps']} "
                  f"actions. Command: `{result['command'] or 'kumite.balance.run'}`"
                  + (f", commit `{result['commit'][:12]}`" if result["commit"] else "") + ".")
+    if result["cooperative"]:
+        lines += ["", "Co-operative: every player shares the team's result, so no seat has an edge to measure."]
     variant = result["variant"]
     if variant:
         lines += ["", f"Variant: {_options(variant)}, played on the same seeds as the default."]

@@ -112,6 +112,12 @@ class Arm:
         s = self.sides.index(side)
         return self.seat(s)
 
+    def decided(self, s: int) -> Share:
+        """Seat ``s``'s wins over the games some side won (two sides: a draw is half a win
+        each, so the wins are the score less half the draws)."""
+        sc, draws = self.seat_scores()
+        return Share(float(sc[~draws, s].sum()), int((~draws).sum()))
+
     def first_mover(self) -> Share:
         assert self.first is not None
         sc, _ = self.seat_scores()
@@ -131,7 +137,8 @@ class Arm:
             "finished": int(self.finished.sum()),
             "truncated": int(o["truncated"].sum()),
             "draws": int(draws.sum()),
-            "mean_length": _num(float(o["lengths"].mean())) if len(o["lengths"]) else None,
+            # Over the finished games: a cut game's length is the bound, not the game's.
+            "mean_length": _num(float(o["lengths"][self.finished].mean())) if self.finished.any() else None,
         }
 
     def campaign(self) -> dict[str, Any]:
