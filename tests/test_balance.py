@@ -5,6 +5,10 @@ effects, and clear errors."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -184,3 +188,46 @@ def test_a_bot_of_your_own_plays_in_the_workers(tmp_path: Path, monkeypatch: pyt
     two = balance.run("ufs", bots=["first_legal_bot:First", "random"], games=2, workers=2, progress=False)
     assert _figures(one) == _figures(two)
     assert one["bots"] == ["first_legal_bot:First", "random"]
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_stopping_the_command_stops_its_workers(signum: int, tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kumite.cli", "balance", "tekken", "--bots", "mcts:50", "--games", "50",
+         "--workers", "2", "--out", str(tmp_path)],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+    )
+    assert proc.stderr is not None
+    assert "games" in proc.stderr.readline()  # the progress bar: the workers are starting
+    deadline = time.monotonic() + 60
+    while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    workers = _children(proc.pid)
+    assert workers
+    proc.send_signal(signum)
+    assert proc.wait(timeout=60) == 130
+    assert "interrupted" in proc.stderr.read()
+    deadline = time.monotonic() + 10
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(w) for w in workers)
+    assert not (tmp_path / "balance.json").exists()

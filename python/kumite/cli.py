@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import signal
 import sys
+import threading
 from typing import Any
 
 import kumite
@@ -217,6 +219,10 @@ def balance(args: argparse.Namespace) -> int:
     return 0
 
 
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kumite", description="kumite: fighting card and board games")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -286,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
+    if argv is None and threading.current_thread() is threading.main_thread():
+        # A command stopped with SIGTERM cleans up as on Ctrl-C (the balance lab's workers stop).
+        signal.signal(signal.SIGTERM, _interrupt)
     commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats,
                 "balance": balance}
     try:

@@ -15,7 +15,6 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -161,16 +160,19 @@ def run_pieces(
         for i, piece in enumerate(pieces):
             on_done(i, play_piece(piece))
         return
-    # Spawned, not forked: the engine's thread pool may already run in this process.
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures: dict[Future[Outcome], int] = {pool.submit(play_piece, p): i for i, p in enumerate(pieces)}
-        pending = set(futures)
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    on_done(futures[future], future.result())
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+    # Spawned, not forked: the engine's thread pool may already run in this process. On any
+    # exception (Ctrl-C, SIGTERM in the command) the workers are killed, not left playing.
+    pool = multiprocessing.get_context("spawn").Pool(workers)
+    try:
+        for i, outcome in pool.imap_unordered(_play_indexed, list(enumerate(pieces))):
+            on_done(i, outcome)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _play_indexed(item: tuple[int, Piece]) -> tuple[int, Outcome]:
+    return item[0], play_piece(item[1])
