@@ -551,7 +551,8 @@ fn uf_11_3_another_card_of_the_same_person_attaches_and_adds_abilities() {
 #[test]
 fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
     // The repro: two more Vex Ordane would attach, and "Surge 2: damage +3" would fire
-    // three times, so a 3-damage Shade Claw dealt 12.
+    // three times, so a 3-damage Shade Claw dealt 12 (Shade Claw deals 4 since the deck balance
+    // pass, docs/rules/ufs.md: 13).
     let g = {
         let base = game();
         let mut list = preset_list(&base, "vex");
@@ -569,7 +570,7 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
     // Both identical copies are discarded; the other card of the same person attaches.
     assert_eq!(names(&g, s.sides[0].character.cards()), ["vex_ordane", "vex_hollow_crown"]);
     assert_eq!(names(&g, s.sides[0].discard.iter()), ["vex_ordane", "vex_ordane"]);
-    // P1 passes; on P0's next turn Shade Claw (3 damage) is enhanced by Vex Ordane once.
+    // P1 passes; on P0's next turn Shade Claw (4 damage) is enhanced by Vex Ordane once.
     set_hand(&g, &mut s, 1, &[]);
     if s.phase == Phase::Review {
         act(&g, &mut s, A::Pass);
@@ -588,9 +589,9 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
     assert_eq!(legal(&g, &s), vec![A::Use(c0, 0), A::Pass]);
     act(&g, &mut s, A::Use(c0, 0));
     // Vex Ordane has enhanced this attack and nothing else can: both pass at once, P1 cannot
-    // block, and the damage step deals 3 + 3.
+    // block, and the damage step deals 4 + 3.
     assert_eq!(s.phase, Phase::Combat);
-    assert_eq!(s.sides[1].vitality, 24 - 6, "6, not 12");
+    assert_eq!(s.sides[1].vitality, 24 - 7, "7, not 13");
     // A loaded state with two identical unique characters attached is refused.
     let mut two = s.clone();
     let c = take(&g, &mut two, 0, "vex_ordane");
@@ -985,8 +986,8 @@ fn uf_12_4_destroyed_permanents_go_to_the_discard_pile() {
     let mut s = start(&g);
     stage(&g, &mut s, 0, "healing_spring");
     s.sides[0].vitality = 10;
-    act(&g, &mut s, A::Use(0, 0)); // form, destroy: heal 3
-    assert_eq!(s.sides[0].vitality, 13);
+    act(&g, &mut s, A::Use(0, 0)); // form, destroy: heal 2
+    assert_eq!(s.sides[0].vitality, 12);
     assert!(s.sides[0].staging.is_empty());
     assert_eq!(names(&g, s.sides[0].discard.iter()), ["healing_spring"]);
 }
