@@ -93,6 +93,7 @@ def _matrix(table: dict[str, Any], arm: dict[str, Any]) -> list[str]:
     out += ["", f"**Seat advantage:** seat 0 wins {_share(seat['seat0'])} of {seat['seat0']['games']} finished games; "
                 f"in the mirrors {_share(seat['mirrors'])} of {seat['mirrors']['games']}."]
     if "first_player" in arm:
+        out.append("")
         out.append(f"**First player:** the player who goes first wins {_share(arm['first_player'])} of "
                    f"{arm['first_player']['games']} finished games.")
     return out
@@ -113,7 +114,7 @@ def _matrix_difference(table: dict[str, Any], diff: dict[str, Any]) -> list[str]
     out += _grid([""] + [_name(table, e) for e in entries] + ["overall"], rows)
     out += ["", f"**Seat 0:** {_diff(diff['seat']['seat0'])}; in the mirrors {_diff(diff['seat']['mirrors'])}."]
     if "first_player" in diff:
-        out.append(f"**First player:** {_diff(diff['first_player'])}.")
+        out += ["", f"**First player:** {_diff(diff['first_player'])}."]
     return out
 
 
@@ -179,6 +180,10 @@ def _options(options: dict[str, Any] | None) -> str:
     return ", ".join(f"`{k}={json.dumps(v)}`" for k, v in options.items())
 
 
+def _commit(commit: str) -> str:
+    return commit[:12] + ("-dirty" if commit.endswith("-dirty") else "")
+
+
 def markdown(result: dict[str, Any]) -> str:
     """The report as markdown."""
     lines = [f"# Balance: {result['game']}", ""]
@@ -186,7 +191,7 @@ def markdown(result: dict[str, Any]) -> str:
     lines.append(f"Bots {bots} (cycled over the seats), {result['games_per_cell']} games per cell, seed "
                  f"{result['seed']}, options {_options(result['options'])}, games cut at {result['max_steps']} "
                  f"actions. Command: `{result['command'] or 'kumite.balance.run'}`"
-                 + (f", commit `{result['commit'][:12]}`" if result["commit"] else "") + ".")
+                 + (f", commit `{_commit(result['commit'])}`" if result["commit"] else "") + ".")
     if result["cooperative"]:
         lines += ["", "Co-operative: every player shares the team's result, so no seat has an edge to measure."]
     variant = result["variant"]
