@@ -58,7 +58,10 @@ def main() -> int:
         start = time.time()
         if not args.render_only and kumite_main(argv) != 0:
             return 1
-        report = balance.report.markdown(json.loads(pathlib.Path(out, "balance.json").read_text()))
+        result = json.loads(pathlib.Path(out, "balance.json").read_text())
+        if args.render_only:
+            balance.write(result, out)  # the md and the picture again, from the JSON
+        report = balance.report.markdown(result)
         # The report's own title goes; headings move one level down, under the game's section.
         body = re.sub(r"^# .*\n\n", "", report)
         body = re.sub(r"^(#+) ", lambda m: "#" + m.group(1) + " ", body, flags=re.M)

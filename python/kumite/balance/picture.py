@@ -81,6 +81,8 @@ def _panels(result: dict[str, Any]) -> list[tuple[str, dict[str, Any], str]]:
         for arm in table["arms"]:
             panels.append(("main", table, arm))
             if table["kind"] == "matrix":
+                if any(p.get("draws") for p in table["arms"][arm]["pooled"]):
+                    panels.append(("decided", table, arm))
                 panels.append(("seats", table, arm))
             if table["kind"] == "campaign" and table["noun"] == "players":
                 panels.append(("falls", table, arm))
@@ -96,6 +98,9 @@ def _draw_panel(ax: Axes, what: str, table: dict[str, Any], arm_name: str, varia
         if what == "main":
             values = {(p["row"], p["col"]): p for p in arm["pooled"]}
             _heatmap(ax, table, values, f"{table['title']}: row's win rate, seat orders pooled{suffix}")
+        elif what == "decided":
+            values = {(p["row"], p["col"]): p["decided"] for p in arm["pooled"]}
+            _heatmap(ax, table, values, f"The same, the decided games only (draws left out){suffix}")
         elif what == "seats":
             values = {(c["row"], c["col"]): c["seat0"] for c in arm["cells"]}
             _heatmap(ax, table, values, f"Row in seat 0 against column in seat 1: seat 0's win rate{suffix}",
