@@ -22,10 +22,11 @@ def _share(s: dict[str, Any]) -> str:
     return f"{_pct(s['rate'])} [{100 * s['low']:.0f}, {100 * s['high']:.0f}]"
 
 
-def _diff(d: dict[str, Any], unit: str = " pp", scale: float = 100.0) -> str:
+def _diff(d: dict[str, Any], unit: str = " pp", scale: float = 100.0, digits: int = 0) -> str:
     if d["diff"] is None:
         return "–"
-    return f"{scale * d['diff']:+.0f}{unit} [{scale * d['low']:+.0f}, {scale * d['high']:+.0f}]"
+    f = f"+.{digits}f"
+    return f"{scale * d['diff']:{f}}{unit} [{scale * d['low']:{f}}, {scale * d['high']:{f}}]"
 
 
 def _games(c: dict[str, Any]) -> str:
@@ -169,7 +170,7 @@ def _campaign(table: dict[str, Any], arm: dict[str, Any]) -> list[str]:
 
 
 def _campaign_difference(table: dict[str, Any], diff: dict[str, Any]) -> list[str]:
-    rows = [[_name(table, c["entry"]), _diff(c["team"]), _diff(c["mean_stage"], unit="", scale=1.0)] for c in diff["cells"]]
+    rows = [[_name(table, c["entry"]), _diff(c["team"]), _diff(c["mean_stage"], unit="", scale=1.0, digits=2)] for c in diff["cells"]]
     return ["Variant minus default: the win rate in percentage points, the mean stage reached in stages, "
             "with their 95 % intervals:", ""] + _grid([table["noun"], "win rate", "mean stage"], rows)
 
