@@ -46,10 +46,9 @@ def main() -> int:
     if unknown:
         raise SystemExit(f"no run {unknown[0]!r}: the runs are {', '.join(RUNS)}")
     os.chdir(ROOT)  # the commands recorded in the reports name paths inside the repository
-    text = DOC.read_text()
     for name in args.runs or list(RUNS):
         begin, end = f"<!-- balance:{name}:begin -->", f"<!-- balance:{name}:end -->"
-        if begin not in text:
+        if begin not in DOC.read_text():  # before the run, which may take an hour
             raise SystemExit(f"{DOC} has no {begin} marker")
         out = f"docs/balance/{name}"
         argv = ["balance", *shlex.split(RUNS[name]), "--out", out, "--quiet"]
@@ -67,7 +66,8 @@ def main() -> int:
         body = re.sub(r"^(#+) ", lambda m: "#" + m.group(1) + " ", body, flags=re.M)
         picture = f"![kumite balance {name}](balance/{name}/balance.png)\n\n"
         block = f"{begin}\n{picture}{body}{end}"
-        text = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: block, text, flags=re.S)
+        # The page is read after the run: it may have been edited while the games played.
+        text = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: block, DOC.read_text(), flags=re.S)
         DOC.write_text(text)
         print(f"{name}: {time.time() - start:.0f} s", file=sys.stderr)
     return 0

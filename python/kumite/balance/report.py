@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,49 +48,35 @@ def _grid(head: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def _matrix(table: dict[str, Any], arm: dict[str, Any]) -> list[str]:
+def _square(table: dict[str, Any], corner: str, cell: Callable[[str, str], str],
+            last: Callable[[str], str] | None = None) -> list[str]:
+    """A matrix as a markdown table: a row and a column per entry, ``cell(row, col)`` in each,
+    and ``last(row)`` in an "overall" column when given."""
     entries = table["entries"]
-    cols = [_name(table, e) for e in entries]
+    head = [corner] + [_name(table, e) for e in entries] + (["overall"] if last else [])
+    rows = [[f"**{_name(table, r)}**"] + [cell(r, c) for c in entries] + ([last(r)] if last else [])
+            for r in entries]
+    return _grid(head, rows)
+
+
+def _matrix(table: dict[str, Any], arm: dict[str, Any]) -> list[str]:
     pooled = {(p["row"], p["col"]): p for p in arm["pooled"]}
     cells = {(c["row"], c["col"]): c for c in arm["cells"]}
     overall = {o["entry"]: o for o in arm["overall"]}
     noun = table["noun"]
     out = [f"Row {noun} against column {noun}, both seat orders pooled: the row's win rate (a draw counts "
            f"half) with its 95 % interval; the last column is the row against every other {noun}.", ""]
-    rows = []
-    for r in entries:
-        row = [f"**{_name(table, r)}**"]
-        for c in entries:
-            if r == c:
-                row.append("mirror")
-            else:
-                p = pooled[(r, c)]
-                row.append(f"{_share(p)}<br>n {p['games']}")
-        row.append(_share(overall[r]))
-        rows.append(row)
-    out += _grid([""] + cols + ["overall"], rows)
+    out += _square(table, "", lambda r, c: "mirror" if r == c else f"{_share(pooled[(r, c)])}<br>n {pooled[(r, c)]['games']}",
+                   lambda r: _share(overall[r]))
     if any(p["draws"] for p in arm["pooled"]):
-        out += ["", f"The same games without the draws: the row's share of the games some side won, with the "
-                    f"number of draws.", ""]
-        rows = []
-        for r in entries:
-            row = [f"**{_name(table, r)}**"]
-            for c in entries:
-                p = pooled.get((r, c))
-                row.append("mirror" if p is None else f"{_share(p['decided'])}<br>{p['draws']} of {p['games']} drawn")
-            row.append(_share(overall[r]["decided"]))
-            rows.append(row)
-        out += _grid([""] + cols + ["overall"], rows)
+        out += ["", "The same games without the draws: the row's share of the games some side won, with the "
+                    "number of draws.", ""]
+        out += _square(table, "", lambda r, c: "mirror" if r == c else
+                       f"{_share(pooled[(r, c)]['decided'])}<br>{pooled[(r, c)]['draws']} of {pooled[(r, c)]['games']} drawn",
+                       lambda r: _share(overall[r]["decided"]))
     out += ["", f"Row {noun} in seat 0, column {noun} in seat 1: seat 0's win rate, finished games, mean length "
                 f"in actions, games no one won (drawn) and games cut at the run's bound (counted apart).", ""]
-    rows = []
-    for r in entries:
-        row = [f"**{_name(table, r)}**"]
-        for c in entries:
-            cell = cells[(r, c)]
-            row.append(f"{_share(cell['seat0'])}<br>{_games(cell)}")
-        rows.append(row)
-    out += _grid(["seat 0 \\ seat 1"] + cols, rows)
+    out += _square(table, "seat 0 \\ seat 1", lambda r, c: f"{_share(cells[(r, c)]['seat0'])}<br>{_games(cells[(r, c)])}")
     seat = arm["seat"]
     out += ["", f"**Seat advantage:** seat 0 wins {_share(seat['seat0'])} of {seat['seat0']['games']} finished games; "
                 f"in the mirrors {_share(seat['mirrors'])} of {seat['mirrors']['games']}."]
@@ -101,18 +88,11 @@ def _matrix(table: dict[str, Any], arm: dict[str, Any]) -> list[str]:
 
 
 def _matrix_difference(table: dict[str, Any], diff: dict[str, Any]) -> list[str]:
-    entries = table["entries"]
     pooled = {(p["row"], p["col"]): p for p in diff["pooled"]}
     overall = {o["entry"]: o for o in diff["overall"]}
-    rows = []
-    for r in entries:
-        row = [f"**{_name(table, r)}**"]
-        row += ["mirror" if r == c else _diff(pooled[(r, c)]) for c in entries]
-        row.append(_diff(overall[r]))
-        rows.append(row)
     out = ["Variant minus default, both seat orders pooled, in percentage points with the 95 % interval of the "
            "difference:", ""]
-    out += _grid([""] + [_name(table, e) for e in entries] + ["overall"], rows)
+    out += _square(table, "", lambda r, c: "mirror" if r == c else _diff(pooled[(r, c)]), lambda r: _diff(overall[r]))
     out += ["", f"**Seat 0:** {_diff(diff['seat']['seat0'])}; in the mirrors {_diff(diff['seat']['mirrors'])}."]
     if "first_player" in diff:
         out += ["", f"**First player:** {_diff(diff['first_player'])}."]

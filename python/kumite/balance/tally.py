@@ -107,11 +107,6 @@ class Arm:
         sc, _ = self.seat_scores()
         return Share(float(sc[:, s].sum()), len(sc))
 
-    def side(self, side: int) -> Share:
-        """A side's share: its seats' scores (teams share one result, so any seat tells)."""
-        s = self.sides.index(side)
-        return self.seat(s)
-
     def decided(self, s: int) -> Share:
         """Seat ``s``'s wins over the games some side won (two sides: a draw is half a win
         each, so the wins are the score less half the draws)."""
