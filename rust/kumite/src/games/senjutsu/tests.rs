@@ -529,8 +529,8 @@ fn sj_6_4_the_opponent_marker() {
     give(&g, &mut s, 0, &["road_dust"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Road Dust", "Focus"]);
-    act(&g, &mut s, "turn P1 to face NE");
-    assert_eq!(s.samurai[1].facing, Direction::NORTH_EAST, "the opponent, not an adjacent one");
+    act(&g, &mut s, "turn P1 to face NW");
+    assert_eq!(s.samurai[1].facing, Direction::NORTH_WEST, "the opponent, not an adjacent one");
     // With several opponents the controller names one, adjacent or not (SJX-8).
     let g = game(json!({"players": 3, "setup": "fixed", "battlefield": "open_field"}));
     let mut s = g.new_state(1);
