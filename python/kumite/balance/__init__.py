@@ -148,6 +148,7 @@ def run(
         played.setdefault((arm, c), []).append((r.start, outcome))
         bar.advance(len(r))
 
+    commit = _commit()  # the code that plays the games, whatever is edited while they play
     start = time.monotonic()
     run_pieces([p[3] for p in pieces], workers, address, done)
     elapsed = time.monotonic() - start
@@ -167,7 +168,7 @@ def run(
         "schema": SCHEMA,
         "game": base.name,
         "command": command,
-        "commit": _commit(),
+        "commit": commit,
         "kumite_version": kumite.__version__,
         "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "seed": seed,
