@@ -5,6 +5,7 @@ effects, and clear errors."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -207,6 +208,19 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_workers_error_reaches_the_caller_and_the_workers_stop() -> None:
+    # A piece that cannot load its game fails in its worker process: the caller gets that error,
+    # with its type, and no worker is left running.
+    from kumite.balance.play import Piece, run_pieces
+
+    good = Piece("tekken", {}, None, ("random", "random"), 0, "good", 0, 2, 1000, False)
+    bad = Piece("tekken", {"no_such_option": 1}, None, ("random", "random"), 0, "bad", 0, 2, 1000, False)
+    with pytest.raises(kumite.InvalidOptionError, match="no_such_option"):
+        run_pieces([good, good, bad, good], 2, None, lambda i, o: None)
+    workers = [c for c in _children(os.getpid()) if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
+    assert workers == []
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
