@@ -12,14 +12,10 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
-import pickle
-import signal
 import sys
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
 from typing import Any, TextIO
 
 import numpy as np
@@ -164,65 +160,19 @@ def run_pieces(
         for i, piece in enumerate(pieces):
             on_done(i, play_piece(piece))
         return
-    # Spawned, not forked: the engine's thread pool may already run in this process. Each worker
-    # has its own pipe and nothing else is shared: multiprocessing.Pool's terminate() can deadlock
-    # on its task queue's lock (python/cpython#78178), which hung a Ctrl-C early in a run.
-    ctx = multiprocessing.get_context("spawn")
-    todo = list(enumerate(pieces))[::-1]
-    procs: list[Any] = []
-    busy: list[Connection] = []
+    # Spawned, not forked: the engine's thread pool may already run in this process. On any
+    # exception (Ctrl-C, SIGTERM in the command) the workers are killed, not left playing.
+    pool = multiprocessing.get_context("spawn").Pool(workers)
     try:
-        while todo and len(procs) < workers:
-            mine, theirs = ctx.Pipe()
-            proc = ctx.Process(target=_worker, args=(theirs,), daemon=True)
-            proc.start()
-            theirs.close()
-            procs.append(proc)
-            busy.append(mine)
-            mine.send(todo.pop())
-        while busy:
-            for conn in wait(busy):
-                assert isinstance(conn, Connection)
-                try:
-                    i, outcome, error = conn.recv()
-                except EOFError:
-                    raise RuntimeError("a balance worker process died") from None
-                if error is not None:
-                    raise error
-                on_done(i, outcome)
-                if todo:
-                    conn.send(todo.pop())
-                else:
-                    conn.send(None)
-                    busy.remove(conn)
+        for i, outcome in pool.imap_unordered(_play_indexed, list(enumerate(pieces))):
+            on_done(i, outcome)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
     finally:
-        # On any exception (Ctrl-C, SIGTERM in the command) the workers are killed, not left playing.
-        for proc in procs:
-            if proc.is_alive():
-                proc.terminate()
-        for proc in procs:
-            proc.join()
+        pool.join()
 
 
-def _worker(conn: Connection) -> None:
-    """A worker process: plays the pieces it is sent until it is sent None."""
-    # Ctrl-C reaches the whole process group; the parent stops the workers itself.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while True:
-        item = conn.recv()
-        if item is None:
-            return
-        i, piece = item
-        try:
-            conn.send((i, play_piece(piece), None))
-        except Exception as e:  # raised again in the parent
-            conn.send((i, None, _sendable(e)))
-
-
-def _sendable(error: Exception) -> Exception:
-    """The error itself when it survives pickling, else its traceback as a RuntimeError."""
-    try:
-        pickle.loads(pickle.dumps(error))
-        return error
-    except Exception:
-        return RuntimeError("".join(traceback.format_exception(type(error), error, error.__traceback__)))
+def _play_indexed(item: tuple[int, Piece]) -> tuple[int, Outcome]:
+    return item[0], play_piece(item[1])
