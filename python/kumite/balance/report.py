@@ -49,13 +49,14 @@ def _grid(head: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def _square(table: dict[str, Any], corner: str, cell: Callable[[str, str], str],
-            last: Callable[[str], str] | None = None) -> list[str]:
-    """A matrix as a markdown table: a row and a column per entry, ``cell(row, col)`` in each,
-    and ``last(row)`` in an "overall" column when given."""
+            last: Callable[[str], str] | None = None, mirrors: bool = True) -> list[str]:
+    """A matrix as a markdown table: a row and a column per entry, ``cell(row, col)`` in each
+    ("mirror" on the diagonal when ``mirrors``), and ``last(row)`` in an "overall" column when
+    given."""
     entries = table["entries"]
     head = [corner] + [_name(table, e) for e in entries] + (["overall"] if last else [])
-    rows = [[f"**{_name(table, r)}**"] + [cell(r, c) for c in entries] + ([last(r)] if last else [])
-            for r in entries]
+    rows = [[f"**{_name(table, r)}**"] + ["mirror" if mirrors and r == c else cell(r, c) for c in entries]
+            + ([last(r)] if last else []) for r in entries]
     return _grid(head, rows)
 
 
@@ -66,17 +67,18 @@ def _matrix(table: dict[str, Any], arm: dict[str, Any]) -> list[str]:
     noun = table["noun"]
     out = [f"Row {noun} against column {noun}, both seat orders pooled: the row's win rate (a draw counts "
            f"half) with its 95 % interval; the last column is the row against every other {noun}.", ""]
-    out += _square(table, "", lambda r, c: "mirror" if r == c else f"{_share(pooled[(r, c)])}<br>n {pooled[(r, c)]['games']}",
+    out += _square(table, "", lambda r, c: f"{_share(pooled[(r, c)])}<br>n {pooled[(r, c)]['games']}",
                    lambda r: _share(overall[r]))
     if any(p["draws"] for p in arm["pooled"]):
         out += ["", "The same games without the draws: the row's share of the games some side won, with the "
                     "number of draws.", ""]
-        out += _square(table, "", lambda r, c: "mirror" if r == c else
+        out += _square(table, "", lambda r, c:
                        f"{_share(pooled[(r, c)]['decided'])}<br>{pooled[(r, c)]['draws']} of {pooled[(r, c)]['games']} drawn",
                        lambda r: _share(overall[r]["decided"]))
     out += ["", f"Row {noun} in seat 0, column {noun} in seat 1: seat 0's win rate, finished games, mean length "
                 f"in actions, games no one won (drawn) and games cut at the run's bound (counted apart).", ""]
-    out += _square(table, "seat 0 \\ seat 1", lambda r, c: f"{_share(cells[(r, c)]['seat0'])}<br>{_games(cells[(r, c)])}")
+    out += _square(table, "seat 0 \\ seat 1", lambda r, c: f"{_share(cells[(r, c)]['seat0'])}<br>{_games(cells[(r, c)])}",
+                   mirrors=False)
     seat = arm["seat"]
     out += ["", f"**Seat advantage:** seat 0 wins {_share(seat['seat0'])} of {seat['seat0']['games']} finished games; "
                 f"in the mirrors {_share(seat['mirrors'])} of {seat['mirrors']['games']}."]
@@ -92,7 +94,7 @@ def _matrix_difference(table: dict[str, Any], diff: dict[str, Any]) -> list[str]
     overall = {o["entry"]: o for o in diff["overall"]}
     out = ["Variant minus default, both seat orders pooled, in percentage points with the 95 % interval of the "
            "difference:", ""]
-    out += _square(table, "", lambda r, c: "mirror" if r == c else _diff(pooled[(r, c)]), lambda r: _diff(overall[r]))
+    out += _square(table, "", lambda r, c: _diff(pooled[(r, c)]), lambda r: _diff(overall[r]))
     out += ["", f"**Seat 0:** {_diff(diff['seat']['seat0'])}; in the mirrors {_diff(diff['seat']['mirrors'])}."]
     if "first_player" in diff:
         out += ["", f"**First player:** {_diff(diff['first_player'])}."]
