@@ -504,7 +504,7 @@ fn ff_7_5_ff_7_6_a_blow_below_life_does_nothing() {
     let g = game(1);
     let mut s = in_round(&g);
     place(&g, &mut s, 1, &["bruiser", "street_punk"]);
-    give(&g, &mut s, 0, &["shoulder_charge"]);
+    give(&g, &mut s, 0, &["jab"]);
     s.players[0].square = 4;
     s.chain = Chain { ap: 2, hits: 1, ..Default::default() };
     s.strike(&g, 0, 1, &mut NoEvents);
@@ -568,7 +568,38 @@ fn ff_9_2_a_non_attack_card_cannot_join_an_open_chain() {
     assert!(!legal(&g, &s).contains(&A::Play(block)), "the chain must be closed first (FFX-5)");
     assert!(!legal(&g, &s).contains(&A::EndTurn));
 }
-// FFX-18
+
+// FF-2.3 "初期カード１２枚" (twelve starting cards), with FFX-18: the four characters' decks are
+// original content, retuned so that no character carries its pairs (docs/rules/fatal_fight.md,
+// "Character balance"). The AP each deck holds and Dash Elbow's numbers are the retune's levers.
+#[test]
+fn ffx_18_the_retuned_starting_decks() {
+    use crate::games::fatal_fight::content::Special;
+    let g = game(4);
+    let dash = g.content.card(card(&g, "dash_elbow"));
+    assert_eq!((dash.attack, dash.ap, dash.draw), (true, 2, 1), "Dash Elbow: AP 2, draw 1");
+    let expect = [
+        ("dex", Special::Brawler, vec![("jab", 6), ("low_kick", 2), ("block", 2), ("grab", 2)], 10),
+        ("mika", Special::Sprinter, vec![("jab", 3), ("low_kick", 1), ("shoulder_charge", 2), ("dash_elbow", 3), ("chakram", 1), ("block", 2)], 15),
+        ("bram", Special::Guardian, vec![("jab", 3), ("grab", 3), ("bear_hug", 2), ("block", 2), ("shoulder_charge", 2)], 14),
+        ("juno", Special::Medic, vec![("jab", 4), ("shoulder_charge", 2), ("first_aid", 2), ("chakram", 2), ("block", 2)], 10),
+    ];
+    for (p, (id, special, deck, ap)) in expect.into_iter().enumerate() {
+        let c = g.character(p);
+        assert_eq!((c.id.as_str(), c.special), (id, special));
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for &t in &c.deck {
+            let name = g.content.card(t).id.as_str();
+            match counts.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, k)) => *k += 1,
+                None => counts.push((name, 1)),
+            }
+        }
+        assert_eq!(counts, deck, "{id}'s deck");
+        let total: u32 = c.deck.iter().map(|&t| u32::from(g.content.card(t).ap)).sum();
+        assert_eq!((c.deck.len(), total), (12, ap), "{id}: twelve cards and their AP");
+    }
+}
 
 // FF-9.3, FF-9.4, FF-9.5
 #[test]
