@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -18,6 +19,14 @@ GAME_NAMES = kumite.games()
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def interruptible() -> None:
+    """In a child before it runs a command: Ctrl-C interrupts it, as in a user's shell. A test
+    runner started in the background (`make test &`) has SIGINT ignored, and a library loaded by
+    an earlier test may have blocked it; a child inherits both."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @pytest.fixture(params=GAME_NAMES)

@@ -15,6 +15,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from conftest import interruptible
 
 import kumite
 from kumite import balance
@@ -231,15 +232,10 @@ def test_a_workers_error_reaches_the_caller_and_the_workers_stop() -> None:
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_stopping_the_command_stops_its_workers(signum: int, tmp_path: Path) -> None:
-    # As in a user's shell, Ctrl-C interrupts: a runner started in the background (`make test &`)
-    # has SIGINT ignored, and the command would inherit that and never stop.
-    prelude = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-               "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
-               "from kumite.cli import main; sys.exit(main())")
     proc = subprocess.Popen(
-        [sys.executable, "-c", prelude, "balance", "tekken", "--bots", "mcts:50", "--games", "50",
+        [sys.executable, "-m", "kumite.cli", "balance", "tekken", "--bots", "mcts:50", "--games", "50",
          "--workers", "2", "--out", str(tmp_path)],
-        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, preexec_fn=interruptible,
     )
     assert proc.stderr is not None
     assert "games" in proc.stderr.readline()  # the progress bar: the workers are starting

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import interruptible
 
 import kumite
 from kumite.terminal import card_line
@@ -35,11 +36,7 @@ class Terminal:
     def __init__(self, args: list[str], env: dict[str, str] | None = None) -> None:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: becomes the command, on the terminal
-            # As in a user's shell, Ctrl-C interrupts: a test runner may have started with it
-            # ignored, and a library loaded by an earlier test may have blocked it (a mask the
-            # child inherits).
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            interruptible()
             os.execvpe(sys.executable, [sys.executable, "-m", "kumite.cli", *args], {**os.environ, **(env or {})})
         self.out = ""
         self.status: int | None = None
