@@ -151,7 +151,9 @@ def draw(result: dict[str, Any], path: Path) -> Path:
     panels = _panels(result)
     cols = 2
     rows = -(-len(panels) // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(6.5 * cols, 5.2 * rows), squeeze=False)
+    # The constrained layout keeps the figure's title clear of the first row's on a tall figure
+    # (tight_layout let them run together).
+    fig, axes = plt.subplots(rows, cols, figsize=(6.5 * cols, 5.2 * rows), squeeze=False, layout="constrained")
     variant = bool(result["variant"])
     for ax, (what, table, arm) in zip(axes.flat, panels):
         _draw_panel(ax, what, table, arm, variant)
@@ -160,7 +162,6 @@ def draw(result: dict[str, Any], path: Path) -> Path:
     bots = ", ".join(result["bots"])
     fig.suptitle(f"kumite balance {result['game']}: {bots}, {result['games_per_cell']} games per cell, seed {result['seed']}",
                  fontsize=11)
-    fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
