@@ -349,18 +349,19 @@ fn fatal_fight_downed_player_paying_to_save_himself_is_refused() {
 #[test]
 fn fatal_fight_starter_moved_to_another_player_is_refused() {
     // Cards are conserved globally, so only ownership catches a starter changing hands: one
-    // of player 0's starters that player 1's character does not start with.
+    // of player 1's starters (Mika's) that player 0's character (Dex, no starters of its own)
+    // does not start with.
     let g = fatal_fight();
     let foreign = |c: &kumite::cards::CardId| {
-        g.content.card(*c).kind == kumite::games::fatal_fight::content::Kind::Starter && !g.character(1).deck.contains(c)
+        g.content.card(*c).kind == kumite::games::fatal_fight::content::Kind::Starter && !g.character(0).deck.contains(c)
     };
-    let s = find(&g, |s| ff_phase(s).get("turn").is_some() && s.players[0].deck.iter().any(|c| foreign(&c)));
-    let card = s.players[0].deck.iter().find(|c| foreign(c)).unwrap();
+    let s = find(&g, |s| ff_phase(s).get("turn").is_some() && s.players[1].deck.iter().any(|c| foreign(&c)));
+    let card = s.players[1].deck.iter().find(|c| foreign(c)).unwrap();
     let mut v = doc::<FatalFight>(&s);
-    let deck = v["players"][0]["deck"].as_array_mut().unwrap();
+    let deck = v["players"][1]["deck"].as_array_mut().unwrap();
     let i = deck.iter().position(|x| *x == json!(card.0)).unwrap();
     let moved = deck.remove(i);
-    v["players"][1]["deck"].as_array_mut().unwrap().push(moved);
+    v["players"][0]["deck"].as_array_mut().unwrap().push(moved);
     refused(&g, &v, "starter");
 }
 
