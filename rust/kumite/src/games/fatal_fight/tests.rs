@@ -569,8 +569,9 @@ fn ff_9_2_a_non_attack_card_cannot_join_an_open_chain() {
     assert!(!legal(&g, &s).contains(&A::EndTurn));
 }
 
-// FF-2.3 "初期カード１２枚" (twelve starting cards), with FFX-18: the four characters' decks are
-// original content, retuned so that no character carries its pairs (docs/rules/fatal_fight.md,
+// FF-2.3 "各キャラクター毎の初期デッキです。各人１２枚によって構成されています。" (each
+// character's starting deck, twelve cards each), with FFX-18: the four decks are original
+// content, retuned so that no character carries its pairs (docs/rules/fatal_fight.md,
 // "Character balance"). The AP each deck holds and Dash Elbow's numbers are the retune's levers.
 #[test]
 fn ffx_18_the_retuned_starting_decks() {
@@ -587,15 +588,8 @@ fn ffx_18_the_retuned_starting_decks() {
     for (p, (id, special, deck, ap)) in expect.into_iter().enumerate() {
         let c = g.character(p);
         assert_eq!((c.id.as_str(), c.special), (id, special));
-        let mut counts: Vec<(&str, usize)> = Vec::new();
-        for &t in &c.deck {
-            let name = g.content.card(t).id.as_str();
-            match counts.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, k)) => *k += 1,
-                None => counts.push((name, 1)),
-            }
-        }
-        assert_eq!(counts, deck, "{id}'s deck");
+        let listed: Vec<CardId> = deck.iter().flat_map(|&(name, k)| std::iter::repeat(card(&g, name)).take(k)).collect();
+        assert_eq!(c.deck, listed, "{id}'s deck");
         let total: u32 = c.deck.iter().map(|&t| u32::from(g.content.card(t).ap)).sum();
         assert_eq!((c.deck.len(), total), (12, ap), "{id}: twelve cards and their AP");
     }
