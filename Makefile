@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean seat-tables balance-docs
+.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean seat-tables balance-docs
 
 all: build
 
@@ -69,7 +69,7 @@ browser:
 test-python: build $(DEV_STAMP) ffi-ci browser
 	KUMITE_FFI_LIBDIR=$(abspath target/ci) $(BIN)/python -m pytest $(PYTEST_ARGS) tests
 
-test: build test-rust stubtest typecheck test-python wheel-check
+test: build test-rust stubtest typecheck test-python docs wheel-check
 
 # The long runs `make test` leaves out (pytest's `slow` mark).
 soak: build $(DEV_STAMP)
@@ -86,6 +86,13 @@ ffi-ci:
 # Builds and runs examples/c/play.c: MCTS against a random player, one full game.
 c-example: ffi
 	$(MAKE) -C examples/c run
+
+# The documentation site (docs/conf.py: Sphinx, MyST Markdown, Furo, sphinx-autoapi) into
+# docs/_build; warnings are errors, so a broken link or a missing reference fails the build.
+# The per-game pages are generated from the engine at the start of the build.
+docs: build $(DEV_STAMP)
+	$(BIN)/python -m sphinx -W --keep-going -q -b html docs docs/_build
+	@echo "docs/_build/index.html"
 
 demo: build
 	$(BIN)/python examples/demo.py
