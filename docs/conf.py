@@ -16,7 +16,8 @@ import docs_pages  # noqa: E402
 
 project = "kumite"
 author = "the kumite developers"
-extensions = ["myst_parser", "autoapi.extension"]
+# napoleon: the adapters inherit Gymnasium's and PettingZoo's Google-style docstrings.
+extensions = ["myst_parser", "autoapi.extension", "sphinx.ext.napoleon"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "balance/*/README.md"]
 myst_heading_anchors = 3

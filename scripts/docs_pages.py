@@ -28,7 +28,7 @@ TITLES = {
     "ufs": "Universal Fighting System",
 }
 # The rules doc's sections shown on the game's page, by how their heading starts.
-SECTIONS = ("Observation", "Secrets", "Seats", "Game length", "Actions")
+SECTIONS = ("Secrets", "Seats", "Game length", "Actions", "Observation")
 REPLAY_ACTIONS = 120
 PLAY_BY_PLAY = 12
 
@@ -145,6 +145,18 @@ def page(name: str) -> str:
         "```text",
         *lines,
         "```",
+        "",
+    ]
+    out += [
+        "## Observation layout (read from the engine)",
+        "",
+        f"Player *p*'s observation, {game.observation_shape[0]} float32 values with the default options, in",
+        "these blocks (`Game.observation_layout()`, recorded from the code that writes the vector;",
+        "blocks whose size depends on the content or the player count change with the options):",
+        "",
+        "| entries | size | block |",
+        "|---|---|---|",
+        *(f"| {s['start']}–{s['start'] + s['size'] - 1} | {s['size']} | {s['name']} |" for s in game.observation_layout()),
         "",
     ]
     picture = DOCS / "images" / f"viewer-{name}.png"

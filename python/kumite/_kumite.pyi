@@ -126,6 +126,9 @@ class Game:
         (`characters`, `stages`, `cards`, `decks`, `battlefields`…, as the game has them): lists
         of `{"id", "name", "text"}` in content order. The ids are what options and decklists
         name."""
+    def observation_layout(self) -> list[dict[str, Any]]:
+        """The observation vector's named blocks in order, read from the code that writes it:
+        `[{"name", "start", "size"}, …]`, covering `0..observation_shape[0]` without gaps."""
     def new_state(self, seed: SupportsIndex = 0) -> State:
         """A new game from the start, with all chance driven by `seed`."""
     def state_from_json(self, text: str | bytes) -> State:

@@ -98,6 +98,8 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
         return self._agent_steps >= self.max_episode_steps or self._game_steps >= self.game.max_game_length
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        """A new game (its seed drawn from the env's generator, seeded by ``seed``), played by the
+        opponents up to the agent's first turn; returns ``(observation, info)``."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**63))
         if self._spec is not None:
@@ -110,6 +112,9 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
         return self._observe()
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Plays the agent's ``action``, then the opponents up to the agent's next turn; returns
+        ``(observation, reward, terminated, truncated, info)``. The reward is the agent's return
+        when the game ends, else 0; an illegal action is handled by the ``illegal`` policy."""
         if self.state is None:
             raise RuntimeError("call reset() before step()")
         if self.state.is_terminal() or self._over:
@@ -140,6 +145,7 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
             print(self.state.render(), flush=True)
 
     def render(self) -> str | None:
+        """The position as text (``"ansi"``), or printed (``"human"``)."""
         if self.render_mode == "human":
             self._show()
         elif self.render_mode == "ansi" and self.state is not None:

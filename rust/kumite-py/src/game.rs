@@ -102,6 +102,13 @@ impl Game {
         from_json(py, &listing)
     }
 
+    /// The observation vector's named blocks in order, read from the code that writes it:
+    /// `[{"name", "start", "size"}, …]`, covering `0..observation_shape[0]` without gaps.
+    fn observation_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let layout = guard(|| Ok(self.inner.observation_layout()))?;
+        from_json(py, &layout)
+    }
+
     /// A new game from the start, with all chance driven by `seed`.
     #[pyo3(signature = (seed=Seed(0)), text_signature = "(self, /, seed=0)")]
     fn new_state(slf: &Bound<'_, Self>, seed: Seed) -> PyResult<State> {

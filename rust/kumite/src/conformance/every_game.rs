@@ -57,3 +57,29 @@ fn ufs_seats_are_fair() {
 fn fatal_fight_is_cooperative_and_has_no_seating() {
     assert!(FatalFight::new(FatalFightOptions::default()).unwrap().seatings().is_empty());
 }
+
+/// The layout the documentation prints covers the observation exactly: named blocks, in order,
+/// from 0 to its length, none empty.
+fn covers_the_observation<G: Game>(game: &G) {
+    let layout = game.observation_layout();
+    assert!(!layout.is_empty(), "{}: no sections", G::NAME);
+    let mut at = 0;
+    for s in &layout {
+        assert_eq!(s.start, at, "{}: {:?} does not start where the last ended", G::NAME, s.name);
+        assert!(s.size > 0 && !s.name.is_empty(), "{}: empty section {s:?}", G::NAME);
+        at += s.size;
+    }
+    assert_eq!(at, game.observation_len(), "{}: the sections do not reach the end", G::NAME);
+}
+
+#[test]
+fn every_observation_layout_covers_the_vector() {
+    covers_the_observation(&Tekken::new(TekkenOptions::default()).unwrap());
+    covers_the_observation(&Ufs::new(UfsOptions::default()).unwrap());
+    for players in 1..=4 {
+        covers_the_observation(&FatalFight::new(FatalFightOptions { players, ..Default::default() }).unwrap());
+    }
+    for players in 2..=4 {
+        covers_the_observation(&Senjutsu::new(SenjutsuOptions { players, ..Default::default() }).unwrap());
+    }
+}

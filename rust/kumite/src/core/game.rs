@@ -2,7 +2,7 @@ use std::fmt::{Debug, Display};
 
 use serde::{de::DeserializeOwned, Serialize};
 
-use crate::core::{Action, ActionList, EventSink, GameError, NoEvents, Seating, Secrecy};
+use crate::core::{record_layout, Action, ActionList, EventSink, GameError, NoEvents, ObsSection, Seating, Secrecy};
 
 /// A game's immutable configuration and content (options, card database, boards). Built once,
 /// shared by reference; states never copy card text out of it.
@@ -23,6 +23,14 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// `Box` declares). Most features are in 0..=1; the bounds come from the widest one of the
     /// game's encoding, by its type or capacity. The conformance suite checks them.
     fn observation_bounds(&self) -> (f32, f32);
+    /// The observation's named blocks in order, as the game's observation writer marks them
+    /// (read from the writer at a new game's first observation; the layout does not depend on
+    /// the position). The documentation's observation tables are generated from this.
+    fn observation_layout(&self) -> Vec<ObsSection> {
+        let state = self.new_state(0);
+        let mut out = vec![0.0; self.observation_len()];
+        record_layout(out.len(), || state.observation(self, 0, &mut out))
+    }
     /// The number of actions after which a run (a rollout, a search playout, an episode) cuts a
     /// game short and reports it truncated. It is the run's bound, not a rule: where
     /// [`Game::length_bounded_by_rules`] holds, the rules end every game within it; otherwise the

@@ -16,7 +16,7 @@ pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};
 pub use error::{CardProblem, GameError};
 pub use event::{event, Event, EventSink, NoEvents};
 pub use game::{content_entry, Game, State};
-pub use observation::{flag, seat_after, ObsWriter};
+pub use observation::{flag, record_layout, seat_after, ObsSection, ObsWriter};
 pub use options::parse_options;
 pub use rng::{derive_seed, Rng};
 pub use seating::{SeatEdge, Seating};

@@ -1,15 +1,50 @@
+use std::cell::RefCell;
+
+/// One named block of an observation vector: entries `start..start + size`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ObsSection {
+    pub name: &'static str,
+    pub start: usize,
+    pub size: usize,
+}
+
+thread_local! {
+    /// The section marks of the observation being written, while [`record_layout`] runs.
+    static LAYOUT: RefCell<Option<Vec<(&'static str, usize)>>> = const { RefCell::new(None) };
+}
+
+/// The sections an observation writer marks while `write` runs on this thread (`len` is the
+/// vector's length, which closes the last section). This is how each game's observation layout
+/// is read from the code that writes it, so the documented layout cannot drift.
+pub fn record_layout(len: usize, write: impl FnOnce()) -> Vec<ObsSection> {
+    LAYOUT.with(|l| *l.borrow_mut() = Some(Vec::new()));
+    write();
+    let marks = LAYOUT.with(|l| l.borrow_mut().take()).unwrap_or_default();
+    let ends = marks.iter().skip(1).map(|&(_, at)| at).chain([len]);
+    marks.iter().zip(ends).map(|(&(name, start), end)| ObsSection { name, start, size: end - start }).collect()
+}
+
 /// Writes an observation vector feature by feature. The buffer is zeroed first (one `memset`;
 /// zeroing each block as it comes measured about a point of a `VecEnv` step worse at N = 1024
 /// for Tekken and Fatal Fight), so one-hots and counters only touch their non-zero entries.
 pub struct ObsWriter<'a> {
     out: &'a mut [f32],
     at: usize,
+    /// Whether [`record_layout`] is listening (read once per vector, not per section).
+    recording: bool,
 }
 
 impl<'a> ObsWriter<'a> {
     pub fn new(out: &'a mut [f32]) -> Self {
         out.fill(0.0);
-        ObsWriter { out, at: 0 }
+        let recording = LAYOUT.with(|l| l.borrow().is_some());
+        ObsWriter { out, at: 0, recording }
+    }
+    /// Names the block that starts here (for the documented layout; free when not recording).
+    pub fn section(&mut self, name: &'static str) {
+        if self.recording {
+            LAYOUT.with(|l| l.borrow_mut().as_mut().map(|marks| marks.push((name, self.at))));
+        }
     }
     pub fn put(&mut self, v: f32) {
         self.out[self.at] = v;
@@ -93,7 +128,25 @@ pub fn seat_after(first: usize, k: usize, n: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{seat_after, ObsWriter};
+    use super::{record_layout, seat_after, ObsSection, ObsWriter};
+
+    #[test]
+    fn sections_are_recorded_only_while_listening() {
+        let write = |out: &mut [f32]| {
+            let mut w = ObsWriter::new(out);
+            w.section("a");
+            w.values([1.0, 2.0]);
+            w.section("b");
+            w.put(3.0);
+            w.finish();
+        };
+        let mut out = [0.0f32; 3];
+        let layout = record_layout(3, || write(&mut out));
+        let section = |name, start, size| ObsSection { name, start, size };
+        assert_eq!(layout, [section("a", 0, 2), section("b", 2, 1)]);
+        write(&mut out);
+        assert_eq!(record_layout(3, || {}), []);
+    }
 
     #[test]
     fn seats_wrap_around_the_table() {

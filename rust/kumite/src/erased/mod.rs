@@ -40,6 +40,9 @@ pub trait ErasedGame: Send + Sync {
     fn num_actions(&self) -> usize;
     fn observation_shape(&self) -> Vec<usize>;
     fn observation_bounds(&self) -> (f32, f32);
+    /// The observation's named blocks ([`Game::observation_layout`]) as
+    /// `[{"name", "start", "size"}, …]`.
+    fn observation_layout(&self) -> Value;
     fn max_game_length(&self) -> usize;
     fn length_bounded_by_rules(&self) -> bool;
     fn options(&self) -> Value;
@@ -97,6 +100,9 @@ impl<G: Game> ErasedGame for G {
     }
     fn observation_bounds(&self) -> (f32, f32) {
         Game::observation_bounds(self)
+    }
+    fn observation_layout(&self) -> Value {
+        serde_json::to_value(Game::observation_layout(self)).unwrap_or_default()
     }
     fn max_game_length(&self) -> usize {
         Game::max_game_length(self)

@@ -116,6 +116,14 @@ fn write_group(span: &mut [f32], grp: &Pile<MAX_GROUP>, enemies: usize) {
     span[1] = flag(boss);
 }
 
+/// Each player's block, from mine on around the table.
+const SEAT_SECTIONS: [&str; 4] = [
+    "me: present, life, max life, guard, down, immune, actions, moves, combination left, gold, hand / deck / discard / face-down sizes, place in the turn order; square one-hot; cards played, per card; items carried, per kind",
+    "the next player (the same features)",
+    "the player two seats on (the same features)",
+    "the player three seats on (the same features)",
+];
+
 impl FatalFightState {
     pub(crate) fn write_observation(&self, game: &FatalFight, me: usize, out: &mut [f32]) {
         let n = game.n();
@@ -125,9 +133,11 @@ impl FatalFightState {
         let (carry, uniques) = (content.carry_types, content.unique_types);
         let mut w = ObsWriter::new(out);
         let rel = |p: usize| seat_after(p, n - me, n);
+        w.section("phase one-hot, who acts (from me), stage one-hot");
         w.one_hot(PHASES, Some(phase_index(self.phase)));
         w.one_hot(n, self.current_player_index().map(rel));
         w.one_hot(4, Some(usize::from(self.stage)));
+        w.section("round, team gold, gold earned, boss present and placed, stage cards used, I lead, won");
         w.values([
             round_feature(game, self.round),
             f32::from(self.pool) / 20.0,
@@ -147,6 +157,7 @@ impl FatalFightState {
             Gimmick::Rush(k) => (4, k),
             Gimmick::Dark => (5, 0),
         };
+        w.section("stage gimmick one-hot, its amount, then the chain: AP, hits, area, pierce, launch, combination");
         w.one_hot(6, Some(gi));
         let ch = self.chain;
         w.values([
@@ -158,12 +169,15 @@ impl FatalFightState {
             flag(ch.launch),
             flag(ch.combined),
         ]);
+        w.section("the boss pile's skills, per skill");
         w.counts(boss_skills(game), self.boss_pile.iter().map(|c| usize::from(c.0)), 1.0);
+        w.section("enemy mass per square");
         w.scaled(&self.mass, 0.25);
         for k in 0..n {
             let p = seat_after(me, k, n);
             let pl = &self.players[p];
             let c = game.character(p);
+            w.section(SEAT_SECTIONS[k]);
             w.values([
                 1.0,
                 f32::from(pl.life) / 10.0,
@@ -186,12 +200,15 @@ impl FatalFightState {
             w.counts(carry, pl.carried.iter().map(|x| usize::from(content.carry_slot[usize::from(x.0)])), 1.0);
         }
         let mine = &self.players[me];
+        w.section("my hand, deck, then discard with face-down cards, per card");
         w.counts(cards, mine.hand.iter().map(|c| usize::from(c.0)), 0.25);
         w.counts(cards, mine.deck.iter().map(|c| usize::from(c.0)), 0.25);
         w.counts(cards, mine.discard.iter().chain(mine.facedown.iter()).map(|c| usize::from(c.0)), 0.25);
+        w.section("the enemy groups, one block per group");
         for grp in &self.groups {
             write_group(w.span(2 + 2 * enemies), grp, enemies);
         }
+        w.section("the shop per card, the unique row per unique item, cards removed from the game per card");
         w.scaled(&self.shop.0[..cards], 0.25);
         w.counts(uniques, self.unique_row.iter().flatten().map(|x| usize::from(content.unique_slot[usize::from(x.0)])), 1.0);
         w.scaled(&self.removed.0[..cards], 0.25);

@@ -93,6 +93,14 @@ fn evaders_text(evaders: u8, n: usize) -> String {
     if seats.is_empty() { String::new() } else { format!(", evaded by {}", seats.join(" ")) }
 }
 
+/// Each seat's block, from the viewer's on around the table.
+const SEAT_SECTIONS: [&str; 4] = [
+    "my samurai: present, standing, ally, deciding; position one-hot, facing one-hot; wounds, wound limit, bleeding, known stuns, hand / deck / discard / hidden sizes; kamae node one-hot, zone one-hot, advantage rank one-hot; selection: played, revealed, card one-hot, initiative one-hot; instant card one-hot; hexes its defences cover, their speed one-hot",
+    "the next samurai (the same features)",
+    "the samurai two seats on (the same features)",
+    "the samurai three seats on (the same features)",
+];
+
 impl SenjutsuState {
     pub fn write_observation(&self, game: &Senjutsu, viewer: usize, out: &mut [f32]) {
         let n = game.n();
@@ -100,6 +108,7 @@ impl SenjutsuState {
         let cells = board.len();
         let kinds = game.content.cards.len();
         let mut w = ObsWriter::new(out);
+        w.section("phase one-hot, round, wound / bleeding / stun supplies");
         w.one_hot(PHASES, Some(phase_index(self.phase)));
         w.put(f32::from(self.round) / 50.0);
         w.put(f32::from(self.supply[0]) / f32::from(WOUND_CARDS));
@@ -111,6 +120,7 @@ impl SenjutsuState {
             let p = seat_after(viewer, j, n);
             let s = &self.samurai[p];
             let sam = game.samurai(p);
+            w.section(SEAT_SECTIONS[j]);
             w.flag(true);
             w.flag(!s.defeated);
             w.flag(!game.enemies(viewer, p));
@@ -141,7 +151,9 @@ impl SenjutsuState {
             w.bits(cells, &covered);
             w.one_hot(10, s.defenses.iter().find(|d| d.speed != NO_INIT).map(|d| usize::from(d.speed)));
         }
+        w.section("my hand, per card kind");
         w.counts(kinds, self.samurai[viewer].hand.iter().map(|c| usize::from(c.0)), 0.25);
+        w.section("the part resolving: stage one-hot, whose (from me), parts left");
         match self.stack.last().filter(|_| matches!(self.phase, Phase::Resolve(_))) {
             Some(e) => {
                 w.one_hot(STAGES, Some(stage_index(e.stage)));

@@ -35,11 +35,13 @@ impl TekkenState {
         let board = &game.stage().board;
         let o = &game.options;
         let mut w = ObsWriter::new(out);
+        w.section("my position then the opponent's, one-hot over the stage's cells");
         for p in [me, opp] {
             w.one_hot(board.len(), board.index_of(self.fighters[p].pos).map(usize::from));
         }
         let hp = f32::from(o.hp);
         let rtw = f32::from(o.rounds_to_win);
+        w.section("me then the opponent: HP, wins, punish tokens, cannot punish, knocked down, heat ready/active/spent");
         for p in [me, opp] {
             let f = &self.fighters[p];
             w.values([
@@ -54,6 +56,7 @@ impl TekkenState {
             ]);
         }
         let breaks = self.floor.breaks_shown();
+        w.section("I am the attacker, strings, floor side, breaks shown, blanks shown");
         w.values([
             flag(usize::from(self.attacker) == me),
             self.strings_feature(game),
@@ -69,19 +72,24 @@ impl TekkenState {
             Phase::Resolve => 4,
             Phase::Over => 5,
         };
+        w.section("phase one-hot (choose rage, prepare, prepared, guess, resolve, over), I am to act");
         w.one_hot(PHASES, Some(phase));
         w.flag(self.current_player_index() == Some(me));
         // My hand by card; the opponent's hand only by size; decks by size; discards are public.
         let first = [game.first_card(me), game.first_card(opp)];
+        w.section("my hand, per distinct card of mine");
         w.counts(MAX_DECK, self.fighters[me].hand.iter().map(|c| usize::from(c.0 - first[0])), 1.0);
+        w.section("the opponent's hand size, my deck size, the opponent's deck size");
         w.values([
             self.fighters[opp].hand.len() as f32,
             self.fighters[me].deck.len() as f32 / MAX_DECK as f32,
             self.fighters[opp].deck.len() as f32 / MAX_DECK as f32,
         ]);
+        w.section("discards per distinct card: mine, then the opponent's");
         for (k, p) in [me, opp].into_iter().enumerate() {
             w.counts(MAX_DECK, self.fighters[p].discard.iter().map(|c| usize::from(c.0 - first[k])), 1.0);
         }
+        w.section("4 string slots each, mine then the opponent's: empty, stun, face down, card one-hot");
         for (k, p) in [me, opp].into_iter().enumerate() {
             for slot in self.fighters[p].slots {
                 let i = match slot {
@@ -93,6 +101,7 @@ impl TekkenState {
                 w.one_hot(SLOT_FEATURES, Some(i));
             }
         }
+        w.section("rage, mine then the opponent's: card one-hot (the opponent's once revealed), chosen, revealed, used");
         for p in [me, opp] {
             let f = &self.fighters[p];
             let known = if p == me || f.rage_revealed { f.rage.map(usize::from) } else { None };
@@ -101,6 +110,7 @@ impl TekkenState {
         }
         let s = &self.string;
         let in_resolve = self.phase == Phase::Resolve;
+        w.section("resolution: card done, pending combos, means one-hot, extension connected, awaiting a move, combo symbols used");
         w.flag(in_resolve && s.card_done);
         for k in 0..MAX_COMBOS {
             w.flag(in_resolve && s.combos_pending & (1 << k) != 0);

@@ -42,7 +42,8 @@ impl UfsState {
         let u = game.universe.len();
         let idx = |c: crate::cards::CardId| game.universe_index(c);
         let mut w = ObsWriter::new(out);
-        for p in [me, 1 - me] {
+        for (k, p) in [me, 1 - me].into_iter().enumerate() {
+            w.section(["my counters (vitality, zones' sizes, check bonuses, desperation)", "the opponent's counters"][k]);
             let s = &self.sides[p];
             let max = f32::from(game.max_vitality(p).max(1));
             w.values([
@@ -63,15 +64,19 @@ impl UfsState {
             ]);
         }
         let mine = &self.sides[me];
+        w.section("my hand, per card of the universe");
         w.counts(u, mine.hand.iter().map(idx), 1.0);
+        w.section("my mulliganed cards, per card");
         w.counts(u, mine.mulliganed.iter().map(idx), 1.0);
-        for p in [me, 1 - me] {
+        for (k, p) in [me, 1 - me].into_iter().enumerate() {
             let s = &self.sides[p];
+            w.section(["my discard, removed and momentum, per card", "the opponent's discard, removed and momentum"][k]);
             w.counts(u, s.discard.iter().map(idx), 1.0);
             w.counts(u, s.removed.iter().map(idx), 1.0);
             w.counts(u, s.momentum.iter().map(idx), 1.0);
             // Staging in one pass, not one filtered pass per block: the block is picked by
             // arithmetic, since a branch on each card's flags mispredicts.
+            w.section(["my staging area: face up, committed, face down, per card", "the opponent's staging area"][k]);
             let staging = w.span(3 * u);
             for x in s.staging.as_slice() {
                 let (block, i) = (if x.face_down { 2 } else { usize::from(x.committed) }, idx(x.card));
@@ -79,6 +84,7 @@ impl UfsState {
                     staging[block * u + i] += 1.0;
                 }
             }
+            w.section(["my card pool, per card, then its rightmost card", "the opponent's card pool, then its rightmost card"][k]);
             w.counts(u, s.pool.cards().map(idx), 1.0);
             // The rightmost pool card: what Combo reads next.
             w.one_hot(u, s.pool.as_slice().last().map(|x| idx(x.card)));
@@ -93,13 +99,16 @@ impl UfsState {
             Phase::Momentum => 6,
             Phase::Over => 7,
         };
+        w.section("phase one-hot (mulligan, review, combat, enhance, block, check, momentum, over)");
         w.one_hot(8, Some(phase));
+        w.section("I am active, I am to act, I went first, turn");
         w.values([
             flag(usize::from(self.active) == me),
             flag(self.current_player_index() == Some(me)),
             flag(usize::from(self.first) == me),
             turn_feature(self.turn, game.options.max_turns),
         ]);
+        w.section("the attack: present, speed, damage, zone one-hot, blocked");
         match self.attack {
             Some(a) => {
                 w.flag(true);
@@ -110,6 +119,7 @@ impl UfsState {
             }
             None => w.skip(7),
         }
+        w.section("the control check: present, mine, needed, reached");
         match self.check {
             Some(c) => {
                 w.flag(true);
@@ -119,6 +129,7 @@ impl UfsState {
             }
             None => w.skip(4),
         }
+        w.section("enhance-step passes");
         w.put(match self.phase {
             Phase::Enhance { passes, .. } => f32::from(passes),
             _ => 0.0,
