@@ -1,9 +1,10 @@
-"""The documentation site (`make docs`): Sphinx with MyST Markdown and the Furo theme.
+"""The documentation site (`make docs`): Sphinx with MyST Markdown (myst-nb) and the Furo theme.
 
 The per-game pages are written from the engine itself when the build starts
 (`scripts/docs_pages.py`), and the API reference is read from the package's sources and the
 extension's typed stubs by sphinx-autoapi, so neither can drift from the code. Warnings are
-errors (`-W`): a broken link, a missing page or a missing reference fails the build.
+errors (`-W`): a broken link, a missing page or a missing reference fails the build, and so does
+a tutorial cell that raises.
 """
 
 import sys
@@ -17,8 +18,11 @@ import docs_pages  # noqa: E402
 project = "kumite"
 author = "the kumite developers"
 # napoleon: the adapters inherit Gymnasium's and PettingZoo's Google-style docstrings.
-extensions = ["myst_parser", "autoapi.extension", "sphinx.ext.napoleon"]
-source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+# myst_nb reads MyST Markdown, and runs the notebook pages (the tutorial) at every build.
+extensions = ["myst_nb", "autoapi.extension", "sphinx.ext.napoleon"]
+nb_execution_mode = "cache"
+nb_execution_raise_on_error = True
+nb_execution_timeout = 600
 exclude_patterns = ["_build", "balance/*/README.md"]
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence"]
