@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers fuzz fuzz-tools clean seat-tables balance-docs
+.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server fuzz fuzz-tools clean seat-tables balance-docs
 
 all: build
 
@@ -99,6 +99,10 @@ demo: build
 
 bench: build $(DEV_STAMP)
 	bash bench/run.sh
+
+# The play server under 16 loopback clients for 60 s (bench/server_load.py).
+bench-server: build
+	$(BIN)/python bench/server_load.py --clients 16 --seconds 60
 
 bench-peers: build $(DEV_STAMP)
 	bash bench/peers.sh

@@ -468,6 +468,8 @@ def test_play_a_game_through_the_buttons(browser: Any, server: str, name: str) -
         record = response.read().decode()
     final = kumite.from_record(record)
     assert final.is_terminal() and len(final.history()) == last_step
+    # The log came in pieces (each response carries only the new steps): all of it is drawn.
+    assert len(browser.find_elements("css selector", "#log > li")) == last_step
     assert final.game == game
     assert shown["result"] == final.view(0).get("result")
     returns = ", ".join(f"P{p} {float(r):g}" for p, r in enumerate(final.returns()))
@@ -512,6 +514,41 @@ def test_bad_requests_get_clear_errors(server: str) -> None:
     illegal = next(a for a in range(kumite.load("tekken").num_actions) if a not in {x["action"] for x in frame["legal"]})
     assert post("/api/act", {"id": frame["id"], "action": illegal})[0] == 400
     assert post("/api/act", {"id": "nope", "action": 0})[0] == 400
+
+
+def test_responses_carry_only_the_new_log_steps() -> None:
+    from kumite.viewer.server import App
+
+    app = App()
+    frame = app.api("/api/new", {"game": "tekken", "seats": ["human", "random"], "seed": 2})
+    drawn, sizes = len(frame["log"]), []
+    for _ in range(60):
+        if frame["terminal"]:
+            break
+        body = {"id": frame["id"], "since": drawn, "viewpoint": frame["viewpoint"]}
+        if frame["legal"]:
+            frame = app.api("/api/act", {**body, "action": frame["legal"][0]["action"]})
+        else:
+            frame = app.api("/api/step", body)
+        assert frame["log_from"] == drawn and frame["step"] == drawn + len(frame["log"])
+        drawn = frame["step"]
+        sizes.append(len(json.dumps(frame["log"])))
+    assert drawn > 20 and max(sizes) < 2000
+    session = app.sessions[frame["id"]]
+    # A page that drew its log for another viewpoint (or claims more than exists) gets it all.
+    for since, viewpoint in [(drawn, None), (drawn + 5, 0), (-1, 0)]:
+        full = session.frame(since, viewpoint)
+        assert full["log_from"] == 0 and len(full["log"]) == drawn
+    with pytest.raises(ValueError, match="since"):
+        app.api("/api/step", {"id": frame["id"], "since": "all"})
+
+
+def test_the_load_test_plays_without_errors() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import server_load
+
+    figures = server_load.measure(clients=4, seconds=2.0, games=["tekken", "ufs"])
+    assert figures["requests"] > 20 and figures["errors"] == 0
 
 
 def test_replay_opens_on_the_chosen_viewpoint(browser: Any, tmp_path: Path) -> None:

@@ -64,14 +64,17 @@
       b.onclick = function () { act(a.action); };
       legal.appendChild(b);
     });
-    // The log only grows within a game: add the new steps (a new game starts it again).
+    // The server sends the log from step `log_from` on: only the new steps when this page has
+    // drawn the rest for the same viewpoint, else (a new game, another viewpoint) all of it.
     var log = $("log");
-    if (log.getAttribute("data-game") !== frame.id || log.children.length > frame.log.length) {
+    if (log.getAttribute("data-game") !== frame.id || log.getAttribute("data-viewpoint") !== String(frame.viewpoint) ||
+        log.children.length !== frame.log_from) {
       log.textContent = "";
       log.setAttribute("data-game", frame.id);
+      log.setAttribute("data-viewpoint", String(frame.viewpoint));
     }
-    for (var i = log.children.length; i < frame.log.length; i++) {
-      var s = frame.log[i];
+    for (var i = log.children.length; i < frame.log_from + frame.log.length; i++) {
+      var s = frame.log[i - frame.log_from];
       var actEl = s.text === null ? K.el("span", { cls: "act withheld", title: "another seat's choice; its events follow", text: (i + 1) + ". P" + s.player })
         : K.el("span", { cls: "act", text: (i + 1) + ". P" + s.player + ": " + s.text });
       var li = K.el("li", { "data-step": i + 1 }, [actEl]);
@@ -85,13 +88,19 @@
     $("result").textContent = frame.terminal ? (frame.result || "") + "  returns: " + frame.returns.map(function (r, p) { return "P" + p + " " + r; }).join(", ") : "";
     if (!frame.terminal && !frame.legal.length) {
       botTimer = setTimeout(function () {
-        post("/api/step", { id: frame.id }).then(render).catch(function (e) { showError(e.message); });
+        post("/api/step", since(frame)).then(render).catch(function (e) { showError(e.message); });
       }, Number($("speed").value));
     }
   }
+  // What the page has drawn of the log, so the server sends only what is new.
+  function since(frame) {
+    return { id: frame.id, since: $("log").children.length, viewpoint: frame.viewpoint };
+  }
   function act(action) {
     showError("");
-    post("/api/act", { id: current.id, action: action }).then(render).catch(function (e) { showError(e.message); });
+    var body = since(current);
+    body.action = action;
+    post("/api/act", body).then(render).catch(function (e) { showError(e.message); });
   }
   $("start").onclick = function () {
     showError("");
