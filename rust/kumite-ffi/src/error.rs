@@ -73,6 +73,7 @@ impl From<GameError> for Failure {
             GameError::InvalidPlayer { .. } => KUMITE_ERR_INVALID_ARGUMENT,
             GameError::Deserialization { .. } => KUMITE_ERR_JSON,
             GameError::CardData { .. } => KUMITE_ERR_CARD_DATA,
+            GameError::NetMismatch { .. } => KUMITE_ERR_INVALID_OPTION,
         };
         Failure::new(status, e.to_string())
     }

@@ -38,6 +38,8 @@ pub enum GameError {
     InvalidPlayer { player: i64, num_players: usize },
     #[error("cannot read state: {reason}")]
     Deserialization { reason: String },
+    #[error("this network was made for another {field}: the game has {expected}, the network {found}")]
+    NetMismatch { field: String, expected: String, found: String },
     #[error("invalid card data:\n{}", .problems.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
     CardData { problems: Vec<CardProblem> },
 }

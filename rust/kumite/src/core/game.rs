@@ -4,6 +4,23 @@ use serde::{de::DeserializeOwned, Serialize};
 
 use crate::core::{record_layout, Action, ActionList, EventSink, GameError, NoEvents, ObsSection, Seating, Secrecy};
 
+/// FNV-1a, 64 bits: a stable hash (std's `DefaultHasher` may change between Rust releases).
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
 /// A game's immutable configuration and content (options, card database, boards). Built once,
 /// shared by reference; states never copy card text out of it.
 pub trait Game: Send + Sync + Sized + 'static {
@@ -48,6 +65,51 @@ pub trait Game: Send + Sync + Sized + 'static {
     fn content(&self) -> serde_json::Value;
     /// Builds a game from a JSON object of options; an unknown option is an error.
     fn from_options(options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, GameError>;
+
+    /// A hash (16 hex digits) of everything a trained network depends on: the game's name,
+    /// options and content, its action and observation sizes and layout, and its behaviour: the
+    /// actions, legal-action sets and observations of a few seeded random games, so a change of
+    /// rules that alters play changes it too. A network records the fingerprint it was trained
+    /// on, and one made for another fingerprint is refused.
+    fn fingerprint(&self) -> String {
+        let mut h = Fnv::default();
+        h.write(Self::NAME.as_bytes());
+        h.write(self.options().to_string().as_bytes());
+        h.write(self.content().to_string().as_bytes());
+        for n in [self.num_actions(), self.num_players(), self.observation_len()] {
+            h.write(&n.to_le_bytes());
+        }
+        for s in self.observation_layout() {
+            h.write(s.name.as_bytes());
+            h.write(&s.size.to_le_bytes());
+        }
+        let mut obs = vec![0.0f32; self.observation_len()];
+        let mut legal = ActionList::new();
+        for seed in 0..4u64 {
+            let mut state = self.new_state(seed);
+            let mut rng = crate::core::Rng::new(seed);
+            for step in 0..1000 {
+                if state.is_terminal() {
+                    break;
+                }
+                state.legal_actions(self, &mut legal);
+                let Some(player) = state.current_player() else { break };
+                if step % 8 == 0 {
+                    state.observation(self, player, &mut obs);
+                    obs.iter().for_each(|x| h.write(&x.to_bits().to_le_bytes()));
+                }
+                legal.iter().for_each(|a| h.write(&a.to_le_bytes()));
+                let action = legal[rng.below(legal.len() as u32) as usize];
+                state.apply_unchecked(self, action, &mut NoEvents);
+            }
+            let mut returns = vec![0.0f32; self.num_players()];
+            if state.is_terminal() {
+                state.returns(self, &mut returns);
+            }
+            returns.iter().for_each(|x| h.write(&x.to_bits().to_le_bytes()));
+        }
+        format!("{:016x}", h.0)
+    }
 
     /// The seatings the seat-fairness check measures: the mirrors of this game's content (the
     /// same character on every seat; for 2 players and, where the game has them, 3–4 with and

@@ -2,7 +2,11 @@
 
 pub mod evaluator;
 pub mod mcts;
+pub mod net;
 pub mod rollout;
+pub mod selfplay;
 
 pub use evaluator::{BatchEvaluator, Evaluator, Heuristic, ObservationEvaluator, RandomRollout};
 pub use mcts::{Mcts, MctsConfig, SearchStats};
+pub use net::{Net, Uniform};
+pub use selfplay::{selfplay, SelfplayConfig, SelfplayData};

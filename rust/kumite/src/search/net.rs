@@ -1,0 +1,336 @@
+//! A policy-value network evaluated in Rust, inside the search, with no Python.
+//!
+//! The architecture is a residual MLP over the observation vector of the player to move:
+//!
+//! ```text
+//! h = relu(input · x)                                  input:   obs_len → hidden
+//! for each block:  h = relu(h + fc2 · relu(fc1 · h))   fc1/fc2: hidden → hidden
+//! priors = softmax of (policy · h) over the legal actions (0 elsewhere)
+//! values = tanh(value · h), one per seat, in the game's return scale
+//! ```
+//!
+//! (each `·` a linear layer with bias). Weights are read from a `safetensors` file in the format
+//! `kumite-net-1`: tensors `input.weight [hidden, obs_len]`, `input.bias [hidden]`,
+//! `blocks.{b}.fc1.weight`/`.bias`, `blocks.{b}.fc2.weight`/`.bias`, `policy.weight
+//! [num_actions, hidden]`, `policy.bias`, `value.weight [num_players, hidden]`, `value.bias`, all
+//! `f32` in PyTorch's `nn.Linear` layout (`[out, in]`), and string metadata naming the game, its
+//! shapes and the fingerprint of the rules and content it was trained on
+//! ([`crate::core::Game::fingerprint`]). A file made for another game, layout or content is
+//! refused with the field that differs. Matrix products are `matrixmultiply`'s `sgemm`.
+
+use std::collections::HashMap;
+
+use safetensors::{Dtype, SafeTensors};
+
+use crate::core::{Game, GameError};
+use crate::search::evaluator::BatchEvaluator;
+
+pub const NET_FORMAT: &str = "kumite-net-1";
+/// Leaves evaluated together by the search (one matrix product per layer per batch).
+pub const NET_BATCH: usize = 16;
+/// Refused above this (a shipped net is a few MB; the limit keeps a hostile header from
+/// asking for gigabytes before any check).
+pub const MAX_NET_BYTES: usize = 1 << 30;
+
+/// One linear layer, `y = W x + b` with `W` row-major `[out, in]`.
+#[derive(Clone, Debug)]
+struct Linear {
+    weight: Vec<f32>,
+    bias: Vec<f32>,
+    inputs: usize,
+    outputs: usize,
+}
+
+impl Linear {
+    /// `out[n, outputs] = x[n, inputs] · Wᵀ + b`.
+    fn forward(&self, x: &[f32], n: usize, out: &mut [f32]) {
+        debug_assert!(x.len() >= n * self.inputs && out.len() >= n * self.outputs);
+        for row in out[..n * self.outputs].chunks_exact_mut(self.outputs) {
+            row.copy_from_slice(&self.bias);
+        }
+        // SAFETY: the slices hold n·inputs, outputs·inputs and n·outputs values, and the strides
+        // below describe exactly those row-major shapes (W read transposed: row stride 1,
+        // column stride `inputs`).
+        unsafe {
+            matrixmultiply::sgemm(
+                n,
+                self.inputs,
+                self.outputs,
+                1.0,
+                x.as_ptr(),
+                self.inputs as isize,
+                1,
+                self.weight.as_ptr(),
+                1,
+                self.inputs as isize,
+                1.0,
+                out.as_mut_ptr(),
+                self.outputs as isize,
+                1,
+            );
+        }
+    }
+}
+
+fn relu(xs: &mut [f32]) {
+    for x in xs {
+        *x = x.max(0.0);
+    }
+}
+
+/// What a network file says it was made for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetShape {
+    pub game: String,
+    pub obs_len: usize,
+    pub num_actions: usize,
+    pub num_players: usize,
+    pub hidden: usize,
+    pub blocks: usize,
+    pub fingerprint: String,
+}
+
+/// A loaded network.
+#[derive(Clone, Debug)]
+pub struct Net {
+    pub shape: NetShape,
+    /// Every metadata entry of the file, provenance included (commit, seed, budget…).
+    pub metadata: HashMap<String, String>,
+    input: Linear,
+    blocks: Vec<(Linear, Linear)>,
+    policy: Linear,
+    value: Linear,
+}
+
+fn bad(reason: impl Into<String>) -> GameError {
+    GameError::deserialization(format!("network file: {}", reason.into()))
+}
+
+fn field<'a>(meta: &'a HashMap<String, String>, key: &str) -> Result<&'a str, GameError> {
+    meta.get(key).map(String::as_str).ok_or_else(|| bad(format!("metadata has no {key:?}")))
+}
+
+fn count(meta: &HashMap<String, String>, key: &str) -> Result<usize, GameError> {
+    let text = field(meta, key)?;
+    text.parse().ok().filter(|&n| n > 0 && n <= 1 << 20).ok_or_else(|| bad(format!("metadata {key:?} is {text:?}, not a size")))
+}
+
+fn layer(tensors: &SafeTensors<'_>, name: &str, outputs: usize, inputs: usize) -> Result<Linear, GameError> {
+    let read = |suffix: &str, shape: &[usize]| -> Result<Vec<f32>, GameError> {
+        let key = format!("{name}.{suffix}");
+        let t = tensors.tensor(&key).map_err(|_| bad(format!("no tensor {key:?}")))?;
+        if t.dtype() != Dtype::F32 {
+            return Err(bad(format!("{key:?} is {:?}, not F32", t.dtype())));
+        }
+        if t.shape() != shape {
+            return Err(bad(format!("{key:?} has shape {:?}, expected {shape:?}", t.shape())));
+        }
+        Ok(t.data().chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect())
+    };
+    Ok(Linear { weight: read("weight", &[outputs, inputs])?, bias: read("bias", &[outputs])?, inputs, outputs })
+}
+
+impl Net {
+    /// Reads a `kumite-net-1` file's bytes; every shape is checked against the metadata.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, GameError> {
+        if bytes.len() > MAX_NET_BYTES {
+            return Err(bad(format!("{} bytes, above the limit of {MAX_NET_BYTES}", bytes.len())));
+        }
+        let tensors = SafeTensors::deserialize(bytes).map_err(|e| bad(e.to_string()))?;
+        let (_, header) = SafeTensors::read_metadata(bytes).map_err(|e| bad(e.to_string()))?;
+        let metadata = header.metadata().clone().unwrap_or_default();
+        let format = field(&metadata, "format")?;
+        if format != NET_FORMAT {
+            return Err(bad(format!("format {format:?}, expected {NET_FORMAT:?}")));
+        }
+        let shape = NetShape {
+            game: field(&metadata, "game")?.to_string(),
+            obs_len: count(&metadata, "obs_len")?,
+            num_actions: count(&metadata, "num_actions")?,
+            num_players: count(&metadata, "num_players")?,
+            hidden: count(&metadata, "hidden")?,
+            blocks: field(&metadata, "blocks")?.parse().ok().filter(|&b: &usize| b <= 64).ok_or_else(|| bad("metadata \"blocks\" is not a count in 0..=64"))?,
+            fingerprint: field(&metadata, "fingerprint")?.to_string(),
+        };
+        let h = shape.hidden;
+        let input = layer(&tensors, "input", h, shape.obs_len)?;
+        let blocks = (0..shape.blocks)
+            .map(|b| Ok((layer(&tensors, &format!("blocks.{b}.fc1"), h, h)?, layer(&tensors, &format!("blocks.{b}.fc2"), h, h)?)))
+            .collect::<Result<Vec<_>, GameError>>()?;
+        let policy = layer(&tensors, "policy", shape.num_actions, h)?;
+        let value = layer(&tensors, "value", shape.num_players, h)?;
+        Ok(Net { shape, metadata, input, blocks, policy, value })
+    }
+
+    /// Refuses a network made for another game, observation layout, action space, player count
+    /// or content, naming the first field that differs.
+    pub fn check<G: Game>(&self, game: &G) -> Result<(), GameError> {
+        let s = &self.shape;
+        let expected = [
+            ("game", G::NAME.to_string(), s.game.clone()),
+            ("obs_len", game.observation_len().to_string(), s.obs_len.to_string()),
+            ("num_actions", game.num_actions().to_string(), s.num_actions.to_string()),
+            ("num_players", game.num_players().to_string(), s.num_players.to_string()),
+            ("fingerprint", game.fingerprint(), s.fingerprint.clone()),
+        ];
+        match expected.into_iter().find(|(_, want, found)| want != found) {
+            None => Ok(()),
+            Some((field, expected, found)) => Err(GameError::NetMismatch { field: field.into(), expected, found }),
+        }
+    }
+
+    /// The forward pass over `n` observations: `priors [n, num_actions]` (softmax over the
+    /// entries `masks` sets, 0 elsewhere; uniform over them if every logit is masked out) and
+    /// `values [n, num_players]`.
+    pub fn forward(&self, observations: &[f32], masks: &[bool], n: usize, priors: &mut [f32], values: &mut [f32]) {
+        let s = &self.shape;
+        let mut h = vec![0.0f32; n * s.hidden];
+        let mut a = vec![0.0f32; n * s.hidden];
+        let mut b = vec![0.0f32; n * s.hidden];
+        self.input.forward(observations, n, &mut h);
+        relu(&mut h);
+        for (fc1, fc2) in &self.blocks {
+            fc1.forward(&h, n, &mut a);
+            relu(&mut a);
+            fc2.forward(&a, n, &mut b);
+            for (x, y) in h.iter_mut().zip(&b) {
+                *x = (*x + y).max(0.0);
+            }
+        }
+        self.policy.forward(&h, n, priors);
+        for (row, mask) in priors[..n * s.num_actions].chunks_exact_mut(s.num_actions).zip(masks.chunks_exact(s.num_actions)) {
+            let max = row.iter().zip(mask).filter(|(_, &m)| m).map(|(&x, _)| x).fold(f32::NEG_INFINITY, f32::max);
+            let mut sum = 0.0;
+            for (x, &m) in row.iter_mut().zip(mask) {
+                *x = if m { (*x - max).exp() } else { 0.0 };
+                sum += *x;
+            }
+            if sum > 0.0 && sum.is_finite() {
+                row.iter_mut().for_each(|x| *x /= sum);
+            } else {
+                let legal = mask.iter().filter(|&&m| m).count().max(1) as f32;
+                row.iter_mut().zip(mask).for_each(|(x, &m)| *x = if m { 1.0 / legal } else { 0.0 });
+            }
+        }
+        self.value.forward(&h, n, values);
+        values[..n * s.num_players].iter_mut().for_each(|v| *v = v.tanh());
+    }
+}
+
+impl BatchEvaluator for Net {
+    fn batch_size(&self) -> usize {
+        NET_BATCH
+    }
+    fn evaluate(&self, observations: &[f32], _players: &[i32], masks: &[bool], values: &mut [f32], priors: &mut [f32]) {
+        let n = masks.len() / self.shape.num_actions.max(1);
+        self.forward(observations, masks, n, priors, values);
+    }
+}
+
+/// The evaluator of a search without a network yet (the first round of self-play): uniform
+/// priors over the legal actions and a value of 0 for every seat, so the search is guided by
+/// its visits alone.
+#[derive(Clone, Copy, Debug)]
+pub struct Uniform {
+    pub num_actions: usize,
+    pub num_players: usize,
+}
+
+impl BatchEvaluator for Uniform {
+    fn batch_size(&self) -> usize {
+        NET_BATCH
+    }
+    fn evaluate(&self, _observations: &[f32], _players: &[i32], masks: &[bool], values: &mut [f32], priors: &mut [f32]) {
+        values.fill(0.0);
+        for (row, mask) in priors.chunks_exact_mut(self.num_actions).zip(masks.chunks_exact(self.num_actions)) {
+            let legal = mask.iter().filter(|&&m| m).count().max(1) as f32;
+            row.iter_mut().zip(mask).for_each(|(x, &m)| *x = if m { 1.0 / legal } else { 0.0 });
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::collections::HashMap;
+
+    use safetensors::tensor::TensorView;
+    use safetensors::Dtype;
+
+    use super::{Net, NET_FORMAT};
+    use crate::core::{Game, GameError};
+    use crate::games::tekken::{Tekken, TekkenOptions};
+
+    /// A file in the format, with weights from `weight(tensor, index)`.
+    pub(crate) fn net_bytes(shape: [usize; 5], game: &str, fingerprint: &str, weight: impl Fn(&str, usize) -> f32) -> Vec<u8> {
+        let [obs, actions, players, hidden, blocks] = shape;
+        let mut layers = vec![("input".to_string(), hidden, obs)];
+        for b in 0..blocks {
+            layers.push((format!("blocks.{b}.fc1"), hidden, hidden));
+            layers.push((format!("blocks.{b}.fc2"), hidden, hidden));
+        }
+        layers.push(("policy".into(), actions, hidden));
+        layers.push(("value".into(), players, hidden));
+        let mut data: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
+        for (name, out, inp) in layers {
+            for (suffix, shape) in [("weight", vec![out, inp]), ("bias", vec![out])] {
+                let key = format!("{name}.{suffix}");
+                let bytes = (0..shape.iter().product()).flat_map(|i| weight(&key, i).to_le_bytes()).collect();
+                data.push((key, shape, bytes));
+            }
+        }
+        let views: Vec<(String, TensorView<'_>)> =
+            data.iter().map(|(k, s, b)| (k.clone(), TensorView::new(Dtype::F32, s.clone(), b).unwrap())).collect();
+        let meta: HashMap<String, String> = [
+            ("format", NET_FORMAT.to_string()),
+            ("game", game.to_string()),
+            ("obs_len", obs.to_string()),
+            ("num_actions", actions.to_string()),
+            ("num_players", players.to_string()),
+            ("hidden", hidden.to_string()),
+            ("blocks", blocks.to_string()),
+            ("fingerprint", fingerprint.to_string()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        safetensors::serialize(views, Some(meta)).unwrap()
+    }
+
+    #[test]
+    fn the_forward_pass_is_the_documented_one() {
+        // obs 2, actions 3, players 2, hidden 2, one block; weights small integers by index.
+        let bytes = net_bytes([2, 3, 2, 2, 1], "tekken", "x", |key, i| match key {
+            "input.weight" => [1.0, 0.0, 0.0, -1.0][i],
+            "blocks.0.fc1.weight" => [1.0, 1.0, 0.0, 0.0][i],
+            "blocks.0.fc2.weight" => [0.5, 0.0, 0.0, 0.5][i],
+            "policy.weight" => [1.0, 0.0, 0.0, 1.0, 1.0, 1.0][i],
+            "value.weight" => [1.0, 0.0, 0.0, 1.0][i],
+            "value.bias" => [0.0, -1.0][i],
+            _ => 0.0,
+        });
+        let net = Net::from_bytes(&bytes).unwrap();
+        let (mut priors, mut values) = ([0.0f32; 3], [0.0f32; 2]);
+        net.forward(&[2.0, -3.0], &[true, false, true], 1, &mut priors, &mut values);
+        // h = relu([2, 3]) = [2, 3]; a = relu([5, 0]); b = [2.5, 0]; h = [4.5, 3].
+        // logits [4.5, 3, 7.5], action 1 masked; values tanh([4.5, 2]).
+        let e = (4.5f32 - 7.5).exp();
+        assert!((priors[0] - e / (1.0 + e)).abs() < 1e-6 && priors[1] == 0.0 && (priors[2] - 1.0 / (1.0 + e)).abs() < 1e-6);
+        assert!((values[0] - 4.5f32.tanh()).abs() < 1e-6 && (values[1] - 2.0f32.tanh()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_net_for_another_game_or_content_is_refused_by_name() {
+        let game = Tekken::new(TekkenOptions::default()).unwrap();
+        let shape = [game.observation_len(), game.num_actions(), 2, 4, 0];
+        let net = Net::from_bytes(&net_bytes(shape, "tekken", &game.fingerprint(), |_, _| 0.01)).unwrap();
+        net.check(&game).unwrap();
+        let other = Tekken::new(TekkenOptions { hp: 30, ..Default::default() }).unwrap();
+        assert!(matches!(net.check(&other), Err(GameError::NetMismatch { field, .. }) if field == "fingerprint"));
+        let ufs = Net::from_bytes(&net_bytes(shape, "ufs", &game.fingerprint(), |_, _| 0.0)).unwrap();
+        assert!(matches!(ufs.check(&game), Err(GameError::NetMismatch { field, .. }) if field == "game"));
+        let mut cut = net_bytes(shape, "tekken", "f", |_, _| 0.0);
+        cut.truncate(cut.len() - 4);
+        assert!(matches!(Net::from_bytes(&cut), Err(GameError::Deserialization { .. })));
+        assert!(matches!(Net::from_bytes(b"not a file"), Err(GameError::Deserialization { .. })));
+    }
+}

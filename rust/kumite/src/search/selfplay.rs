@@ -1,0 +1,225 @@
+//! Self-play for training a policy-value network: every seat searched by the same PUCT search
+//! guided by the network, recording at each decision the observation of the player to move,
+//! its legal mask and the search's visit distribution; every position's value target is the
+//! game's final returns. Games run in parallel on all cores, and each depends only on the seed
+//! and its index, so the data is the same whatever the thread count.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
+use crate::search::evaluator::{BatchEvaluator, ObservationEvaluator};
+use crate::search::mcts::{Mcts, MctsConfig};
+
+#[derive(Clone, Debug)]
+pub struct SelfplayConfig {
+    pub games: usize,
+    /// Search iterations per decision.
+    pub simulations: u32,
+    pub seed: u64,
+    /// `None`: one per core.
+    pub threads: Option<usize>,
+    /// A game still live after this many actions is cut and reported truncated (its positions
+    /// get value targets of 0 and the `truncated` flag): `None`, the game's `max_game_length`.
+    pub max_steps: Option<usize>,
+    /// For each seat's first decisions up to this many in all, the move is drawn in proportion
+    /// to the visits (exploration); afterwards the most visited move is played.
+    pub temperature_moves: usize,
+    /// PUCT's `c`.
+    pub exploration: f32,
+}
+
+impl Default for SelfplayConfig {
+    fn default() -> Self {
+        SelfplayConfig { games: 1, simulations: 64, seed: 0, threads: None, max_steps: None, temperature_moves: 30, exploration: 1.25 }
+    }
+}
+
+/// Training data, row-major: one row per recorded decision, and per game its outcome.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SelfplayData {
+    pub observations: Vec<f32>,
+    pub masks: Vec<bool>,
+    pub policy: Vec<f32>,
+    pub values: Vec<f32>,
+    pub player: Vec<i32>,
+    pub game: Vec<i32>,
+    pub truncated: Vec<bool>,
+    pub game_returns: Vec<f32>,
+    pub game_truncated: Vec<bool>,
+    pub game_length: Vec<i32>,
+    /// Search iterations run in all (for the speed figures).
+    pub simulations: u64,
+}
+
+impl SelfplayData {
+    pub fn rows(&self) -> usize {
+        self.player.len()
+    }
+    fn append(&mut self, mut other: SelfplayData) {
+        self.observations.append(&mut other.observations);
+        self.masks.append(&mut other.masks);
+        self.policy.append(&mut other.policy);
+        self.values.append(&mut other.values);
+        self.player.append(&mut other.player);
+        self.game.append(&mut other.game);
+        self.truncated.append(&mut other.truncated);
+        self.game_returns.append(&mut other.game_returns);
+        self.game_truncated.append(&mut other.game_truncated);
+        self.game_length.append(&mut other.game_length);
+        self.simulations += other.simulations;
+    }
+}
+
+/// Plays `cfg.games` games of self-play with `evaluator` (a [`crate::search::net::Net`], or
+/// [`crate::search::net::Uniform`] before there is one).
+pub fn selfplay<G: Game>(game: &G, evaluator: Arc<dyn BatchEvaluator>, cfg: &SelfplayConfig) -> SelfplayData {
+    let run = || {
+        (0..cfg.games)
+            .into_par_iter()
+            .map(|i| one_game(game, evaluator.clone(), cfg, i))
+            .collect::<Vec<_>>()
+    };
+    let games = match cfg.threads {
+        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build() {
+            Ok(pool) => pool.install(run),
+            Err(_) => run(),
+        },
+        None => run(),
+    };
+    let mut out = SelfplayData::default();
+    for g in games {
+        out.append(g);
+    }
+    out
+}
+
+fn one_game<G: Game>(game: &G, evaluator: Arc<dyn BatchEvaluator>, cfg: &SelfplayConfig, index: usize) -> SelfplayData {
+    let (actions, players, obs_len) = (game.num_actions(), game.num_players(), game.observation_len());
+    let game_seed = derive_seed(cfg.seed, index as u64);
+    let config = MctsConfig {
+        iterations: cfg.simulations.max(1),
+        exploration: cfg.exploration,
+        threads: 1,
+        seed: game_seed,
+        ..MctsConfig::default()
+    };
+    let mut search = Mcts::new(config, ObservationEvaluator(evaluator));
+    let mut rng = Rng::new(derive_seed(game_seed, u64::MAX));
+    let mut state = game.new_state(game_seed);
+    let bound = cfg.max_steps.unwrap_or_else(|| game.max_game_length());
+    let mut history: Vec<Action> = Vec::new();
+    let mut legal = ActionList::new();
+    let mut out = SelfplayData::default();
+    let mut decisions = 0;
+    while !state.is_terminal() && history.len() < bound {
+        let Some(player) = state.current_player() else { break };
+        state.legal_actions(game, &mut legal);
+        let action = if legal.len() == 1 {
+            // A forced move teaches nothing and needs no search.
+            legal[0]
+        } else {
+            let stats = search.search(game, &state, &history);
+            out.simulations += stats.iterations;
+            let total: u32 = stats.visits.iter().sum();
+            let row = out.policy.len();
+            out.policy.resize(row + actions, 0.0);
+            for (&a, &v) in stats.actions.iter().zip(&stats.visits) {
+                out.policy[row + usize::from(a)] = v as f32 / total.max(1) as f32;
+            }
+            let at = out.observations.len();
+            out.observations.resize(at + obs_len, 0.0);
+            state.observation(game, player, &mut out.observations[at..]);
+            let m = out.masks.len();
+            out.masks.resize(m + actions, false);
+            for &a in &legal {
+                out.masks[m + usize::from(a)] = true;
+            }
+            out.player.push(player as i32);
+            decisions += 1;
+            if decisions <= cfg.temperature_moves && total > 0 {
+                let mut pick = rng.below(total);
+                let mut chosen = stats.best;
+                for (&a, &v) in stats.actions.iter().zip(&stats.visits) {
+                    if pick < v {
+                        chosen = a;
+                        break;
+                    }
+                    pick -= v;
+                }
+                // Only an action legal in this world (a determinized search may visit others).
+                if legal.contains(&chosen) { chosen } else { stats.best }
+            } else {
+                stats.best
+            }
+        };
+        state.apply_unchecked(game, action, &mut NoEvents);
+        history.push(action);
+    }
+    let truncated = !state.is_terminal();
+    let mut returns = vec![0.0f32; players];
+    if !truncated {
+        state.returns(game, &mut returns);
+    }
+    let rows = out.player.len();
+    for _ in 0..rows {
+        out.values.extend_from_slice(&returns);
+    }
+    out.game = vec![index as i32; rows];
+    out.truncated = vec![truncated; rows];
+    out.game_returns = returns;
+    out.game_truncated = vec![truncated];
+    out.game_length = vec![history.len() as i32];
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{selfplay, SelfplayConfig};
+    use crate::core::Game;
+    use crate::games::senjutsu::{Senjutsu, SenjutsuOptions};
+    use crate::games::tekken::{Tekken, TekkenOptions};
+    use crate::search::net::tests::net_bytes;
+    use crate::search::net::{Net, Uniform};
+
+    #[test]
+    fn the_data_is_the_same_whatever_the_thread_count() {
+        let game = Tekken::new(TekkenOptions { rounds_to_win: 1, hp: 7, ..Default::default() }).unwrap();
+        let shape = [game.observation_len(), game.num_actions(), 2, 8, 1];
+        let net = Net::from_bytes(&net_bytes(shape, "tekken", &game.fingerprint(), |k, i| ((i * 7 + k.len()) % 13) as f32 / 40.0 - 0.15)).unwrap();
+        let cfg = |threads| SelfplayConfig { games: 3, simulations: 24, seed: 5, threads: Some(threads), max_steps: Some(300), ..Default::default() };
+        let one = selfplay(&game, Arc::new(net.clone()), &cfg(1));
+        let two = selfplay(&game, Arc::new(net), &cfg(2));
+        assert_eq!(one, two);
+        let rows = one.rows();
+        assert!(rows > 10);
+        assert_eq!(one.observations.len(), rows * game.observation_len());
+        assert_eq!(one.masks.len(), rows * game.num_actions());
+        for (p, m) in one.policy.chunks(game.num_actions()).zip(one.masks.chunks(game.num_actions())) {
+            assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+            assert!(p.iter().zip(m).all(|(&x, &legal)| legal || x == 0.0), "visits only on legal actions");
+        }
+        assert_eq!(one.game_length.len(), 3);
+        // A truncated game's positions carry no result.
+        for (g, &cut) in one.game_truncated.iter().enumerate() {
+            let values = &one.game_returns[g * 2..g * 2 + 2];
+            assert!(!cut || values == [0.0, 0.0]);
+        }
+    }
+
+    #[test]
+    fn uniform_selfplay_plays_whole_games() {
+        let game = Senjutsu::new(SenjutsuOptions::default()).unwrap();
+        let cfg = SelfplayConfig { games: 2, simulations: 8, seed: 1, threads: Some(1), ..Default::default() };
+        let data = selfplay(&game, Arc::new(Uniform { num_actions: game.num_actions(), num_players: 2 }), &cfg);
+        assert!(data.game_truncated.iter().all(|&t| !t) && data.rows() > 20);
+        // Each position's value target is its game's result, for every seat.
+        for (row, &g) in data.game.iter().enumerate() {
+            let g = g as usize;
+            assert_eq!(data.values[row * 2..row * 2 + 2], data.game_returns[g * 2..g * 2 + 2]);
+        }
+    }
+}
