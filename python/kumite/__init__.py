@@ -21,6 +21,8 @@ from kumite._kumite import (
     InvalidPlayerError,
     MCTS,
     KumiteError,
+    Net,
+    NetMismatchError,
     RolloutResult,
     SearchResult,
     State,
@@ -36,6 +38,7 @@ from kumite._kumite import (
     load,
     rollout,
     seat_shares,
+    selfplay,
     ufs_validate_deck,
 )
 from kumite._extras import lazy_submodules
@@ -55,6 +58,8 @@ __all__ = [
     "KumiteError",
     "MCTS",
     "MatchResult",
+    "Net",
+    "NetMismatchError",
     "Bot",
     "RandomBot",
     "RolloutResult",
@@ -74,6 +79,7 @@ __all__ = [
     "play_match",
     "rollout",
     "seat_shares",
+    "selfplay",
     "ufs_validate_deck",
 ]
 

@@ -72,6 +72,14 @@ class UnknownGameError(KumiteError):
     name: str
     known: list[str]
 
+class NetMismatchError(KumiteError):
+    """A network made for another game, observation layout, action space, player count or
+    content: `field` names what differs, `expected` is the game's, `found` the network's."""
+
+    field: str
+    expected: str
+    found: str
+
 class DeserializationError(KumiteError):
     """A JSON state or game record that cannot be read or replayed."""
 
@@ -126,6 +134,10 @@ class Game:
         (`characters`, `stages`, `cards`, `decks`, `battlefields`…, as the game has them): lists
         of `{"id", "name", "text"}` in content order. The ids are what options and decklists
         name."""
+    def fingerprint(self) -> str:
+        """A hash of everything a trained network depends on: the game, its options and content,
+        its action and observation layout, and its rules' behaviour on a few seeded games. A
+        network records the fingerprint it was trained on (`Net.check`)."""
     def observation_layout(self) -> list[dict[str, Any]]:
         """The observation vector's named blocks in order, read from the code that writes it:
         `[{"name", "start", "size"}, …]`, covering `0..observation_shape[0]` without gaps."""
@@ -233,7 +245,9 @@ class MCTS:
     a callable `f(observations, players, masks) -> (priors, values)` over numpy batches (float32
     `(n, *observation_shape)`, int32 `(n,)`, bool `(n, num_actions)` in; float32
     `(n, num_actions)` and `(n, num_players)` out), called with `batch_size` leaves at a time
-    (its `batch_size` attribute, default 1); with a callable the search selects by PUCT.
+    (its `batch_size` attribute, default 1); with a callable the search selects by PUCT. A `Net`
+    is evaluated in Rust in batches of 16 leaves with no Python at all (PUCT too); one made for
+    another game or content raises `NetMismatchError`.
 
     A playout plays at most `max_playout_steps` actions from the leaf (`None`: the game's
     `max_game_length`); one cut there scores the position reached by the game's heuristic, or 0
@@ -248,7 +262,7 @@ class MCTS:
         exploration: float = 1.4,
         threads: int | None = None,
         seed: int = 0,
-        evaluator: str | Callable[..., Any] | None = None,
+        evaluator: str | Net | Callable[..., Any] | None = None,
         determinize: bool = True,
         reuse_tree: bool = False,
         max_playout_steps: int | None = None,
@@ -321,6 +335,53 @@ def load(name: str, /, **options: Any) -> Game:
 
 def from_record(text: str | bytes) -> State:
     """Replays a game record written by `State.to_record`."""
+
+@final
+class Net:
+    """A policy-value network in the `kumite-net-1` safetensors format (see the agents guide):
+    priors over the actions and one value per seat from the observation of the player to move,
+    evaluated in Rust. Use it as `MCTS(game, evaluator=net)`, in `selfplay`, or as the bots
+    `policy:PATH` and `az:N:PATH`."""
+
+    @staticmethod
+    def load(path: str | os.PathLike[str]) -> Net:
+        """Reads a network file; a malformed one raises `DeserializationError` saying what is wrong."""
+    @staticmethod
+    def from_bytes(data: bytes) -> Net:
+        """The same from the file's bytes."""
+    @property
+    def metadata(self) -> dict[str, str]:
+        """The file's metadata: `format`, `game`, `obs_len`, `num_actions`, `num_players`, `hidden`,
+        `blocks`, `fingerprint`, and whatever provenance the trainer recorded."""
+    def check(self, game: Game) -> None:
+        """Raises `NetMismatchError` (naming the field) unless the network was made for this game,
+        with these options and content."""
+    def evaluate(
+        self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """The forward pass: `observations` `(n, obs_len)` and legal `masks` `(n, num_actions)` give
+        `(priors, values)`: `(n, num_actions)` (a softmax over the legal actions, 0 elsewhere) and
+        `(n, num_players)` (one value per seat, in -1..1)."""
+
+def selfplay(
+    game: Game,
+    net: Net | None = None,
+    games: SupportsIndex = 1,
+    simulations: SupportsIndex = 64,
+    seed: SupportsIndex = 0,
+    threads: SupportsIndex | None = None,
+    max_steps: SupportsIndex | None = None,
+    temperature_moves: SupportsIndex = 30,
+    exploration: float = 1.25,
+) -> dict[str, Any]:
+    """Self-play: `games` games in which every seat plays the search guided by `net` (`None`:
+    uniform priors and zero values, the first round of training) with `simulations` iterations a
+    decision; the first `temperature_moves` decisions of a game are drawn in proportion to the
+    visits. Returns numpy arrays, one row per decision: `observations`, `masks`, `policy` (the
+    visit distribution), `values` (the game's final returns, per seat; 0 for a truncated game),
+    `player`, `game`, `truncated`; and per game `game_returns`, `game_truncated`, `game_length`;
+    and `simulations` (iterations run in all). The same seed gives the same arrays whatever
+    `threads`."""
 
 def rollout(
     game: Game,

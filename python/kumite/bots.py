@@ -5,9 +5,12 @@ from __future__ import annotations
 import importlib
 import random
 import re
+from pathlib import Path
 from typing import Any, Protocol
 
-from kumite._kumite import MCTS, Game, State
+import numpy as np
+
+from kumite._kumite import MCTS, Game, Net, State
 
 
 class Bot(Protocol):
@@ -27,7 +30,49 @@ class RandomBot:
         return "RandomBot()"
 
 
-BOT_SPECS = "random, mcts:N, mcts:N:heuristic or module:attr (your own bot)"
+BOT_SPECS = "random, mcts:N, mcts:N:heuristic, policy[:PATH], az:N[:PATH] or module:attr (your own bot)"
+
+# The networks shipped with the package, one per game (`make agents` trains them).
+NETS = Path(__file__).resolve().parent / "nets"
+# PUCT's c for a search guided by a network (AlphaZero's range; `MCTS`'s default 1.4 is UCB1's).
+AZ_EXPLORATION = 1.25
+
+
+def load_net(game: Game, path: str = "") -> Net:
+    """The network at ``path``, or the one shipped for ``game``; checked against the game (a
+    network made for other options or content raises ``NetMismatchError``)."""
+    if not path:
+        shipped = NETS / f"{game.name}.safetensors"
+        if not shipped.exists():
+            raise ValueError(
+                f"no network is shipped for {game.name} in this build: train one with "
+                f"`kumite train {game.name} --out DIR` and name it (policy:DIR/net.safetensors)"
+            )
+        path = str(shipped)
+    try:
+        net = Net.load(path)
+    except OSError as e:
+        raise ValueError(f"cannot read the network {path!r}: {e}") from None
+    net.check(game)
+    return net
+
+
+class PolicyBot:
+    """The network alone: the legal action with the highest prior (no search)."""
+
+    def __init__(self, net: Net, label: str = "policy") -> None:
+        self.net, self.label = net, label
+
+    def choose(self, state: State) -> int:
+        player = state.current_player
+        if player is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        mask = state.legal_action_mask()[None, :]
+        priors, _ = self.net.evaluate(state.observation(player)[None, :], mask)
+        return int(np.argmax(np.where(mask[0], priors[0], -1.0)))
+
+    def __repr__(self) -> str:
+        return self.label
 
 # `package.module:attr`: Python identifiers joined by dots, then one attribute name.
 CUSTOM_SPEC = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*")
@@ -67,13 +112,25 @@ def make_bot(
     custom: bool = True,
 ) -> Bot:
     """A bot from its spec, as the command line and the play server write it: ``random``,
-    ``mcts:N`` (N iterations, random playouts), ``mcts:N:heuristic``, or ``module:attr`` for a
+    ``mcts:N`` (N iterations, random playouts), ``mcts:N:heuristic``, ``policy[:PATH]`` (a
+    network alone: the shipped one of the game, or the file at PATH), ``az:N[:PATH]`` (that
+    network guiding N iterations of PUCT search), or ``module:attr`` for a
     bot of your own (``custom_bot``; refused when ``custom`` is false). ``max_iterations`` caps
     N (a server caps it so that one request cannot search for hours). A bad spec is a
     ``ValueError`` that says what is accepted."""
     kind, _, rest = spec.partition(":")
     if kind == "random" and not rest:
         return RandomBot(seed)
+    if kind == "policy":
+        return PolicyBot(load_net(game, rest), spec)
+    if kind == "az":
+        iterations, _, path = rest.partition(":")
+        if re.fullmatch(r"[0-9]{1,18}", iterations) and int(iterations) > 0:
+            n = int(iterations)
+            if max_iterations is not None and n > max_iterations:
+                raise ValueError(f"bot {spec!r}: at most {max_iterations} iterations here")
+            net = load_net(game, path)
+            return MCTS(game, iterations=n, seed=seed, threads=threads, evaluator=net, exploration=AZ_EXPLORATION)
     if kind == "mcts":
         iterations, _, evaluator = rest.partition(":")
         # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.

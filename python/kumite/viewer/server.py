@@ -37,6 +37,10 @@ def make_bot(spec: str, game: kumite.Game, seed: int, custom: tuple[str, ...] = 
     """A seat's bot, with its search budget capped: the page waits for each bot move. A page may
     seat a bot of the user's own (``module:attr``) only when the server was started with it, so
     no request can make the server import a module."""
+    kind, _, rest = spec.partition(":")
+    if (kind == "policy" and rest) or (kind == "az" and ":" in rest):
+        # A request may not name a file on the server's machine: the shipped networks only.
+        raise BadRequest(f"bot {spec!r}: the page seats the shipped networks only (policy, az:N)")
     try:
         return kumite.make_bot(spec, game, seed, max_iterations=MAX_BOT_ITERATIONS, custom=spec in custom)
     except ValueError as e:

@@ -21,6 +21,12 @@ create_exception!(
 );
 create_exception!(
     kumite,
+    NetMismatchError,
+    KumiteError,
+    "A network made for another game, observation layout, action space, player count or content: `field` names what differs, `expected` is the game's, `found` the network's."
+);
+create_exception!(
+    kumite,
     IllegalActionError,
     KumiteError,
     "An action that is not legal here (or no legal action has that text). The state is unchanged."
@@ -148,6 +154,11 @@ pub fn to_py(py: Python<'_>, error: GameError) -> PyErr {
         GameError::Deserialization { reason } => {
             with_fields::<DeserializationError>(py, message, vec![("reason", any(py, reason))])
         }
+        GameError::NetMismatch { field, expected, found } => with_fields::<NetMismatchError>(
+            py,
+            message,
+            vec![("field", any(py, field)), ("expected", any(py, expected)), ("found", any(py, found))],
+        ),
         GameError::CardData { problems } => {
             let list: Vec<Bound<'_, PyAny>> = problems
                 .iter()

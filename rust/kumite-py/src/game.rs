@@ -102,6 +102,13 @@ impl Game {
         from_json(py, &listing)
     }
 
+    /// A hash of everything a trained network depends on: the game, its options and content,
+    /// its action and observation layout, and its rules' behaviour on a few seeded games. A
+    /// network records the fingerprint it was trained on (`Net.check`).
+    fn fingerprint(&self) -> PyResult<String> {
+        guard(|| Ok(self.inner.fingerprint()))
+    }
+
     /// The observation vector's named blocks in order, read from the code that writes it:
     /// `[{"name", "start", "size"}, …]`, covering `0..observation_shape[0]` without gaps.
     fn observation_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

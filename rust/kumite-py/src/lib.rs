@@ -8,6 +8,7 @@ mod errors;
 mod fairness;
 mod game;
 mod memory;
+mod net;
 mod search;
 mod state;
 mod vec_env;
@@ -97,8 +98,10 @@ mod _kumite {
     #[pymodule_export]
     use crate::errors::{
         CardDataError, ConformanceError, DeserializationError, IllegalActionError, InternalError,
-        InvalidOptionError, InvalidPlayerError, KumiteError, UnknownGameError,
+        InvalidOptionError, InvalidPlayerError, KumiteError, NetMismatchError, UnknownGameError,
     };
+    #[pymodule_export]
+    use crate::net::{selfplay, Net};
     #[pymodule_export]
     use crate::game::Game;
     #[pymodule_export]

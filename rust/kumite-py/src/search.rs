@@ -215,6 +215,11 @@ impl Mcts {
             None => (EvaluatorChoice::RandomRollout, None),
             Some(e) if e.extract::<String>().is_ok_and(|s| s == "random") => (EvaluatorChoice::RandomRollout, None),
             Some(e) if e.extract::<String>().is_ok_and(|s| s == "heuristic") => (EvaluatorChoice::Heuristic, None),
+            Some(e) if e.is_instance_of::<crate::net::Net>() => {
+                let net = e.cast::<crate::net::Net>()?.get().inner.clone();
+                guard(|| g.inner.check_net(&net).py_err(e.py()))?;
+                (EvaluatorChoice::Batch(net), None)
+            }
             Some(e) if e.is_callable() => {
                 let batch_size = match e.getattr("batch_size") {
                     Ok(b) => b.extract::<usize>().ok().filter(|&b| b > 0).ok_or_else(|| {
@@ -243,7 +248,7 @@ impl Mcts {
             }
             Some(e) => {
                 return Err(PyTypeError::new_err(format!(
-                    "evaluator must be None, 'random', 'heuristic' or a callable, not {}",
+                    "evaluator must be None, 'random', 'heuristic', a Net or a callable, not {}",
                     e.repr()?
                 )))
             }

@@ -31,7 +31,10 @@ use crate::conformance::{check_random_games, check_secrets, Conformance};
 use crate::core::{Game, GameError};
 use crate::env::VecEnv;
 use crate::search::rollout::{rollout_range, RolloutResult};
-use crate::search::{Heuristic, Mcts, MctsConfig, ObservationEvaluator, RandomRollout};
+use crate::search::{
+    selfplay, BatchEvaluator, Heuristic, Mcts, MctsConfig, Net, ObservationEvaluator, RandomRollout, SelfplayConfig,
+    SelfplayData,
+};
 
 /// A game of any kind, shared between its states.
 pub trait ErasedGame: Send + Sync {
@@ -43,6 +46,12 @@ pub trait ErasedGame: Send + Sync {
     /// The observation's named blocks ([`Game::observation_layout`]) as
     /// `[{"name", "start", "size"}, …]`.
     fn observation_layout(&self) -> Value;
+    /// [`Game::fingerprint`]: what a trained network records and is checked against.
+    fn fingerprint(&self) -> String;
+    /// Refuses a network made for another game, layout or content ([`Net::check`]).
+    fn check_net(&self, net: &Net) -> Result<(), GameError>;
+    /// Self-play data ([`selfplay`]).
+    fn selfplay(&self, evaluator: Arc<dyn BatchEvaluator>, cfg: &SelfplayConfig) -> SelfplayData;
     fn max_game_length(&self) -> usize;
     fn length_bounded_by_rules(&self) -> bool;
     fn options(&self) -> Value;
@@ -103,6 +112,15 @@ impl<G: Game> ErasedGame for G {
     }
     fn observation_layout(&self) -> Value {
         serde_json::to_value(Game::observation_layout(self)).unwrap_or_default()
+    }
+    fn fingerprint(&self) -> String {
+        Game::fingerprint(self)
+    }
+    fn check_net(&self, net: &Net) -> Result<(), GameError> {
+        net.check(self)
+    }
+    fn selfplay(&self, evaluator: Arc<dyn BatchEvaluator>, cfg: &SelfplayConfig) -> SelfplayData {
+        selfplay(self, evaluator, cfg)
     }
     fn max_game_length(&self) -> usize {
         Game::max_game_length(self)

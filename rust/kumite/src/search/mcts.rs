@@ -319,7 +319,10 @@ fn grow<G: Game, E: Evaluator<G>>(
         if deadline.is_some_and(|d| Instant::now() >= d) && done > 0 {
             break;
         }
-        let size = batch.min((iterations - done) as usize);
+        // Batches grow 1, 1, 2, 4, … up to `batch`: leaves collected before the root is expanded
+        // all stop at the root, so a full first batch would spend its whole budget there (16
+        // leaves at 16 simulations left every root child unvisited).
+        let size = batch.min((iterations - done) as usize).min((done as usize).max(1));
         leaves.clear();
         for path in paths.iter_mut().take(size) {
             let mut world = if cfg.determinize {

@@ -1,0 +1,42 @@
+"""Writing a network as a `kumite-net-1` safetensors file, which `kumite.Net.load` reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from safetensors.numpy import save
+
+import kumite
+from kumite.learn.model import Params, blocks_of
+
+FORMAT = "kumite-net-1"
+
+
+def net_bytes(params: Params, game: kumite.Game, provenance: dict[str, Any] | None = None) -> bytes:
+    """The file's bytes: every tensor as float32, and the metadata that ties the network to
+    ``game`` (its name, shapes and fingerprint) plus ``provenance`` (commit, seed, budget…)."""
+    tensors = {k: np.ascontiguousarray(np.asarray(v, dtype=np.float32)) for k, v in params.items()}
+    metadata = {
+        "format": FORMAT,
+        "game": game.name,
+        "obs_len": str(game.observation_shape[0]),
+        "num_actions": str(game.num_actions),
+        "num_players": str(game.num_players),
+        "hidden": str(tensors["input.weight"].shape[0]),
+        "blocks": str(blocks_of(params)),
+        "fingerprint": game.fingerprint(),
+        **{k: str(v) for k, v in (provenance or {}).items()},
+    }
+    return save(tensors, metadata=metadata)
+
+
+def save_net(params: Params, game: kumite.Game, path: str | Path, provenance: dict[str, Any] | None = None) -> kumite.Net:
+    """Writes the file (atomically: a reader never sees half of it) and returns it loaded."""
+    data = net_bytes(params, game, provenance)
+    path = Path(path)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    return kumite.Net.from_bytes(data)

@@ -1,0 +1,272 @@
+"""The AlphaZero loop of ``kumite train``: self-play in Rust with the current network, a replay
+buffer, gradient steps in JAX, export to the file the Rust search reads, and again; with
+checkpoints, resume, progress with an ETA, and a learning curve against fixed opponents."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+
+import kumite
+from kumite.arena import play_match
+from kumite.bots import AZ_EXPLORATION, PolicyBot
+from kumite.learn.export import save_net
+from kumite.learn.model import Params, init_params, loss_fn
+
+CHECKPOINT = "checkpoint.pkl"
+
+
+@dataclass
+class TrainConfig:
+    game: str
+    out: str
+    options: dict[str, Any] = field(default_factory=dict)
+    budget_minutes: float = 60.0
+    simulations: int = 32
+    seed: int = 0
+    hidden: int = 128
+    blocks: int = 2
+    games_per_iteration: int = 32
+    steps_per_iteration: int = 64
+    batch_size: int = 256
+    buffer_rows: int = 200_000
+    learning_rate: float = 1e-3
+    weight_decay: float = 1e-4
+    temperature_moves: int = 30
+    # A self-play game still live after this many actions is cut (truncated: no value target).
+    max_steps: int = 2_000
+    eval_every: int = 5
+    eval_games: int = 40
+    eval_opponents: tuple[str, ...] = ("random", "mcts:200")
+    # Stop after this many iterations whatever the budget (`None`: the budget decides).
+    iterations: int | None = None
+    threads: int | None = None
+
+
+def _commit() -> str:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, timeout=10,
+                             cwd=Path(__file__).resolve().parent)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+class Trainer:
+    def __init__(self, cfg: TrainConfig, log: Callable[[str], None] = print) -> None:
+        self.cfg, self.log = cfg, log
+        self.out = Path(cfg.out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.game = kumite.load(cfg.game, **cfg.options)
+        g = self.game
+        self.optimizer = optax.adamw(cfg.learning_rate, weight_decay=cfg.weight_decay)
+        self.params: Params = {k: jnp.asarray(v) for k, v in init_params(
+            cfg.seed, g.observation_shape[0], g.num_actions, g.num_players, cfg.hidden, cfg.blocks).items()}
+        self.opt_state = self.optimizer.init(self.params)
+        self.iteration = 0
+        self.elapsed = 0.0
+        self.selfplay_games = 0
+        self.positions = 0
+        self.simulations_run = 0
+        self.selfplay_seconds = 0.0
+        self.buffer: dict[str, np.ndarray] = {}
+        self.curve: list[dict[str, Any]] = []
+        self.net: kumite.Net | None = None
+        self.rng = np.random.default_rng(cfg.seed)
+
+        optimizer = self.optimizer
+
+        @jax.jit
+        def step(params: Params, opt_state: Any, batch: dict[str, Any]) -> tuple[Params, Any, Any, dict[str, Any]]:
+            (loss, parts), grads = jax.value_and_grad(loss_fn, has_aux=True)(params, batch)
+            updates, opt_state = optimizer.update(grads, opt_state, params)
+            return optax.apply_updates(params, updates), opt_state, loss, parts
+
+        self._step = step
+
+    # Checkpoints hold everything needed to go on: weights, optimizer, buffer, curve, counters.
+    def save_checkpoint(self) -> None:
+        state = {
+            "config": asdict(self.cfg),
+            "params": jax.device_get(self.params),
+            "opt_state": jax.device_get(self.opt_state),
+            "iteration": self.iteration,
+            "elapsed": self.elapsed,
+            "selfplay_games": self.selfplay_games,
+            "positions": self.positions,
+            "simulations_run": self.simulations_run,
+            "selfplay_seconds": self.selfplay_seconds,
+            "buffer": self.buffer,
+            "curve": self.curve,
+            "rng": self.rng.bit_generator.state,
+        }
+        tmp = self.out / (CHECKPOINT + ".tmp")
+        with open(tmp, "wb") as f:
+            pickle.dump(state, f)
+        tmp.replace(self.out / CHECKPOINT)
+
+    def load_checkpoint(self) -> bool:
+        path = self.out / CHECKPOINT
+        if not path.exists():
+            return False
+        with open(path, "rb") as f:
+            state = pickle.load(f)  # noqa: S301 - the trainer's own file in the user's own folder
+        saved = state["config"]
+        for key in ("game", "options", "hidden", "blocks"):
+            if saved[key] != asdict(self.cfg)[key]:
+                raise ValueError(f"{path} was made with {key}={saved[key]!r}, not {asdict(self.cfg)[key]!r}: use another --out")
+        self.params = jax.tree_util.tree_map(jnp.asarray, state["params"])
+        self.opt_state = jax.tree_util.tree_map(jnp.asarray, state["opt_state"])
+        for key in ("iteration", "elapsed", "selfplay_games", "positions", "simulations_run", "selfplay_seconds", "buffer", "curve"):
+            setattr(self, key, state[key])
+        self.rng.bit_generator.state = state["rng"]
+        self.export("net.safetensors")
+        return True
+
+    def provenance(self) -> dict[str, Any]:
+        return {
+            "commit": _commit(),
+            "seed": self.cfg.seed,
+            "budget_minutes": self.cfg.budget_minutes,
+            "simulations": self.cfg.simulations,
+            "iterations": self.iteration,
+            "selfplay_games": self.selfplay_games,
+            "cpu_minutes": round(self.elapsed / 60, 2),
+            "command": " ".join(["kumite", *sys.argv[1:]]) if sys.argv and "kumite" in sys.argv[0] else "kumite.learn.train",
+            "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+
+    def export(self, name: str) -> kumite.Net:
+        self.net = save_net(jax.device_get(self.params), self.game, self.out / name, self.provenance())
+        return self.net
+
+    def selfplay(self) -> None:
+        cfg = self.cfg
+        start = time.perf_counter()
+        data = kumite.selfplay(
+            self.game, self.net, games=cfg.games_per_iteration, simulations=cfg.simulations,
+            seed=cfg.seed * 1_000_003 + self.iteration, threads=cfg.threads, max_steps=cfg.max_steps,
+            temperature_moves=cfg.temperature_moves, exploration=AZ_EXPLORATION,
+        )
+        self.selfplay_seconds += time.perf_counter() - start
+        self.selfplay_games += cfg.games_per_iteration
+        self.simulations_run += int(data["simulations"])
+        rows = {k: data[k] for k in ("observations", "masks", "policy", "values", "truncated")}
+        self.positions += len(rows["truncated"])
+        if not self.buffer:
+            self.buffer = rows
+        else:
+            self.buffer = {k: np.concatenate([self.buffer[k], rows[k]])[-cfg.buffer_rows:] for k in rows}
+
+    def learn(self) -> dict[str, float]:
+        n = len(self.buffer["truncated"])
+        losses: list[tuple[float, float, float]] = []
+        for _ in range(self.cfg.steps_per_iteration):
+            idx = self.rng.integers(0, n, size=min(self.cfg.batch_size, n))
+            batch = {k: jnp.asarray(v[idx]) for k, v in self.buffer.items()}
+            self.params, self.opt_state, loss, parts = self._step(self.params, self.opt_state, batch)
+            losses.append((float(loss), float(parts["policy_loss"]), float(parts["value_loss"])))
+        mean = np.mean(losses, axis=0)
+        return {"loss": float(mean[0]), "policy_loss": float(mean[1]), "value_loss": float(mean[2])}
+
+    def evaluate(self) -> dict[str, Any]:
+        """Win rates (draws half, seats swapped) of the network alone and of the network inside
+        the search against each fixed opponent; in games of more than two seats the candidate
+        takes one seat and the opponent every other."""
+        assert self.net is not None
+        cfg, g = self.cfg, self.game
+        point: dict[str, Any] = {"iteration": self.iteration, "minutes": round(self.elapsed / 60, 2),
+                                 "selfplay_games": self.selfplay_games}
+        candidates = {
+            "policy": lambda: PolicyBot(self.net, "policy"),  # type: ignore[arg-type]
+            f"az:{cfg.simulations}": lambda: kumite.MCTS(g, iterations=cfg.simulations, evaluator=self.net,
+                                                         exploration=AZ_EXPLORATION, threads=1, seed=cfg.seed),
+        }
+        for name, make in candidates.items():
+            for opponent in cfg.eval_opponents:
+                bots: list[Any] = [make()] + [opponent] * (g.num_players - 1)
+                result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration)
+                point[f"{name} vs {opponent}"] = round(float(result.win_rate[0]), 4)
+        return point
+
+    def write_curve(self) -> None:
+        (self.out / "curve.json").write_text(json.dumps(self.curve, indent=1))
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            return
+        fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
+        keys = [k for k in self.curve[0] if " vs " in k]
+        for k in keys:
+            ax.plot([p["minutes"] for p in self.curve], [p[k] for p in self.curve], marker="o", label=k)
+        ax.set_xlabel("training minutes")
+        ax.set_ylabel("win rate (draws half, seats swapped)")
+        ax.set_ylim(0, 1)
+        ax.set_title(f"{self.cfg.game}: learning curve")
+        ax.legend(fontsize=8)
+        fig.savefig(self.out / "curve.png", dpi=100)
+        plt.close(fig)
+
+    def run(self) -> dict[str, Any]:
+        cfg = self.cfg
+        budget = cfg.budget_minutes * 60
+        # Until the first export `self.net` is None: the first round searches with uniform priors.
+        while True:
+            if cfg.iterations is not None and self.iteration >= cfg.iterations:
+                break
+            if cfg.iterations is None and self.elapsed >= budget:
+                break
+            start = time.perf_counter()
+            self.selfplay()
+            losses = self.learn()
+            self.iteration += 1
+            self.elapsed += time.perf_counter() - start
+            self.export("net.safetensors")
+            if self.iteration % cfg.eval_every == 0 or (cfg.iterations is not None and self.iteration == cfg.iterations):
+                eval_start = time.perf_counter()
+                self.curve.append(self.evaluate())
+                self.elapsed += time.perf_counter() - eval_start
+                self.write_curve()
+            self.save_checkpoint()
+            rate = self.simulations_run / max(1e-9, self.selfplay_seconds)
+            left = (f"{(cfg.iterations - self.iteration) * self.elapsed / self.iteration / 60:.1f} min" if cfg.iterations
+                    else f"{max(0.0, budget - self.elapsed) / 60:.1f} min")
+            self.log(
+                f"iteration {self.iteration} | {self.elapsed / 60:.1f} min | {self.selfplay_games} games, "
+                f"{self.positions:,} positions | loss {losses['loss']:.3f} (policy {losses['policy_loss']:.3f}, "
+                f"value {losses['value_loss']:.3f}) | {rate:,.0f} simulations/s | ETA {left}"
+                + (f" | {', '.join(f'{k} {v:.0%}' for k, v in self.curve[-1].items() if ' vs ' in k)}"
+                   if self.curve and self.curve[-1]["iteration"] == self.iteration else "")
+            )
+        self.export("net.safetensors")
+        summary = {"out": str(self.out / "net.safetensors"), "iterations": self.iteration,
+                   "minutes": round(self.elapsed / 60, 2), "selfplay_games": self.selfplay_games,
+                   "positions": self.positions, "simulations_per_second": round(self.simulations_run / max(1e-9, self.selfplay_seconds)),
+                   "curve": self.curve[-1] if self.curve else None}
+        (self.out / "summary.json").write_text(json.dumps(summary, indent=1))
+        return summary
+
+
+def train(cfg: TrainConfig, resume: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Runs the loop into ``cfg.out`` (``net.safetensors``, ``checkpoint.pkl``, ``curve.json``,
+    ``curve.png``, ``summary.json``); with ``resume`` it continues from the folder's checkpoint."""
+    trainer = Trainer(cfg, log)
+    if resume and trainer.load_checkpoint():
+        log(f"resumed at iteration {trainer.iteration} ({trainer.elapsed / 60:.1f} min done)")
+    return trainer.run()
