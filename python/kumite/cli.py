@@ -165,6 +165,32 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def train(args: argparse.Namespace) -> int:
+    try:
+        from kumite.learn import TrainConfig
+        from kumite.learn import train as run
+    except ImportError as e:
+        raise SystemExit(f"error: {e}") from None
+    if args.seed < 0:
+        raise SystemExit(f"error: --seed must be at least 0, not {args.seed}")
+    if args.budget <= 0 or args.blocks < 0:
+        raise SystemExit("error: --budget must be positive and --blocks at least 0")
+    cfg = TrainConfig(
+        game=args.game, out=args.out, options=parse_options(args.option), budget_minutes=args.budget,
+        simulations=args.simulations, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
+        games_per_iteration=args.games_per_iteration, eval_every=args.eval_every, eval_games=args.eval_games,
+        iterations=args.iterations,
+    )
+    try:
+        kumite.load(args.game, **cfg.options)
+        summary = run(cfg, resume=args.resume, log=lambda line: print(line, flush=True))
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
+    print(f"wrote {summary['out']} ({summary['iterations']} iterations, {summary['minutes']} min, "
+          f"{summary['selfplay_games']} self-play games)")
+    return 0
+
+
 def positive(text: str) -> int:
     """An argparse type: an integer of at least 1."""
     try:
@@ -271,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help="game option (a content_dir, say): its seatings are measured")
-    b = sub.add_parser("balance", help="matchup tables, seat advantage and rule variants, with 95 % intervals")
+    # argparse formats help with %: a literal percent sign is written %%.
+    b = sub.add_parser("balance", help="matchup tables, seat advantage and rule variants, with 95 %% intervals")
     b.add_argument("game", choices=kumite.games())
     b.add_argument("--bots", nargs="+", default=None, metavar="SPEC",
                    help=f"who plays, cycled over the seats ({BOT_SPECS}); default mcts:100, "
@@ -290,13 +317,28 @@ def main(argv: list[str] | None = None) -> int:
                    help="measure the tables again with these options (repeatable: one variant of them all) "
                         "and report each difference with its interval")
     b.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    tr = sub.add_parser("train", help="train a policy-value network by self-play (needs the learn extra)")
+    tr.add_argument("game", choices=kumite.games())
+    tr.add_argument("--out", required=True, metavar="DIR",
+                    help="where net.safetensors, checkpoint.pkl, curve.json/.png and summary.json go")
+    tr.add_argument("--budget", type=float, default=60.0, metavar="MINUTES", help="training time (default 60)")
+    tr.add_argument("--simulations", type=positive, default=32, metavar="N", help="search iterations per self-play move (default 32)")
+    tr.add_argument("--iterations", type=positive, default=None, metavar="N", help="stop after N iterations whatever the budget")
+    tr.add_argument("--hidden", type=positive, default=128, help="the network's width (default 128)")
+    tr.add_argument("--blocks", type=int, default=2, help="residual blocks (default 2)")
+    tr.add_argument("--games-per-iteration", type=positive, default=32)
+    tr.add_argument("--eval-every", type=positive, default=5, metavar="N", help="learning-curve point every N iterations")
+    tr.add_argument("--eval-games", type=positive, default=40)
+    tr.add_argument("--seed", type=int, default=0)
+    tr.add_argument("--resume", action="store_true", help="continue from DIR's checkpoint")
+    tr.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="game option")
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
     if argv is None and threading.current_thread() is threading.main_thread():
         # A command stopped with SIGTERM cleans up as on Ctrl-C (the balance lab's workers stop).
         signal.signal(signal.SIGTERM, _interrupt)
     commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats,
-                "balance": balance}
+                "balance": balance, "train": train}
     try:
         return commands[args.command](args)
     except KeyboardInterrupt:

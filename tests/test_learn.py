@@ -1,0 +1,121 @@
+"""Learned agents: the network file, its Rust evaluation against the JAX forward pass, self-play
+data, the training loop end to end on every game, and the bots that use a network."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import kumite
+from kumite.bots import make_bot
+
+learn = pytest.importorskip("kumite.learn")
+
+
+def perturbed(game: kumite.Game, seed: int = 0, hidden: int = 24, blocks: int = 2) -> dict[str, np.ndarray]:
+    """Initial parameters with every tensor non-zero, so each layer shows in the output."""
+    params = learn.init_params(seed, game.observation_shape[0], game.num_actions, game.num_players, hidden, blocks)
+    rng = np.random.default_rng(seed + 1)
+    return {k: (v + rng.normal(scale=0.05, size=v.shape)).astype(np.float32) for k, v in params.items()}
+
+
+def positions(game: kumite.Game, n: int = 40) -> tuple[np.ndarray, np.ndarray]:
+    result = kumite.rollout(game, 1, seed=3)
+    del result
+    state, obs, masks = game.new_state(seed=3), [], []
+    rng = np.random.default_rng(0)
+    while len(obs) < n and not state.is_terminal():
+        obs.append(state.observation(state.current_player))
+        masks.append(state.legal_action_mask())
+        state.apply(int(rng.choice(state.legal_actions())))
+    return np.array(obs, np.float32), np.array(masks)
+
+
+@pytest.mark.parametrize("name", kumite.games())
+def test_rust_and_jax_agree(name: str, tmp_path: Path) -> None:
+    game = kumite.load(name)
+    params = perturbed(game)
+    net = learn.save_net(params, game, tmp_path / "net.safetensors")
+    obs, masks = positions(game)
+    priors, values = net.evaluate(obs, masks)
+    log_priors, jax_values = learn.forward(params, obs, masks)
+    jax_priors = np.where(masks, np.exp(np.asarray(log_priors)), 0.0)
+    np.testing.assert_allclose(priors, jax_priors, atol=1e-5)
+    np.testing.assert_allclose(values, np.asarray(jax_values), atol=1e-5)
+    assert np.all(priors[~masks] == 0) and np.allclose(priors.sum(axis=1), 1, atol=1e-5)
+
+
+def test_a_net_for_another_game_or_content_is_refused(tmp_path: Path) -> None:
+    tekken = kumite.load("tekken")
+    net = learn.save_net(perturbed(tekken), tekken, tmp_path / "t.safetensors")
+    net.check(tekken)
+    assert net.metadata["game"] == "tekken" and net.metadata["fingerprint"] == tekken.fingerprint()
+    with pytest.raises(kumite.NetMismatchError) as err:
+        net.check(kumite.load("tekken", hp=30))
+    assert err.value.field == "fingerprint"
+    with pytest.raises(kumite.NetMismatchError) as err:
+        kumite.MCTS(kumite.load("ufs"), iterations=10, evaluator=net)
+    assert err.value.field == "game" and err.value.expected == "ufs" and err.value.found == "tekken"
+    with pytest.raises(kumite.NetMismatchError):
+        kumite.selfplay(kumite.load("tekken", stage="moonlit_dojo"), net)
+    data = (tmp_path / "t.safetensors").read_bytes()
+    for bad in (data[:-8], b"\x08" + data[1:], b"{}"):
+        with pytest.raises(kumite.DeserializationError):
+            kumite.Net.from_bytes(bad)
+
+
+def test_selfplay_is_the_same_whatever_the_thread_count(tmp_path: Path) -> None:
+    game = kumite.load("senjutsu")
+    net = learn.save_net(perturbed(game), game, tmp_path / "s.safetensors")
+    runs = [kumite.selfplay(game, net, games=3, simulations=16, seed=7, threads=t, max_steps=400) for t in (1, 2)]
+    for key in runs[0]:
+        np.testing.assert_array_equal(runs[0][key], runs[1][key], err_msg=key)
+    data = runs[0]
+    n = len(data["player"])
+    assert data["observations"].shape == (n, game.observation_shape[0]) and data["masks"].shape == (n, game.num_actions)
+    np.testing.assert_allclose(data["policy"].sum(axis=1), 1, atol=1e-5)
+    assert not np.any(data["policy"][~data["masks"]])
+    assert data["game_returns"].shape == (3, 2)
+
+
+@pytest.mark.parametrize("name", kumite.games())
+def test_the_training_loop_runs_end_to_end(name: str, tmp_path: Path) -> None:
+    # A few self-play games, gradient steps, export, reload in Rust, a search with the network,
+    # a learning-curve point, a checkpoint that resumes.
+    cfg = learn.TrainConfig(
+        game=name, out=str(tmp_path), simulations=8, games_per_iteration=2, steps_per_iteration=2, batch_size=32,
+        iterations=1, eval_every=1, eval_games=2, eval_opponents=("random",), hidden=16, blocks=1, max_steps=300,
+    )
+    lines: list[str] = []
+    summary = learn.train(cfg, log=lines.append)
+    assert summary["iterations"] == 1 and "ETA" in lines[0]
+    for f in ("net.safetensors", "checkpoint.pkl", "curve.json", "curve.png", "summary.json"):
+        assert (tmp_path / f).stat().st_size > 0, f
+    net = kumite.Net.load(tmp_path / "net.safetensors")
+    assert net.metadata["selfplay_games"] == "2" and net.metadata["seed"] == "0"
+    game = kumite.load(name)
+    state = game.new_state(seed=1)
+    assert kumite.MCTS(game, iterations=16, evaluator=net, seed=0).choose(state) in state.legal_actions()
+    cfg.iterations = 2
+    assert learn.train(cfg, resume=True, log=lines.append)["iterations"] == 2
+
+
+def test_policy_and_az_bots_play(tmp_path: Path) -> None:
+    game = kumite.load("ufs")
+    path = tmp_path / "u.safetensors"
+    learn.save_net(perturbed(game), game, path)
+    result = kumite.play_match(game, [f"policy:{path}", f"az:8:{path}"], n_games=2, seed=1)
+    assert result.names == [f"policy:{path}", f"az:8:{path}"] and len(result.returns) == 2
+    with pytest.raises(ValueError, match="no network is shipped"):
+        make_bot("policy", kumite.load("tekken", hp=25), 0)
+    with pytest.raises(kumite.NetMismatchError):
+        make_bot(f"az:10:{path}", kumite.load("tekken"), 0)
+
+
+def test_the_play_server_seats_no_network_from_a_path() -> None:
+    from kumite.viewer.server import App, BadRequest
+
+    with pytest.raises(BadRequest, match="shipped networks only"):
+        App().api("/api/new", {"game": "ufs", "seats": ["human", "policy:/etc/passwd"]})
