@@ -2,7 +2,8 @@
 for bot matches, ``kumite replay RECORD --html out.html`` and ``kumite serve`` for the browser
 viewer (``docs/viewer.md``), ``kumite content <game>`` for the ids of its content
 (``docs/content.md``), ``kumite seats <game>`` for seat win shares, ``kumite balance <game>``
-for matchup tables, seat advantage and rule variants (``docs/balance.md``)."""
+for matchup tables, seat advantage and rule variants (``docs/balance.md``), ``kumite ladder
+<game> --bots A B C`` for ratings of any set of bots on one scale (``docs/agents.md``)."""
 
 from __future__ import annotations
 
@@ -245,6 +246,22 @@ def balance(args: argparse.Namespace) -> int:
     return 0
 
 
+def ladder(args: argparse.Namespace) -> int:
+    """Rates the bots by a round robin; exit status 0, or 1 with a message for a bad game,
+    option or bot spec (2 for a usage error, 130 when interrupted, as every command)."""
+    from kumite.ladder import play_ladder
+
+    try:
+        game = kumite.load(args.game, **parse_options(args.option))
+        result = play_ladder(game, args.bots, games=args.games, seed=args.seed, threads=args.threads,
+                             max_steps=args.max_steps, bootstrap=args.bootstrap,
+                             progress=None if args.json or args.quiet else progress_bar)
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
+    print(json.dumps(result.to_json(), indent=2) if args.json else result)
+    return 0
+
+
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
@@ -332,13 +349,25 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--seed", type=int, default=0)
     tr.add_argument("--resume", action="store_true", help="continue from DIR's checkpoint")
     tr.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="game option")
+    d = sub.add_parser("ladder", help="rate bots on one scale: round robin, Bradley-Terry ratings with 95 %% intervals")
+    d.add_argument("game", choices=kumite.games())
+    d.add_argument("--bots", nargs="+", required=True, metavar="SPEC", help=f"two or more: {BOT_SPECS}; the first is rated 0")
+    d.add_argument("--games", type=positive, default=100, help="games per pair, seats swapped every game (default 100)")
+    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--threads", type=int, default=None, help="search threads per bot (default: all cores)")
+    d.add_argument("--max-steps", type=positive, default=None, metavar="N",
+                   help="cut a game after N actions; cut games are left out (default: the game's max_game_length)")
+    d.add_argument("--bootstrap", type=positive, default=200, metavar="B", help="bootstrap refits for the intervals (default 200)")
+    d.add_argument("--json", action="store_true", help="print the ratings and pairings as JSON")
+    d.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    d.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
     if argv is None and threading.current_thread() is threading.main_thread():
         # A command stopped with SIGTERM cleans up as on Ctrl-C (the balance lab's workers stop).
         signal.signal(signal.SIGTERM, _interrupt)
     commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats,
-                "balance": balance, "train": train}
+                "balance": balance, "train": train, "ladder": ladder}
     try:
         return commands[args.command](args)
     except KeyboardInterrupt:
