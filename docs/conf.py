@@ -21,9 +21,11 @@ author = "the kumite developers"
 # myst_nb reads MyST Markdown, and runs the notebook pages (the tutorial) at every build.
 extensions = ["myst_nb", "autoapi.extension", "sphinx.ext.napoleon"]
 nb_execution_mode = "cache"
+# The executed-notebook cache lives with the build output, outside the sources.
+nb_execution_cache_path = str(ROOT / "target" / "docs-jupyter-cache")
 nb_execution_raise_on_error = True
 nb_execution_timeout = 600
-exclude_patterns = ["_build", "balance/*/README.md"]
+exclude_patterns = ["_build", "balance/*/README.md", "jupyter_execute", ".jupyter_cache"]
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence"]
 html_theme = "furo"
