@@ -22,8 +22,6 @@ def perturbed(game: kumite.Game, seed: int = 0, hidden: int = 24, blocks: int = 
 
 
 def positions(game: kumite.Game, n: int = 40) -> tuple[np.ndarray, np.ndarray]:
-    result = kumite.rollout(game, 1, seed=3)
-    del result
     state, obs, masks = game.new_state(seed=3), [], []
     rng = np.random.default_rng(0)
     while len(obs) < n and not state.is_terminal():

@@ -84,15 +84,21 @@ pub fn rollout_range<G: Game>(
                 (*len, *cut) = random_game(game, derive_seed(seed, first.wrapping_add(i as u64)), max_steps, ret)
             });
     };
+    on_threads(threads, || work(&mut returns, &mut lengths, &mut truncated));
+    RolloutResult { num_players: players, returns, lengths, truncated }
+}
+
+/// Runs `work` on a rayon pool of `threads` threads, or on the global pool (one per core) for
+/// `None`: the batch functions' `threads` argument.
+pub fn on_threads<R: Send>(threads: Option<usize>, work: impl FnOnce() -> R + Send) -> R {
     match threads {
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t.max(1))
             .build()
             .expect("a rayon pool of the requested size")
-            .install(|| work(&mut returns, &mut lengths, &mut truncated)),
-        None => work(&mut returns, &mut lengths, &mut truncated),
+            .install(work),
+        None => work(),
     }
-    RolloutResult { num_players: players, returns, lengths, truncated }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
 use crate::search::evaluator::{BatchEvaluator, ObservationEvaluator};
 use crate::search::mcts::{Mcts, MctsConfig};
+use crate::search::rollout::on_threads;
 
 #[derive(Clone, Debug)]
 pub struct SelfplayConfig {
@@ -75,19 +76,9 @@ impl SelfplayData {
 /// Plays `cfg.games` games of self-play with `evaluator` (a [`crate::search::net::Net`], or
 /// [`crate::search::net::Uniform`] before there is one).
 pub fn selfplay<G: Game>(game: &G, evaluator: Arc<dyn BatchEvaluator>, cfg: &SelfplayConfig) -> SelfplayData {
-    let run = || {
-        (0..cfg.games)
-            .into_par_iter()
-            .map(|i| one_game(game, evaluator.clone(), cfg, i))
-            .collect::<Vec<_>>()
-    };
-    let games = match cfg.threads {
-        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build() {
-            Ok(pool) => pool.install(run),
-            Err(_) => run(),
-        },
-        None => run(),
-    };
+    let games = on_threads(cfg.threads, || {
+        (0..cfg.games).into_par_iter().map(|i| one_game(game, evaluator.clone(), cfg, i)).collect::<Vec<_>>()
+    });
     let mut out = SelfplayData::default();
     for g in games {
         out.append(g);
