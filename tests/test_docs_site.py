@@ -11,7 +11,7 @@ import pytest
 import kumite
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import docs_pages  # noqa: E402
+import docs_pages  # type: ignore[import-not-found]  # noqa: E402  # scripts/ is not a package
 
 SETUPS = [("tekken", {}), ("ufs", {}), ("senjutsu", {"players": 4}), ("fatal_fight", {"players": 3}), ("fatal_fight", {"players": 1})]
 

@@ -22,9 +22,11 @@ def perturbed(game: kumite.Game, seed: int = 0, hidden: int = 24, blocks: int = 
 
 
 def positions(game: kumite.Game, n: int = 40) -> tuple[np.ndarray, np.ndarray]:
-    state, obs, masks = game.new_state(seed=3), [], []
+    state = game.new_state(seed=3)
+    obs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
     rng = np.random.default_rng(0)
-    while len(obs) < n and not state.is_terminal():
+    while len(obs) < n and state.current_player is not None:
         obs.append(state.observation(state.current_player))
         masks.append(state.legal_action_mask())
         state.apply(int(rng.choice(state.legal_actions())))
@@ -104,7 +106,8 @@ def test_policy_and_az_bots_play(tmp_path: Path) -> None:
     game = kumite.load("ufs")
     path = tmp_path / "u.safetensors"
     learn.save_net(perturbed(game), game, path)
-    result = kumite.play_match(game, [f"policy:{path}", f"az:8:{path}"], n_games=2, seed=1)
+    # An untrained policy can stall a game for its whole run bound: cut at 300 actions.
+    result = kumite.play_match(game, [f"policy:{path}", f"az:8:{path}"], n_games=2, seed=1, max_steps=300)
     assert result.names == [f"policy:{path}", f"az:8:{path}"] and len(result.returns) == 2
     with pytest.raises(ValueError, match="no network is shipped"):
         make_bot("policy", kumite.load("tekken", hp=25), 0)

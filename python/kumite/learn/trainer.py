@@ -18,7 +18,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import numpy as np
-import optax
+import optax  # type: ignore[import-untyped]  # optax ships no type information
 
 import kumite
 from kumite.arena import play_match
@@ -190,15 +190,17 @@ class Trainer:
         cfg, g = self.cfg, self.game
         point: dict[str, Any] = {"iteration": self.iteration, "minutes": round(self.elapsed / 60, 2),
                                  "selfplay_games": self.selfplay_games}
-        candidates = {
-            "policy": lambda: PolicyBot(self.net, "policy"),  # type: ignore[arg-type]
-            f"az:{cfg.simulations}": lambda: kumite.MCTS(g, iterations=cfg.simulations, evaluator=self.net,
+        net = self.net
+        candidates: dict[str, Callable[[], Any]] = {
+            "policy": lambda: PolicyBot(net, "policy"),
+            f"az:{cfg.simulations}": lambda: kumite.MCTS(g, iterations=cfg.simulations, evaluator=net,
                                                          exploration=AZ_EXPLORATION, threads=1, seed=cfg.seed),
         }
         for name, make in candidates.items():
             for opponent in cfg.eval_opponents:
                 bots: list[Any] = [make()] + [opponent] * (g.num_players - 1)
-                result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration)
+                # Cut like self-play: an untrained net can stall a game for its whole run bound.
+                result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration, max_steps=cfg.max_steps)
                 point[f"{name} vs {opponent}"] = round(float(result.win_rate[0]), 4)
         return point
 

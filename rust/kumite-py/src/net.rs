@@ -107,7 +107,10 @@ impl Net {
 /// and `simulations` (iterations run in all). The same seed gives the same arrays whatever
 /// `threads`.
 #[pyfunction]
-#[pyo3(signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25))]
+#[pyo3(
+    signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25),
+    text_signature = "(game, net=None, games=1, simulations=64, seed=0, threads=None, max_steps=None, temperature_moves=30, exploration=1.25)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
     py: Python<'py>,
