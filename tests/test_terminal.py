@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import interruptible
 
 import kumite
 from kumite.terminal import card_line
@@ -28,16 +27,32 @@ GAMES = kumite.games()
 # Options that give a game four seats, for seating a human and a bot in seat 3.
 FOUR_SEATS = {"senjutsu": ["-o", "players=4"], "fatal_fight": ["-o", "players=4"]}
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# Run before the command on its terminal: make it the controlling terminal, let Ctrl-C interrupt
+# (a test runner started in the background has SIGINT ignored), then become `python -m kumite.cli`.
+ON_TERMINAL = (
+    "import fcntl, os, signal, sys, termios;"
+    "fcntl.ioctl(0, termios.TIOCSCTTY, 0);"
+    "signal.signal(signal.SIGINT, signal.SIG_DFL);"
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT});"
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+)
 
 
 class Terminal:
     """A command on a pseudo-terminal: what it printed so far, and a line typed at it."""
 
     def __init__(self, args: list[str], env: dict[str, str] | None = None) -> None:
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child: becomes the command, on the terminal
-            interruptible()
-            os.execvpe(sys.executable, [sys.executable, "-m", "kumite.cli", *args], {**os.environ, **(env or {})})
+        # Not pty.fork(): forking a process that has threads (JAX, loaded by an earlier test, has
+        # some) can deadlock the child. A fresh interpreter takes the terminal as its controlling
+        # one (so Ctrl-C reaches it) and becomes the command.
+        self.fd, child = pty.openpty()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", ON_TERMINAL, "-m", "kumite.cli", *args],
+            stdin=child, stdout=child, stderr=child, start_new_session=True,
+            env={**os.environ, **(env or {})},
+        )
+        os.close(child)
+        self.pid = self.proc.pid
         self.out = ""
         self.status: int | None = None
 
