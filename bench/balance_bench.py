@@ -32,7 +32,7 @@ def main() -> None:
     played = sum(c["games"] for t in report["tables"] for c in t["arms"]["default"]["cells"])
     game = kumite.load(args.game)
     start = time.perf_counter()
-    kumite.play_match(game, [args.bots] * game.num_players, n_games=played)
+    kumite.play_match(game, [args.bots] * game.num_players, n_games=played, progress=False)
     match = time.perf_counter() - start
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     print(f"| what | games | wall s | games/s |\n|---|---:|---:|---:|")

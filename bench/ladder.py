@@ -51,7 +51,7 @@ def play_one(task: tuple[str, str, str, int, int]) -> tuple[int, list[float], in
             make_bot(spec_b, game, seed=seed * 1_000_003 + 2 * g + 1, threads=1)]
     swap = g % 2 == 1
     t0, c0 = time.perf_counter(), time.process_time()
-    r = kumite.play_match(game, bots[::-1] if swap else bots, n_games=1, seed=seed + g, swap_seats=False)
+    r = kumite.play_match(game, bots[::-1] if swap else bots, n_games=1, seed=seed + g, swap_seats=False, progress=False)
     secs, cpu = time.perf_counter() - t0, time.process_time() - c0
     ret = [float(x) for x in r.returns[0]]
     if swap:

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kumite_cffi import HEADER, REPO, CLib, CState, KumiteFFIError, library_dir
+from mdblocks import all_blocks
 
 import kumite
 
@@ -382,3 +383,18 @@ def test_static_library_links(libdir: Path, tmp_path: Path) -> None:
 def test_cpp_uses_the_header(libdir: Path, tmp_path: Path) -> None:
     exe = compile_c(C_TESTS / "smoke.cpp", tmp_path / "smoke", libdir, cxx=True)
     assert "c++: ok" in run([str(exe)])
+
+
+def test_the_docs_c_and_cpp_blocks_compile_and_run(libdir: Path, tmp_path: Path) -> None:
+    """docs/embedding.md's programs as a reader copies them: the C one plays a game and prints
+    its JSON state; the C++ one's `play` does the same from a main added here."""
+    (c_block,) = all_blocks("c")
+    (cpp_block,) = all_blocks("cpp")
+    c_source = tmp_path / "doc.c"
+    c_source.write_text(c_block.runnable())
+    out = run([str(compile_c(c_source, tmp_path / "doc-c", libdir))], timeout=600)
+    assert json.loads(out)["game"] == "tekken"
+    cpp_source = tmp_path / "doc.cpp"
+    cpp_source.write_text(cpp_block.runnable() + '\n#include <cstdio>\nint main() { std::puts(play(7).c_str()); return 0; }\n')
+    out = run([str(compile_c(cpp_source, tmp_path / "doc-cpp", libdir, cxx=True))])
+    assert json.loads(out)["game"] == "tekken"

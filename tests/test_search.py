@@ -197,7 +197,7 @@ def test_mcts_beats_random() -> None:
 def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["arena", "tekken", "--bots", "mcts:20", "random", "--games", "4", "-o", "rounds_to_win=1", "--threads", "1"]) == 0
     out = capsys.readouterr().out
-    assert "MCTS(iterations=20)" in out and "RandomBot()" in out
+    assert "mcts:20 " in out and "random " in out  # labelled by the specs typed
 
 
 @pytest.mark.parametrize("name", GAMES)

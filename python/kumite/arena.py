@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -12,6 +11,7 @@ import numpy.typing as npt
 
 from kumite._kumite import Game
 from kumite.bots import Bot, as_bot
+from kumite.progress import reporter
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -147,24 +147,27 @@ def play_match(
     n_games: int = 200,
     seed: int = 0,
     swap_seats: bool = True,
-    progress: Callable[[int, int], None] | None = None,
+    progress: bool | Callable[[int, int], None] | None = None,
     max_steps: int | None = None,
+    names: Sequence[str] | None = None,
 ) -> MatchResult:
     """Plays `n_games` games; with `swap_seats` bot `b` sits in seat `(b + g) % players` in game
     `g`, so every bot plays every seat equally often. Game `g` uses seed `seed + g`. A game
     still live after `max_steps` actions (default the game's `max_game_length`) is cut and
     counted truncated, apart from the draws. A bot may be given by its spec (``"mcts:200"``,
-    as :func:`kumite.make_bot` reads it; bot `b`'s seed is ``seed + 1000 * b``)."""
+    as :func:`kumite.make_bot` reads it; bot `b`'s seed is ``seed + 1000 * b``).
+
+    `progress`: ``None`` (default) draws a bar with an ETA on stderr when stderr is a terminal,
+    ``True`` always, ``False`` never; a callable gets ``(done, total)`` after each game. `names`
+    label the bots in the result (default their specs, or their ``repr``)."""
     bound = step_bound(game, max_steps)
     players = [as_bot(b, game, seed + 1000 * i) for i, b in enumerate(bots)]
-    returns, lengths, truncated = play_games(game, players, range(n_games), seed, swap_seats, progress, bound)
-    return summarize([b if isinstance(b, str) else repr(b) for b in bots], returns, lengths, truncated, bound)
+    if names is None:
+        names = [b if isinstance(b, str) else repr(b) for b in bots]
+    elif len(names) != len(bots):
+        raise ValueError(f"{len(names)} names for {len(bots)} bots")
+    report = reporter(progress, n_games)
+    returns, lengths, truncated = play_games(game, players, range(n_games), seed, swap_seats, report, bound)
+    return summarize(list(names), returns, lengths, truncated, bound)
 
 
-def progress_bar(done: int, total: int) -> None:
-    """A one-line progress bar on stderr."""
-    filled = 30 * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()

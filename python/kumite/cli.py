@@ -10,14 +10,16 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import os
 import signal
 import sys
 import threading
 from typing import Any
 
 import kumite
-from kumite.arena import play_match, progress_bar
+from kumite.arena import play_match
 from kumite import bots
+from kumite._extras import install_hint
 from kumite.bots import BOT_SPECS, Bot
 from kumite.terminal import Human, Quit, screen
 
@@ -38,8 +40,9 @@ def make_player(spec: str, player: int, game: kumite.Game, seed: int) -> Bot | H
 
 def seat_specs(args: argparse.Namespace, n: int) -> list[str]:
     """Who sits where: ``--p0``/``--p1``, then every ``--seat N=SPEC``; seats left unnamed get
-    random bots."""
-    specs = [args.p0, args.p1] + ["random"] * max(0, n - 2)
+    random bots. With no seat named at all, seat 0 is the human."""
+    p0 = args.p0 if args.p0 is not None else ("random" if args.seat else "human")
+    specs = [p0, args.p1] + ["random"] * max(0, n - 2)
     specs = specs[:n]
     for item in args.seat:
         number, sep, spec = item.partition("=")
@@ -100,9 +103,8 @@ def arena(args: argparse.Namespace) -> int:
     if len(args.bots) != game.num_players:
         raise SystemExit(f"{game.name} needs {game.num_players} bots, got {len(args.bots)}")
     bots = [make_bot(spec, game, args.seed + 1000 * b, args.threads) for b, spec in enumerate(args.bots)]
-    if args.max_steps is not None and args.max_steps < 1:
-        raise SystemExit("error: --max-steps must be at least 1")
-    result = play_match(game, bots, n_games=args.games, seed=args.seed, progress=progress_bar, max_steps=args.max_steps)
+    result = play_match(game, bots, n_games=args.games, seed=args.seed, progress=True, max_steps=args.max_steps,
+                        names=args.bots)
     print(result)
     return 0
 
@@ -110,7 +112,7 @@ def arena(args: argparse.Namespace) -> int:
 def replay(args: argparse.Namespace) -> int:
     """Writes the replay page; for a record that cannot be replayed, writes a page that says why
     (so nobody opens a blank file) and fails with the same message."""
-    from kumite.viewer import ReplayError, error_html, replay_html
+    from kumite.viewer import ReplayError, ViewpointError, error_html, replay_html
 
     try:
         with open(args.record, "rb") as f:
@@ -119,14 +121,22 @@ def replay(args: argparse.Namespace) -> int:
         raise SystemExit(f"error: cannot read {args.record}: {e.strerror}") from None
     try:
         page = replay_html(text, viewpoint=args.viewpoint)
+    except ViewpointError as e:  # the command line's mistake, not the record's: nothing written
+        raise SystemExit(f"error: --viewpoint: {e}") from None
     except ReplayError as e:
-        with open(args.html, "w", encoding="utf-8") as f:
-            f.write(error_html(f"{args.record}: {e}"))
+        write_text(args.html, error_html(f"{args.record}: {e}"))
         raise SystemExit(f"error: {args.record} cannot be replayed: {e}\n(wrote an error page to {args.html})") from None
-    with open(args.html, "w", encoding="utf-8") as f:
-        f.write(page)
+    write_text(args.html, page)
     print(f"wrote {args.html}")
     return 0
+
+
+def write_text(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise SystemExit(f"error: cannot write {path}: {e.strerror or e}") from None
 
 
 def content(args: argparse.Namespace) -> int:
@@ -172,8 +182,6 @@ def train(args: argparse.Namespace) -> int:
         from kumite.learn import train as run
     except ImportError as e:
         raise SystemExit(f"error: {e}") from None
-    if args.seed < 0:
-        raise SystemExit(f"error: --seed must be at least 0, not {args.seed}")
     if args.budget <= 0 or args.blocks < 0:
         raise SystemExit("error: --budget must be positive and --blocks at least 0")
     cfg = TrainConfig(
@@ -190,6 +198,39 @@ def train(args: argparse.Namespace) -> int:
     print(f"wrote {summary['out']} ({summary['iterations']} iterations, {summary['minutes']} min, "
           f"{summary['selfplay_games']} self-play games)")
     return 0
+
+
+def seed(text: str) -> int:
+    """An argparse type: a seed, a whole number in 0 .. 2**64 - 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value < 1 << 64:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number in 0 .. 2**64 - 1, not {value}")
+    return value
+
+
+def port(text: str) -> int:
+    """An argparse type: a TCP port, 0 .. 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 .. 65535, not {value}")
+    return value
+
+
+def count(text: str) -> int:
+    """An argparse type: an integer of at least 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
+    return value
 
 
 def positive(text: str) -> int:
@@ -234,15 +275,16 @@ def balance(args: argparse.Namespace) -> int:
         result = lab.run(args.game, bots=args.bots, games=args.games, workers=args.workers, address=args.address,
                          seed=args.seed, options=options, variant=variant, max_steps=args.max_steps,
                          progress=not args.quiet, command=command)
-        paths = lab.write(result, out)
-    except ValueError as e:
+    except (ValueError, ImportError, ConnectionError) as e:
         raise SystemExit(f"error: {e}") from None
+    try:
+        paths = lab.write(result, out)
     except OSError as e:
         raise SystemExit(f"error: cannot write into {out}: {e.strerror or e}") from None
     print(lab.report.markdown(result), end="")
     print(f"\nwrote {', '.join(str(p) for p in paths)}", file=sys.stderr)
     if not any(p.suffix == ".png" for p in paths):
-        print("balance.png not drawn: it needs matplotlib (pip install 'kumite[balance]')", file=sys.stderr)
+        print(f"balance.png not drawn: it needs matplotlib ({install_hint('balance')})", file=sys.stderr)
     return 0
 
 
@@ -255,7 +297,7 @@ def ladder(args: argparse.Namespace) -> int:
         game = kumite.load(args.game, **parse_options(args.option))
         result = play_ladder(game, args.bots, games=args.games, seed=args.seed, threads=args.threads,
                              max_steps=args.max_steps, bootstrap=args.bootstrap,
-                             progress=None if args.json or args.quiet else progress_bar)
+                             progress=not (args.json or args.quiet))
     except ValueError as e:
         raise SystemExit(f"error: {e}") from None
     print(json.dumps(result.to_json(), indent=2) if args.json else result)
@@ -271,8 +313,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("game", choices=kumite.games())
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--p0", default="human", help=f"seat 0: human or a bot ({BOT_SPECS}); default human")
+    p.add_argument("--seed", type=seed, default=0)
+    p.add_argument("--p0", default=None,
+                   help=f"seat 0: human or a bot ({BOT_SPECS}); default human, or random when --seat names the seats")
     p.add_argument("--p1", default="random", help="seat 1, the same way; default random")
     p.add_argument("--seat", action="append", default=[], metavar="N=SPEC",
                    help="who sits in seat N (any seat, e.g. --seat 2=human --seat 3=mcts:200); "
@@ -283,9 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("game", choices=kumite.games())
     a.add_argument("--bots", nargs="+", required=True, help=f"one per seat: {BOT_SPECS}")
     a.add_argument("--games", type=positive, default=200, help="games to play (at least 1; default 200)")
-    a.add_argument("--seed", type=int, default=0)
-    a.add_argument("--threads", type=int, default=None, help="search threads per bot (default: all cores)")
-    a.add_argument("--max-steps", type=int, default=None, metavar="N",
+    a.add_argument("--seed", type=seed, default=0)
+    a.add_argument("--threads", type=positive, default=None, help="search threads per bot (default: all cores)")
+    a.add_argument("--max-steps", type=positive, default=None, metavar="N",
                    help="cut a game after N actions and count it truncated, apart from the draws "
                         "(default: the game's max_game_length)")
     a.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
@@ -302,16 +345,19 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help="game option, e.g. -o content_dir=DIR to list a folder's content too")
     s = sub.add_parser("serve", help="play in the browser against bots, on http://127.0.0.1:PORT/")
-    s.add_argument("--port", type=int, default=8765)
+    s.add_argument("--port", type=port, default=8765, help="0 picks a free port (default 8765)")
     s.add_argument("--bot", action="append", default=[], metavar="MODULE:ATTR",
                    help="offer your own bot in the seat menus (repeatable)")
-    t = sub.add_parser("seats", help="who wins each seating: seat win shares, random and MCTS against MCTS")
+    t = sub.add_parser("seats", help="who wins each seating: seat win shares, random and MCTS against MCTS",
+                       description="Seat win shares with 95 % intervals. Exit status 1 when a mirror seat misses its "
+                                   "fair share at the table's Bonferroni-corrected level (a fair table fails less than "
+                                   "1 time in 20), else 0.")
     t.add_argument("game", choices=kumite.games())
     t.add_argument("--games", type=positive, default=2000, help="random games per seating (default 2000)")
     t.add_argument("--mcts", type=int, default=200, metavar="N",
                    help="MCTS iterations per move, every seat alike; 0 skips the MCTS rows (default 200)")
     t.add_argument("--mcts-games", type=positive, default=100, help="MCTS games per seating (default 100)")
-    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--seed", type=seed, default=0)
     t.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help="game option (a content_dir, say): its seatings are measured")
     # argparse formats help with %: a literal percent sign is written %%.
@@ -324,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--workers", type=positive, default=None, help="worker processes (default: every core)")
     b.add_argument("--address", default=None, metavar="RAY",
                    help="play the games on this Ray cluster (auto, ray://host:10001) through kumite.distributed")
-    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--seed", type=seed, default=0)
     b.add_argument("--out", default=None, metavar="DIR", help="where balance.md, .json, .png go (default balance-GAME)")
     b.add_argument("--max-steps", type=positive, default=None, metavar="N",
                    help="cut a game after N actions and count it apart (default: the game's max_game_length)")
@@ -345,16 +391,17 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--blocks", type=int, default=2, help="residual blocks (default 2)")
     tr.add_argument("--games-per-iteration", type=positive, default=32)
     tr.add_argument("--eval-every", type=positive, default=5, metavar="N", help="learning-curve point every N iterations")
-    tr.add_argument("--eval-games", type=positive, default=40)
-    tr.add_argument("--seed", type=int, default=0)
+    tr.add_argument("--eval-games", type=count, default=40, metavar="N",
+                    help="games per opponent at each learning-curve point; 0 draws no curve (default 40)")
+    tr.add_argument("--seed", type=seed, default=0)
     tr.add_argument("--resume", action="store_true", help="continue from DIR's checkpoint")
     tr.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="game option")
     d = sub.add_parser("ladder", help="rate bots on one scale: round robin, Bradley-Terry ratings with 95 %% intervals")
     d.add_argument("game", choices=kumite.games())
     d.add_argument("--bots", nargs="+", required=True, metavar="SPEC", help=f"two or more: {BOT_SPECS}; the first is rated 0")
     d.add_argument("--games", type=positive, default=100, help="games per pair, seats swapped every game (default 100)")
-    d.add_argument("--seed", type=int, default=0)
-    d.add_argument("--threads", type=int, default=None, help="search threads per bot (default: all cores)")
+    d.add_argument("--seed", type=seed, default=0)
+    d.add_argument("--threads", type=positive, default=None, help="search threads per bot (default: all cores)")
     d.add_argument("--max-steps", type=positive, default=None, metavar="N",
                    help="cut a game after N actions; cut games are left out (default: the game's max_game_length)")
     d.add_argument("--bootstrap", type=positive, default=200, metavar="B", help="bootstrap refits for the intervals (default 200)")
@@ -368,8 +415,16 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, _interrupt)
     commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats,
                 "balance": balance, "train": train, "ladder": ladder}
+    # `module:attr` bots import from the current directory, as `python -m` would.
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         return commands[args.command](args)
+    except BrokenPipeError:
+        # Output piped into a reader that stopped (`kumite content ufs | head`): end quietly, and
+        # keep Python from failing again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         # Ctrl-C ends a command quietly, with the shell's status for an interrupt.
         print("\ninterrupted", file=sys.stderr)

@@ -27,7 +27,10 @@ from kumite.bots import make_bot
 
 def _connect(address: str | None) -> None:
     if not ray.is_initialized():
-        ray.init(address=address, ignore_reinit_error=True, include_dashboard=False, log_to_driver=False)
+        try:
+            ray.init(address=address, ignore_reinit_error=True, include_dashboard=False, log_to_driver=False)
+        except ConnectionError as e:  # Ray's own message names the address and RAY_ADDRESS
+            raise ConnectionError(f"no Ray cluster to join at address {address!r}: {e}") from None
 
 
 T = TypeVar("T")

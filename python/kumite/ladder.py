@@ -21,6 +21,7 @@ import numpy.typing as npt
 from kumite._kumite import Game
 from kumite.arena import play_games, step_bound
 from kumite.bots import make_bot
+from kumite.progress import reporter
 
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
 
@@ -129,12 +130,13 @@ def play_ladder(
     threads: int | None = None,
     max_steps: int | None = None,
     bootstrap: int = 200,
-    progress: Callable[[int, int], None] | None = None,
+    progress: bool | Callable[[int, int], None] | None = None,
 ) -> Ladder:
     """Round robin of bot specs on a two-player competitive game (a cooperative game, where both
     seats share the result, is refused): ``games`` games per pair, seats swapped
     every game (so each pair plays both seat orders equally often). Pair ``k`` plays with the
-    seeds ``seed + k * games`` on, and its bots are made with seeds derived from the same."""
+    seeds ``seed + k * games`` on, and its bots are made with seeds derived from the same.
+    ``progress`` as in :func:`kumite.play_match`, counted in pairs."""
     if game.num_players != 2:
         raise ValueError(f"the ladder rates two-player games; {game.name} has {game.num_players} players")
     if len(specs) < 2:
@@ -144,6 +146,7 @@ def play_ladder(
     bound = step_bound(game, max_steps)
     pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
     pairings = []
+    report = reporter(progress, len(pairs), unit="pairs")
     for k, (i, j) in enumerate(pairs):
         start = seed + k * games
         bots = [make_bot(specs[i], game, start, threads), make_bot(specs[j], game, start + 1000, threads)]
@@ -153,6 +156,6 @@ def play_ladder(
             raise ValueError(f"{game.name}: both seats shared a win or a loss (a cooperative game): no bot beats the other")
         scores = (np.sign(finished[:, 0] - finished[:, 1]) + 1.0) / 2.0
         pairings.append(Pairing(i, j, scores.astype(np.float64), int(truncated.sum())))
-        if progress is not None:
-            progress(k + 1, len(pairs))
+        if report is not None:
+            report(k + 1, len(pairs))
     return rate(specs, pairings, bootstrap, seed)

@@ -4,18 +4,25 @@ this module formats it."""
 
 from __future__ import annotations
 
+from statistics import NormalDist
 from typing import Any
 
 import kumite
+from kumite.arena import wilson
+
+# The chance that a fair table is called unfair at least once, over all its intervals.
+FAMILY_FALSE_ALARM = 0.05
 
 
 def measure(
     game: kumite.Game, games: int, mcts_iterations: int | None, mcts_games: int, seed: int
 ) -> list[dict[str, Any]]:
-    """The random rows of every seating, then (unless `mcts_iterations` is None) its MCTS rows."""
+    """The random rows of every seating, then (unless `mcts_iterations` is None) its MCTS rows,
+    each with its ``verdict`` (see :func:`failures`)."""
     rows = kumite.seat_shares(game, games=games, seed=seed)
     if mcts_iterations:
         rows += kumite.seat_shares(game, games=mcts_games, seed=seed, mcts_iterations=mcts_iterations)
+    failures(rows)
     return rows
 
 
@@ -23,7 +30,7 @@ def _seat(row: dict[str, Any], p: int) -> str:
     if p >= row["players"]:
         return ""
     cell = f"{100 * row['shares'][p]:.1f} % [{100 * row['low'][p]:.1f}, {100 * row['high'][p]:.1f}]"
-    if any(f.startswith(f"seat {p} ") for f in row["failures"]):
+    if any(f.startswith(f"seat {p} ") for f in row.get("verdict", [])):
         cell += " **unfair**"
     return cell
 
@@ -45,5 +52,35 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def tested(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], int]]:
+    """The (row, seat) intervals a verdict tests: every seat of a mirror, except under search
+    when a rule names the edge (its size then is free)."""
+    return [(r, p) for r in rows if r["mirror"] and not (r["edge"] and r["play"] != "random")
+            for p in range(r["players"])]
+
+
+def corrected_z(tests: int, false_alarm: float = FAMILY_FALSE_ALARM) -> float:
+    """The two-sided `z` that keeps the chance of any false alarm among `tests` intervals below
+    `false_alarm` (Bonferroni)."""
+    return NormalDist().inv_cdf(1 - false_alarm / (2 * max(tests, 1)))
+
+
 def failures(rows: list[dict[str, Any]]) -> list[str]:
-    return [f for r in rows for f in r["failures"]]
+    """The mirror seats whose interval misses what they should win, at the table's corrected
+    level: each cell is shown at 95 %, but over a table of many cells some 95 % intervals miss
+    by chance, so the verdict widens them until a fair table fails less than 1 time in 20.
+    Also stored in each row as ``verdict``, for the table's marks."""
+    pairs = tested(rows)
+    z = corrected_z(len(pairs))
+    out: list[str] = []
+    for r in rows:
+        r["verdict"] = []
+    for r, p in pairs:
+        low, high = wilson(r["shares"][p] * r["games"], r["games"], z)
+        want = r["expected"][p]
+        if not low <= want <= high:
+            f = (f"seat {p} wins {r['shares'][p]:.3f} [{low:.3f}, {high:.3f} at the corrected level] of "
+                 f"{r['games']} {r['play']} games of {r['seating']!r}, not {want:.3f}")
+            r["verdict"].append(f)
+            out.append(f)
+    return out

@@ -30,7 +30,8 @@ import numpy as np
 import kumite
 from kumite.arena import split_games, step_bound
 from kumite.balance import plans, report
-from kumite.balance.play import Outcome, Piece, Progress, run_pieces
+from kumite.balance.play import Outcome, Piece, run_pieces
+from kumite.progress import Progress
 from kumite.balance.tally import Arm, Share, difference, mean_difference
 from kumite.bots import make_bot
 

@@ -12,11 +12,9 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
-import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -101,46 +99,6 @@ def play_piece(piece: Piece) -> Outcome:
             stage[k] = min(int(inner["stage"]), 3) + 1
             rounds[k] = int(inner["round"])
     return {"returns": returns, "lengths": lengths, "truncated": truncated, "stage": stage, "round": rounds}
-
-
-class Progress:
-    """A progress bar with the time spent and an estimate of the time left, on stderr: one line
-    redrawn on a terminal; elsewhere (a log, CI) a line at each tenth of the way."""
-
-    def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
-        self.total, self.done, self.enabled = total, 0, enabled
-        self.stream = stream if stream is not None else sys.stderr
-        self.tty = self.stream.isatty()
-        self.tenth = -1
-        self.start = time.monotonic()
-        self._draw()
-
-    @staticmethod
-    def clock(seconds: float) -> str:
-        s = int(round(seconds))
-        return f"{s // 3600}h{s // 60 % 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
-
-    def _draw(self) -> None:
-        if not self.enabled:
-            return
-        tenth = 10 * self.done // max(self.total, 1)
-        if not self.tty and tenth == self.tenth:
-            return
-        self.tenth = tenth
-        elapsed = time.monotonic() - self.start
-        filled = 30 * self.done // max(self.total, 1)
-        eta = "ETA --" if self.done == 0 else f"ETA {self.clock(elapsed * (self.total - self.done) / self.done)}"
-        line = (f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} games, "
-                f"{self.clock(elapsed)} spent, {eta}")
-        if self.tty:
-            self.stream.write(f"\r{line} " + ("\n" if self.done >= self.total else ""))
-        else:
-            self.stream.write(line + "\n")
-        self.stream.flush()
-
-    def advance(self, games: int) -> None:
-        self.done += games
-        self._draw()
 
 
 def run_pieces(

@@ -41,7 +41,8 @@ class KumiteGymEnv(gymnasium.Env[Obs, np.int64]):
     where the game has none).
     """
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    # render_fps: the frame rate "human" mode is meant to be watched at (Gymnasium asks for one).
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(
         self,

@@ -200,7 +200,8 @@ class Trainer:
             for opponent in cfg.eval_opponents:
                 bots: list[Any] = [make()] + [opponent] * (g.num_players - 1)
                 # Cut like self-play: an untrained net can stall a game for its whole run bound.
-                result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration, max_steps=cfg.max_steps)
+                result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration, max_steps=cfg.max_steps,
+                                    progress=False)
                 point[f"{name} vs {opponent}"] = round(float(result.win_rate[0]), 4)
         return point
 
@@ -240,7 +241,8 @@ class Trainer:
             self.iteration += 1
             self.elapsed += time.perf_counter() - start
             self.export("net.safetensors")
-            if self.iteration % cfg.eval_every == 0 or (cfg.iterations is not None and self.iteration == cfg.iterations):
+            last = cfg.iterations is not None and self.iteration == cfg.iterations
+            if cfg.eval_games and (self.iteration % cfg.eval_every == 0 or last):
                 eval_start = time.perf_counter()
                 self.curve.append(self.evaluate())
                 self.elapsed += time.perf_counter() - eval_start

@@ -17,7 +17,7 @@ from typing import Any
 
 import kumite
 
-__all__ = ["VIEWER_FORMAT", "ReplayError", "replay_data", "replay_html", "error_html", "page_html"]
+__all__ = ["VIEWER_FORMAT", "ReplayError", "ViewpointError", "replay_data", "replay_html", "error_html", "page_html"]
 
 # Version of the data embedded in replay files; replay.js refuses any other.
 VIEWER_FORMAT = 1
@@ -30,6 +30,10 @@ _DRAWING = ["draw.js", "faces.js", "board_hex.js", "board_grid.js"]
 class ReplayError(ValueError):
     """A record that cannot be replayed: not JSON, another format version, an unknown game or
     options, or an action that is not legal where it was played."""
+
+
+class ViewpointError(ReplayError):
+    """A viewpoint the record's game does not have."""
 
 
 def _asset(name: str) -> str:
@@ -170,6 +174,6 @@ def replay_html(record: str | bytes, viewpoint: str = "all") -> str:
     data = replay_data(record)
     ids = [v["id"] for v in data["viewpoints"]]
     if viewpoint not in ids:
-        raise ReplayError(f"viewpoint {viewpoint!r} is not one of {', '.join(ids)}")
+        raise ViewpointError(f"viewpoint {viewpoint!r} is not one of {', '.join(ids)}")
     data["initial_viewpoint"] = viewpoint
     return page_html(f"kumite replay: {data['game']} seed {data['seed']}", _REPLAY_BODY, data, ["replay.js"])

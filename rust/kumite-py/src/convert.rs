@@ -257,6 +257,21 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
     }
 }
 
+/// Search iterations: an integer in 1 .. 2**32 - 1, else `ValueError` saying so (a count's
+/// general range would not say why 0 is refused).
+pub struct Iterations(pub u32);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Iterations {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let int = wide_int(&obj, "iterations")?;
+        match (int.real.is_none(), u32::try_from(int.value)) {
+            (true, Ok(n)) if n > 0 => Ok(Iterations(n)),
+            _ => Err(PyValueError::new_err(format!("iterations must be in 1 .. 2**32 - 1, not {}", &*obj))),
+        }
+    }
+}
+
 /// JSON text given as `str` or `bytes`; bytes that are not UTF-8 are a deserialization error.
 pub struct JsonText(pub Result<String, GameError>);
 

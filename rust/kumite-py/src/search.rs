@@ -11,7 +11,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::convert::{Count, Seed};
+use crate::convert::{Count, Iterations, Seed};
 use crate::errors::{guard, IntoPyResult};
 use crate::game::Game;
 use crate::state::State;
@@ -175,13 +175,13 @@ impl Mcts {
 impl Mcts {
     #[new]
     #[pyo3(
-        signature = (game, iterations=Count(2000), time_limit=None, exploration=1.4, threads=None, seed=Seed(0), evaluator=None, determinize=true, reuse_tree=false, max_playout_steps=None),
+        signature = (game, iterations=Iterations(2000), time_limit=None, exploration=1.4, threads=None, seed=Seed(0), evaluator=None, determinize=true, reuse_tree=false, max_playout_steps=None),
         text_signature = "(game, iterations=2000, time_limit=None, exploration=1.4, threads=None, seed=0, evaluator=None, determinize=True, reuse_tree=False, max_playout_steps=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: Py<Game>,
-        iterations: Count,
+        iterations: Iterations,
         time_limit: Option<f64>,
         exploration: f32,
         threads: Option<Count>,
@@ -191,10 +191,7 @@ impl Mcts {
         reuse_tree: bool,
         max_playout_steps: Option<Count>,
     ) -> PyResult<Mcts> {
-        let iterations = u32::try_from(iterations.0)
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| PyValueError::new_err("iterations must be in 1..2**32"))?;
+        let iterations = iterations.0;
         let time_limit = match time_limit {
             None => None,
             Some(t) if t > 0.0 => Some(Duration::try_from_secs_f64(t).map_err(|_| {

@@ -19,3 +19,8 @@ pub mod hex;
 pub mod search;
 
 pub use crate::core::{Action, ActionList, Game, GameError, State};
+
+/// The README's Rust example, compiled and run by `cargo test` as a doctest so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExample;

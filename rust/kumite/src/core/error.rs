@@ -34,7 +34,7 @@ pub enum GameError {
     IllegalAction { action: i64, text: String, legal: Vec<Action> },
     #[error("no legal action reads {text:?}; legal actions: {legal:?}")]
     UnknownActionText { text: String, legal: Vec<String> },
-    #[error("player {player} does not exist (players are 0..{num_players})")]
+    #[error("player {player} does not exist (this game's players are 0 to {})", .num_players.saturating_sub(1))]
     InvalidPlayer { player: i64, num_players: usize },
     #[error("cannot read state: {reason}")]
     Deserialization { reason: String },

@@ -1,0 +1,100 @@
+"""Every code block of the README and the docs runs as written, so a snippet cannot rot.
+
+Python blocks run in order, one fresh interpreter per file (a later block may use an earlier
+one's names, as a reader does), in an empty working directory; shell blocks run with the venv's
+commands first on PATH. A block that cannot run here says why in a ``doc-test`` comment before
+it (``tests/mdblocks.py``), and smaller budgets are set there too, visible to a reader of the
+source. JSON blocks must parse. The C and C++ blocks are compiled and run by tests/test_ffi.py,
+the README's Rust block is a doctest of the crate, and the tutorial's cells run in the docs build.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from mdblocks import REPO, Block, all_blocks, blocks, markdown_files
+
+BIN = Path(sys.executable).parent
+
+PY_FILES = [p for p in markdown_files() if any(b.lang == "python" for b in blocks(p))]
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    env["MPLBACKEND"] = "Agg"
+    env["KUMITE_REPO"] = str(REPO)
+    env.setdefault("KUMITE_FFI_LIBDIR", str(REPO / "target" / "ci"))
+    return env
+
+
+def _program(file_blocks: list[Block]) -> str:
+    """One script running each block in a shared namespace, naming the failing block."""
+    parts = ["import traceback, sys\n_ns = {'__name__': '__main__'}\n"]
+    for b in file_blocks:
+        parts.append(
+            f"try:\n"
+            f"    exec(compile({b.setup!r}, {b.where + ' (setup)'!r}, 'exec'), _ns)\n"
+            f"    exec(compile({b.runnable()!r}, {b.where!r}, 'exec'), _ns)\n"
+            f"except BaseException:\n"
+            f"    traceback.print_exc()\n"
+            f"    sys.exit(f'the block at {b.where} failed')\n"
+        )
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("path", PY_FILES, ids=[str(p.relative_to(REPO)) for p in PY_FILES])
+def test_python_blocks_run(path: Path, tmp_path: Path) -> None:
+    runnable = [b for b in blocks(path) if b.lang == "python" and b.skip is None]
+    if not runnable:
+        pytest.skip("; ".join(f"{b.where}: {b.skip}" for b in blocks(path) if b.lang == "python"))
+    done = subprocess.run([sys.executable, "-c", _program(runnable)], cwd=tmp_path, env=_env(),
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"{done.stderr[-4000:]}\n{done.stdout[-2000:]}"
+
+
+SH = all_blocks("sh", "bash", "console")
+
+
+@pytest.mark.parametrize("block", SH, ids=[b.where for b in SH])
+def test_shell_blocks_run(block: Block, tmp_path: Path) -> None:
+    if block.skip is not None:
+        pytest.skip(block.skip)
+    script = "set -euo pipefail\n" + block.setup + block.runnable()
+    done = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"{block.where}:\n{textwrap.indent(script, '  ')}\n{done.stderr[-4000:]}"
+
+
+JSON = all_blocks("json")
+
+
+@pytest.mark.parametrize("block", JSON, ids=[b.where for b in JSON])
+def test_json_blocks_parse(block: Block) -> None:
+    if block.skip is not None:
+        pytest.skip(block.skip)
+    try:
+        json.loads(block.code)
+    except json.JSONDecodeError:  # examples one per line (JSON Lines)
+        for line in block.code.splitlines():
+            if line.strip():
+                json.loads(line)
+
+
+def test_every_code_block_is_covered() -> None:
+    """A block in a language nothing runs would rot unseen: each language has its runner."""
+    covered = {"python", "sh", "bash", "console", "json",  # here
+               "c", "cpp",  # tests/test_ffi.py
+               "rust",  # the crate's doctest of the README (rust/kumite/src/lib.rs)
+               "text",  # program output shown to the reader, not code
+               "{toctree}", "{code-cell}"}  # the docs build: the site's structure, the tutorial's cells
+    found = {(b.lang, b.where) for p in markdown_files() for b in blocks(p)}
+    strays = sorted(where for lang, where in found if lang not in covered and lang)
+    assert not strays, f"blocks in a language no test runs: {strays}"
+    rust = [b.where for b in all_blocks("rust")]
+    assert all(w.startswith("README.md") for w in rust), f"only the README's Rust blocks are doctests: {rust}"
