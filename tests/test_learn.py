@@ -81,6 +81,42 @@ def test_selfplay_is_the_same_whatever_the_thread_count(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", kumite.games())
+def test_gumbel_root_searches_and_self_plays(name: str, tmp_path: Path) -> None:
+    """Gumbel root selection: legal choices, an improved policy that is a distribution over the
+    legal actions, self-play equal on 1 and 2 threads with policy targets over the legal only."""
+    game = kumite.load(name)
+    net = learn.save_net(perturbed(game), game, tmp_path / "g.safetensors")
+    bot = kumite.MCTS(game, iterations=24, evaluator=net, gumbel=16, threads=1, seed=3)
+    state = game.new_state(seed=5)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        policy = bot.policy(state)
+        assert abs(policy.sum() - 1) < 1e-5 and set(np.flatnonzero(policy)) <= set(legal)
+        action = bot.choose(state)
+        assert action in legal
+        state.apply(action)
+    runs = [kumite.selfplay(game, net, games=2, simulations=12, seed=1, threads=t, max_steps=120, gumbel=8) for t in (1, 2)]
+    for key in runs[0]:
+        np.testing.assert_array_equal(runs[0][key], runs[1][key], err_msg=key)
+    np.testing.assert_allclose(runs[0]["policy"].sum(axis=1), 1, atol=1e-5)
+    assert not np.any(runs[0]["policy"][~runs[0]["masks"]])
+
+
+def test_gumbel_needs_priors_and_a_sensible_count() -> None:
+    game = kumite.load("tekken")
+    state = game.new_state(seed=2)
+    # Without priors (random playouts) the root rule is not read: the same search as without it.
+    plain = kumite.MCTS(game, iterations=50, threads=1, seed=1).search(state)
+    with_gumbel = kumite.MCTS(game, iterations=50, threads=1, seed=1, gumbel=16).search(state)
+    np.testing.assert_array_equal(plain.visits, with_gumbel.visits)
+    for bad in (0, 70_000):
+        with pytest.raises(ValueError, match="gumbel"):
+            kumite.MCTS(game, gumbel=bad)
+
+
+@pytest.mark.parametrize("name", kumite.games())
 def test_the_training_loop_runs_end_to_end(name: str, tmp_path: Path) -> None:
     # A few self-play games, gradient steps, export, reload in Rust, a search with the network,
     # a learning-curve point, a checkpoint that resumes.

@@ -255,6 +255,11 @@ class MCTS:
     A playout plays at most `max_playout_steps` actions from the leaf (`None`: the game's
     `max_game_length`); one cut there scores the position reached by the game's heuristic, or 0
     where the game has none.
+
+    With priors (a `Net` or a callable), `gumbel=K` replaces PUCT at the root by Gumbel root
+    selection with sequential halving from `K` considered actions (as DeepMind's mctx; 16 is its
+    default): made for budgets of a few dozen simulations; `choose` plays the halving's
+    survivor and `policy` is the improved policy. Ignored without priors.
     """
 
     def __new__(
@@ -269,6 +274,7 @@ class MCTS:
         determinize: bool = True,
         reuse_tree: bool = False,
         max_playout_steps: int | None = None,
+        gumbel: int | None = None,
     ) -> MCTS: ...
     @property
     def iterations(self) -> int: ...
@@ -277,7 +283,8 @@ class MCTS:
     def choose(self, state: State) -> int:
         """A legal action for the player to move."""
     def policy(self, state: State) -> npt.NDArray[np.float32]:
-        """The root visit distribution over `game.num_actions`."""
+        """The search's policy over `game.num_actions`: the root's visit shares, or with `gumbel`
+        the improved policy."""
     def search(self, state: State) -> SearchResult: ...
 
 @final
@@ -376,12 +383,14 @@ def selfplay(
     max_steps: SupportsIndex | None = None,
     temperature_moves: SupportsIndex = 30,
     exploration: float = 1.25,
+    gumbel: SupportsIndex | None = None,
 ) -> dict[str, Any]:
     """Self-play: `games` games in which every seat plays the search guided by `net` (`None`:
-    uniform priors and zero values, the first round of training) with `simulations` iterations a
+    uniform priors and random playout values, the first round of training) with `simulations` iterations a
     decision; the first `temperature_moves` decisions of a game are drawn in proportion to the
-    visits. Returns numpy arrays, one row per decision: `observations`, `masks`, `policy` (the
-    visit distribution), `values` (the game's final returns, per seat; 0 for a truncated game),
+    visits. With `gumbel=K` the root is Gumbel's (K actions considered): its survivor is played
+    and `policy` is its improved policy. Returns numpy arrays, one row per decision:
+    `observations`, `masks`, `policy` (the visit distribution, or Gumbel's improved policy), `values` (the game's final returns, per seat; 0 for a truncated game),
     `player`, `game`, `truncated`; and per game `game_returns`, `game_truncated`, `game_length`;
     and `simulations` (iterations run in all). The same seed gives the same arrays whatever
     `threads`."""

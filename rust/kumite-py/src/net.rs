@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use kumite::search::net::{Net as RustNet, Uniform, MAX_NET_BYTES};
+use kumite::search::net::{Net as RustNet, MAX_NET_BYTES};
 use kumite::search::{BatchEvaluator, SelfplayConfig};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -99,17 +99,18 @@ impl Net {
 }
 
 /// Self-play: `games` games in which every seat plays the search guided by `net` (`None`:
-/// uniform priors and zero values, the first round of training) with `simulations` iterations a
+/// uniform priors and random playout values, the first round of training) with `simulations` iterations a
 /// decision; the first `temperature_moves` decisions of a game are drawn in proportion to the
-/// visits. Returns numpy arrays, one row per decision: `observations`, `masks`, `policy` (the
-/// visit distribution), `values` (the game's final returns, per seat; 0 for a truncated game),
+/// visits. With `gumbel=K` the search's root is Gumbel's (K actions considered): its survivor
+/// is played, and `policy` is its improved policy. Returns numpy arrays, one row per decision:
+/// `observations`, `masks`, `policy` (the visit distribution, or Gumbel's improved policy), `values` (the game's final returns, per seat; 0 for a truncated game),
 /// `player`, `game`, `truncated`; and per game `game_returns`, `game_truncated`, `game_length`;
 /// and `simulations` (iterations run in all). The same seed gives the same arrays whatever
 /// `threads`.
 #[pyfunction]
 #[pyo3(
-    signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25),
-    text_signature = "(game, net=None, games=1, simulations=64, seed=0, threads=None, max_steps=None, temperature_moves=30, exploration=1.25)"
+    signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25, gumbel=None),
+    text_signature = "(game, net=None, games=1, simulations=64, seed=0, threads=None, max_steps=None, temperature_moves=30, exploration=1.25, gumbel=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
@@ -123,7 +124,9 @@ pub fn selfplay<'py>(
     max_steps: Option<Count>,
     temperature_moves: Count,
     exploration: f32,
+    gumbel: Option<Count>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let root = crate::search::root_rule(gumbel)?;
     let simulations = u32::try_from(simulations.0).ok().filter(|&n| n > 0).ok_or_else(|| PyValueError::new_err("simulations must be in 1..2**32"))?;
     if games.0 == 0 || games.0 > 1 << 24 {
         return Err(PyValueError::new_err("games must be in 1..=16777216"));
@@ -134,12 +137,12 @@ pub fn selfplay<'py>(
     if !(exploration >= 0.0 && exploration.is_finite()) {
         return Err(PyValueError::new_err("exploration must be a non-negative number"));
     }
-    let evaluator: Arc<dyn BatchEvaluator> = match net {
+    let evaluator: Option<Arc<dyn BatchEvaluator>> = match net {
         Some(net) => {
             guard(|| game.inner.check_net(&net.inner).py_err(py))?;
-            net.inner.clone()
+            Some(net.inner.clone())
         }
-        None => Arc::new(Uniform { num_actions: game.num_actions(), num_players: game.num_players() }),
+        None => None,
     };
     let cfg = SelfplayConfig {
         games: games.0,
@@ -149,6 +152,7 @@ pub fn selfplay<'py>(
         max_steps: max_steps.map(|m| m.0),
         temperature_moves: temperature_moves.0,
         exploration,
+        root,
     };
     let inner = game.inner.clone();
     let data = py.detach(|| guard(|| Ok(inner.selfplay(evaluator, &cfg))))?;

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use kumite::erased::{ErasedSearcher, EvaluatorChoice};
 use kumite::core::Action;
-use kumite::search::{BatchEvaluator, MctsConfig, SearchStats};
+use kumite::search::{BatchEvaluator, MctsConfig, RootRule, SearchStats};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -171,12 +171,25 @@ impl Mcts {
     }
 }
 
+/// `gumbel=None` is PUCT at the root; `gumbel=K` Gumbel root selection starting from `K`
+/// considered actions (mctx's default is 16).
+pub fn root_rule(gumbel: Option<Count>) -> PyResult<RootRule> {
+    match gumbel {
+        None => Ok(RootRule::Puct),
+        Some(Count(k)) => u16::try_from(k)
+            .ok()
+            .filter(|&k| k >= 1)
+            .map(|considered| RootRule::Gumbel { considered })
+            .ok_or_else(|| PyValueError::new_err(format!("gumbel (the actions considered) must be in 1 .. 65535, not {k}"))),
+    }
+}
+
 #[pymethods]
 impl Mcts {
     #[new]
     #[pyo3(
-        signature = (game, iterations=Iterations(2000), time_limit=None, exploration=1.4, threads=None, seed=Seed(0), evaluator=None, determinize=true, reuse_tree=false, max_playout_steps=None),
-        text_signature = "(game, iterations=2000, time_limit=None, exploration=1.4, threads=None, seed=0, evaluator=None, determinize=True, reuse_tree=False, max_playout_steps=None)"
+        signature = (game, iterations=Iterations(2000), time_limit=None, exploration=1.4, threads=None, seed=Seed(0), evaluator=None, determinize=true, reuse_tree=false, max_playout_steps=None, gumbel=None),
+        text_signature = "(game, iterations=2000, time_limit=None, exploration=1.4, threads=None, seed=0, evaluator=None, determinize=True, reuse_tree=False, max_playout_steps=None, gumbel=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -190,8 +203,10 @@ impl Mcts {
         determinize: bool,
         reuse_tree: bool,
         max_playout_steps: Option<Count>,
+        gumbel: Option<Count>,
     ) -> PyResult<Mcts> {
         let iterations = iterations.0;
+        let root = root_rule(gumbel)?;
         let time_limit = match time_limit {
             None => None,
             Some(t) if t > 0.0 => Some(Duration::try_from_secs_f64(t).map_err(|_| {
@@ -259,6 +274,7 @@ impl Mcts {
             determinize,
             reuse_tree,
             max_playout_steps: max_playout_steps.as_ref().map(|m| m.0),
+            root,
         };
         let searcher = g.inner.clone().searcher(config, choice);
         Ok(Mcts {
@@ -275,23 +291,20 @@ impl Mcts {
         Ok(self.run(py, state)?.best)
     }
 
-    /// The root visit distribution over `game.num_actions` (float32, sums to 1).
+    /// The search's policy over `game.num_actions` (float32, sums to 1): the root's visit
+    /// shares, or with `gumbel` the improved policy `softmax(logits + σ(completed q))`.
     fn policy<'py>(&self, py: Python<'py>, state: &Bound<'py, State>) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let stats = self.run(py, state)?;
         let mut out = vec![0.0f32; self.game.get().num_actions()];
-        let total: u64 = stats.visits.iter().map(|&v| u64::from(v)).sum();
-        if total == 0 {
-            // A search too short to visit any child (one iteration expands the root): every
-            // legal action is as good as another.
+        if stats.actions.is_empty() {
+            // A search too short to expand the root: every legal action is as good as another.
             let legal = state.borrow().get()?.legal_actions();
             for &a in &legal {
                 out[usize::from(a)] = 1.0 / legal.len() as f32;
             }
         }
-        for (&a, &v) in stats.actions.iter().zip(&stats.visits) {
-            if total > 0 {
-                out[usize::from(a)] = (f64::from(v) / total as f64) as f32;
-            }
+        for (&a, &p) in stats.actions.iter().zip(&stats.policy) {
+            out[usize::from(a)] = p;
         }
         Ok(PyArray1::from_vec(py, out))
     }

@@ -51,7 +51,7 @@ pub trait ErasedGame: Send + Sync {
     /// Refuses a network made for another game, layout or content ([`Net::check`]).
     fn check_net(&self, net: &Net) -> Result<(), GameError>;
     /// Self-play data ([`selfplay`]).
-    fn selfplay(&self, evaluator: Arc<dyn BatchEvaluator>, cfg: &SelfplayConfig) -> SelfplayData;
+    fn selfplay(&self, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData;
     fn max_game_length(&self) -> usize;
     fn length_bounded_by_rules(&self) -> bool;
     fn options(&self) -> Value;
@@ -119,7 +119,7 @@ impl<G: Game> ErasedGame for G {
     fn check_net(&self, net: &Net) -> Result<(), GameError> {
         net.check(self)
     }
-    fn selfplay(&self, evaluator: Arc<dyn BatchEvaluator>, cfg: &SelfplayConfig) -> SelfplayData {
+    fn selfplay(&self, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData {
         selfplay(self, evaluator, cfg)
     }
     fn max_game_length(&self) -> usize {

@@ -64,6 +64,39 @@ impl<G: Game> Evaluator<G> for RandomRollout {
     }
 }
 
+/// Uniform priors over the legal actions and a random playout's value: PUCT (or Gumbel) before
+/// there is a network. Self-play's first round uses it, so its games end and its value targets
+/// mean something (zero values everywhere would leave the search nothing to prefer, and games
+/// that loop until the run's bound).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UniformPlayout;
+
+impl<G: Game> Evaluator<G> for UniformPlayout {
+    fn has_priors(&self) -> bool {
+        true
+    }
+    fn evaluate(
+        &self,
+        game: &G,
+        leaves: &[G::State],
+        rng: &mut Rng,
+        max_playout_steps: usize,
+        values: &mut [f32],
+        priors: &mut [f32],
+    ) {
+        let (players, actions) = (game.num_players(), game.num_actions());
+        let mut legal = crate::core::ActionList::new();
+        for (i, leaf) in leaves.iter().enumerate() {
+            playout_value(game, leaf, rng, max_playout_steps, &mut values[i * players..(i + 1) * players]);
+            if !leaf.is_terminal() {
+                leaf.legal_actions(game, &mut legal);
+                let row = &mut priors[i * actions..(i + 1) * actions];
+                legal.iter().for_each(|&a| row[usize::from(a)] = 1.0 / legal.len() as f32);
+            }
+        }
+    }
+}
+
 /// The game's own cheap position estimate (`State::heuristic`), or a random playout for games
 /// that have none.
 #[derive(Clone, Copy, Debug, Default)]

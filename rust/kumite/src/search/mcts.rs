@@ -32,6 +32,24 @@ pub struct MctsConfig {
     /// game's `State::heuristic` of the position reached, or 0 where the game has none. `None`:
     /// the game's `max_game_length` (the run's bound, so a playout always ends).
     pub max_playout_steps: Option<usize>,
+    /// How the root chooses which action to simulate, with an evaluator that gives priors (a
+    /// network); without priors the search is UCB1 throughout and this is not read.
+    pub root: RootRule,
+}
+
+/// The root's selection rule under an evaluator with priors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RootRule {
+    /// PUCT at the root as everywhere; the most visited action is played.
+    #[default]
+    Puct,
+    /// Gumbel root selection with sequential halving (Danihelka et al., "Policy improvement by
+    /// planning with Gumbel", ICLR 2022, as DeepMind's mctx implements it): the `considered`
+    /// actions with the highest Gumbel-perturbed prior logits are simulated in rounds that halve
+    /// their number, keeping those with the highest `g + logits + σ(q)`; the survivor is played
+    /// and the improved policy `softmax(logits + σ(completed q))` is the training target. Made
+    /// for small budgets, where PUCT spends its few visits on the prior's favourite.
+    Gumbel { considered: u16 },
 }
 
 impl Default for MctsConfig {
@@ -45,6 +63,7 @@ impl Default for MctsConfig {
             determinize: true,
             reuse_tree: false,
             max_playout_steps: None,
+            root: RootRule::Puct,
         }
     }
 }
@@ -59,8 +78,12 @@ pub struct SearchStats {
     pub values: Vec<f32>,
     pub iterations: u64,
     pub seconds: f64,
-    /// Most visited action (ties: higher value, then lower id); legal in the searched state.
+    /// The action to play, legal in the searched state: under PUCT and UCB1 the most visited
+    /// (ties: higher value, then lower id); under Gumbel the survivor of the halving.
     pub best: Action,
+    /// The search's policy over `actions` (sums to 1): the visit shares, or under Gumbel the
+    /// improved policy `softmax(logits + σ(completed q))`. What self-play trains on.
+    pub policy: Vec<f32>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -103,11 +126,14 @@ impl Node {
 #[derive(Clone, Debug)]
 pub struct Tree {
     nodes: Vec<Node>,
+    /// The evaluator's value of the root for the player to move, once the root is evaluated
+    /// (Gumbel's mixed value needs it; a node's own sum is kept for the player who moved there).
+    root_value: Option<f32>,
 }
 
 impl Tree {
     fn new() -> Tree {
-        Tree { nodes: vec![Node::new(0, 0, 1.0)] }
+        Tree { nodes: vec![Node::new(0, 0, 1.0)], root_value: None }
     }
 
     fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
@@ -136,7 +162,7 @@ impl Tree {
 
     /// A new tree holding the subtree under `root`.
     fn subtree(&self, root: u32) -> Tree {
-        let mut out = Tree { nodes: Vec::new() };
+        let mut out = Tree { nodes: Vec::new(), root_value: None };
         let mut queue = vec![(root, NONE)];
         let mut i = 0;
         while i < queue.len() {
@@ -230,16 +256,23 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         // The seed depends on the config and the game's progress only, so a search is a pure
         // function of what the player to move knows (and `policy` agrees with `choose`).
         let step = history.len() as u64;
+        let gumbel = match cfg.root {
+            RootRule::Gumbel { considered } if evaluator.has_priors() => {
+                Some(GumbelRoot::new(game, state, considered, derive_seed(cfg.seed, step << 16 | 0xffff)))
+            }
+            _ => None,
+        };
+        let gumbel = gumbel.as_ref();
         let run = |t: usize, tree: &mut Tree| {
             let share = total / threads as u32 + u32::from((t as u32) < total % threads as u32);
             // Grown as a local of the thread that owns it: side by side in `trees`, two trees'
             // headers share a cache line that every push would bounce between cores. Room for the
             // search is reserved up front (capped: a time-limited search may name a huge budget),
             // so threads do not take turns at the allocator.
-            let mut local = std::mem::replace(tree, Tree { nodes: Vec::new() });
+            let mut local = std::mem::replace(tree, Tree { nodes: Vec::new(), root_value: None });
             local.nodes.reserve((share as usize).min(1 << 16) * 8);
             let seed = derive_seed(cfg.seed, step << 16 | t as u64);
-            let done = grow(game, state, player, cfg, evaluator, &mut local, share.max(1), deadline, seed);
+            let done = grow(game, state, player, cfg, evaluator, &mut local, share.max(1), deadline, seed, gumbel);
             *tree = local;
             done
         };
@@ -259,7 +292,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                     .sum()
             })
         };
-        let stats = merge(&trees, state, game, iterations, start.elapsed().as_secs_f64());
+        let stats = merge(&trees, state, game, iterations, start.elapsed().as_secs_f64(), gumbel);
         if self.config.reuse_tree {
             self.trees = trees;
             self.last_history = Some(history.to_vec());
@@ -301,8 +334,10 @@ fn grow<G: Game, E: Evaluator<G>>(
     iterations: u32,
     deadline: Option<Instant>,
     seed: u64,
+    gumbel: Option<&GumbelRoot>,
 ) -> u64 {
     let mut rng = Rng::new(seed);
+    let schedule = gumbel.map(|g| halving_schedule(g.considered(), iterations)).unwrap_or_default();
     let players = game.num_players();
     let puct = evaluator.has_priors();
     // A batch never holds more leaves than the search has iterations (an evaluator may name any
@@ -336,7 +371,10 @@ fn grow<G: Game, E: Evaluator<G>>(
             while tree.nodes[node as usize].expanded {
                 let Some(mover) = world.current_player() else { break };
                 world.legal_actions(game, &mut legal);
-                node = tree.select(node, &legal, mover as u8, cfg.exploration, puct);
+                node = match gumbel {
+                    Some(g) if node == 0 => g.select(tree, &schedule),
+                    _ => tree.select(node, &legal, mover as u8, cfg.exploration, puct),
+                };
                 world.apply_unchecked(game, tree.nodes[node as usize].action, &mut NoEvents);
                 path.push(node);
             }
@@ -353,6 +391,9 @@ fn grow<G: Game, E: Evaluator<G>>(
                 world.returns(game, out);
             } else if !tree.nodes[leaf as usize].expanded {
                 tree.nodes[leaf as usize].expanded = true;
+                if leaf == 0 {
+                    tree.root_value = Some(out[player]);
+                }
                 let mover = world.current_player().expect("not terminal") as u8;
                 world.legal_actions(game, &mut legal);
                 let row = if puct { &priors[i * game.num_actions()..(i + 1) * game.num_actions()] } else { &[][..] };
@@ -374,7 +415,14 @@ fn grow<G: Game, E: Evaluator<G>>(
     u64::from(done)
 }
 
-fn merge<G: Game>(trees: &[Tree], state: &G::State, game: &G, iterations: u64, seconds: f64) -> SearchStats {
+fn merge<G: Game>(
+    trees: &[Tree],
+    state: &G::State,
+    game: &G,
+    iterations: u64,
+    seconds: f64,
+    gumbel: Option<&GumbelRoot>,
+) -> SearchStats {
     let mut legal = ActionList::new();
     state.legal_actions(game, &mut legal);
     let mut actions: Vec<Action> = Vec::new();
@@ -407,6 +455,21 @@ fn merge<G: Game>(trees: &[Tree], state: &G::State, game: &G, iterations: u64, s
         order.iter().map(|&i| if visits[i] > 0 { sums[i] / visits[i] as f32 } else { 0.0 }).collect();
     let actions: Vec<Action> = order.iter().map(|&i| actions[i]).collect();
     let visits: Vec<u32> = order.iter().map(|&i| visits[i]).collect();
+    if let Some(g) = gumbel {
+        let roots: Vec<f32> = trees.iter().filter_map(|t| t.root_value).collect();
+        let root_value = (!roots.is_empty()).then(|| roots.iter().sum::<f32>() / roots.len() as f32);
+        let expanded = trees.iter().find(|t| t.nodes[0].expanded);
+        let priors: Vec<f32> = g
+            .actions
+            .iter()
+            .map(|&a| {
+                let prior = expanded.and_then(|t| t.child(0, a).map(|c| t.nodes[c as usize].prior));
+                prior.unwrap_or(1.0 / g.actions.len() as f32)
+            })
+            .collect();
+        let (best, policy) = g.decide(&actions, &visits, &values, &priors, root_value);
+        return SearchStats { actions, visits, values, iterations, seconds, best, policy };
+    }
     let best = (0..actions.len())
         .max_by(|&a, &b| {
             visits[a]
@@ -416,7 +479,171 @@ fn merge<G: Game>(trees: &[Tree], state: &G::State, game: &G, iterations: u64, s
         })
         .map(|i| actions[i])
         .unwrap_or(legal[0]);
-    SearchStats { actions, visits, values, iterations, seconds, best }
+    let total: u32 = visits.iter().sum();
+    let policy = visits.iter().map(|&v| if total > 0 { v as f32 / total as f32 } else { 1.0 / visits.len() as f32 }).collect();
+    SearchStats { actions, visits, values, iterations, seconds, best, policy }
+}
+
+/// mctx's constants for `σ(q) = (MAXVISIT_INIT + max visits) · VALUE_SCALE · q`, `q` rescaled to
+/// [0, 1] over the root's actions.
+const MAXVISIT_INIT: f32 = 50.0;
+const VALUE_SCALE: f32 = 0.1;
+
+/// Gumbel root selection for one search: each legal root action's Gumbel noise, and which
+/// actions the halving considers. The noise is drawn once per search (from its seed and the
+/// game's progress, like the rest of the search), shared by every thread's tree, so the merged
+/// decision is the same halving.
+pub(crate) struct GumbelRoot {
+    /// The root's legal actions, ascending (the same in every determinization: the player to
+    /// move knows what it may do).
+    actions: Vec<Action>,
+    noise: Vec<f32>,
+    /// How many actions the halving starts with (the highest `g + logits`, found from the
+    /// tree's priors when needed).
+    considered: usize,
+}
+
+impl GumbelRoot {
+    fn new<G: Game>(game: &G, state: &G::State, considered: u16, seed: u64) -> GumbelRoot {
+        let mut legal = ActionList::new();
+        state.legal_actions(game, &mut legal);
+        let mut rng = Rng::new(seed);
+        let noise = legal
+            .iter()
+            .map(|_| {
+                // Gumbel(0, 1) = -ln(-ln u), u uniform in (0, 1).
+                let u = (f64::from(rng.next_u32()) + 0.5) / 4_294_967_296.0;
+                -(-u.ln()).ln() as f32
+            })
+            .collect();
+        GumbelRoot { actions: legal.to_vec(), noise, considered: usize::from(considered.max(1)).min(legal.len()) }
+    }
+
+    fn considered(&self) -> usize {
+        self.considered
+    }
+
+    /// `g + logits` of each action from the root's priors (aligned with `actions`), and the
+    /// indices of the considered: the `considered` highest.
+    fn perturbed(&self, priors: &[f32]) -> (Vec<f32>, Vec<usize>) {
+        let scores: Vec<f32> = self.noise.iter().zip(priors).map(|(&g, &p)| g + p.max(f32::MIN_POSITIVE).ln()).collect();
+        let mut order: Vec<usize> = (0..scores.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+        order.truncate(self.considered);
+        (scores, order)
+    }
+
+    /// The root child to simulate next: among the considered actions whose count (visits and
+    /// leaves in flight) is the halving schedule's level for this simulation, the highest
+    /// `g + logits + σ(completed q)`; if none has that count (a reused tree, a batch in flight),
+    /// the considered action with the fewest.
+    fn select(&self, tree: &Tree, schedule: &[u32]) -> u32 {
+        let ids: Vec<u32> =
+            self.actions.iter().map(|&a| tree.child(0, a).expect("the expanded root has every legal action")).collect();
+        let node = |i: usize| &tree.nodes[ids[i] as usize];
+        let priors: Vec<f32> = (0..ids.len()).map(|i| node(i).prior).collect();
+        let (scores, considered) = self.perturbed(&priors);
+        let counts: Vec<u32> = (0..ids.len()).map(|i| node(i).visits + node(i).pending).collect();
+        let started: u32 = counts.iter().sum();
+        let level = schedule.get(started as usize).or(schedule.last()).copied().unwrap_or(0);
+        let visits: Vec<u32> = (0..ids.len()).map(|i| node(i).visits).collect();
+        let q: Vec<f32> = (0..ids.len()).map(|i| if visits[i] > 0 { node(i).value / visits[i] as f32 } else { 0.0 }).collect();
+        let sigma = completed_sigma(&q, &visits, &priors, tree.root_value);
+        let score = |i: usize| scores[i] + sigma[i];
+        let pick = considered
+            .iter()
+            .copied()
+            .filter(|&i| counts[i] == level)
+            .max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a)))
+            .or_else(|| {
+                considered.iter().copied().min_by(|&a, &b| counts[a].cmp(&counts[b]).then(score(b).total_cmp(&score(a))))
+            })
+            .expect("a root with legal actions considers at least one");
+        ids[pick]
+    }
+
+    /// The action to play and the improved policy over `actions` from the merged root
+    /// statistics (`actions` ascending, a subset of the legal ones): the considered action with
+    /// the most visits, ties broken by `g + logits + σ(q)`; the policy is
+    /// `softmax(logits + σ(completed q))`. `priors` are the root's, aligned with the legal
+    /// actions (uniform when no tree expanded its root).
+    fn decide(
+        &self,
+        actions: &[Action],
+        visits: &[u32],
+        values: &[f32],
+        priors: &[f32],
+        root_value: Option<f32>,
+    ) -> (Action, Vec<f32>) {
+        let index = |a: Action| actions.binary_search(&a).ok();
+        let n = self.actions.len();
+        let v: Vec<u32> = (0..n).map(|i| index(self.actions[i]).map_or(0, |j| visits[j])).collect();
+        let q: Vec<f32> = (0..n).map(|i| index(self.actions[i]).map_or(0.0, |j| values[j])).collect();
+        let (scores, considered) = self.perturbed(priors);
+        let sigma = completed_sigma(&q, &v, &priors, root_value);
+        let most = considered.iter().map(|&i| v[i]).max().unwrap_or(0);
+        let best = considered
+            .iter()
+            .copied()
+            .filter(|&i| v[i] == most)
+            .max_by(|&a, &b| (scores[a] + sigma[a]).total_cmp(&(scores[b] + sigma[b])).then(b.cmp(&a)))
+            .map_or(self.actions[0], |i| self.actions[i]);
+        let logits: Vec<f32> = (0..n).map(|i| priors[i].max(f32::MIN_POSITIVE).ln() + sigma[i]).collect();
+        let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let exp: Vec<f32> = logits.iter().map(|&l| (l - top).exp()).collect();
+        let sum: f32 = exp.iter().sum();
+        let policy = actions.iter().map(|&a| self.actions.binary_search(&a).map_or(0.0, |i| exp[i] / sum)).collect();
+        (best, policy)
+    }
+}
+
+/// mctx's `qtransform_completed_by_mix_value` at the root: each action's q for the player to
+/// move, an unvisited action completed by the mixed value (the root's own value mixed with the
+/// prior-weighted q of the visited), rescaled to [0, 1] over the actions, times
+/// `(MAXVISIT_INIT + max visits) · VALUE_SCALE`.
+fn completed_sigma(q: &[f32], visits: &[u32], priors: &[f32], root_value: Option<f32>) -> Vec<f32> {
+    let total: f32 = visits.iter().map(|&v| v as f32).sum();
+    let visited = |i: usize| visits[i] > 0;
+    let probs: f32 = (0..q.len()).filter(|&i| visited(i)).map(|i| priors[i].max(f32::MIN_POSITIVE)).sum();
+    let weighted: f32 = if probs > 0.0 {
+        (0..q.len()).filter(|&i| visited(i)).map(|i| priors[i].max(f32::MIN_POSITIVE) * q[i]).sum::<f32>() / probs
+    } else {
+        0.0
+    };
+    let mixed = match root_value {
+        Some(v) => (v + total * weighted) / (total + 1.0),
+        None => weighted,
+    };
+    let completed: Vec<f32> = (0..q.len()).map(|i| if visited(i) { q[i] } else { mixed }).collect();
+    let lo = completed.iter().copied().fold(f32::INFINITY, f32::min);
+    let hi = completed.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let scale = (MAXVISIT_INIT + visits.iter().copied().max().unwrap_or(0) as f32) * VALUE_SCALE;
+    completed.iter().map(|&c| scale * (c - lo) / (hi - lo).max(1e-8)).collect()
+}
+
+/// The halving schedule of mctx (`get_sequence_of_considered_visits`): for simulation `s` at the
+/// root, the visit count an action must have to be simulated; `considered` actions start, and
+/// each round gives every survivor `max(1, n / (log2(considered) · survivors))` visits before
+/// half of them (at least two) go on.
+fn halving_schedule(considered: usize, simulations: u32) -> Vec<u32> {
+    let n = simulations as usize;
+    if considered <= 1 {
+        return (0..simulations).collect();
+    }
+    let log2max = (considered as f64).log2().ceil().max(1.0) as usize;
+    let mut sequence = Vec::with_capacity(n);
+    let mut visits = vec![0u32; considered];
+    let mut survivors = considered;
+    while sequence.len() < n {
+        let extra = (n / (log2max * survivors)).max(1);
+        for _ in 0..extra {
+            sequence.extend_from_slice(&visits[..survivors]);
+            visits[..survivors].iter_mut().for_each(|v| *v += 1);
+        }
+        survivors = (survivors / 2).max(2);
+    }
+    sequence.truncate(n);
+    sequence
 }
 
 #[cfg(test)]
@@ -424,7 +651,7 @@ mod tests {
     use super::*;
     use crate::games::tekken::{Phase, Slot, Tekken, TekkenAction, TekkenOptions, TekkenState};
     use crate::hex::Hex;
-    use crate::search::{Heuristic, RandomRollout};
+    use crate::search::{Heuristic, RandomRollout, UniformPlayout};
 
     fn tekken() -> Tekken {
         Tekken::new(TekkenOptions { stage: "moonlit_dojo".into(), ..Default::default() }).unwrap()
@@ -599,6 +826,95 @@ mod tests {
             let mut expect = [0.0; 2];
             assert!(reached.heuristic(&game, &mut expect));
             assert_eq!(value, expect, "cap {cap}");
+        }
+    }
+
+    fn gumbel(iterations: u32, threads: usize, seed: u64) -> MctsConfig {
+        MctsConfig { iterations, threads, seed, root: RootRule::Gumbel { considered: 16 }, exploration: 1.25, ..Default::default() }
+    }
+
+    #[test]
+    fn the_halving_schedule_is_mctx_s() {
+        // 4 considered, 8 simulations: one round of 4, then two rounds of the best 2.
+        assert_eq!(halving_schedule(4, 8), vec![0, 0, 0, 0, 1, 1, 2, 2]);
+        assert_eq!(halving_schedule(1, 3), vec![0, 1, 2]);
+        // 16 considered, 32 simulations: 4 levels (log2 16), each round max(1, 32 / (4 · k)).
+        let s = halving_schedule(16, 32);
+        assert_eq!(s.len(), 32);
+        assert_eq!(&s[..16], &[0; 16]);
+        assert_eq!(&s[16..24], &[1; 8]);
+        assert_eq!(&s[24..28], &[2; 4]);
+        assert_eq!(&s[28..32], &[3; 4]);
+    }
+
+    #[test]
+    fn gumbel_chooses_legal_actions_and_its_policy_is_a_distribution() {
+        let game = tekken();
+        let mut legal = ActionList::new();
+        for (i, (state, history)) in random_states(&game, 300, 11).iter().enumerate() {
+            let stats = Mcts::new(gumbel(16 + i as u32 % 40, 1, i as u64), UniformPlayout).search(&game, state, history);
+            state.legal_actions(&game, &mut legal);
+            assert!(legal.contains(&stats.best), "state {i}: {} not legal", stats.best);
+            let sum: f32 = stats.policy.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-4 && stats.policy.iter().all(|&p| p >= 0.0), "state {i}: policy {:?}", stats.policy);
+        }
+    }
+
+    #[test]
+    fn gumbel_is_deterministic_for_a_seed_and_finds_the_lethal_combo() {
+        let game = tekken();
+        for (state, history) in random_states(&game, 10, 12) {
+            for threads in [1, 2] {
+                let a = Mcts::new(gumbel(64, threads, 3), UniformPlayout).search(&game, &state, &history);
+                let b = Mcts::new(gumbel(64, threads, 3), UniformPlayout).search(&game, &state, &history);
+                assert_eq!((a.visits, a.best, a.policy), (b.visits, b.best, b.policy));
+            }
+        }
+    }
+
+    #[test]
+    fn gumbel_plays_the_better_of_equally_visited_actions_whatever_the_noise() {
+        // The halving ends with its survivors equally visited; σ(q) then outweighs any likely
+        // noise: with 32 visits each, σ spans (50 + 32) · 0.1 = 8.2 while Gumbel noise differs
+        // by more than 8.2 with probability about e^-8.2.
+        let game = tekken();
+        let state = game.new_state(3);
+        let mut legal = ActionList::new();
+        state.legal_actions(&game, &mut legal);
+        assert!(legal.len() >= 2);
+        let priors = vec![1.0 / legal.len() as f32; legal.len()];
+        for seed in 0..50 {
+            let g = GumbelRoot::new(&game, &state, 2, seed);
+            let (actions, visits, mut values) = (legal.to_vec(), vec![32; legal.len()], vec![-1.0; legal.len()]);
+            let (_, considered) = g.perturbed(&priors);
+            values[considered[1]] = 1.0;
+            let (best, policy) = g.decide(&actions, &visits, &values, &priors, Some(0.0));
+            assert_eq!(best, legal[considered[1]], "seed {seed}");
+            assert!(policy[considered[1]] > 0.99);
+        }
+    }
+
+    #[test]
+    fn gumbel_spreads_a_small_budget_over_the_considered_actions() {
+        // PUCT with uniform priors gives its first visits by action order; the halving gives each
+        // of the considered actions its round first, then halves.
+        let game = tekken();
+        for (state, history) in random_states(&game, 20, 13) {
+            let stats = Mcts::new(gumbel(17, 1, 1), UniformPlayout).search(&game, &state, &history);
+            let visited = stats.visits.iter().filter(|&&v| v > 0).count();
+            assert_eq!(visited, stats.actions.len().min(16), "{:?}", stats.visits);
+        }
+    }
+
+    #[test]
+    fn gumbel_does_not_peek_at_hidden_information() {
+        let game = tekken();
+        for (state, history) in random_states(&game, 20, 14) {
+            let player = state.current_player().unwrap();
+            let other = state.determinize(&game, player, 999);
+            let a = Mcts::new(gumbel(100, 1, 4), UniformPlayout).search(&game, &state, &history);
+            let b = Mcts::new(gumbel(100, 1, 4), UniformPlayout).search(&game, &other, &history);
+            assert_eq!((a.visits, a.best), (b.visits, b.best));
         }
     }
 

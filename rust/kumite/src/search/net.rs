@@ -227,28 +227,6 @@ impl BatchEvaluator for Net {
     }
 }
 
-/// The evaluator of a search without a network yet (the first round of self-play): uniform
-/// priors over the legal actions and a value of 0 for every seat, so the search is guided by
-/// its visits alone.
-#[derive(Clone, Copy, Debug)]
-pub struct Uniform {
-    pub num_actions: usize,
-    pub num_players: usize,
-}
-
-impl BatchEvaluator for Uniform {
-    fn batch_size(&self) -> usize {
-        NET_BATCH
-    }
-    fn evaluate(&self, _observations: &[f32], _players: &[i32], masks: &[bool], values: &mut [f32], priors: &mut [f32]) {
-        values.fill(0.0);
-        for (row, mask) in priors.chunks_exact_mut(self.num_actions).zip(masks.chunks_exact(self.num_actions)) {
-            let legal = mask.iter().filter(|&&m| m).count().max(1) as f32;
-            row.iter_mut().zip(mask).for_each(|(x, &m)| *x = if m { 1.0 / legal } else { 0.0 });
-        }
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use std::collections::HashMap;

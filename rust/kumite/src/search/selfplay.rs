@@ -9,8 +9,8 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
-use crate::search::evaluator::{BatchEvaluator, ObservationEvaluator};
-use crate::search::mcts::{Mcts, MctsConfig};
+use crate::search::evaluator::{BatchEvaluator, Evaluator, ObservationEvaluator, UniformPlayout};
+use crate::search::mcts::{Mcts, MctsConfig, RootRule};
 use crate::search::rollout::on_threads;
 
 #[derive(Clone, Debug)]
@@ -29,11 +29,24 @@ pub struct SelfplayConfig {
     pub temperature_moves: usize,
     /// PUCT's `c`.
     pub exploration: f32,
+    /// The search's root rule. Under Gumbel the played action is the halving's survivor (its
+    /// noise explores, so `temperature_moves` is not read) and the policy target is the
+    /// improved policy; under PUCT the target is the visit shares.
+    pub root: RootRule,
 }
 
 impl Default for SelfplayConfig {
     fn default() -> Self {
-        SelfplayConfig { games: 1, simulations: 64, seed: 0, threads: None, max_steps: None, temperature_moves: 30, exploration: 1.25 }
+        SelfplayConfig {
+            games: 1,
+            simulations: 64,
+            seed: 0,
+            threads: None,
+            max_steps: None,
+            temperature_moves: 30,
+            exploration: 1.25,
+            root: RootRule::Puct,
+        }
     }
 }
 
@@ -73,9 +86,10 @@ impl SelfplayData {
     }
 }
 
-/// Plays `cfg.games` games of self-play with `evaluator` (a [`crate::search::net::Net`], or
-/// [`crate::search::net::Uniform`] before there is one).
-pub fn selfplay<G: Game>(game: &G, evaluator: Arc<dyn BatchEvaluator>, cfg: &SelfplayConfig) -> SelfplayData {
+/// Plays `cfg.games` games of self-play with `evaluator` (a [`crate::search::net::Net`]), or
+/// before there is one ([`None`]) with uniform priors and random playout values
+/// ([`UniformPlayout`]).
+pub fn selfplay<G: Game>(game: &G, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData {
     let games = on_threads(cfg.threads, || {
         (0..cfg.games).into_par_iter().map(|i| one_game(game, evaluator.clone(), cfg, i)).collect::<Vec<_>>()
     });
@@ -86,17 +100,24 @@ pub fn selfplay<G: Game>(game: &G, evaluator: Arc<dyn BatchEvaluator>, cfg: &Sel
     out
 }
 
-fn one_game<G: Game>(game: &G, evaluator: Arc<dyn BatchEvaluator>, cfg: &SelfplayConfig, index: usize) -> SelfplayData {
-    let (actions, players, obs_len) = (game.num_actions(), game.num_players(), game.observation_len());
+fn one_game<G: Game>(game: &G, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig, index: usize) -> SelfplayData {
     let game_seed = derive_seed(cfg.seed, index as u64);
     let config = MctsConfig {
         iterations: cfg.simulations.max(1),
         exploration: cfg.exploration,
         threads: 1,
         seed: game_seed,
+        root: cfg.root,
         ..MctsConfig::default()
     };
-    let mut search = Mcts::new(config, ObservationEvaluator(evaluator));
+    match evaluator {
+        Some(net) => play(game, Mcts::new(config, ObservationEvaluator(net)), cfg, index, game_seed),
+        None => play(game, Mcts::new(config, UniformPlayout), cfg, index, game_seed),
+    }
+}
+
+fn play<G: Game, E: Evaluator<G>>(game: &G, mut search: Mcts<G, E>, cfg: &SelfplayConfig, index: usize, game_seed: u64) -> SelfplayData {
+    let (actions, players, obs_len) = (game.num_actions(), game.num_players(), game.observation_len());
     let mut rng = Rng::new(derive_seed(game_seed, u64::MAX));
     let mut state = game.new_state(game_seed);
     let bound = cfg.max_steps.unwrap_or_else(|| game.max_game_length());
@@ -116,8 +137,8 @@ fn one_game<G: Game>(game: &G, evaluator: Arc<dyn BatchEvaluator>, cfg: &Selfpla
             let total: u32 = stats.visits.iter().sum();
             let row = out.policy.len();
             out.policy.resize(row + actions, 0.0);
-            for (&a, &v) in stats.actions.iter().zip(&stats.visits) {
-                out.policy[row + usize::from(a)] = v as f32 / total.max(1) as f32;
+            for (&a, &p) in stats.actions.iter().zip(&stats.policy) {
+                out.policy[row + usize::from(a)] = p;
             }
             let at = out.observations.len();
             out.observations.resize(at + obs_len, 0.0);
@@ -129,7 +150,7 @@ fn one_game<G: Game>(game: &G, evaluator: Arc<dyn BatchEvaluator>, cfg: &Selfpla
             }
             out.player.push(player as i32);
             decisions += 1;
-            if decisions <= cfg.temperature_moves && total > 0 {
+            if cfg.root == RootRule::Puct && decisions <= cfg.temperature_moves && total > 0 {
                 let mut pick = rng.below(total);
                 let mut chosen = stats.best;
                 for (&a, &v) in stats.actions.iter().zip(&stats.visits) {
@@ -174,7 +195,7 @@ mod tests {
     use crate::games::senjutsu::{Senjutsu, SenjutsuOptions};
     use crate::games::tekken::{Tekken, TekkenOptions};
     use crate::search::net::tests::net_bytes;
-    use crate::search::net::{Net, Uniform};
+    use crate::search::net::Net;
 
     #[test]
     fn the_data_is_the_same_whatever_the_thread_count() {
@@ -182,8 +203,8 @@ mod tests {
         let shape = [game.observation_len(), game.num_actions(), 2, 8, 1];
         let net = Net::from_bytes(&net_bytes(shape, "tekken", &game.fingerprint(), |k, i| ((i * 7 + k.len()) % 13) as f32 / 40.0 - 0.15)).unwrap();
         let cfg = |threads| SelfplayConfig { games: 3, simulations: 24, seed: 5, threads: Some(threads), max_steps: Some(300), ..Default::default() };
-        let one = selfplay(&game, Arc::new(net.clone()), &cfg(1));
-        let two = selfplay(&game, Arc::new(net), &cfg(2));
+        let one = selfplay(&game, Some(Arc::new(net.clone())), &cfg(1));
+        let two = selfplay(&game, Some(Arc::new(net)), &cfg(2));
         assert_eq!(one, two);
         let rows = one.rows();
         assert!(rows > 10);
@@ -202,10 +223,16 @@ mod tests {
     }
 
     #[test]
-    fn uniform_selfplay_plays_whole_games() {
+    fn selfplay_before_a_network_plays_whole_games() {
+        // Uniform priors with zero values left the search nothing to prefer: Tekken's games then
+        // looped to the run's bound. Playout values end them.
+        let tekken = Tekken::new(TekkenOptions::default()).unwrap();
+        let cfg = SelfplayConfig { games: 2, simulations: 16, seed: 1, threads: Some(1), ..Default::default() };
+        let data = selfplay(&tekken, None, &cfg);
+        assert!(data.game_truncated.iter().all(|&t| !t), "{:?}", data.game_length);
         let game = Senjutsu::new(SenjutsuOptions::default()).unwrap();
         let cfg = SelfplayConfig { games: 2, simulations: 8, seed: 1, threads: Some(1), ..Default::default() };
-        let data = selfplay(&game, Arc::new(Uniform { num_actions: game.num_actions(), num_players: 2 }), &cfg);
+        let data = selfplay(&game, None, &cfg);
         assert!(data.game_truncated.iter().all(|&t| !t) && data.rows() > 20);
         // Each position's value target is its game's result, for every seat.
         for (row, &g) in data.game.iter().enumerate() {
