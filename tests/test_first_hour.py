@@ -79,11 +79,11 @@ def test_output_into_a_closed_pipe_ends_quietly() -> None:
     assert done.stdout.startswith("characters") or done.stdout.splitlines()[0]
 
 
-def test_seats_named_with_seat_leave_seat_0_to_a_bot() -> None:
+def test_seats_named_with_seat_leave_seat_0_to_a_bot(tmp_path: Path) -> None:
     """The README's own line: `--seat 3=human --seat 2=mcts:200` seats one human, in seat 3;
     the seats not named get random bots, seat 0 too."""
     done = subprocess.run([KUMITE, "play", "senjutsu", "-o", "players=4", "--seat", "3=human", "--seat", "2=mcts:5"],
-                          input="q\n", capture_output=True, text=True, timeout=300)
+                          input="q\n", capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.stdout.splitlines()[0] == "senjutsu: P0 random, P1 random, P2 mcts:5, P3 human"
 
 

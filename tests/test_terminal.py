@@ -41,7 +41,7 @@ ON_TERMINAL = (
 class Terminal:
     """A command on a pseudo-terminal: what it printed so far, and a line typed at it."""
 
-    def __init__(self, args: list[str], env: dict[str, str] | None = None) -> None:
+    def __init__(self, args: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
         # Not pty.fork(): forking a process that has threads (JAX, loaded by an earlier test, has
         # some) can deadlock the child. A fresh interpreter takes the terminal as its controlling
         # one (so Ctrl-C reaches it) and becomes the command.
@@ -49,7 +49,7 @@ class Terminal:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", ON_TERMINAL, "-m", "kumite.cli", *args],
             stdin=child, stdout=child, stderr=child, start_new_session=True,
-            env={**os.environ, **(env or {})},
+            env={**os.environ, **(env or {})}, cwd=cwd,
         )
         os.close(child)
         self.pid = self.proc.pid
@@ -112,11 +112,12 @@ Start = Callable[..., Terminal]
 
 
 @pytest.fixture
-def term() -> Iterator[Start]:
+def term(tmp_path: Path) -> Iterator[Start]:
+    """Commands on terminals, run in an empty folder (where a game record is saved)."""
     opened: list[Terminal] = []
 
     def start(*args: str, env: dict[str, str] | None = None) -> Terminal:
-        t = Terminal(list(args), env)
+        t = Terminal(list(args), env, cwd=tmp_path)
         opened.append(t)
         return t
 
@@ -229,6 +230,33 @@ def test_a_game_plays_to_the_end_at_the_terminal(term: Start) -> None:
         t.send("0\n")
     assert t.wait() == 0
     assert "returns: P0" in t.out
+
+
+def test_the_game_record_is_saved_on_quit_and_replays(term: Start, tmp_path: Path) -> None:
+    """Quitting keeps the game: its record is saved where the player is, and `kumite replay`
+    opens it."""
+    t = term("play", "tekken", "--seed", "2", "--p1", "mcts:30")
+    t.expect(r"P0 choose \[")
+    t.send("0\n")
+    t.expect(r"P0 choose \[", timeout=120)
+    t.send("q\n")
+    assert t.wait() == 0
+    path = tmp_path / "kumite-tekken-seed2.json"
+    assert f"game record: {path.name}" in t.out
+    record = kumite.from_record(path.read_text())
+    assert not record.is_terminal() and len(record.history()) >= 1
+    done = subprocess.run([sys.executable, "-m", "kumite.cli", "replay", str(path), "--html", str(tmp_path / "r.html")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_searching_bot_says_it_is_thinking(term: Start) -> None:
+    t = term("play", "tekken", "--seed", "2", "--p0", "mcts:3000", "--seat", "1=human", "--record", "")
+    t.expect(r"P0 \(mcts:3000\) thinking…")
+    t.expect(r"P1 choose \[", timeout=120)
+    t.send("q\n")
+    assert t.wait() == 0
+    assert "game record" not in t.out
 
 
 BOT_MODULE = '''

@@ -76,23 +76,46 @@ def play(args: argparse.Namespace) -> int:
     specs = seat_specs(args, game.num_players)
     players = [make_player(spec, p, game, args.seed) for p, spec in enumerate(specs)]
     print(f"{game.name}: " + ", ".join(f"P{p} {spec}" for p, spec in enumerate(specs)))
+    humans = [p for p, spec in enumerate(specs) if spec == "human"]
+    record = args.record if args.record is not None else (f"kumite-{game.name}-seed{args.seed}.json" if humans else "")
     state = game.new_state(seed=args.seed)
+    thinking = bool(humans) and sys.stdout.isatty()
     try:
         while not state.is_terminal():
             mover = state.current_player
             assert mover is not None
+            if thinking and specs[mover] not in ("human", "random"):
+                print(f"  P{mover} ({specs[mover]}) thinking…", end="\r", flush=True)
+            action = players[mover].choose(state)
+            if thinking and specs[mover] not in ("human", "random"):
+                print("\x1b[K", end="")  # erase the line
             # Events are public: printing them never shows a human the bot's face-down choices.
-            for event in state.apply_with_events(players[mover].choose(state)):
+            for event in state.apply_with_events(action):
                 print(f"  {event}")
     except Quit:
+        save_record(state, record)
         print("bye")
         return 0
     print()
-    humans = [p for p, spec in enumerate(specs) if spec == "human"]
     print(screen(state.view(humans[0] if len(humans) == 1 else None))[0])
     returns = state.returns()
     print("returns:", ", ".join(f"P{p} {r:+.0f}" for p, r in enumerate(returns)))
+    save_record(state, record)
     return 0
+
+
+def save_record(state: kumite.State, path: str) -> None:
+    """Writes the game so far as a record (``--record``; nothing for an empty path) and says how
+    to replay it; a record that cannot be written is reported, the game is not lost for it."""
+    if not path:
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(state.to_record())
+    except OSError as e:
+        print(f"the game record was not saved: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+        return
+    print(f"game record: {path} (replay it: kumite replay {path} --html replay.html)")
 
 
 def arena(args: argparse.Namespace) -> int:
@@ -322,6 +345,9 @@ def main(argv: list[str] | None = None) -> int:
                         "seats not named get random bots")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help='game option, e.g. -o stage=moonlit_dojo -o \'characters=["vessa","rook"]\'')
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="where the game record goes when the game ends or you quit (default, when a human plays: "
+                        "kumite-GAME-seedN.json here; --record '' saves none)")
     a = sub.add_parser("arena", help="play bots against each other and report win rates")
     a.add_argument("game", choices=kumite.games())
     a.add_argument("--bots", nargs="+", required=True, help=f"one per seat: {BOT_SPECS}")
