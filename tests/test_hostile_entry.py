@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -82,6 +84,30 @@ def test_a_huge_evaluator_batch_is_clamped_or_refused() -> None:
 def test_a_vec_env_larger_than_memory_is_refused() -> None:
     with pytest.raises(MemoryError, match="a VecEnv of 16777216 ufs environments needs about"):
         kumite.VecEnv(kumite.load("ufs"), 1 << 24)
+
+
+UNDER_A_LIMIT = """
+import resource, sys
+import kumite
+game = kumite.load("tekken")
+resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))  # `ulimit -v`, as a container may set
+for make in (lambda: kumite.VecEnv(game, 4_000_000, threads=1), lambda: kumite.rollout(game, 200_000_000, threads=1)):
+    try:
+        make()
+    except MemoryError as e:
+        print("MemoryError:", e)
+"""
+
+
+def test_an_address_space_limit_gives_memory_error_not_an_abort() -> None:
+    """Under `ulimit -v` the machine's free memory is not what the process may use: a VecEnv or
+    a rollout past the limit is a MemoryError naming its size, never an abort (SIGABRT)."""
+    done = subprocess.run([sys.executable, "-c", UNDER_A_LIMIT], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2, done.stdout
+    assert lines[0].startswith("MemoryError: a VecEnv of 4000000 tekken environments needs about")
+    assert lines[1].startswith("MemoryError: storing the results of 200000000 games needs about")
 
 
 def test_a_vec_env_refuses_a_second_thread_instead_of_deadlocking() -> None:

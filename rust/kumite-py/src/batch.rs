@@ -4,7 +4,7 @@
 use kumite::conformance::Conformance;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 
-use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::convert::{Count, Seed};
@@ -70,15 +70,12 @@ pub fn rollout(
     let threads = threads.map(|t| t.0);
     let (n, seed) = (n_games.0, seed.0);
     // The engine allocates the results up front, and a failed allocation aborts the process:
-    // ask for the memory here first, so an absurd `n_games` is a MemoryError instead.
-    let bytes = n.checked_mul(4 * game.num_players() + 5);
-    let mut probe: Vec<u8> = Vec::new();
-    if bytes.is_none_or(|b| probe.try_reserve_exact(b).is_err()) {
-        return Err(PyMemoryError::new_err(format!(
-            "not enough memory for the results of {n} games"
-        )));
-    }
-    drop(probe);
+    // an absurd `n_games` is a MemoryError instead. The results are held twice at the end (the
+    // engine's arrays and numpy's).
+    crate::memory::check(
+        &format!("storing the results of {n} games"),
+        2 * n as u128 * (4 * game.num_players() as u128 + 9),
+    )?;
     let (first, max_steps) = (first.0, max_steps.map(|m| m.0));
     let result = py.detach(|| guard(|| Ok(game.rollout_range(first, n, seed, threads, max_steps))))?;
     let players = result.num_players;
