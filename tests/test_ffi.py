@@ -32,6 +32,7 @@ VALGRIND = [
     "--show-leak-kinds=definite,indirect",
     "--errors-for-leak-kinds=definite,indirect",
     "--error-exitcode=99",
+    f"--suppressions={REPO / 'rust' / 'kumite-ffi' / 'tests' / 'valgrind.supp'}",
 ]
 
 
@@ -373,6 +374,13 @@ def test_hostile_c_program_under_valgrind(libdir: Path, tmp_path: Path) -> None:
     exe = compile_c(C_TESTS / "hostile.c", tmp_path / "hostile", libdir)
     assert "hostile: ok" in run([str(exe)])
     assert "hostile: ok" in run([tool("valgrind"), *VALGRIND[1:], str(exe)], timeout=600)
+
+
+def test_json_round_trips_of_every_game_under_valgrind(libdir: Path, tmp_path: Path) -> None:
+    """The optimised library's state loaders under valgrind (its one suppression is explained
+    in docs/embedding.md)."""
+    exe = compile_c(C_TESTS / "roundtrip.c", tmp_path / "roundtrip", libdir)
+    assert run([tool("valgrind"), *VALGRIND[1:], str(exe)], timeout=900).strip() == "ok"
 
 
 def test_static_library_links(libdir: Path, tmp_path: Path) -> None:
