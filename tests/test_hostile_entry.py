@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -97,6 +98,27 @@ for make in (lambda: kumite.VecEnv(game, 4_000_000, threads=1), lambda: kumite.r
     except MemoryError as e:
         print("MemoryError:", e)
 """
+
+
+def test_a_content_list_of_70000_entries_is_refused_at_once(tmp_path: Path) -> None:
+    """A character whose first card has 70,000 extensions took minutes to refuse; a list past
+    the content files' capacity is refused as it is read, with the capacity named."""
+    import shutil
+    import time
+
+    import kumite.content_examples
+
+    folder = tmp_path / "big"
+    shutil.copytree(kumite.content_examples.path("tekken"), folder)
+    mira = folder / "characters" / "mira.toml"
+    one = 'extensions = [{ height = "high", symbols = ["strike 1"] }]'
+    text = mira.read_text()
+    assert one in text
+    mira.write_text(text.replace(one, "extensions = [" + ", ".join(['{ height = "high", symbols = ["strike 1"] }'] * 70_000) + "]", 1))
+    start = time.monotonic()
+    with pytest.raises(kumite.CardDataError, match="70000 entries; a list holds at most 1024"):
+        kumite.load("tekken", content_dir=str(folder), characters=["mira", "rook"])
+    assert time.monotonic() - start < 10
 
 
 def test_an_address_space_limit_gives_memory_error_not_an_abort() -> None:

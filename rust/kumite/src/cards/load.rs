@@ -62,9 +62,47 @@ impl Problems {
     }
 }
 
+/// The most entries one list of a content file may hold (a deck's cards, a card's extensions
+/// or symbols, ...): far above any game's own capacities, so a list is refused at once, before
+/// any check that would work through all of it.
+pub const MAX_LIST: usize = 1024;
+
+/// The first list longer than [`MAX_LIST`], as its field path and length.
+fn long_list(value: &toml::Value, path: &mut String) -> Option<(String, usize)> {
+    match value {
+        toml::Value::Array(items) if items.len() > MAX_LIST => Some((path.clone(), items.len())),
+        toml::Value::Array(items) => items.iter().enumerate().find_map(|(i, v)| {
+            let len = path.len();
+            path.push_str(&format!("[{i}]"));
+            let found = long_list(v, path);
+            path.truncate(len);
+            found
+        }),
+        toml::Value::Table(table) => table.iter().find_map(|(k, v)| {
+            let len = path.len();
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(k);
+            let found = long_list(v, path);
+            path.truncate(len);
+            found
+        }),
+        _ => None,
+    }
+}
+
 /// Parses a TOML content file into its plain (not yet validated) form. A syntax or type error
-/// names the file and the field path where it happened.
+/// names the file and the field path where it happened; a list longer than [`MAX_LIST`] is
+/// refused before anything reads it.
 pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, GameError> {
+    if let Ok(table) = toml::from_str::<toml::Table>(text) {
+        if let Some((path, len)) = long_list(&toml::Value::Table(table), &mut String::new()) {
+            let mut problems = Problems::new(file);
+            problems.add("", path, format!("{len} entries; a list holds at most {MAX_LIST} (a content file's capacity)"));
+            return Err(GameError::CardData { problems: problems.list });
+        }
+    }
     toml::from_str(text).map_err(|e| {
         let mut problems = Problems::new(file);
         let place = e
@@ -102,6 +140,24 @@ pub fn toml_files(dir: &str, sub: &str) -> Result<Vec<(String, String)>, GameErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Lists {
+        #[allow(dead_code)]
+        cards: Vec<toml::Value>,
+    }
+
+    #[test]
+    fn a_list_past_the_capacity_is_refused_at_once_naming_it() {
+        let ok = format!("[[cards]]\nid = \"a\"\nsymbols = [{}]\n", vec!["1"; MAX_LIST].join(", "));
+        assert!(parse_toml::<Lists>("c.toml", &ok).is_ok());
+        let long = format!("[[cards]]\nid = \"a\"\n[[cards]]\nextensions = [{}]\n", vec!["{ height = \"high\" }"; 70_000].join(", "));
+        let start = std::time::Instant::now();
+        let Err(GameError::CardData { problems }) = parse_toml::<Lists>("c.toml", &long) else { panic!("accepted") };
+        assert!(start.elapsed().as_secs() < 5);
+        assert_eq!(problems[0].field, "cards[1].extensions");
+        assert_eq!(problems[0].reason, "70000 entries; a list holds at most 1024 (a content file's capacity)");
+    }
 
     #[test]
     fn a_problem_found_again_is_reported_once_with_its_count() {
