@@ -6,7 +6,7 @@ use crate::core::{event, returns_text, Action, ActionList, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::{words, Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT};
 use crate::games::senjutsu::state::{
-    Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_CHOICE, NO_INIT, ZONE_NONE,
+    Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_CHOICE, NO_INIT, STUN_CARDS, ZONE_NONE,
 };
 use crate::games::senjutsu::{DeclareOrder, Senjutsu, Setup};
 use crate::hex::{orient, Direction, Hex};
@@ -114,8 +114,8 @@ impl SenjutsuState {
         self.check_over(game, events);
     }
 
-    /// SJ-10.1–10.4: one wound card per wound, bleeding cards for a drop symbol. An empty supply
-    /// gives a card of the other kind; with both empty the wound still counts (SJX-10).
+    /// SJ-10.1–10.4: one wound card per wound, bleeding cards for a drop symbol. A supply that
+    /// runs out is the box's count, not a rule: the table takes substitutes (SJX-10).
     pub(crate) fn wound(&mut self, game: &Senjutsu, p: usize, n: u8, bleed: bool, events: &mut impl EventSink<Event>) {
         self.take_wounds(p, n, bleed, events);
         if self.samurai[p].wounds >= game.samurai(p).wound_limit {
@@ -125,31 +125,25 @@ impl SenjutsuState {
 
     /// The wound cards of `wound`, without judging defeat (the draw phase judges all at once).
     fn take_wounds(&mut self, p: usize, n: u8, bleed: bool, events: &mut impl EventSink<Event>) {
-        for _ in 0..n {
-            let bleeding = matches!((bleed, self.supply[0] > 0, self.supply[1] > 0), (true, _, true) | (false, false, true));
-            if bleeding {
-                self.supply[1] -= 1;
-                self.samurai[p].bleeding += 1;
-            } else if self.supply[0] > 0 {
-                self.supply[0] -= 1;
-            }
-            self.samurai[p].wounds += 1;
+        let kind = usize::from(bleed);
+        self.supply[kind] = self.supply[kind].saturating_sub(n);
+        let s = &mut self.samurai[p];
+        s.wounds += n;
+        if bleed {
+            s.bleeding += n;
         }
-        let w = self.samurai[p].wounds;
+        let w = s.wounds;
         events.emit(|| {
             let kind = if bleed { "bleeding wound" } else { "wound" };
             event("wound", Some(p), format!("takes {n} {kind}{} ({w} in all)", if n > 1 { "s" } else { "" }))
         });
     }
 
-    /// SJ-11.1, SJ-11.3: stun cards go into the hand; as many as the hand limit defeat.
+    /// SJ-11.1, SJ-11.3: a stun card goes into the hand for every stun (a substitute once the
+    /// supply is empty, SJX-10); as many as the hand limit defeat.
     fn stun(&mut self, game: &Senjutsu, p: usize, n: u8, events: &mut impl EventSink<Event>) {
         for _ in 0..n {
-            if self.supply[2] == 0 || self.samurai[p].hand.is_full() {
-                events.emit(|| event("stun", Some(p), "would be stunned, but the stun supply is empty".into()));
-                continue;
-            }
-            self.supply[2] -= 1;
+            self.supply[2] = self.supply[2].saturating_sub(1);
             self.samurai[p].hand.push(game.content.stun);
             events.emit(|| event("stun", Some(p), "is stunned: a stun card goes into the hand".into()));
         }
@@ -162,8 +156,7 @@ impl SenjutsuState {
     fn draw(&mut self, game: &Senjutsu, p: usize, events: &mut impl EventSink<Event>) {
         let s = &mut self.samurai[p];
         match s.deck.pop() {
-            Some(c) if !s.hand.is_full() => s.hand.push(c),
-            Some(c) => s.discard.push(c),
+            Some(c) => s.hand.push(c),
             None => {
                 events.emit(|| event("deck_out", Some(p), "cannot draw: the deck is empty".into()));
                 self.wound(game, p, 1, false, events);
@@ -792,9 +785,7 @@ impl SenjutsuState {
                         d.add(i);
                     }
                 }
-                let s = &mut self.samurai[p];
-                let slot = s.defenses.iter().position(|x| x.speed == NO_INIT).unwrap_or(2);
-                s.defenses[slot] = d;
+                d.merge_into(&mut self.samurai[p].defenses);
                 events.emit(|| event("defend", Some(p), format!("defends at initiative {}", e.init)));
                 self.next_op();
                 None
@@ -885,7 +876,7 @@ impl SenjutsuState {
         let board = &game.battlefield().board;
         let mut hit: Option<bool> = None;
         let pending = self.pending_defenses(game, t, speed);
-        for d in self.samurai[t].defenses.iter().filter(|d| d.speed == speed).chain(pending.iter()) {
+        for d in self.samurai[t].defenses.iter().filter(|d| d.speed == speed).chain(&pending) {
             let covered = |h: Hex| board.index_of(h).is_some_and(|i| d.covers(i));
             let between = || {
                 let line = apos.line_to(target);
@@ -902,12 +893,12 @@ impl SenjutsuState {
     /// its parts scheduled at `x`, the `[=]` parts that follow them and an attached `[=]` add
     /// instant — laid from where `t` stands now. The hex is defended at the initiative the
     /// defender chose, whatever the type of the card that carries the defense.
-    fn pending_defenses(&self, game: &Senjutsu, t: usize, x: u8) -> ArrayVec<Defense, 8> {
+    fn pending_defenses(&self, game: &Senjutsu, t: usize, x: u8) -> ArrayVec<Defense, 2> {
         let mut out = ArrayVec::new();
         let s = &self.samurai[t];
         let board = &game.battlefield().board;
         let zone = zone_index(self.zone_of(game, t));
-        let lay = |card: &Card, first: usize, out: &mut ArrayVec<Defense, 8>| {
+        let lay = |card: &Card, first: usize, out: &mut ArrayVec<Defense, 2>| {
             let chain = card.parts[first + 1..].iter().take_while(|p| p.timing == Timing::Same).count();
             let bonus = card.bonus.iter().filter(|(z, _)| first == 0 && zone_index(*z) == zone).flat_map(|(_, ops)| ops.iter());
             let ops = card.parts[first..=first + chain].iter().flat_map(|p| p.ops.iter()).chain(bonus);
@@ -919,9 +910,8 @@ impl SenjutsuState {
                             d.add(i);
                         }
                     }
-                    if !out.is_full() {
-                        out.push(d);
-                    }
+                    // All at initiative `x`: one record per evade symbol.
+                    d.merge_into(out);
                 }
             }
         };
@@ -1089,11 +1079,8 @@ impl SenjutsuState {
             let s = &mut self.samurai[p];
             let played = [s.played.take(), s.instant.take()];
             let evades = s.evades;
-            let mut stuns = 0;
-            for c in played.into_iter().flatten().chain(evades.iter()) {
-                if c == stun {
-                    stuns += 1;
-                } else if game.content.card(c).ty == core_ty {
+            for c in played.into_iter().flatten().chain(evades.iter()).filter(|&c| c != stun) {
+                if game.content.card(c).ty == core_ty {
                     s.hand.push(c);
                 } else {
                     s.discard.push(c);
@@ -1104,11 +1091,11 @@ impl SenjutsuState {
             s.init = NO_INIT;
             s.instant_init = NO_INIT;
             s.attached_done = false;
-            for d in &mut s.defenses {
-                *d = Defense { speed: NO_INIT, ..Defense::default() };
-            }
-            self.supply[2] += stuns;
+            s.defenses.clear();
         }
+        // Stun cards played go back to the box; substitutes leave the table (SJX-10).
+        let held: usize = (0..game.n()).map(|p| self.samurai[p].stuns(game)).sum();
+        self.supply[2] = STUN_CARDS.saturating_sub(u8::try_from(held).unwrap_or(u8::MAX));
         events.emit(|| event("round_end", None, format!("round {} ends", self.round)));
         self.next_discard(game, events);
     }
@@ -1144,8 +1131,7 @@ impl SenjutsuState {
             }
             let s = &mut self.samurai[p];
             match s.deck.pop() {
-                Some(c) if !s.hand.is_full() => s.hand.push(c),
-                Some(c) => s.discard.push(c),
+                Some(c) => s.hand.push(c),
                 None => {
                     events.emit(|| event("deck_out", Some(p), "cannot draw: the deck is empty".into()));
                     self.take_wounds(p, 1, false, events);

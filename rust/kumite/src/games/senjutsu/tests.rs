@@ -1201,18 +1201,40 @@ fn sjx_9_friendly_fire_is_an_option() {
 
 #[test]
 fn sjx_10_empty_supplies_substitute() {
-    // SJX-10
+    // SJX-10. 「サムライが敵の攻撃を受けて傷を負うたびに、そのサムライのプレイヤーは傷カードを1枚取り」,
+    // 「攻撃側の能力カードにドロップシンボルが付いている場合、プレイヤーは傷カードの代わりに出血カードを
+    // 受け取ります」 and 「サムライが気絶するたびに、プレイヤーは気絶カードを1枚手札に引かなければなりません」:
+    // the box's 20 / 10 / 10 cards are what it holds, not a limit; the table takes substitutes, so
+    // an empty supply changes nothing in play.
     let (g, mut s) = duel(json!({}));
     face_off(&mut s);
-    s.supply[1] = 0;
+    s.supply = [0, 0, 0];
     give(&g, &mut s, 0, &["crimson_line"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Crimson Line", "Focus"]);
-    assert_eq!((s.samurai[1].wounds, s.samurai[1].bleeding, s.supply[0]), (1, 0, 19), "a wound card instead");
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].bleeding), (1, 1), "a bleeding wound stays a bleeding wound");
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Straight Cut", "Focus"]);
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].bleeding), (2, 1), "a plain wound stays a plain wound");
+    give(&g, &mut s, 0, &["pommel_strike"]);
+    give(&g, &mut s, 1, &["focus"]);
+    let ev = select(&g, &mut s, &["Pommel Strike", "Focus"]);
+    assert!(has(&ev, "P1 is stunned: a stun card goes into the hand"));
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].stuns(&g)), (3, 1), "the stun lands");
+    // The supplies count the box's own cards left: the stun card went back to the box's count at
+    // round end, so 9 are left.
+    assert_eq!(s.supply, [0, 0, 9]);
+    // Twelve stun cards in hands: two of them substitutes, the box empty.
     let mut t = s.clone();
-    t.supply = [0, 0, 0];
-    t.wound(&g, 1, 2, false, &mut NoEvents);
-    assert_eq!(t.samurai[1].wounds, 3, "wounds still count with both supplies empty");
+    for p in 0..2 {
+        while t.samurai[p].stuns(&g) < 6 {
+            t.samurai[p].hand.push(id(&g, "stun"));
+        }
+    }
+    t.supply[2] = 0;
+    let err = t.check(&g).expect_err("six stun cards defeat").to_string();
+    assert!(err.contains("should be defeated") && !err.contains("stun cards are not conserved"), "{err}");
 }
 
 #[test]
