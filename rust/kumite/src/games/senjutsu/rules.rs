@@ -79,25 +79,30 @@ impl SenjutsuState {
         game.battlefield().board.is_open(h) && !self.occupied(h)
     }
 
-    fn check_over(&mut self, game: &Senjutsu, events: &mut impl EventSink<Event>) {
+    /// Ends the game once at most one team stands; `fell` marks the samurai who fell in the
+    /// moment just judged.
+    fn check_over(&mut self, game: &Senjutsu, fell: u8, events: &mut impl EventSink<Event>) {
         if self.result.is_some() {
             return;
         }
         let n = game.n();
         let mut teams_alive = [false; MAX_PLAYERS];
-        for p in (0..n).filter(|&p| self.alive(p)) {
-            teams_alive[usize::from(game.teams[p])] = true;
+        let mut teams_fell = [false; MAX_PLAYERS];
+        for p in 0..n {
+            let team = usize::from(game.teams[p]);
+            teams_alive[team] |= self.alive(p);
+            teams_fell[team] |= fell & (1 << p) != 0;
         }
         let alive_count = teams_alive.iter().filter(|&&t| t).count();
         if alive_count > 1 {
             return;
         }
+        // SJ-2.2: the last samurai or team standing wins. SJX-1: if the last fall together, they
+        // end level (0) among themselves, and every side defeated before them has lost.
+        let last = if alive_count == 1 { (teams_alive, 1) } else { (teams_fell, 0) };
         let mut r = [0i8; MAX_PLAYERS];
-        // SJ-2.2: the last samurai or team standing wins; if the last fall together, a draw.
-        if alive_count == 1 {
-            for (p, v) in r.iter_mut().enumerate().take(n) {
-                *v = if teams_alive[usize::from(game.teams[p])] { 1 } else { -1 };
-            }
+        for (p, v) in r.iter_mut().enumerate().take(n) {
+            *v = if last.0[usize::from(game.teams[p])] { last.1 } else { -1 };
         }
         self.result = Some(r);
         self.phase = Phase::Over;
@@ -111,7 +116,7 @@ impl SenjutsuState {
         }
         self.samurai[p].defeated = true;
         events.emit(|| event("defeated", Some(p), format!("is defeated ({why})")));
-        self.check_over(game, events);
+        self.check_over(game, 1 << p, events);
     }
 
     /// SJ-10.1–10.4: one wound card per wound, bleeding cards for a drop symbol. A supply that
@@ -1138,16 +1143,16 @@ impl SenjutsuState {
                 }
             }
         }
-        let mut fell = false;
+        let mut fell = 0u8;
         for p in 0..game.n() {
             if self.alive(p) && self.samurai[p].wounds >= game.samurai(p).wound_limit {
                 self.samurai[p].defeated = true;
-                fell = true;
+                fell |= 1 << p;
                 events.emit(|| event("defeated", Some(p), "is defeated (wound limit)".into()));
             }
         }
-        if fell {
-            self.check_over(game, events);
+        if fell != 0 {
+            self.check_over(game, fell, events);
             if self.result.is_some() {
                 return;
             }

@@ -910,6 +910,67 @@ fn sj_13_1_sj_13_2_sjx_1_the_draw_phase_is_everyones_at_once() {
 }
 
 #[test]
+fn sjx_1_a_samurai_defeated_earlier_ranks_below_a_later_common_fall() {
+    // SJX-1, SJ-2.1, SJ-2.2. 「サムライが傷の限界と同じかそれ以上の数の傷を負った時点で敗北となります。」
+    // (A samurai is defeated the moment its wounds reach its limit.) 「最後に残った無敗のサムライ…が
+    // 勝者となります。」 (The last undefeated samurai wins.) P2 fell in an earlier round; P0 and P1
+    // outlast it and fall together in a later draw phase: nobody wins, the two are level, and P2,
+    // defeated first, has lost.
+    let fall_together = |g: &Senjutsu, mut s: SenjutsuState, n: usize| {
+        for p in 0..n {
+            give(g, &mut s, p, &["steady_breath"]);
+        }
+        s.samurai[0].deck.clear();
+        s.samurai[1].deck.clear();
+        s.samurai[0].wounds = 4;
+        s.samurai[1].wounds = 4;
+        let names: Vec<&str> = (0..n).filter(|&p| s.alive(p)).map(|_| "Steady Breath").collect();
+        select(g, &mut s, &names);
+        while s.phase != Phase::Over && !matches!(s.phase, Phase::Select(_)) {
+            act(g, &mut s, "pass");
+        }
+        s.result.map(|r| r[..n].to_vec())
+    };
+    // Three samurai: P2 defeated earlier (set as the rules leave it).
+    let g = game(json!({"players": 3, "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    s.samurai[2].wounds = 5;
+    s.samurai[2].defeated = true;
+    assert_eq!(fall_together(&g, s, 3), Some(vec![0, 0, -1]));
+    // Four samurai, two defeated earlier.
+    let g = game(json!({"players": 4, "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    for p in [2, 3] {
+        s.samurai[p].wounds = 5;
+        s.samurai[p].defeated = true;
+    }
+    assert_eq!(fall_together(&g, s, 4), Some(vec![0, 0, -1, -1]));
+    // Four samurai, P3 still standing: the last standing wins, everyone else has lost.
+    let g = game(json!({"players": 4, "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    s.samurai[2].wounds = 5;
+    s.samurai[2].defeated = true;
+    assert_eq!(fall_together(&g, s, 4), Some(vec![-1, -1, -1, 1]));
+    // Teams: a team stands while one of its samurai does. Both teams' last samurai fall
+    // together: level, the members who fell before them too.
+    let g = game(json!({"players": 4, "teams": [0, 1, 0, 1], "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    for p in [2, 3] {
+        s.samurai[p].wounds = 5;
+        s.samurai[p].defeated = true;
+    }
+    assert_eq!(fall_together(&g, s, 4), Some(vec![0, 0, 0, 0]));
+    // Three teams, the third beaten earlier: it has lost, the other two are level.
+    let g = game(json!({"players": 4, "teams": [0, 1, 2, 2], "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    for p in [2, 3] {
+        s.samurai[p].wounds = 5;
+        s.samurai[p].defeated = true;
+    }
+    assert_eq!(fall_together(&g, s, 4), Some(vec![0, 0, -1, -1]));
+}
+
+#[test]
 fn sj_13_8_to_13_10_discard_in_play_and_down_to_the_hand_limit() {
     // SJ-13.8, SJ-13.9, SJ-13.10, SJX-18
     let (g, mut s) = duel(json!({}));
