@@ -874,7 +874,7 @@ impl SenjutsuState {
     }
 
     /// SJ-7.2–7.5: an attack at a defense's initiative is ignored if the defense covers the
-    /// target hex, the attacker's hex or a hex on the line between them. Returns whether the
+    /// target hex, the attacker's hex or a hex between them (SJX-13). Returns whether the
     /// blocking defense carries the evade symbol. Defenses at that initiative that have not
     /// resolved yet count too (SJX-20).
     fn blocked(&self, game: &Senjutsu, t: usize, apos: Hex, target: Hex, speed: u8) -> Option<bool> {
@@ -883,10 +883,8 @@ impl SenjutsuState {
         let pending = self.pending_defenses(game, t, speed);
         for d in self.samurai[t].defenses.iter().filter(|d| d.speed == speed).chain(&pending) {
             let covered = |h: Hex| board.index_of(h).is_some_and(|i| d.covers(i));
-            let between = || {
-                let line = apos.line_to(target);
-                line.len() > 2 && line[1..line.len() - 1].iter().any(|&h| covered(h))
-            };
+            // SJX-13: every hex the segment between the two touches, both hexes of an edge.
+            let between = || apos.between(target).into_iter().any(covered);
             if covered(target) || covered(apos) || between() {
                 hit = Some(hit.unwrap_or(false) || d.evade);
             }

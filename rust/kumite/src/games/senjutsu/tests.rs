@@ -609,6 +609,40 @@ fn sj_7_1_to_7_5_defense_at_its_initiative_covering_target_attacker_or_between()
 }
 
 #[test]
+fn sj_7_4_sjx_13_between_is_the_same_in_every_facing_and_mirror() {
+    // SJ-7.4, SJX-13. 「さらに、攻撃対象のHEXと攻撃しているサムライの間にあるHEXを防御シンボルが覆っている
+    // 場合、その攻撃も無視されます。」 (Moreover, if a defense symbol covers a hex between the target hex
+    // and the attacking samurai, that attack is ignored too.) Long Reach hits F.FL and F.FR: the
+    // two hexes F and FL (or F and FR) both touch attacker and target, and both lie between. The
+    // answer must not depend on which way the attacker faces on the board, nor on left and right.
+    for facing in Direction::ALL {
+        for mirrored in [false, true] {
+            // The side of the target, and the side hex between it and the attacker.
+            let side = if mirrored { facing.rotate_cw(1) } else { facing.rotate_cw(5) };
+            let other = if mirrored { facing.rotate_cw(5) } else { facing.rotate_cw(1) };
+            let at = Hex::new(3, 3);
+            let target = at.neighbor(facing).neighbor(side);
+            for (covered, blocked) in [(at.neighbor(facing), true), (at.neighbor(side), true), (at.neighbor(other), false)] {
+                let (g, mut s) = duel(json!({}));
+                put(&mut s, 0, at.q, at.r, facing);
+                put(&mut s, 1, target.q, target.r, facing);
+                give(&g, &mut s, 0, &["long_reach"]);
+                give(&g, &mut s, 1, &["focus"]);
+                let mut d = state::Defense { speed: 3, ..Default::default() };
+                d.add(g.battlefield().board.index_of(covered).expect("on the board"));
+                s.samurai[1].defenses.push(d);
+                select(&g, &mut s, &["Long Reach", "Focus"]);
+                while !matches!(s.phase, Phase::Select(_) | Phase::Over) {
+                    act(&g, &mut s, "pass");
+                }
+                let what = format!("facing {}, mirrored {mirrored}, defended {covered}", facing.name());
+                assert_eq!(s.samurai[1].wounds, u8::from(!blocked), "{what}");
+            }
+        }
+    }
+}
+
+#[test]
 fn sj_7_2_sj_7_5_a_defense_holds_for_its_whole_initiative() {
     // SJ-7.2, SJ-7.5, SJX-20. 「対戦相手が防御効果と同じイニシアチブスピードで攻撃をおこなった場合、
     // この攻撃は無視されます。」(An attack made at the same initiative speed as the defense effect is
