@@ -14,8 +14,9 @@ pub const MAX_PLAYERS: usize = 4;
 /// the deck, the core card, and the stun cards a samurai standing can hold — fewer than its hand
 /// limit before a stun, plus one attack's stun cards.
 pub const MAX_HAND: usize = DECK_SIZE + 1 + MAX_HAND_LIMIT as usize - 1 + MAX_STUN as usize;
-/// Parts of the cards in play in one round: a card and an instant per samurai.
-pub const MAX_ITEMS: usize = MAX_PLAYERS * 2 * MAX_PARTS;
+/// Parts waiting for their initiative in one round: per samurai, a card's and an instant's, and
+/// the later parts of its evade cards (SJX-7), each of its 40 ability cards evading at most once.
+pub const MAX_ITEMS: usize = MAX_PLAYERS * (2 * MAX_PARTS + DECK_SIZE * (MAX_PARTS - 1));
 /// Nested resolutions: a part, and evade attacks played inside it, each at an initiative
 /// strictly below the attack it answers (SJ-7.7), so at most one per initiative below the part's.
 pub const MAX_STACK: usize = MAX_INITIATIVE as usize + 1;

@@ -703,6 +703,47 @@ fn sj_7_6_sj_7_7_evade_plays_a_slower_attack_at_once() {
 }
 
 #[test]
+fn sjx_7_an_evade_resolves_like_an_add_instant() {
+    // SJX-7, SJ-7.6, SJ-12.4, SJ-5.4. 「回避:…あなたは攻撃能力カードをインスタントの追加カードであるかのように
+    // 即座にプレイして解決してもよい。」 (Evade: you may play an attack card at once and resolve it as
+    // if it were an add instant.) An add instant's later part with its own initiative waits for
+    // that initiative; an evade card does the same. Reaping Turn: attack F at 5, then at 2 turn and
+    // attack F.
+    let reaping = |g: &Senjutsu, s: &SenjutsuState| {
+        s.items.iter().filter(|it| it.player == 1 && it.card == id(g, "reaping_turn")).map(|it| (it.part, it.init, it.done)).collect::<Vec<_>>()
+    };
+    // As an evade: the first part resolves at once, the second waits in the schedule at 2.
+    let (g, mut s) = duel(json!({}));
+    face_off(&mut s);
+    give(&g, &mut s, 0, &["front_kick"]);
+    give(&g, &mut s, 1, &["parry", "reaping_turn"]);
+    select(&g, &mut s, &["Front Kick", "Parry"]);
+    act(&g, &mut s, "initiative 6");
+    let ev = act(&g, &mut s, "evade with Reaping Turn");
+    assert!(has(&ev, "P1 evades and plays Reaping Turn at initiative 5"));
+    assert_eq!(s.samurai[0].wounds, 1, "the first part hits at once");
+    assert!(has(&ev, "P1 resolves Reaping Turn part 2 at initiative 2"), "{ev:?}");
+    assert_eq!(s.phase, Phase::Resolve(1), "the turn of the second part");
+    assert_eq!((s.stack.len(), s.stack[0].part, s.stack[0].init, s.stack[0].evade), (1, 1, 2, false));
+    assert_eq!(reaping(&g, &s), [(1, 2, true)]);
+    // As an add instant on a meditation: the same part waits at the same initiative.
+    let mut content = (*g.content).clone();
+    let k = usize::from(id(&g, "reaping_turn").0);
+    content.cards[k].instant = content::Instant::Add;
+    let g = Senjutsu { content: std::sync::Arc::new(content), ..g };
+    let mut s = g.new_state(1);
+    face_off(&mut s);
+    give(&g, &mut s, 0, &["steady_breath"]);
+    give(&g, &mut s, 1, &["steady_breath", "reaping_turn"]);
+    select(&g, &mut s, &["Steady Breath", "Steady Breath"]);
+    while s.phase != Phase::Instant(1) {
+        act(&g, &mut s, "pass");
+    }
+    act(&g, &mut s, "instant Reaping Turn");
+    assert_eq!(reaping(&g, &s), [(0, 5, false), (1, 2, false)], "both parts wait at their initiatives");
+}
+
+#[test]
 fn sj_5_2_sj_7_6_an_evade_card_with_two_initiatives_is_declared() {
     // SJ-5.2, SJ-7.6, SJ-7.7. 「1つの箱の中に2つのイニシアチブスピードがある場合、コントロールする
     // プレイヤーは、その能力カードのアクションをどちらのイニシアチブスピードで起動するかを選択します。」

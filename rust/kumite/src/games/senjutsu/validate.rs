@@ -4,7 +4,7 @@
 //! `SenjutsuState::check`, which calls this.
 
 use crate::core::{ActionList, State};
-use crate::games::senjutsu::content::{Timing, Zone};
+use crate::games::senjutsu::content::{Timing, Zone, MAX_PARTS};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, NO_CHOICE, NO_INIT, ZONE_NONE};
 use crate::games::senjutsu::Senjutsu;
 
@@ -66,6 +66,15 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
         }
         if sam.wounds == u8::MAX {
             bad.push(format!("samurai[{p}].wounds is at the limit {}", u8::MAX));
+        }
+    }
+    // Each samurai's waiting parts: its card's and its instant's, and two later parts per evade
+    // card, so later evades still fit (`MAX_ITEMS`).
+    for (p, sam) in s.samurai.iter().enumerate() {
+        let waiting = s.items.iter().filter(|it| usize::from(it.player) == p).count();
+        let most = 2 * MAX_PARTS + sam.evades.len() * (MAX_PARTS - 1);
+        if waiting > most {
+            bad.push(format!("items: {waiting} parts of samurai {p}, more than its cards in play have ({most})"));
         }
     }
     for (i, it) in s.items.iter().enumerate() {
