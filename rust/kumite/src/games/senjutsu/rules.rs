@@ -648,20 +648,19 @@ impl SenjutsuState {
         let next = usize::from(e.part) + 1;
         if e.evade {
             // SJX-7: an evade attack resolves as if it were an add instant (SJ-7.6): its first part
-            // at once, `[=]` parts right after it, and a later part with its own initiative at
-            // that initiative. One whose initiative has passed resolves at once.
-            let Some(part) = card.parts.get(next) else { return };
-            let clock = self.stack.first().map_or(e.init, |b| b.init);
-            match part.timing {
-                Timing::At(x) if x <= clock => {
+            // at once, `[=]` parts right after it, and its later parts with their own initiative
+            // in the schedule at that initiative (one whose initiative has passed is the highest
+            // there, so it resolves once the part in progress ends).
+            match card.parts.get(next).map(|x| x.timing) {
+                Some(Timing::Same) => self.stack.push(self.new_exec(game, p, e.card, next as u8, e.init, true)),
+                Some(_) => {
                     for (k, later) in card.parts.iter().enumerate().skip(next) {
                         if let Timing::At(x) = later.timing {
                             self.items.push(Item { player: e.player, card: e.card, part: k as u8, init: x, done: false });
                         }
                     }
                 }
-                Timing::At(x) => self.stack.push(self.new_exec(game, p, e.card, next as u8, x, true)),
-                _ => self.stack.push(self.new_exec(game, p, e.card, next as u8, e.init, true)),
+                None => {}
             }
             return;
         }
