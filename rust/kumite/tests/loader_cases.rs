@@ -269,8 +269,12 @@ fn senjutsu_initiative_above_the_contents_is_refused() {
     v["samurai"][0]["init"] = json!(200);
     refused(&g, &v, "samurai[0].init");
     let mut v = doc::<Senjutsu>(&s);
-    v["samurai"][1]["defenses"][0]["speed"] = json!(200);
+    v["samurai"][1]["defenses"] = json!([{"cells": [1, 0], "speed": 200, "evade": false}]);
     refused(&g, &v, "samurai[1].defenses[0].speed");
+    // One record per initiative and evade symbol: what keeps the list within its capacity.
+    let mut v = doc::<Senjutsu>(&s);
+    v["samurai"][1]["defenses"] = json!([{"cells": [1, 0], "speed": 3, "evade": false}, {"cells": [2, 0], "speed": 3, "evade": false}]);
+    refused(&g, &v, "samurai[1].defenses[1] repeats");
 }
 
 #[test]

@@ -79,7 +79,8 @@ impl Hex {
     }
 
     /// The hexes a straight line from `self` to `other` passes through, both ends included,
-    /// one per step (Red Blob's cube lerp and round).
+    /// one per step (Red Blob's cube lerp and round). Along an edge it takes one side by a fixed
+    /// nudge, so the result depends on how the board is turned; `between` takes both.
     pub fn line_to(self, other: Hex) -> Vec<Hex> {
         let n = self.distance_to(other);
         // Nudging both ends by the same tiny cube offset (1e-6, 2e-6, -3e-6) moves samples off
@@ -98,6 +99,15 @@ impl Hex {
                 cube_round(aq + (bq - aq) * t, ar + (br - ar) * t)
             })
             .collect()
+    }
+
+    /// Every hex but the two ends that the straight segment between their centres touches, an
+    /// edge or a corner included, nearest to `self` first. Where the segment runs along an edge,
+    /// both hexes of the edge count, so unlike `line_to` (one hex per step, ties broken by a
+    /// fixed nudge) the answer turns and mirrors with the two hexes. Exact integer arithmetic.
+    pub fn between(self, other: Hex) -> Vec<Hex> {
+        let n = self.distance_to(other);
+        self.spiral(n).into_iter().filter(|&h| h != self && h != other && segment_touches(self, other, h)).collect()
     }
 
     /// The `n` hexes after `self` going in direction `d`, nearest first.
@@ -200,6 +210,37 @@ fn widened_delta(from: Hex, to: Hex) -> (i16, i16) {
 
 /// The hex containing a fractional axial point: round all three cube coordinates, then rebuild
 /// the one that moved most from the other two so that q + r + s = 0 still holds.
+/// Whether the segment from `a`'s centre to `b`'s meets the closed hex `c`. A point p lies in the
+/// closed hex around c exactly when |(p_i − p_j) − (c_i − c_j)| ≤ 1 for each pair of cube axes
+/// (it is no nearer any neighbour); with p = a + t (b − a), each pair bounds t to an interval,
+/// and the segment meets the hex if the intervals and 0 ≤ t ≤ 1 overlap. Bounds are fractions
+/// (numerator, positive denominator), compared by cross-multiplying.
+fn segment_touches(a: Hex, b: Hex, c: Hex) -> bool {
+    let cube = |h: Hex| [i64::from(h.q), i64::from(h.r), i64::from(h.s())];
+    let (a, b, c) = (cube(a), cube(b), cube(c));
+    let less = |x: (i64, i64), y: (i64, i64)| x.0 * y.1 < y.0 * x.1;
+    let (mut lo, mut hi) = ((0, 1), (1, 1));
+    for (i, j) in [(0, 1), (1, 2), (2, 0)] {
+        let d = (a[i] - a[j]) - (c[i] - c[j]);
+        let e = (b[i] - a[i]) - (b[j] - a[j]);
+        // −1 ≤ d + t e ≤ 1
+        if e == 0 {
+            if d.abs() > 1 {
+                return false;
+            }
+            continue;
+        }
+        let (from, to) = if e > 0 { ((-1 - d, e), (1 - d, e)) } else { ((d - 1, -e), (d + 1, -e)) };
+        if less(lo, from) {
+            lo = from;
+        }
+        if less(to, hi) {
+            hi = to;
+        }
+    }
+    !less(hi, lo)
+}
+
 fn cube_round(fq: f64, fr: f64) -> Hex {
     let fs = -fq - fr;
     let (mut q, mut r, s) = (fq.round(), fr.round(), fs.round());
@@ -357,6 +398,54 @@ mod tests {
                 assert_eq!(*line.last().unwrap(), b);
                 for w in line.windows(2) {
                     assert_eq!(w[0].distance_to(w[1]), 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn between_takes_both_hexes_of_an_edge() {
+        let o = Hex::new(0, 0);
+        let sorted = |mut v: Vec<Hex>| {
+            v.sort();
+            v
+        };
+        // Two ahead, straight: the hex in the middle only.
+        assert_eq!(o.between(Hex::new(2, 0)), [Hex::new(1, 0)]);
+        assert_eq!(o.between(Hex::new(3, 0)), [Hex::new(1, 0), Hex::new(2, 0)]);
+        // Off the straight line, reach 2: the segment runs along the edge the two hexes share.
+        assert_eq!(sorted(o.between(Hex::new(1, 1))), [Hex::new(0, 1), Hex::new(1, 0)]);
+        assert_eq!(sorted(o.between(Hex::new(2, -1))), [Hex::new(1, -1), Hex::new(1, 0)]);
+        // Neighbours and the hex itself have nothing between.
+        assert!(o.between(Hex::new(1, 0)).is_empty() && o.between(o).is_empty());
+        // Reach 3 off both kinds of line: the hexes the segment crosses.
+        assert_eq!(sorted(o.between(Hex::new(2, 1))), [Hex::new(1, 0), Hex::new(1, 1)]);
+    }
+
+    #[test]
+    fn between_turns_and_mirrors_with_its_ends() {
+        // The same relative position gives the same hexes in all six facings and both mirrors,
+        // wherever on the board it is drawn.
+        let mirror = |h: Hex| Hex::new(h.q, h.s());
+        let set = |v: Vec<Hex>| {
+            let mut v = v;
+            v.sort();
+            v
+        };
+        for a in hexagon(2) {
+            for d in hexagon(3) {
+                let b = a + d;
+                let base = a.between(b);
+                assert_eq!(set(b.between(a)), set(base.clone()), "{a} {b}: the same both ways");
+                for k in 0..6 {
+                    for flip in [false, true] {
+                        let f = |h: Hex| {
+                            let h = (h - a).rotate_cw(k);
+                            if flip { mirror(h) } else { h }
+                        };
+                        let moved = set(base.iter().map(|&h| f(h)).collect());
+                        assert_eq!(set(f(a).between(f(b))), moved, "{a} to {b}, turned {k}, mirrored {flip}");
+                    }
                 }
             }
         }

@@ -23,8 +23,14 @@ pub const DECK_SIZE: usize = 40;
 pub const DEAL: usize = 5;
 /// The highest wound limit a console may show (bounds the game, `rules::MAX_ROUNDS`).
 pub const MAX_WOUND_LIMIT: u8 = 9;
-/// Most cards one card may draw (bounds the hand).
+/// Most cards one card may draw.
 pub const MAX_CARD_DRAW: u8 = 2;
+/// The highest hand limit a console may show (bounds the stun cards a hand holds).
+pub const MAX_HAND_LIMIT: u8 = 8;
+/// Most stun cards one attack gives (bounds the stun cards a hand holds).
+pub const MAX_STUN: u8 = 2;
+/// Initiatives run 0..=9 (SJ-8.1).
+pub const MAX_INITIATIVE: u8 = 9;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -521,7 +527,7 @@ pub fn parse_op(text: &str) -> Result<Op, String> {
                 match t {
                     "bleed" if verb == "attack" => bleed = true,
                     "evade" if verb == "defend" => evade = true,
-                    "stun" if verb == "attack" => stun = number(it.next().copied(), "stun", 2)?,
+                    "stun" if verb == "attack" => stun = number(it.next().copied(), "stun", MAX_STUN)?,
                     "push" if verb == "attack" => push = number(it.next().copied(), "push", 3)?,
                     _ => {
                         let c = parse_cell(t)?;
@@ -685,7 +691,7 @@ impl Content {
         p.check(
             (attached || (1..=2).contains(&r.initiative.len()))
                 && r.initiative.len() <= 2
-                && r.initiative.iter().all(|&i| i <= 9)
+                && r.initiative.iter().all(|&i| i <= MAX_INITIATIVE)
                 && r.initiative.windows(2).all(|w| w[0] < w[1]),
             &k,
             "initiative",
@@ -725,7 +731,7 @@ impl Content {
             let field = format!("then[{i}]");
             let timing = match &part.initiative {
                 Some(toml::Value::String(s)) if s == "=" => Timing::Same,
-                Some(toml::Value::Integer(x)) if (0..=9).contains(x) => Timing::At(*x as u8),
+                Some(toml::Value::Integer(x)) if (0..=i64::from(MAX_INITIATIVE)).contains(x) => Timing::At(*x as u8),
                 _ => {
                     p.add(k, &field, "initiative must be \"=\" or 0..=9");
                     Timing::Same
@@ -797,7 +803,7 @@ impl Content {
             p.check(self.samurai_by_key(&k).is_none(), &k, "key", || "already used, by a built-in entry or an earlier one: ids must be new".into());
             p.check((3..=MAX_WOUND_LIMIT).contains(&r.wound_limit), &k, "wound_limit", || format!("must be 3..={MAX_WOUND_LIMIT}"));
             p.check((1..=9).contains(&r.advantage), &k, "advantage", || "must be 1..=9".into());
-            p.check((3..=8).contains(&r.hand_limit), &k, "hand_limit", || "must be 3..=8".into());
+            p.check((3..=MAX_HAND_LIMIT).contains(&r.hand_limit), &k, "hand_limit", || format!("must be 3..={MAX_HAND_LIMIT}"));
             let tree = build_tree(&r.kamae, &mut p, &k);
             let index = self.samurai.len();
             let core_id = CardId(self.cards.len() as u16);

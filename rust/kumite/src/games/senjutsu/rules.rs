@@ -6,7 +6,7 @@ use crate::core::{event, returns_text, Action, ActionList, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::{words, Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT};
 use crate::games::senjutsu::state::{
-    Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_CHOICE, NO_INIT, ZONE_NONE,
+    Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_CHOICE, NO_INIT, STUN_CARDS, ZONE_NONE,
 };
 use crate::games::senjutsu::{DeclareOrder, Senjutsu, Setup};
 use crate::hex::{orient, Direction, Hex};
@@ -79,25 +79,30 @@ impl SenjutsuState {
         game.battlefield().board.is_open(h) && !self.occupied(h)
     }
 
-    fn check_over(&mut self, game: &Senjutsu, events: &mut impl EventSink<Event>) {
+    /// Ends the game once at most one team stands; `fell` marks the samurai who fell in the
+    /// moment just judged.
+    fn check_over(&mut self, game: &Senjutsu, fell: u8, events: &mut impl EventSink<Event>) {
         if self.result.is_some() {
             return;
         }
         let n = game.n();
         let mut teams_alive = [false; MAX_PLAYERS];
-        for p in (0..n).filter(|&p| self.alive(p)) {
-            teams_alive[usize::from(game.teams[p])] = true;
+        let mut teams_fell = [false; MAX_PLAYERS];
+        for p in 0..n {
+            let team = usize::from(game.teams[p]);
+            teams_alive[team] |= self.alive(p);
+            teams_fell[team] |= fell & (1 << p) != 0;
         }
         let alive_count = teams_alive.iter().filter(|&&t| t).count();
         if alive_count > 1 {
             return;
         }
+        // SJ-2.2: the last samurai or team standing wins. SJX-1: if the last fall together, they
+        // end level (0) among themselves, and every side defeated before them has lost.
+        let last = if alive_count == 1 { (teams_alive, 1) } else { (teams_fell, 0) };
         let mut r = [0i8; MAX_PLAYERS];
-        // SJ-2.2: the last samurai or team standing wins; if the last fall together, a draw.
-        if alive_count == 1 {
-            for (p, v) in r.iter_mut().enumerate().take(n) {
-                *v = if teams_alive[usize::from(game.teams[p])] { 1 } else { -1 };
-            }
+        for (p, v) in r.iter_mut().enumerate().take(n) {
+            *v = if last.0[usize::from(game.teams[p])] { last.1 } else { -1 };
         }
         self.result = Some(r);
         self.phase = Phase::Over;
@@ -111,11 +116,11 @@ impl SenjutsuState {
         }
         self.samurai[p].defeated = true;
         events.emit(|| event("defeated", Some(p), format!("is defeated ({why})")));
-        self.check_over(game, events);
+        self.check_over(game, 1 << p, events);
     }
 
-    /// SJ-10.1–10.4: one wound card per wound, bleeding cards for a drop symbol. An empty supply
-    /// gives a card of the other kind; with both empty the wound still counts (SJX-10).
+    /// SJ-10.1–10.4: one wound card per wound, bleeding cards for a drop symbol. A supply that
+    /// runs out is the box's count, not a rule: the table takes substitutes (SJX-10).
     pub(crate) fn wound(&mut self, game: &Senjutsu, p: usize, n: u8, bleed: bool, events: &mut impl EventSink<Event>) {
         self.take_wounds(p, n, bleed, events);
         if self.samurai[p].wounds >= game.samurai(p).wound_limit {
@@ -125,31 +130,25 @@ impl SenjutsuState {
 
     /// The wound cards of `wound`, without judging defeat (the draw phase judges all at once).
     fn take_wounds(&mut self, p: usize, n: u8, bleed: bool, events: &mut impl EventSink<Event>) {
-        for _ in 0..n {
-            let bleeding = matches!((bleed, self.supply[0] > 0, self.supply[1] > 0), (true, _, true) | (false, false, true));
-            if bleeding {
-                self.supply[1] -= 1;
-                self.samurai[p].bleeding += 1;
-            } else if self.supply[0] > 0 {
-                self.supply[0] -= 1;
-            }
-            self.samurai[p].wounds += 1;
+        let kind = usize::from(bleed);
+        self.supply[kind] = self.supply[kind].saturating_sub(n);
+        let s = &mut self.samurai[p];
+        s.wounds += n;
+        if bleed {
+            s.bleeding += n;
         }
-        let w = self.samurai[p].wounds;
+        let w = s.wounds;
         events.emit(|| {
             let kind = if bleed { "bleeding wound" } else { "wound" };
             event("wound", Some(p), format!("takes {n} {kind}{} ({w} in all)", if n > 1 { "s" } else { "" }))
         });
     }
 
-    /// SJ-11.1, SJ-11.3: stun cards go into the hand; as many as the hand limit defeat.
+    /// SJ-11.1, SJ-11.3: a stun card goes into the hand for every stun (a substitute once the
+    /// supply is empty, SJX-10); as many as the hand limit defeat.
     fn stun(&mut self, game: &Senjutsu, p: usize, n: u8, events: &mut impl EventSink<Event>) {
         for _ in 0..n {
-            if self.supply[2] == 0 || self.samurai[p].hand.is_full() {
-                events.emit(|| event("stun", Some(p), "would be stunned, but the stun supply is empty".into()));
-                continue;
-            }
-            self.supply[2] -= 1;
+            self.supply[2] = self.supply[2].saturating_sub(1);
             self.samurai[p].hand.push(game.content.stun);
             events.emit(|| event("stun", Some(p), "is stunned: a stun card goes into the hand".into()));
         }
@@ -162,8 +161,7 @@ impl SenjutsuState {
     fn draw(&mut self, game: &Senjutsu, p: usize, events: &mut impl EventSink<Event>) {
         let s = &mut self.samurai[p];
         match s.deck.pop() {
-            Some(c) if !s.hand.is_full() => s.hand.push(c),
-            Some(c) => s.discard.push(c),
+            Some(c) => s.hand.push(c),
             None => {
                 events.emit(|| event("deck_out", Some(p), "cannot draw: the deck is empty".into()));
                 self.wound(game, p, 1, false, events);
@@ -649,9 +647,20 @@ impl SenjutsuState {
         let card = game.content.card(e.card);
         let next = usize::from(e.part) + 1;
         if e.evade {
-            // SJX-7: an evade attack resolves all of its parts at once.
-            if next < card.parts.len() {
-                self.stack.push(self.new_exec(game, p, e.card, next as u8, e.init, true));
+            // SJX-7: an evade attack resolves as if it were an add instant (SJ-7.6): its first part
+            // at once, `[=]` parts right after it, and its later parts with their own initiative
+            // in the schedule at that initiative (one whose initiative has passed is the highest
+            // there, so it resolves once the part in progress ends).
+            match card.parts.get(next).map(|x| x.timing) {
+                Some(Timing::Same) => self.stack.push(self.new_exec(game, p, e.card, next as u8, e.init, true)),
+                Some(_) => {
+                    for (k, later) in card.parts.iter().enumerate().skip(next) {
+                        if let Timing::At(x) = later.timing {
+                            self.items.push(Item { player: e.player, card: e.card, part: k as u8, init: x, done: false });
+                        }
+                    }
+                }
+                None => {}
             }
             return;
         }
@@ -792,9 +801,7 @@ impl SenjutsuState {
                         d.add(i);
                     }
                 }
-                let s = &mut self.samurai[p];
-                let slot = s.defenses.iter().position(|x| x.speed == NO_INIT).unwrap_or(2);
-                s.defenses[slot] = d;
+                d.merge_into(&mut self.samurai[p].defenses);
                 events.emit(|| event("defend", Some(p), format!("defends at initiative {}", e.init)));
                 self.next_op();
                 None
@@ -878,19 +885,17 @@ impl SenjutsuState {
     }
 
     /// SJ-7.2–7.5: an attack at a defense's initiative is ignored if the defense covers the
-    /// target hex, the attacker's hex or a hex on the line between them. Returns whether the
+    /// target hex, the attacker's hex or a hex between them (SJX-13). Returns whether the
     /// blocking defense carries the evade symbol. Defenses at that initiative that have not
     /// resolved yet count too (SJX-20).
     fn blocked(&self, game: &Senjutsu, t: usize, apos: Hex, target: Hex, speed: u8) -> Option<bool> {
         let board = &game.battlefield().board;
         let mut hit: Option<bool> = None;
         let pending = self.pending_defenses(game, t, speed);
-        for d in self.samurai[t].defenses.iter().filter(|d| d.speed == speed).chain(pending.iter()) {
+        for d in self.samurai[t].defenses.iter().filter(|d| d.speed == speed).chain(&pending) {
             let covered = |h: Hex| board.index_of(h).is_some_and(|i| d.covers(i));
-            let between = || {
-                let line = apos.line_to(target);
-                line.len() > 2 && line[1..line.len() - 1].iter().any(|&h| covered(h))
-            };
+            // SJX-13: every hex the segment between the two touches, both hexes of an edge.
+            let between = || apos.between(target).into_iter().any(covered);
             if covered(target) || covered(apos) || between() {
                 hit = Some(hit.unwrap_or(false) || d.evade);
             }
@@ -902,12 +907,12 @@ impl SenjutsuState {
     /// its parts scheduled at `x`, the `[=]` parts that follow them and an attached `[=]` add
     /// instant — laid from where `t` stands now. The hex is defended at the initiative the
     /// defender chose, whatever the type of the card that carries the defense.
-    fn pending_defenses(&self, game: &Senjutsu, t: usize, x: u8) -> ArrayVec<Defense, 8> {
+    fn pending_defenses(&self, game: &Senjutsu, t: usize, x: u8) -> ArrayVec<Defense, 2> {
         let mut out = ArrayVec::new();
         let s = &self.samurai[t];
         let board = &game.battlefield().board;
         let zone = zone_index(self.zone_of(game, t));
-        let lay = |card: &Card, first: usize, out: &mut ArrayVec<Defense, 8>| {
+        let lay = |card: &Card, first: usize, out: &mut ArrayVec<Defense, 2>| {
             let chain = card.parts[first + 1..].iter().take_while(|p| p.timing == Timing::Same).count();
             let bonus = card.bonus.iter().filter(|(z, _)| first == 0 && zone_index(*z) == zone).flat_map(|(_, ops)| ops.iter());
             let ops = card.parts[first..=first + chain].iter().flat_map(|p| p.ops.iter()).chain(bonus);
@@ -919,9 +924,8 @@ impl SenjutsuState {
                             d.add(i);
                         }
                     }
-                    if !out.is_full() {
-                        out.push(d);
-                    }
+                    // All at initiative `x`: one record per evade symbol.
+                    d.merge_into(out);
                 }
             }
         };
@@ -1089,11 +1093,8 @@ impl SenjutsuState {
             let s = &mut self.samurai[p];
             let played = [s.played.take(), s.instant.take()];
             let evades = s.evades;
-            let mut stuns = 0;
-            for c in played.into_iter().flatten().chain(evades.iter()) {
-                if c == stun {
-                    stuns += 1;
-                } else if game.content.card(c).ty == core_ty {
+            for c in played.into_iter().flatten().chain(evades.iter()).filter(|&c| c != stun) {
+                if game.content.card(c).ty == core_ty {
                     s.hand.push(c);
                 } else {
                     s.discard.push(c);
@@ -1104,11 +1105,11 @@ impl SenjutsuState {
             s.init = NO_INIT;
             s.instant_init = NO_INIT;
             s.attached_done = false;
-            for d in &mut s.defenses {
-                *d = Defense { speed: NO_INIT, ..Defense::default() };
-            }
-            self.supply[2] += stuns;
+            s.defenses.clear();
         }
+        // Stun cards played go back to the box; substitutes leave the table (SJX-10).
+        let held: usize = (0..game.n()).map(|p| self.samurai[p].stuns(game)).sum();
+        self.supply[2] = STUN_CARDS.saturating_sub(u8::try_from(held).unwrap_or(u8::MAX));
         events.emit(|| event("round_end", None, format!("round {} ends", self.round)));
         self.next_discard(game, events);
     }
@@ -1144,24 +1145,23 @@ impl SenjutsuState {
             }
             let s = &mut self.samurai[p];
             match s.deck.pop() {
-                Some(c) if !s.hand.is_full() => s.hand.push(c),
-                Some(c) => s.discard.push(c),
+                Some(c) => s.hand.push(c),
                 None => {
                     events.emit(|| event("deck_out", Some(p), "cannot draw: the deck is empty".into()));
                     self.take_wounds(p, 1, false, events);
                 }
             }
         }
-        let mut fell = false;
+        let mut fell = 0u8;
         for p in 0..game.n() {
             if self.alive(p) && self.samurai[p].wounds >= game.samurai(p).wound_limit {
                 self.samurai[p].defeated = true;
-                fell = true;
+                fell |= 1 << p;
                 events.emit(|| event("defeated", Some(p), "is defeated (wound limit)".into()));
             }
         }
-        if fell {
-            self.check_over(game, events);
+        if fell != 0 {
+            self.check_over(game, fell, events);
             if self.result.is_some() {
                 return;
             }

@@ -5,18 +5,26 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, Pile};
 use crate::core::{derive_seed, Rng};
-use crate::games::senjutsu::content::{DEAL, DECK_SIZE};
+use crate::games::senjutsu::content::{DEAL, DECK_SIZE, MAX_HAND_LIMIT, MAX_INITIATIVE, MAX_PARTS, MAX_STUN};
 use crate::games::senjutsu::Senjutsu;
 use crate::hex::{Direction, Hex};
 
 pub const MAX_PLAYERS: usize = 4;
-/// Hand capacity: the hand limit (≤ 8), the round's draws and stun cards, the core card.
-pub const MAX_HAND: usize = 32;
-/// Parts of the cards in play in one round: a card and an instant per samurai.
-pub const MAX_ITEMS: usize = 24;
-/// Nested resolutions: a part, and evade attacks played inside it (initiatives strictly fall).
-pub const MAX_STACK: usize = 12;
-/// Component counts of the supplies (SJ-1.2).
+/// Hand capacity, never reached (docs/rules/senjutsu.md, "Capacities"): all 40 ability cards of
+/// the deck, the core card, and the stun cards a samurai standing can hold — fewer than its hand
+/// limit before a stun, plus one attack's stun cards.
+pub const MAX_HAND: usize = DECK_SIZE + 1 + MAX_HAND_LIMIT as usize - 1 + MAX_STUN as usize;
+/// Parts waiting for their initiative in one round: per samurai, a card's and an instant's, and
+/// the later parts of its evade cards (SJX-7), each of its 40 ability cards evading at most once.
+pub const MAX_ITEMS: usize = MAX_PLAYERS * (2 * MAX_PARTS + DECK_SIZE * (MAX_PARTS - 1));
+/// Nested resolutions: a part, and evade attacks played inside it, each at an initiative
+/// strictly below the attack it answers (SJ-7.7), so at most one per initiative below the part's.
+pub const MAX_STACK: usize = MAX_INITIATIVE as usize + 1;
+/// Defense records of one samurai in a round: defend actions at the same initiative and with the
+/// same evade symbol merge into one, so one per initiative and evade symbol.
+pub const MAX_DEFENSES: usize = 2 * (MAX_INITIATIVE as usize + 1);
+/// The box's supplies (SJ-1.2). A component count is not a limit on the rules: when a supply
+/// runs out the table uses a substitute, so these count only the cards left in the box.
 pub const WOUND_CARDS: u8 = 20;
 pub const BLEEDING_CARDS: u8 = 10;
 pub const STUN_CARDS: u8 = 10;
@@ -38,6 +46,17 @@ impl Defense {
     pub fn add(&mut self, cell: u8) {
         let c = usize::from(cell);
         self.cells[c / 64] |= 1 << (c % 64);
+    }
+    /// Adds this defense to `list`, merged with the one of the same initiative and evade symbol:
+    /// an attack meets the two alike (SJ-7.2–7.6), so one record holds both.
+    pub fn merge_into<const N: usize>(self, list: &mut ArrayVec<Defense, N>) {
+        match list.iter_mut().find(|x| x.speed == self.speed && x.evade == self.evade) {
+            Some(x) => {
+                x.cells[0] |= self.cells[0];
+                x.cells[1] |= self.cells[1];
+            }
+            None => list.push(self),
+        }
     }
 }
 
@@ -72,10 +91,11 @@ pub struct Samurai {
     pub instant_init: u8,
     /// The add instant's `[=]` part has resolved.
     pub attached_done: bool,
-    /// Attack cards played through evades this round (SJ-7.6). They come from the hand, so the
-    /// hand's capacity bounds them whatever the content.
-    pub evades: Pile<MAX_HAND>,
-    pub defenses: [Defense; 3],
+    /// Attack cards played through evades this round (SJ-7.6): ability cards from the hand, so
+    /// at most the deck's.
+    pub evades: Pile<DECK_SIZE>,
+    /// Hexes defended this round, one record per initiative and evade symbol (SJ-7.5).
+    pub defenses: ArrayVec<Defense, MAX_DEFENSES>,
 }
 
 impl Samurai {
@@ -100,7 +120,7 @@ impl Samurai {
             instant_init: NO_INIT,
             attached_done: false,
             evades: Pile::new(),
-            defenses: [Defense { speed: NO_INIT, ..Defense::default() }; 3],
+            defenses: ArrayVec::new(),
         }
     }
 
@@ -217,7 +237,8 @@ pub struct SenjutsuState {
     pub samurai: ArrayVec<Samurai, MAX_PLAYERS>,
     /// The advantage track, top first (SJ-4.5, SJ-8.4).
     pub advantage: ArrayVec<u8, MAX_PLAYERS>,
-    /// Wound, bleeding wound and stun cards left in the supplies.
+    /// Wound, bleeding wound and stun cards left in the box's supplies; once one is empty the
+    /// table takes substitutes, so play never depends on these (SJX-10).
     pub supply: [u8; 3],
     pub items: ArrayVec<Item, MAX_ITEMS>,
     pub stack: ArrayVec<Exec, MAX_STACK>,

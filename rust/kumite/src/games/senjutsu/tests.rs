@@ -609,6 +609,40 @@ fn sj_7_1_to_7_5_defense_at_its_initiative_covering_target_attacker_or_between()
 }
 
 #[test]
+fn sj_7_4_sjx_13_between_is_the_same_in_every_facing_and_mirror() {
+    // SJ-7.4, SJX-13. 「さらに、攻撃対象のHEXと攻撃しているサムライの間にあるHEXを防御シンボルが覆っている
+    // 場合、その攻撃も無視されます。」 (Moreover, if a defense symbol covers a hex between the target hex
+    // and the attacking samurai, that attack is ignored too.) Long Reach hits F.FL and F.FR: the
+    // two hexes F and FL (or F and FR) both touch attacker and target, and both lie between. The
+    // answer must not depend on which way the attacker faces on the board, nor on left and right.
+    for facing in Direction::ALL {
+        for mirrored in [false, true] {
+            // The side of the target, and the side hex between it and the attacker.
+            let side = if mirrored { facing.rotate_cw(1) } else { facing.rotate_cw(5) };
+            let other = if mirrored { facing.rotate_cw(5) } else { facing.rotate_cw(1) };
+            let at = Hex::new(3, 3);
+            let target = at.neighbor(facing).neighbor(side);
+            for (covered, blocked) in [(at.neighbor(facing), true), (at.neighbor(side), true), (at.neighbor(other), false)] {
+                let (g, mut s) = duel(json!({}));
+                put(&mut s, 0, at.q, at.r, facing);
+                put(&mut s, 1, target.q, target.r, facing);
+                give(&g, &mut s, 0, &["long_reach"]);
+                give(&g, &mut s, 1, &["focus"]);
+                let mut d = state::Defense { speed: 3, ..Default::default() };
+                d.add(g.battlefield().board.index_of(covered).expect("on the board"));
+                s.samurai[1].defenses.push(d);
+                select(&g, &mut s, &["Long Reach", "Focus"]);
+                while !matches!(s.phase, Phase::Select(_) | Phase::Over) {
+                    act(&g, &mut s, "pass");
+                }
+                let what = format!("facing {}, mirrored {mirrored}, defended {covered}", facing.name());
+                assert_eq!(s.samurai[1].wounds, u8::from(!blocked), "{what}");
+            }
+        }
+    }
+}
+
+#[test]
 fn sj_7_2_sj_7_5_a_defense_holds_for_its_whole_initiative() {
     // SJ-7.2, SJ-7.5, SJX-20. 「対戦相手が防御効果と同じイニシアチブスピードで攻撃をおこなった場合、
     // この攻撃は無視されます。」(An attack made at the same initiative speed as the defense effect is
@@ -666,6 +700,47 @@ fn sj_7_6_sj_7_7_evade_plays_a_slower_attack_at_once() {
     assert!(has(&ev, "evades and plays Straight Cut at initiative 5"));
     assert_eq!(s.samurai[0].wounds, 1);
     assert!(s.samurai[1].discard.contains(id(&g, "straight_cut")), "discarded at round end");
+}
+
+#[test]
+fn sjx_7_an_evade_resolves_like_an_add_instant() {
+    // SJX-7, SJ-7.6, SJ-12.4, SJ-5.4. 「回避:…あなたは攻撃能力カードをインスタントの追加カードであるかのように
+    // 即座にプレイして解決してもよい。」 (Evade: you may play an attack card at once and resolve it as
+    // if it were an add instant.) An add instant's later part with its own initiative waits for
+    // that initiative; an evade card does the same. Reaping Turn: attack F at 5, then at 2 turn and
+    // attack F.
+    let reaping = |g: &Senjutsu, s: &SenjutsuState| {
+        s.items.iter().filter(|it| it.player == 1 && it.card == id(g, "reaping_turn")).map(|it| (it.part, it.init, it.done)).collect::<Vec<_>>()
+    };
+    // As an evade: the first part resolves at once, the second waits in the schedule at 2.
+    let (g, mut s) = duel(json!({}));
+    face_off(&mut s);
+    give(&g, &mut s, 0, &["front_kick"]);
+    give(&g, &mut s, 1, &["parry", "reaping_turn"]);
+    select(&g, &mut s, &["Front Kick", "Parry"]);
+    act(&g, &mut s, "initiative 6");
+    let ev = act(&g, &mut s, "evade with Reaping Turn");
+    assert!(has(&ev, "P1 evades and plays Reaping Turn at initiative 5"));
+    assert_eq!(s.samurai[0].wounds, 1, "the first part hits at once");
+    assert!(has(&ev, "P1 resolves Reaping Turn part 2 at initiative 2"), "{ev:?}");
+    assert_eq!(s.phase, Phase::Resolve(1), "the turn of the second part");
+    assert_eq!((s.stack.len(), s.stack[0].part, s.stack[0].init, s.stack[0].evade), (1, 1, 2, false));
+    assert_eq!(reaping(&g, &s), [(1, 2, true)]);
+    // As an add instant on a meditation: the same part waits at the same initiative.
+    let mut content = (*g.content).clone();
+    let k = usize::from(id(&g, "reaping_turn").0);
+    content.cards[k].instant = content::Instant::Add;
+    let g = Senjutsu { content: std::sync::Arc::new(content), ..g };
+    let mut s = g.new_state(1);
+    face_off(&mut s);
+    give(&g, &mut s, 0, &["steady_breath"]);
+    give(&g, &mut s, 1, &["steady_breath", "reaping_turn"]);
+    select(&g, &mut s, &["Steady Breath", "Steady Breath"]);
+    while s.phase != Phase::Instant(1) {
+        act(&g, &mut s, "pass");
+    }
+    act(&g, &mut s, "instant Reaping Turn");
+    assert_eq!(reaping(&g, &s), [(0, 5, false), (1, 2, false)], "both parts wait at their initiatives");
 }
 
 #[test]
@@ -907,6 +982,67 @@ fn sj_13_1_sj_13_2_sjx_1_the_draw_phase_is_everyones_at_once() {
         act(&g, &mut s, "pass");
     }
     assert_eq!(s.result.map(|r| [r[0], r[1]]), Some([0, 0]), "a common fall is a draw");
+}
+
+#[test]
+fn sjx_1_a_samurai_defeated_earlier_ranks_below_a_later_common_fall() {
+    // SJX-1, SJ-2.1, SJ-2.2. 「サムライが傷の限界と同じかそれ以上の数の傷を負った時点で敗北となります。」
+    // (A samurai is defeated the moment its wounds reach its limit.) 「最後に残った無敗のサムライ…が
+    // 勝者となります。」 (The last undefeated samurai wins.) P2 fell in an earlier round; P0 and P1
+    // outlast it and fall together in a later draw phase: nobody wins, the two are level, and P2,
+    // defeated first, has lost.
+    let fall_together = |g: &Senjutsu, mut s: SenjutsuState, n: usize| {
+        for p in 0..n {
+            give(g, &mut s, p, &["steady_breath"]);
+        }
+        s.samurai[0].deck.clear();
+        s.samurai[1].deck.clear();
+        s.samurai[0].wounds = 4;
+        s.samurai[1].wounds = 4;
+        let names: Vec<&str> = (0..n).filter(|&p| s.alive(p)).map(|_| "Steady Breath").collect();
+        select(g, &mut s, &names);
+        while s.phase != Phase::Over && !matches!(s.phase, Phase::Select(_)) {
+            act(g, &mut s, "pass");
+        }
+        s.result.map(|r| r[..n].to_vec())
+    };
+    // Three samurai: P2 defeated earlier (set as the rules leave it).
+    let g = game(json!({"players": 3, "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    s.samurai[2].wounds = 5;
+    s.samurai[2].defeated = true;
+    assert_eq!(fall_together(&g, s, 3), Some(vec![0, 0, -1]));
+    // Four samurai, two defeated earlier.
+    let g = game(json!({"players": 4, "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    for p in [2, 3] {
+        s.samurai[p].wounds = 5;
+        s.samurai[p].defeated = true;
+    }
+    assert_eq!(fall_together(&g, s, 4), Some(vec![0, 0, -1, -1]));
+    // Four samurai, P3 still standing: the last standing wins, everyone else has lost.
+    let g = game(json!({"players": 4, "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    s.samurai[2].wounds = 5;
+    s.samurai[2].defeated = true;
+    assert_eq!(fall_together(&g, s, 4), Some(vec![-1, -1, -1, 1]));
+    // Teams: a team stands while one of its samurai does. Both teams' last samurai fall
+    // together: level, the members who fell before them too.
+    let g = game(json!({"players": 4, "teams": [0, 1, 0, 1], "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    for p in [2, 3] {
+        s.samurai[p].wounds = 5;
+        s.samurai[p].defeated = true;
+    }
+    assert_eq!(fall_together(&g, s, 4), Some(vec![0, 0, 0, 0]));
+    // Three teams, the third beaten earlier: it has lost, the other two are level.
+    let g = game(json!({"players": 4, "teams": [0, 1, 2, 2], "setup": "fixed", "battlefield": "open_field"}));
+    let mut s = g.new_state(1);
+    for p in [2, 3] {
+        s.samurai[p].wounds = 5;
+        s.samurai[p].defeated = true;
+    }
+    assert_eq!(fall_together(&g, s, 4), Some(vec![0, 0, -1, -1]));
 }
 
 #[test]
@@ -1201,18 +1337,40 @@ fn sjx_9_friendly_fire_is_an_option() {
 
 #[test]
 fn sjx_10_empty_supplies_substitute() {
-    // SJX-10
+    // SJX-10. 「サムライが敵の攻撃を受けて傷を負うたびに、そのサムライのプレイヤーは傷カードを1枚取り」,
+    // 「攻撃側の能力カードにドロップシンボルが付いている場合、プレイヤーは傷カードの代わりに出血カードを
+    // 受け取ります」 and 「サムライが気絶するたびに、プレイヤーは気絶カードを1枚手札に引かなければなりません」:
+    // the box's 20 / 10 / 10 cards are what it holds, not a limit; the table takes substitutes, so
+    // an empty supply changes nothing in play.
     let (g, mut s) = duel(json!({}));
     face_off(&mut s);
-    s.supply[1] = 0;
+    s.supply = [0, 0, 0];
     give(&g, &mut s, 0, &["crimson_line"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Crimson Line", "Focus"]);
-    assert_eq!((s.samurai[1].wounds, s.samurai[1].bleeding, s.supply[0]), (1, 0, 19), "a wound card instead");
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].bleeding), (1, 1), "a bleeding wound stays a bleeding wound");
+    give(&g, &mut s, 0, &["straight_cut"]);
+    give(&g, &mut s, 1, &["focus"]);
+    select(&g, &mut s, &["Straight Cut", "Focus"]);
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].bleeding), (2, 1), "a plain wound stays a plain wound");
+    give(&g, &mut s, 0, &["pommel_strike"]);
+    give(&g, &mut s, 1, &["focus"]);
+    let ev = select(&g, &mut s, &["Pommel Strike", "Focus"]);
+    assert!(has(&ev, "P1 is stunned: a stun card goes into the hand"));
+    assert_eq!((s.samurai[1].wounds, s.samurai[1].stuns(&g)), (3, 1), "the stun lands");
+    // The supplies count the box's own cards left: the stun card went back to the box's count at
+    // round end, so 9 are left.
+    assert_eq!(s.supply, [0, 0, 9]);
+    // Twelve stun cards in hands: two of them substitutes, the box empty.
     let mut t = s.clone();
-    t.supply = [0, 0, 0];
-    t.wound(&g, 1, 2, false, &mut NoEvents);
-    assert_eq!(t.samurai[1].wounds, 3, "wounds still count with both supplies empty");
+    for p in 0..2 {
+        while t.samurai[p].stuns(&g) < 6 {
+            t.samurai[p].hand.push(id(&g, "stun"));
+        }
+    }
+    t.supply[2] = 0;
+    let err = t.check(&g).expect_err("six stun cards defeat").to_string();
+    assert!(err.contains("should be defeated") && !err.contains("stun cards are not conserved"), "{err}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! `SenjutsuState::check`, which calls this.
 
 use crate::core::{ActionList, State};
-use crate::games::senjutsu::content::{Timing, Zone};
+use crate::games::senjutsu::content::{Timing, Zone, MAX_PARTS};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, NO_CHOICE, NO_INIT, ZONE_NONE};
 use crate::games::senjutsu::Senjutsu;
 
@@ -53,8 +53,12 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
             bad.push(format!("samurai[{p}].init {} / instant_init {}: an initiative above the content's highest {top}", sam.init, sam.instant_init));
         }
         for (k, d) in sam.defenses.iter().enumerate() {
-            if !init_ok(d.speed) {
+            if d.speed > top {
                 bad.push(format!("samurai[{p}].defenses[{k}].speed {} is above the content's highest initiative {top}", d.speed));
+            }
+            // One record per initiative and evade symbol, so the list's capacity holds every one.
+            if sam.defenses[..k].iter().any(|x| x.speed == d.speed && x.evade == d.evade) {
+                bad.push(format!("samurai[{p}].defenses[{k}] repeats an initiative and evade symbol of an earlier record"));
             }
         }
         if sam.revealed && sam.played.is_none() {
@@ -62,6 +66,15 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
         }
         if sam.wounds == u8::MAX {
             bad.push(format!("samurai[{p}].wounds is at the limit {}", u8::MAX));
+        }
+    }
+    // Each samurai's waiting parts: its card's and its instant's, and two later parts per evade
+    // card, so later evades still fit (`MAX_ITEMS`).
+    for (p, sam) in s.samurai.iter().enumerate() {
+        let waiting = s.items.iter().filter(|it| usize::from(it.player) == p).count();
+        let most = 2 * MAX_PARTS + sam.evades.len() * (MAX_PARTS - 1);
+        if waiting > most {
+            bad.push(format!("items: {waiting} parts of samurai {p}, more than its cards in play have ({most})"));
         }
     }
     for (i, it) in s.items.iter().enumerate() {
@@ -72,6 +85,16 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
     for (i, e) in s.stack.iter().enumerate() {
         // An evade card with two values below the blocked attack's waits for its declaration.
         let declaring = e.stage == Stage::Declare && e.init == NO_INIT;
+        // A part at the bottom, then evade attacks at strictly falling initiatives (SJ-7.7): what
+        // bounds the stack.
+        let below = i.checked_sub(1).map(|j| s.stack[j].init);
+        let nested = match below {
+            None => !e.evade,
+            Some(b) => e.evade && if declaring { e.left == b } else { e.init < b },
+        };
+        if !nested {
+            bad.push(format!("stack[{i}]: the bottom is a card's part and each later entry an evade attack below the one before"));
+        }
         if e.init > top && !declaring {
             bad.push(format!("stack[{i}].init {} is above the content's highest initiative {top}", e.init));
         }

@@ -4,7 +4,7 @@
 use crate::cards::CardId;
 use crate::core::{count, derive_seed, returns_text, seat_after, GameError, ObsWriter, Rng};
 use crate::games::senjutsu::content::{cell_name, words, Card, CardType, Instant, Op, Timing, Zone};
-use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_INIT, STUN_CARDS, WOUND_CARDS};
+use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_CHOICE, NO_INIT, STUN_CARDS, WOUND_CARDS};
 use crate::games::senjutsu::Senjutsu;
 
 const PHASES: usize = 9;
@@ -147,9 +147,9 @@ impl SenjutsuState {
             w.one_hot(kinds, s.played.filter(|_| visible).map(|c| usize::from(c.0)));
             w.one_hot(10, (s.init != NO_INIT && visible).then(|| usize::from(s.init)));
             w.one_hot(kinds, s.instant.map(|c| usize::from(c.0)));
-            let covered = s.defenses.iter().filter(|d| d.speed != NO_INIT).fold([0u64; 2], |u, d| [u[0] | d.cells[0], u[1] | d.cells[1]]);
+            let covered = s.defenses.iter().fold([0u64; 2], |u, d| [u[0] | d.cells[0], u[1] | d.cells[1]]);
             w.bits(cells, &covered);
-            w.one_hot(10, s.defenses.iter().find(|d| d.speed != NO_INIT).map(|d| usize::from(d.speed)));
+            w.one_hot(10, s.defenses.first().map(|d| usize::from(d.speed)));
         }
         w.section("my hand, per card kind");
         w.counts(kinds, self.samurai[viewer].hand.iter().map(|c| usize::from(c.0)), 0.25);
@@ -275,7 +275,7 @@ impl SenjutsuState {
             if !s.evades.is_empty() {
                 let _ = writeln!(out, "  evade cards: {}", names(s.evades.as_slice()));
             }
-            for d in s.defenses.iter().filter(|d| d.speed != NO_INIT) {
+            for d in &s.defenses {
                 let hexes: Vec<String> =
                     (0..board.len()).filter(|&i| d.covers(i as u8)).map(|i| board.hex_at(i as u8).to_string()).collect();
                 let _ = writeln!(out, "  defends {} at {}{}", hexes.join(" "), d.speed, if d.evade { " (evade)" } else { "" });
@@ -296,7 +296,7 @@ impl SenjutsuState {
                 stage_name(e.stage),
                 e.left,
                 e.who,
-                e.choice + 1,
+                if e.choice == NO_CHOICE { "none".to_string() } else { (e.choice + 1).to_string() },
                 pushes_text(&e.pushes[..n]),
                 evaders_text(e.evaders, n),
                 if e.evade { ", an evade" } else { "" }
@@ -450,13 +450,15 @@ impl SenjutsuState {
                 }
             }
         }
-        if stuns_out + usize::from(self.supply[2]) != usize::from(STUN_CARDS) {
+        // The supplies count the box's cards left; substitutes stand in beyond them (SJX-10).
+        let left = |total: u8, out: usize| usize::from(total).saturating_sub(out);
+        if usize::from(self.supply[2]) != left(STUN_CARDS, stuns_out) {
             bad.push("stun cards are not conserved".into());
         }
-        if self.supply[0] > WOUND_CARDS || self.supply[1] > BLEEDING_CARDS {
-            bad.push("a supply holds more cards than exist".into());
+        if usize::from(self.supply[0]) != left(WOUND_CARDS, wounds[0]) {
+            bad.push("wound cards are not conserved".into());
         }
-        if usize::from(self.supply[1]) + wounds[1] != usize::from(BLEEDING_CARDS) {
+        if usize::from(self.supply[1]) != left(BLEEDING_CARDS, wounds[1]) {
             bad.push("bleeding wound cards are not conserved".into());
         }
         if let Some(p) = self.current_player_index() {
