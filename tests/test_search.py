@@ -112,7 +112,7 @@ class UniformEvaluator:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         self.calls += 1
         self.leaves += len(players)
-        assert obs.dtype == np.float32 and obs.shape[1:] == (329,)
+        assert obs.dtype == np.float32 and obs.shape[1:] == (403,)
         assert masks.dtype == np.bool_ and masks.any(axis=1).all()
         priors = masks.astype(np.float32) / masks.sum(axis=1, keepdims=True)
         return priors, np.zeros((len(players), 2), np.float32)

@@ -16,6 +16,8 @@ TERRAIN = {
     "open": (" ", "open hex"),
     "hazard": ("!", "hazard: damage to a fighter who enters it (by a dash, a move or a push)"),
     "cracked": ("x", "cracked floor"),
+    "red_mark": ("r", "marked red: cracked on the back side, plain floor until the stage flips"),
+    "cracked_red": ("%", "cracked floor, also marked red (cracked on the back side)"),
     "blocked": ("#", "blocked: no entry"),
     "water": ("~", "water: no entry"),
     "forest": ("T", "trees: no entry"),

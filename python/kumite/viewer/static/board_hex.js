@@ -3,7 +3,7 @@
 "use strict";
 (function () {
   var S = 30, R3 = Math.sqrt(3);
-  var fills = { open: "#f3efe2", blocked: "#555", hazard: "#f2b8a9", cracked: "#d9c7a3", water: "#a9cce3", forest: "#a9d8a9" };
+  var fills = { open: "#f3efe2", blocked: "#555", hazard: "#f2b8a9", cracked: "#d9c7a3", red_mark: "#f0b0a8", cracked_red: "#d98a7a", water: "#a9cce3", forest: "#a9d8a9" };
   function center(q, r) { return [S * R3 * (q + r / 2), S * 1.5 * r]; }
   function corners(cx, cy, s) {
     var pts = [];
@@ -62,6 +62,7 @@
     });
     // A legend of the terrain on this board, with the colours drawn, and of its cell labels.
     var names = { open: "open", blocked: "blocked (no entry)", hazard: "hazard (the number is its damage)", cracked: "cracked floor",
+      red_mark: "marked red: cracked on the back side, plain floor until the stage flips", cracked_red: "cracked floor, also marked red (cracked on the back side)",
       water: "water (no entry)", forest: "trees (no entry)" };
     var seen = {}, legend = K.el("div", { cls: "legend", "data-legend": "hex" });
     cells.forEach(function (c) {

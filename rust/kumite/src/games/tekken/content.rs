@@ -57,8 +57,28 @@ impl Colour {
             Colour::Blue => "blue",
         }
     }
-    pub fn is_punch(self) -> bool {
-        matches!(self, Colour::Yellow | Colour::Green)
+    pub fn kind(self) -> Kind {
+        match self {
+            Colour::Yellow | Colour::Green => Kind::Punch,
+            Colour::Red | Colour::Blue => Kind::Kick,
+        }
+    }
+}
+
+/// What an attack card is, printed beside its colour; the colour must agree (TK-2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Punch,
+    Kick,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Punch => "punch",
+            Kind::Kick => "kick",
+        }
     }
 }
 
@@ -133,6 +153,7 @@ pub struct AttackCard {
     pub deck: String,
     pub height: Height,
     pub colour: Colour,
+    pub kind: Kind,
     pub special: bool,
     /// The card's symbol line (TK-2.2).
     pub symbols: Vec<Symbol>,
@@ -199,6 +220,11 @@ impl Stage {
     pub fn is_cracked(&self, side: usize, hex: Hex) -> bool {
         self.floor_break.as_ref().is_some_and(|sides| sides[side].contains(&hex))
     }
+    /// TK-10.5: with the front side up, the back's cracked hexes are marked in red. The mark
+    /// only shows where the floor will break after the flip; it is plain floor until then.
+    pub fn red_marked(&self, side: usize, hex: Hex) -> bool {
+        side == 0 && self.is_cracked(1, hex)
+    }
 }
 
 /// All cards of the characters in play, indexed by `CardId`.
@@ -230,6 +256,7 @@ struct RawCard {
     deck: String,
     height: Height,
     colour: Colour,
+    kind: Kind,
     special: bool,
     copies: u8,
     symbols: Vec<String>,
@@ -360,6 +387,10 @@ impl Content {
                 format!("deck mark {:?} is not this character's ({cid:?})", rc.deck)
             });
             p.check(rc.copies >= 1, &at, "copies", || "at least 1".into());
+            p.check(rc.colour.kind() == rc.kind, &at, "colour", || {
+                format!("a {} is {}, not {}", rc.kind.name(),
+                    if rc.kind == Kind::Punch { "yellow or green" } else { "red or blue" }, rc.colour.name())
+            });
             let symbols = parse_symbols(&rc.symbols, MAX_SYMBOLS, &mut p, &at, "symbols");
             let want = if rc.special { 3 } else { 1 };
             p.check(rc.extensions.len() == want, &at, "extensions", || {
@@ -391,6 +422,7 @@ impl Content {
                 deck: rc.deck.clone(),
                 height: rc.height,
                 colour: rc.colour,
+                kind: rc.kind,
                 special: rc.special,
                 symbols,
                 extensions,

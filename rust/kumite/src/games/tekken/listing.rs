@@ -9,7 +9,7 @@ use crate::games::tekken::content::{symbols_text, AttackCard, Condition, Special
 use crate::games::tekken::Tekken;
 
 fn card_text(c: &AttackCard) -> String {
-    let mut text = format!("{}'s deck · {} {}", c.deck, c.height.name(), c.colour.name());
+    let mut text = format!("{}'s deck · {} {} {}", c.deck, c.height.name(), c.colour.name(), c.kind.name());
     if c.special {
         text.push_str(" special");
     }

@@ -5,7 +5,7 @@ use crate::cards::CardId;
 use crate::conformance::{check_random_games, Conformance};
 use crate::core::{Action, ActionList, Game, GameError, State};
 use crate::games::tekken::actions::TekkenAction as A;
-use crate::games::tekken::content::{Content, Height};
+use crate::games::tekken::content::{Colour, Content, Height, Kind, Symbol};
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
 use crate::games::tekken::{Tekken, TekkenOptions};
 use crate::hex::{Direction, Hex};
@@ -153,7 +153,7 @@ fn tk_1_2_the_string_count_saturates_and_plays_on() {
     let mut obs = vec![0.0; g.observation_len()];
     s.observation(&g, 0, &mut obs);
     assert!(obs.iter().all(|x| x.is_finite()));
-    let strings = obs[2 * g.stage().board.len() + 16 + 1];
+    let strings = obs[4 * g.stage().board.len() + 16 + 1];
     assert!((0.0..=1.0).contains(&strings), "{strings}");
 }
 
@@ -181,12 +181,125 @@ fn tk_2_1_tk_2_2_tk_2_3_card_anatomy_is_read_from_data() {
     let g = dojo();
     let c = g.content.card(card(&g, "kaito.body_blow"));
     assert_eq!(c.height, Height::Mid);
-    assert_eq!(c.symbols.len(), 2, "one symbol line per card");
-    assert!(c.colour.is_punch());
-    assert!(!g.content.card(card(&g, "kaito.low_kick")).colour.is_punch());
+    assert_eq!(c.symbols, [Symbol::Strike(1), Symbol::Push(1), Symbol::Move], "one symbol line per card");
+    assert_eq!(c.kind, Kind::Punch);
+    assert_eq!(g.content.card(card(&g, "kaito.low_kick")).kind, Kind::Kick);
     for c in &g.content.cards {
         assert!(c.symbols.len() <= 4 && !c.symbols.is_empty());
     }
+}
+
+// TK-2.3. 「パンチは黄・緑、キックは赤・青」 (punches are yellow or green, kicks red or blue): every card
+// prints its kind, and the loader refuses a colour that contradicts it, for the built-in content,
+// the shipped example and any content_dir.
+#[test]
+fn tk_2_3_every_punch_is_yellow_or_green_and_every_kick_red_or_blue() {
+    let mut content = Content::builtin();
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../python/kumite/content_examples/tekken/characters/mira.toml");
+    content.add_character("mira.toml", &std::fs::read_to_string(example).unwrap()).unwrap();
+    for c in &content.cards {
+        let ok = match c.kind {
+            Kind::Punch => matches!(c.colour, Colour::Yellow | Colour::Green),
+            Kind::Kick => matches!(c.colour, Colour::Red | Colour::Blue),
+        };
+        assert!(ok, "{} is a {} but {}", c.id, c.kind.name(), c.colour.name());
+    }
+    let fist = content.cards.iter().find(|c| c.id == "kaito.dragon_fist").unwrap();
+    assert_eq!((fist.kind, fist.colour), (Kind::Punch, Colour::Yellow));
+    let slicer = content.cards.iter().find(|c| c.id == "vessa.shin_slicer").unwrap();
+    assert_eq!((slicer.kind, slicer.colour), (Kind::Kick, Colour::Blue));
+    let bad = include_str!("data/characters/kaito.toml")
+        .replace("id = \"kaito\"", "id = \"kaito2\"")
+        .replace("deck = \"kaito\"", "deck = \"kaito2\"")
+        .replace("\"kaito.", "\"kaito2.")
+        .replacen("colour = \"yellow\"", "colour = \"red\"", 1);
+    let err = Content::builtin().add_character("bad.toml", &bad).unwrap_err().to_string();
+    assert!(err.contains("a punch is yellow or green, not red"), "{err}");
+}
+
+/// The close-range symbols (TK-11.2) of `symbols` that would hit the air in open floor when they
+/// resolve in printed order from adjacent: a push of N leaves the opponent N + 1 away, and a move
+/// steps back beside it by one.
+fn symbols_out_of_reach(symbols: &[Symbol]) -> Vec<usize> {
+    let mut distance = 1u8;
+    let mut dead = Vec::new();
+    for (i, s) in symbols.iter().enumerate() {
+        match s {
+            Symbol::Move => distance = distance.saturating_sub(1).max(1),
+            _ if distance != 1 => dead.push(i),
+            Symbol::Push(n) => distance += n,
+            _ => {}
+        }
+    }
+    dead
+}
+
+// TK-5.1, TK-6.3, TK-7.2, TK-11.2. 「攻撃カード本体のシンボルと、接続されているエクステンションのシンボルで
+// 攻撃する」 (the card attacks with its own symbols and those of the connected extension): printed
+// content must be able to work, so no strike, push, sweep or stun of a card, of a card followed by
+// any extension of its deck that connects to it, or of a rage card comes after a push has carried
+// the opponent out of reach in open floor (a card that pushes steps back in with `move`). Combos
+// resolve in any order (TK-8.3), so they cannot strand a symbol.
+#[test]
+fn tk_7_2_printed_strikes_can_land_in_open_floor() {
+    let mut content = Content::builtin();
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../python/kumite/content_examples/tekken/characters/mira.toml");
+    content.add_character("mira.toml", &std::fs::read_to_string(example).unwrap()).unwrap();
+    let mut problems = Vec::new();
+    for ch in &content.characters {
+        let mut cards: Vec<_> = ch.deck.iter().map(|&c| content.card(c)).collect();
+        cards.dedup_by_key(|c| c.id.clone());
+        for c in &cards {
+            if !symbols_out_of_reach(&c.symbols).is_empty() {
+                problems.push(format!("{}: {:?}", c.id, c.symbols));
+            }
+            for from in &cards {
+                for e in from.extensions.iter().filter(|e| e.height == c.height) {
+                    let line: Vec<Symbol> = c.symbols.iter().chain(&e.symbols).copied().collect();
+                    if !symbols_out_of_reach(&line).is_empty() {
+                        problems.push(format!("{} with the extension of {}: {line:?}", c.id, from.id));
+                    }
+                }
+            }
+        }
+        for r in &ch.rage {
+            if !symbols_out_of_reach(&r.symbols).is_empty() {
+                problems.push(format!("{}'s rage {}: {:?}", ch.id, r.name, r.symbols));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "strikes that can never land in open floor:\n{}", problems.join("\n"));
+    // The check itself: the old printed orders fail it.
+    assert_eq!(symbols_out_of_reach(&[Symbol::Push(2), Symbol::Strike(1)]), vec![1]);
+    assert_eq!(symbols_out_of_reach(&[Symbol::Strike(3), Symbol::Push(1), Symbol::Strike(1)]), vec![2]);
+    assert!(symbols_out_of_reach(&[Symbol::Strike(3), Symbol::Push(1), Symbol::Move, Symbol::Strike(1)]).is_empty());
+}
+
+// TK-6.3, TK-7.2 in play: Rook's Shoulder Ram strikes before it pushes, then steps in twice, so
+// its own strike and a connected mid extension both land in open floor.
+#[test]
+fn tk_6_3_shoulder_ram_strikes_pushes_and_follows() {
+    let g = game_with(|o| {
+        o.stage = "fault_line".into();
+        o.characters = ["rook".into(), "kaito".into()];
+    });
+    let mut s = setup(&g, (-3, 0), (-2, 0), &["rook.anvil_elbow", "rook.shoulder_ram", "rook.stomp"]);
+    hit(&g, &mut s, "rook.anvil_elbow"); // Anvil Elbow: strike 2, its extension mid strike 1
+    assert_eq!(s.fighters[1].hp, 18);
+    let i = hand_index(&g, &s, 0, "rook.shoulder_ram");
+    act(&g, &mut s, A::Play(i));
+    act(&g, &mut s, A::Guess(Height::High));
+    if legal(&g, &s).contains(&A::ResolveCard) {
+        act(&g, &mut s, A::ResolveCard);
+    }
+    // strike 1 lands at close range, push 2 carries P1 from (-2, 0) to (0, 0).
+    assert_eq!(s.fighters[1].hp, 17);
+    assert_eq!(s.fighters[1].pos, Hex::new(0, 0));
+    act(&g, &mut s, A::Move(Direction::EAST));
+    act(&g, &mut s, A::Move(Direction::EAST));
+    assert!(s.adjacent(), "two steps bring Rook back beside the opponent");
+    // Anvil Elbow's mid extension (strike 1) lands after the push.
+    assert_eq!(s.fighters[1].hp, 16);
 }
 
 // TK-2.4, TK-2.5
@@ -625,10 +738,13 @@ fn tk_8_3_combo_symbols_any_order_or_skipped() {
     assert_eq!(s.fighters[1].hp, 20 - 2 - 2);
     act(&g, &mut s, A::ComboDone); // skip the move
     assert_eq!(s.fighters[0].pos, Hex::new(0, 0), "the skipped move did not happen");
-    // Then the card means, the only one left, resolves: palm strike pushes 2; uppercut's
-    // high extension (stun) connects but hits the air after the push.
+    // Then the card means, the only one left, resolves: palm strike pushes 2 and steps in
+    // twice, so uppercut's connected high extension (stun) lands.
     assert_eq!(s.fighters[1].pos, Hex::new(3, 0));
-    assert_eq!(s.fighters[1].slots, [Slot::Empty; 4]);
+    act(&g, &mut s, A::Move(Direction::EAST));
+    act(&g, &mut s, A::Move(Direction::EAST));
+    assert_eq!(s.fighters[0].pos, Hex::new(2, 0));
+    assert_eq!(s.fighters[1].slots[0], Slot::Stun);
     assert_eq!(s.string.means, Means::None);
     assert_eq!(s.phase, Phase::Prepare { prepared: false });
 }
@@ -638,7 +754,8 @@ fn tk_8_3_combo_symbols_any_order_or_skipped() {
 fn tk_8_2_sequence_combos_need_the_colours_in_order() {
     let g = dojo();
     let mut s = setup(&g, (0, 0), (1, 0), &["kaito.spin_kick", "kaito.straight", "kaito.uppercut"]);
-    play(&g, &mut s, "kaito.spin_kick", Height::Low); // blue
+    play(&g, &mut s, "kaito.spin_kick", Height::Low); // blue: strike 3, push 1, then step in
+    act(&g, &mut s, A::Move(Direction::EAST));
     play(&g, &mut s, "kaito.straight", Height::Low); // yellow: [blue, yellow] is not Tempest [yellow, blue]
     assert_eq!(s.string.combos_pending, 0);
 }
@@ -777,6 +894,56 @@ fn tk_10_3_tk_10_4_tk_10_5_third_break_flips_the_stage() {
     act(&g, &mut s, A::Play(0));
     assert_ne!(s.phase, Phase::Guess, "the next attack cannot be punished");
     assert!(!s.fighters[1].cannot_punish);
+}
+
+// TK-10.5. 「赤で示された割れた床マスは、ステージ裏側の割れ位置を表す。」 (the cracked hexes marked in
+// red show where the back side of the stage is cracked): with the front side up the table sees the
+// red marks, so the observation, the information string and the view show them; play on the front
+// is unchanged (a strike on a red-only hex turns no token).
+#[test]
+fn tk_10_5_the_backs_cracks_show_in_red_on_the_front() {
+    let g = fault_line();
+    let stage = g.stage();
+    let red_only = Hex::new(2, -1); // cracked on the back only
+    let both = Hex::new(0, 0); // cracked on both sides
+    let plain = Hex::new(3, 0);
+    assert!(stage.red_marked(0, red_only) && stage.red_marked(0, both) && !stage.red_marked(0, plain));
+    assert!(!stage.red_marked(1, red_only), "the back side up shows its own cracks, not marks");
+    let mut s = setup(&g, (1, -1), (2, -1), &["kaito.straight", "kaito.body_blow", "kaito.uppercut"]);
+    let cells = stage.board.len();
+    let cell = |h: Hex| usize::from(stage.board.index_of(h).unwrap());
+    let obs = |s: &TekkenState| {
+        let mut o = vec![0.0; g.observation_len()];
+        s.observation(&g, 1, &mut o);
+        o
+    };
+    let o = obs(&s);
+    let (cracked, red) = (2 * cells, 3 * cells);
+    assert_eq!((o[cracked + cell(red_only)], o[red + cell(red_only)]), (0.0, 1.0));
+    assert_eq!((o[cracked + cell(both)], o[red + cell(both)]), (1.0, 1.0));
+    assert_eq!((o[cracked + cell(plain)], o[red + cell(plain)]), (0.0, 0.0));
+    let text = s.information_state_string(&g, 1);
+    assert!(text.contains("rr marked red: cracked on the back side"), "{text}");
+    assert!(text.contains("[~r]") && text.contains("[rr]"), "{text}");
+    let terrain = |s: &TekkenState, h: Hex| {
+        let v = s.view(&g, Some(1));
+        let c = v["board"]["cells"].as_array().unwrap().iter().find(|c| c["q"] == h.q && c["r"] == h.r).unwrap().clone();
+        c["terrain"].as_str().unwrap().to_string()
+    };
+    assert_eq!(terrain(&s, Hex::new(-2, 1)), "red_mark");
+    assert_eq!(terrain(&s, both), "cracked_red");
+    assert_eq!(terrain(&s, Hex::new(1, 0)), "cracked");
+    // No effect on play: P1 stands on a red-only hex and takes a strike; no token turns up.
+    s.floor.tokens = [true, true, true, false, false, false];
+    play(&g, &mut s, "kaito.straight", Height::Low);
+    assert!(s.fighters[1].hp < g.options.hp, "the strike lands");
+    assert_eq!(s.floor.flipped, 0, "a red mark is plain floor while the front is up");
+    // The back side up: its cracks are the cracked hexes, and no red marks remain.
+    s.floor.side = 1;
+    let o = obs(&s);
+    assert_eq!((o[cracked + cell(red_only)], o[red + cell(red_only)]), (1.0, 0.0));
+    assert_eq!(terrain(&s, red_only), "cracked");
+    assert!(!s.information_state_string(&g, 1).contains("marked red"));
 }
 
 // TK-10.6
@@ -941,6 +1108,26 @@ fn heat_option_off_means_three_slots_and_no_heat() {
     assert_eq!(s.attacker, 1, "the string ends after three cards without asking");
 }
 
+// TK-12 off: without the heat rule there is no heat token, so nothing shows one: the
+// observation's heat flags are 0 and the texts name no heat.
+#[test]
+fn heat_option_off_shows_no_heat_token() {
+    let g = game_with(|o| o.heat = false);
+    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
+    let mut o = vec![0.0; g.observation_len()];
+    s.observation(&g, 0, &mut o);
+    let fighters = 4 * g.stage().board.len();
+    for p in 0..2 {
+        assert_eq!(&o[fighters + 8 * p + 5..fighters + 8 * p + 8], &[0.0, 0.0, 0.0], "player {p}'s heat flags");
+    }
+    assert!(!s.information_state_string(&g, 0).contains("heat"), "{}", s.information_state_string(&g, 0));
+    assert!(!s.view(&g, None)["players"].to_string().contains("heat"));
+    let on = game_with(|_| {});
+    s.observation(&on, 0, &mut o);
+    assert_eq!(&o[fighters + 5..fighters + 8], &[1.0, 0.0, 0.0], "with heat on, ready shows");
+    assert!(s.information_state_string(&on, 0).contains("heat ready"));
+}
+
 // ---- TK-13 and the choices where the seed is silent ----------------------------------------------
 
 // TKX-3
@@ -998,7 +1185,7 @@ fn tkx_3_the_strings_feature_with_and_without_the_timer() {
         s.strings = strings;
         let mut obs = vec![0.0; g.observation_len()];
         s.observation(g, 0, &mut obs);
-        obs[2 * g.stage().board.len() + 16 + 1]
+        obs[4 * g.stage().board.len() + 16 + 1]
     };
     let untimed = dojo();
     assert_eq!(feature(&untimed, 0), 0.0);

@@ -25,7 +25,7 @@ pub const OBSERVATION_BOUNDS: (f32, f32) = (0.0, MAX_DECK as f32);
 
 pub fn observation_len(game: &Tekken) -> usize {
     let cells = game.stage().board.len();
-    2 * cells + SCALARS + PHASES + 1 + MAX_DECK + 3 + 2 * MAX_DECK + 2 * 4 * SLOT_FEATURES + 2 * RAGE_FEATURES
+    4 * cells + SCALARS + PHASES + 1 + MAX_DECK + 3 + 2 * MAX_DECK + 2 * 4 * SLOT_FEATURES + 2 * RAGE_FEATURES
         + RESOLVE_FEATURES
 }
 
@@ -39,6 +39,14 @@ impl TekkenState {
         for p in [me, opp] {
             w.one_hot(board.len(), board.index_of(self.fighters[p].pos).map(usize::from));
         }
+        let side = usize::from(self.floor.side);
+        w.section("per cell: cracked on the side up, then marked red (the back's cracks, shown on the front, TK-10.5)");
+        for &h in board.cells() {
+            w.flag(game.stage().is_cracked(side, h));
+        }
+        for &h in board.cells() {
+            w.flag(game.stage().red_marked(side, h));
+        }
         let hp = f32::from(o.hp);
         let rtw = f32::from(o.rounds_to_win);
         w.section("me then the opponent: HP, wins, punish tokens, cannot punish, knocked down, heat ready/active/spent");
@@ -50,9 +58,9 @@ impl TekkenState {
                 f32::from(f.punish_tokens.min(3)) / 3.0,
                 flag(f.cannot_punish),
                 flag(f.knocked_down),
-                flag(f.heat == Heat::Ready),
-                flag(f.heat == Heat::Active),
-                flag(f.heat == Heat::Spent),
+                flag(o.heat && f.heat == Heat::Ready),
+                flag(o.heat && f.heat == Heat::Active),
+                flag(o.heat && f.heat == Heat::Spent),
             ]);
         }
         let breaks = self.floor.breaks_shown();
@@ -183,14 +191,23 @@ impl TekkenState {
                 ['#', '#']
             } else if stage.special(h).is_some() {
                 ['!', '!']
-            } else if stage.is_cracked(usize::from(self.floor.side), h) {
-                ['~', '~']
             } else {
-                [' ', ' ']
+                let side = usize::from(self.floor.side);
+                match (stage.is_cracked(side, h), stage.red_marked(side, h)) {
+                    (true, true) => ['~', 'r'],
+                    (true, false) => ['~', '~'],
+                    (false, true) => ['r', 'r'],
+                    (false, false) => [' ', ' '],
+                }
             }
         });
         s.push_str(&board);
         if stage.floor_break.is_some() {
+            s.push_str(if self.floor.side == 0 {
+                "~~ cracked, rr marked red: cracked on the back side, plain floor until the flip\n"
+            } else {
+                "~~ cracked\n"
+            });
             let breaks = self.floor.breaks_shown();
             let _ = writeln!(s, "floor tokens: {} break, {} blank face up, {} face down",
                 breaks, usize::from(self.floor.flipped) - breaks, 6 - usize::from(self.floor.flipped));
@@ -213,10 +230,12 @@ impl TekkenState {
                     Slot::Card { .. } => "[face down]".into(),
                 })
                 .collect();
+            // Without the heat rule (TK-12) there is no heat token to show.
             let heat = match f.heat {
-                Heat::Ready => "ready",
-                Heat::Active => "ACTIVE",
-                Heat::Spent => "spent",
+                _ if !o.heat => "",
+                Heat::Ready => " | heat ready",
+                Heat::Active => " | heat ACTIVE",
+                Heat::Spent => " | heat spent",
             };
             let mut flags = Vec::new();
             if f.knocked_down {
@@ -238,7 +257,7 @@ impl TekkenState {
                 (Some(_), false) => "chosen, hidden".into(),
                 (None, _) => "not chosen".into(),
             };
-            let _ = writeln!(s, "   slots {} | heat {heat} | rage {rage}{}{}", slots.join(" "),
+            let _ = writeln!(s, "   slots {}{heat} | rage {rage}{}{}", slots.join(" "),
                 if flags.is_empty() { "" } else { " | " }, flags.join(", "));
             let discard: Vec<&str> = f.discard.iter().map(|c| game.content.card(c).name.as_str()).collect();
             let _ = writeln!(s, "   hand {}, deck {}, discard [{}]", count(f.hand.len(), "card"), f.deck.len(), discard.join(", "));
@@ -258,7 +277,8 @@ impl TekkenState {
         let phase = match self.phase {
             Phase::ChooseRage { player } => format!("P{player} to choose a rage card in secret"),
             Phase::Prepare { prepared: false } => {
-                format!("P{att} to prepare (stance change, dash, heat) or play a card")
+                let heat = if o.heat { ", heat" } else { "" };
+                format!("P{att} to prepare (stance change, dash{heat}) or play a card")
             }
             Phase::Prepare { prepared: true } => format!("P{att} to play a card"),
             Phase::Guess => format!("P{} to guess the height of the face-down card", self.defender()),
@@ -319,7 +339,7 @@ impl TekkenState {
 /// A card as the viewer vocabulary draws it (`docs/viewer.md`).
 fn card_json(game: &Tekken, card: crate::cards::CardId, tags: &[&str]) -> serde_json::Value {
     let c = game.content.card(card);
-    let mut text = format!("{} {} · {}", c.height.name(), c.colour.name(), symbols_text(&c.symbols));
+    let mut text = format!("{} {} {} · {}", c.height.name(), c.colour.name(), c.kind.name(), symbols_text(&c.symbols));
     for e in &c.extensions {
         let _ = write!(text, " · ext. {}: {}", e.height.name(), symbols_text(&e.symbols));
     }
@@ -349,8 +369,12 @@ impl TekkenState {
                     ("blocked", String::new())
                 } else if let Some(SpecialHex::Hazard(d)) = stage.special(h) {
                     ("hazard", format!("-{d}"))
+                } else if stage.is_cracked(side, h) && stage.red_marked(side, h) {
+                    ("cracked_red", String::new())
                 } else if stage.is_cracked(side, h) {
                     ("cracked", String::new())
+                } else if stage.red_marked(side, h) {
+                    ("red_mark", String::new())
                 } else {
                     ("open", String::new())
                 };
