@@ -21,6 +21,7 @@ fn draw(p: &mut Player, n: usize, rng: &mut Rng) -> usize {
                 break;
             }
             p.discard.move_all_to(&mut p.deck);
+            p.discard_seen = 0;
             p.deck.shuffle(rng);
         }
         p.deck.draw_to(&mut p.hand, 1);
@@ -78,6 +79,7 @@ impl FatalFightState {
             boss_present: false,
             boss_placed: false,
             boss_pile: Pile::new(),
+            boss_known: 0,
             stage_pile: Pile::new(),
             stage_used: Pile::new(),
             current_stage_card: None,
@@ -158,6 +160,7 @@ impl FatalFightState {
             self.boss_pile.push(CardId(k as u16));
         }
         self.boss_pile.shuffle(&mut self.rng);
+        self.boss_known = 0;
         self.boss_present = false;
         self.boss_placed = false;
         self.round = 0;
@@ -839,6 +842,7 @@ impl FatalFightState {
             rest.push(top);
             self.boss_pile.move_all_to(&mut rest);
             self.boss_pile = rest;
+            self.boss_known = (self.boss_known + 1).min(self.boss_pile.len() as u8);
             if self.all_down(game) {
                 return self.lose(ev, "every player is down");
             }
@@ -965,6 +969,7 @@ impl FatalFightState {
             if game.content.card(c).exile {
                 self.removed.0[usize::from(c.0)] += 1;
             } else {
+                pl.discard_seen |= 1 << pl.discard.len(); // FF-14.3: discarded in view
                 pl.discard.push(c);
             }
         }
@@ -1019,6 +1024,7 @@ impl FatalFightState {
             pl.gp = 0;
             pl.hand.move_all_to(&mut pl.discard);
             pl.discard.move_all_to(&mut pl.deck);
+            pl.discard_seen = 0;
             pl.deck.shuffle(&mut self.rng);
         }
         self.prepare_stage(game);

@@ -8,6 +8,8 @@ use crate::games::fatal_fight::content::{MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CA
 
 /// Most cards a player may own (FFX-10: buying stops at 40); piles holding them are sized for it.
 pub const MAX_OWNED: usize = 40;
+// `Player::discard_seen` has one bit per discard slot.
+const _: () = assert!(MAX_OWNED <= 64);
 pub const MAX_HAND: usize = 20;
 /// Cards played in one round: at most 5 actions on the own turn plus 5 in combinations, and the
 /// face-down cards paid for moves and saving (one per action).
@@ -101,6 +103,10 @@ pub struct Player {
     pub deck: Pile<MAX_OWNED>,
     pub hand: Pile<MAX_HAND>,
     pub discard: Pile<MAX_OWNED>,
+    /// Bit `i` set: `discard[i]` was played face up and discarded in view (FF-14.3), so everyone
+    /// knows it; the other discarded cards (face-down payments, hands at stage clear) are hidden.
+    #[serde(default)]
+    pub discard_seen: u64,
     /// Cards played face up this round.
     pub played: Pile<MAX_PLAYED>,
     /// Cards played face down this round (extra moves, saving): hidden from the others.
@@ -111,6 +117,10 @@ pub struct Player {
 impl Player {
     pub fn owned(&self) -> usize {
         self.deck.len() + self.hand.len() + self.discard.len() + self.played.len() + self.facedown.len()
+    }
+    /// The discarded cards everyone saw go there (FF-14.3).
+    pub fn discarded_in_view(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.discard.iter().enumerate().filter(|(i, _)| self.discard_seen & (1 << i) != 0).map(|(_, c)| c)
     }
     pub fn active(&self) -> bool {
         !self.down && !self.immune
@@ -184,6 +194,10 @@ pub struct FatalFightState {
     pub boss_placed: bool,
     /// The boss pile: indices into the boss's skills; the top (last) is the current skill.
     pub boss_pile: Pile<MAX_BOSS_SKILLS>,
+    /// The bottom cards of the boss pile whose order everyone has seen: each used skill goes to
+    /// the bottom in view (FF-12.3), so after `k` enemy phases the bottom `k` are known.
+    #[serde(default)]
+    pub boss_known: u8,
     /// Normal stage cards of this stage not yet drawn (indices into the content's stages).
     pub stage_pile: Pile<8>,
     pub stage_used: Pile<8>,
@@ -256,6 +270,7 @@ impl Player {
             deck: Pile::new(),
             hand: Pile::new(),
             discard: Pile::new(),
+            discard_seen: 0,
             played: Pile::new(),
             facedown: Pile::new(),
             carried: Pile::new(),

@@ -1586,3 +1586,57 @@ fn ff_2_6_each_boss_brings_three_skill_cards_as_its_pile() {
         (0..40).map(|seed| g.new_state(seed).boss_pile.iter().map(|k| k.0).collect()).collect();
     assert!(orders.len() > 1);
 }
+
+// FF-12.3, FF-14.3, FFX-20: determinize keeps what was public and resamples only the rest.
+// 「スキル適用後は、ボス山の一番上のカードを、一番下へ移動させてください」: the skill moved to the bottom
+// is seen. 「手札１枚を表向きに置き」 and 「プレイしたカードは全て捨て札にし」: a card played face up is
+// discarded in view; a card paid face down (FF-10.2) stays hidden.
+#[test]
+fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_view() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    let (first, second) = (usize::from(s.order[0]), usize::from(s.order[1]));
+    s.groups[4].push(BOSS);
+    s.boss_present = true;
+    s.boss_placed = true;
+    for p in 0..2 {
+        s.players[p].square = 0; // upper line, away from the boss's group
+    }
+    give(&g, &mut s, first, &["jab", "block"]);
+    play(&g, &mut s, first, "jab");
+    act(&g, &mut s, A::Whiff);
+    s.players[first].moves = 0;
+    act(&g, &mut s, A::Move(1));
+    let block = hand_index(&g, &s, first, "block");
+    act(&g, &mut s, A::Pay(block)); // face down: hidden
+    act(&g, &mut s, A::EndTurn);
+    act(&g, &mut s, A::EndTurn);
+    assert_eq!(s.boss_known, 1, "one skill has gone to the bottom in view");
+    let pl = &s.players[first];
+    assert_eq!(pl.discarded_in_view().collect::<Vec<_>>(), vec![card(&g, "jab")]);
+    assert_eq!(pl.discard.len(), 2, "the jab in view and the guard face down");
+    let seen_slot = (0..2).find(|&i| pl.discard_seen & (1 << i) != 0).unwrap();
+    s.validate(&g).unwrap();
+    let mut hidden_varies = false;
+    let mut boss_varies = false;
+    for seed in 0..200 {
+        let d = s.determinized(&g, second, seed);
+        d.validate(&g).unwrap();
+        let dp = &d.players[first];
+        assert_eq!(dp.discard.get(seen_slot), Some(card(&g, "jab")), "a card discarded in view stays");
+        assert_eq!(dp.discard_seen, pl.discard_seen);
+        assert_eq!(d.boss_pile.get(0), s.boss_pile.get(0), "the skill seen going to the bottom stays");
+        assert_eq!(d.information_state_string(&g, second), s.information_state_string(&g, second));
+        hidden_varies |= dp.hand.as_slice() != pl.hand.as_slice() || dp.discard.get(1 - seen_slot) != pl.discard.get(1 - seen_slot);
+        boss_varies |= d.boss_pile.as_slice() != s.boss_pile.as_slice();
+    }
+    assert!(hidden_varies, "the hidden cards are redealt");
+    assert!(boss_varies, "the unseen part of the boss pile is reshuffled");
+    // After a second enemy phase two skills are at the bottom in view, so the whole order is known.
+    act(&g, &mut s, A::EndTurn);
+    act(&g, &mut s, A::EndTurn);
+    assert_eq!(s.boss_known, 2);
+    for seed in 0..50 {
+        assert_eq!(s.determinized(&g, second, seed).boss_pile.as_slice(), s.boss_pile.as_slice());
+    }
+}

@@ -250,12 +250,15 @@ impl FatalFightState {
         }
         if self.boss_present {
             let b = &c.bosses[usize::from(self.stage.min(3))];
-            let mut skills: Vec<u16> = self.boss_pile.iter().map(|x| x.0).collect();
-            if viewer.is_some() {
-                skills.sort();
-            }
-            let texts: Vec<String> = skills.iter().map(|&k| b.skills[usize::from(k)].describe()).collect();
-            let _ = writeln!(s, "Boss {} (life {}) skills {}", b.name, b.life, texts.join(" / "));
+            let texts: Vec<String> = self
+                .boss_order(viewer)
+                .into_iter()
+                .map(|(k, seen)| {
+                    let t = b.skills[usize::from(k)].describe();
+                    if seen { t } else { format!("({t})") }
+                })
+                .collect();
+            let _ = writeln!(s, "Boss {} (life {}) skills, top first, unseen order in brackets: {}", b.name, b.life, texts.join(" / "));
         }
         for (g, grp) in self.groups.iter().enumerate() {
             if grp.is_empty() {
@@ -299,6 +302,8 @@ impl FatalFightState {
                     names(pl.discard.as_slice()),
                     names(pl.facedown.as_slice()),
                 );
+            } else if pl.discard_seen != 0 {
+                let _ = write!(s, " | discarded in view: {}", sorted(&pl.discarded_in_view().collect::<Vec<_>>()));
             }
             s.push('\n');
         }
@@ -315,10 +320,24 @@ impl FatalFightState {
         s
     }
 
+    /// The boss pile from the top, each skill with whether `viewer` knows its place (`None`
+    /// knows everything). The bottom `boss_known` were seen going there (FF-12.3); the others'
+    /// order is hidden, so they are listed sorted.
+    pub(crate) fn boss_order(&self, viewer: Option<usize>) -> Vec<(u16, bool)> {
+        let mut pile: Vec<u16> = self.boss_pile.iter().map(|x| x.0).collect();
+        let known = usize::from(self.boss_known).min(pile.len());
+        if viewer.is_some() {
+            pile[known..].sort_unstable_by(|a, b| b.cmp(a));
+        }
+        pile.iter().enumerate().rev().map(|(i, &k)| (k, viewer.is_none() || i < known)).collect()
+    }
+
     /// A state `observer` cannot tell from this one: the other players' hidden cards (hand, deck,
-    /// discard, face-down) redealt from their pool, every hidden pile order (own deck, stage,
-    /// enemy, boss, unique piles) reshuffled, and the RNG reseeded. Pools are sorted first so
-    /// the result depends only on what the observer knows.
+    /// face-down, and the discarded cards nobody saw) redealt from their pool, every hidden pile
+    /// order (own deck, stage, enemy, unique piles, the unseen part of the boss pile) reshuffled,
+    /// and the RNG reseeded. What was public stays: a card discarded in view keeps its place
+    /// (FF-14.3), and so do the boss skills seen going to the bottom (FF-12.3). Pools are sorted
+    /// first so the result depends only on what the observer knows.
     pub fn determinized(&self, game: &FatalFight, observer: usize, seed: u64) -> FatalFightState {
         let mut s = self.clone();
         let mut rng = Rng::new(seed);
@@ -329,24 +348,33 @@ impl FatalFightState {
                 pl.deck.shuffle(&mut rng);
                 continue;
             }
-            let mut pool: Vec<CardId> = pl.hand.iter().chain(pl.deck.iter()).chain(pl.discard.iter()).chain(pl.facedown.iter()).collect();
+            let seen = pl.discard_seen;
+            let hidden = |i: &usize| seen & (1 << i) == 0;
+            let unseen_discard = |d: &Pile<MAX_OWNED>| (0..d.len()).filter(hidden).map(|i| d.as_slice()[i]).collect::<Vec<_>>();
+            let mut pool: Vec<CardId> = pl.hand.iter().chain(pl.deck.iter()).chain(pl.facedown.iter()).chain(unseen_discard(&pl.discard)).collect();
             pool.sort_unstable();
             rng.shuffle(&mut pool);
             let mut next = pool.into_iter();
-            for zone in [pl.hand.as_mut_slice(), pl.deck.as_mut_slice(), pl.discard.as_mut_slice(), pl.facedown.as_mut_slice()] {
+            for zone in [pl.hand.as_mut_slice(), pl.deck.as_mut_slice(), pl.facedown.as_mut_slice()] {
                 for c in zone {
                     *c = next.next().expect("pool holds exactly the hidden cards");
                 }
             }
+            for (i, c) in pl.discard.as_mut_slice().iter_mut().enumerate() {
+                if hidden(&i) {
+                    *c = next.next().expect("pool holds exactly the hidden cards");
+                }
+            }
         }
-        fn reshuffle<const N: usize>(pile: &mut Pile<N>, rng: &mut Rng) {
-            pile.as_mut_slice().sort_unstable();
-            pile.shuffle(rng);
+        fn reshuffle(pile: &mut [CardId], rng: &mut Rng) {
+            pile.sort_unstable();
+            rng.shuffle(pile);
         }
-        reshuffle(&mut s.stage_pile, &mut rng);
-        reshuffle(&mut s.enemy_pile, &mut rng);
-        reshuffle(&mut s.boss_pile, &mut rng);
-        reshuffle(&mut s.unique_pile, &mut rng);
+        reshuffle(s.stage_pile.as_mut_slice(), &mut rng);
+        reshuffle(s.enemy_pile.as_mut_slice(), &mut rng);
+        let known = usize::from(s.boss_known);
+        reshuffle(&mut s.boss_pile.as_mut_slice()[known..], &mut rng);
+        reshuffle(s.unique_pile.as_mut_slice(), &mut rng);
         s.rng = Rng::new(derive_seed(seed, 1));
         s
     }
@@ -402,6 +430,9 @@ impl FatalFightState {
             }
             if pl.carried.len() > MAX_CARRY || pl.owned() > MAX_OWNED {
                 bad.push(format!("player {p} owns too many cards"));
+            }
+            if pl.discard_seen >> pl.discard.len() != 0 {
+                bad.push(format!("player {p}'s discard_seen marks slots past the discard"));
             }
         }
         // Card conservation per type.
@@ -481,6 +512,9 @@ impl FatalFightState {
         bs.dedup();
         if bs.len() != bl {
             bad.push("the boss pile repeats a skill".into());
+        }
+        if usize::from(self.boss_known) > bl {
+            bad.push("boss_known is larger than the boss pile".into());
         }
         // Stage cards.
         let st = self.stage + 1;
@@ -672,7 +706,7 @@ impl FatalFightState {
             zones.push(zone("played", "Played", cards(pl.played.as_slice())));
             zones.push(zone("facedown", "Face down", if own { cards(pl.facedown.as_slice()) } else { hidden(pl.facedown.len()) }));
             zones.push(zone("items", "Items", cards(pl.carried.as_slice())));
-            let discard = if own { cards(pl.discard.as_slice()) } else { vec![] };
+            let discard = if own { cards(pl.discard.as_slice()) } else { pl.discarded_in_view().map(card).collect() };
             zones.push(json!({ "id": format!("p{p}.discard"), "name": "Discard", "owner": p, "count": pl.discard.len(),
                 "layout": "pile", "cards": discard }));
             let deck = if viewer.is_none() { cards(pl.deck.as_slice()) } else { vec![] };
@@ -692,14 +726,14 @@ impl FatalFightState {
         zones.push(json!({ "id": "shop", "name": "Shop", "cards": shop }));
         if self.boss_present || self.stage < 4 {
             let b = &c.bosses[usize::from(self.stage.min(3))];
-            // The boss pile's order is hidden (its top is the next skill); players see its contents.
-            let mut skills: Vec<u16> = self.boss_pile.iter().map(|x| x.0).collect();
-            if viewer.is_some() {
-                skills.sort();
-            }
-            let skills: Vec<serde_json::Value> = skills
-                .iter()
-                .map(|&k| json!({ "name": b.skills[usize::from(k)].describe(), "text": format!("{} skill", b.name), "color": "boss" }))
+            // From the top; a skill whose place the viewer has not seen is marked (FF-12.3).
+            let skills: Vec<serde_json::Value> = self
+                .boss_order(viewer)
+                .into_iter()
+                .map(|(k, seen)| {
+                    let text = if seen { format!("{} skill", b.name) } else { format!("{} skill, place unseen", b.name) };
+                    json!({ "name": b.skills[usize::from(k)].describe(), "text": text, "color": "boss" })
+                })
                 .collect();
             zones.push(json!({ "id": "boss", "name": format!("Boss {} skills", b.name), "cards": skills }));
         }
