@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import kumite
-from kumite.terminal import card_line
+from kumite.terminal import card_line, compact_screen
 
 GAMES = kumite.games()
 # Options that give a game four seats, for seating a human and a bot in seat 3.
@@ -230,6 +230,44 @@ def test_a_game_plays_to_the_end_at_the_terminal(term: Start) -> None:
         t.send("0\n")
     assert t.wait() == 0
     assert "returns: P0" in t.out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_compact_screen_fits_80_by_24(name: str) -> None:
+    """Every screen of a random game, four players where the game seats them, fits the prompt
+    in 80 columns and 24 lines, whatever the number of choices."""
+    game = kumite.load(name, **({"players": 4} if name in FOUR_SEATS else {}))
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        recent = [f"event {i} " + "x" * 100 for i in range(9)]
+        for step in range(200):
+            if state.is_terminal():
+                break
+            player = state.current_player
+            assert player is not None
+            legal = state.legal_actions()
+            texts = [state.action_to_string(a) for a in legal]
+            lines = compact_screen(state.view(player), player, recent, texts)
+            assert len(lines) <= 23, (step, lines)
+            assert max(len(line) for line in lines) <= 80, lines
+            shown = sum(line.count(")") for line in lines[-(len(texts) + 1):])
+            assert shown >= min(len(texts), 10), lines
+            state.apply(legal[(seed * 7 + step) % len(legal)])
+
+
+def test_compact_play_redraws_and_shows_the_full_view_on_request(term: Start) -> None:
+    t = term("play", "senjutsu", "--seed", "1", "--compact", "--record", "")
+    t.expect(r"Your choices")
+    t.expect(r"P0 choose \[")
+    t.send("v\n")
+    t.expect(r"Legend:")
+    t.send("all\n")
+    t.expect(r"P0, your choices:")
+    t.send("0\n")
+    t.expect(r"P0 choose \[", timeout=120)
+    assert "Since your last move:" in t.out
+    t.send("q\n")
+    assert t.wait() == 0
 
 
 def test_the_game_record_is_saved_on_quit_and_replays(term: Start, tmp_path: Path) -> None:

@@ -32,9 +32,9 @@ def make_bot(spec: str, game: kumite.Game, seed: int, threads: int | None = None
         raise SystemExit(f"error: {e}") from None
 
 
-def make_player(spec: str, player: int, game: kumite.Game, seed: int) -> Bot | Human:
+def make_player(spec: str, player: int, game: kumite.Game, seed: int, compact: bool = False) -> Bot | Human:
     if spec == "human":
-        return Human(player)
+        return Human(player, compact)
     return make_bot(spec, game, seed + 1000 * player)
 
 
@@ -74,7 +74,7 @@ def play(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise SystemExit(f"error: {e}") from None
     specs = seat_specs(args, game.num_players)
-    players = [make_player(spec, p, game, args.seed) for p, spec in enumerate(specs)]
+    players = [make_player(spec, p, game, args.seed, args.compact) for p, spec in enumerate(specs)]
     print(f"{game.name}: " + ", ".join(f"P{p} {spec}" for p, spec in enumerate(specs)))
     humans = [p for p, spec in enumerate(specs) if spec == "human"]
     record = args.record if args.record is not None else (f"kumite-{game.name}-seed{args.seed}.json" if humans else "")
@@ -91,7 +91,12 @@ def play(args: argparse.Namespace) -> int:
                 print("\x1b[K", end="")  # erase the line
             # Events are public: printing them never shows a human the bot's face-down choices.
             for event in state.apply_with_events(action):
-                print(f"  {event}")
+                if args.compact:  # shown on each human's next screen
+                    for p in players:
+                        if isinstance(p, Human):
+                            p.recent.append(str(event))
+                else:
+                    print(f"  {event}")
     except Quit:
         save_record(state, record)
         print("bye")
@@ -345,6 +350,9 @@ def main(argv: list[str] | None = None) -> int:
                         "seats not named get random bots")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help='game option, e.g. -o stage=moonlit_dojo -o \'characters=["vessa","rook"]\'')
+    p.add_argument("--compact", action="store_true",
+                   help="one screen of the terminal's size (80x24 is enough), redrawn in place at each move: "
+                        "status, players, your hand, what happened since your move, the choices; v shows the full view")
     p.add_argument("--record", default=None, metavar="FILE",
                    help="where the game record goes when the game ends or you quit (default, when a human plays: "
                         "kumite-GAME-seedN.json here; --record '' saves none)")

@@ -6,6 +6,8 @@ gives and computes no rule."""
 from __future__ import annotations
 
 import math
+import shutil
+import sys
 from typing import Any
 
 import kumite
@@ -371,15 +373,65 @@ HELP = """Commands:
   N           play choice number N
   TEXT        play the choice with this text (e.g. "pass")
   help, ?     this help: the commands, the legend, and why held cards cannot be chosen now
+  v, view     the full view: board, every zone and every card's text
+  all         every choice (the compact screen may show only the first)
   q, quit     leave the game"""
+
+CLEAR = "\x1b[H\x1b[2J"
+
+
+def clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def compact_screen(view: dict[str, Any], player: int, recent: list[str], texts: list[str],
+                   width: int = 80, height: int = 24) -> list[str]:
+    """A screen that fits ``width`` × ``height`` with the prompt: the status, each player's
+    line, the names of the cards ``player`` holds, what happened since its last move, and as
+    many numbered choices as fit (in columns); the board and the cards' texts are one ``v``
+    away."""
+    lines = [clip(f"== {view.get('title', '')} ==", width)]
+    if view.get("status"):
+        lines.append(clip(str(view["status"]), width))
+    players = list(view.get("players") or [])
+    lines.extend(clip(player_line(p, i, view.get("to_move")), width) for i, p in enumerate(players))
+    hand = [str(c["name"]) for c in hand_cards(view, player)]
+    if hand:
+        lines.append(clip("Hand: " + ", ".join(hand), width))
+    if recent:
+        lines.append("Since your last move:")
+        last = recent[-4:]
+        if len(recent) > len(last):
+            lines.append(f"  … {len(recent) - len(last)} earlier")
+        lines.extend(clip(f"  {e}", width) for e in last)
+    room = height - len(lines) - 2  # the header of the choices and the prompt
+    numbered = [f"{i:>2}) {t}" for i, t in enumerate(texts)]
+    columns = 2 if max((len(n) for n in numbered), default=0) < width // 2 - 1 and len(numbered) > room else 1
+    col = width // columns
+    per_column = max(1, -(-len(numbered) // columns))
+    rows = min(per_column, max(1, room))
+    shown = rows * columns
+    lines.append("Your choices (v: the full view, ?: help):" if len(numbered) <= shown
+                 else f"Your choices, {shown - 1} of {len(numbered)} (all: every one, v: the full view):")
+    if len(numbered) > shown:
+        numbered = numbered[: shown - 1] + [f"   … {len(texts) - (shown - 1)} more"]
+        per_column = rows
+    for r in range(rows):
+        cells = [numbered[c * per_column + r] for c in range(columns) if c * per_column + r < len(numbered)]
+        lines.append("".join(clip(cell, col - 1).ljust(col) for cell in cells).rstrip())
+    return lines
 
 
 class Human:
     """A seat played at the terminal: the screen of what this player sees, then the numbered
-    legal actions; ``help`` or ``?`` explain, ``q`` quits."""
+    legal actions; ``help`` or ``?`` explain, ``q`` quits. ``compact`` redraws one screen of
+    the terminal's size in place at each move (``recent`` holds what happened since), with
+    the full view on ``v``."""
 
-    def __init__(self, player: int) -> None:
+    def __init__(self, player: int, compact: bool = False) -> None:
         self.player = player
+        self.compact = compact
+        self.recent: list[str] = []
         self.explained: set[str] = set()
 
     def __repr__(self) -> str:
@@ -390,16 +442,21 @@ class Human:
         text, legend = screen(view)
         legal = state.legal_actions()
         texts = [state.action_to_string(a) for a in legal]
-        print()
-        print(text)
-        # The legend comes with the first screen, and again whenever new marks appear.
-        if not set(legend.entries) <= self.explained:
-            print("\n".join(legend.lines()))
-            self.explained |= set(legend.entries)
-        print()
-        print(f"P{self.player}, your choices:")
-        for i, t in enumerate(texts):
-            print(f"  {i:>2}) {t}")
+        if self.compact:
+            size = shutil.get_terminal_size()
+            if sys.stdout.isatty():
+                print(CLEAR, end="")
+            print("\n".join(compact_screen(view, self.player, self.recent, texts, size.columns, size.lines)))
+            self.recent.clear()
+        else:
+            print()
+            print(text)
+            # The legend comes with the first screen, and again whenever new marks appear.
+            if not set(legend.entries) <= self.explained:
+                print("\n".join(legend.lines()))
+                self.explained |= set(legend.entries)
+            print()
+            self.print_choices(texts)
         while True:
             try:
                 answer = input(f"P{self.player} choose [0-{len(legal) - 1}; ? for help, q quits]: ").strip()
@@ -407,6 +464,13 @@ class Human:
                 raise Quit() from None
             if answer.lower() in ("q", "quit", "exit"):
                 raise Quit()
+            if answer.lower() in ("v", "view"):
+                print(text)
+                print("\n".join(legend.lines()))
+                continue
+            if answer.lower() == "all":
+                self.print_choices(texts)
+                continue
             if answer.lower() in ("?", "h", "help"):
                 print(HELP)
                 print("\n".join(legend.lines()))
@@ -421,6 +485,12 @@ class Human:
             if matches:
                 return matches[0]
             print(f"{answer!r} is not one of the choices: type its number (0-{len(legal) - 1}), its text, ? for help or q to quit")
+
+
+    def print_choices(self, texts: list[str]) -> None:
+        print(f"P{self.player}, your choices:")
+        for i, t in enumerate(texts):
+            print(f"  {i:>2}) {t}")
 
 
 class Quit(Exception):
