@@ -73,14 +73,15 @@ def value(v: object) -> str:
     return "—" if v is None else f"`{json.dumps(v, ensure_ascii=False)}`"
 
 
-def sample_game(game: kumite.Game, seed: int) -> tuple[kumite.State, list[str]]:
-    """A seeded game with uniformly random choices, and its first actions as text."""
+def sample_game(game: kumite.Game, seed: int, actions: int = REPLAY_ACTIONS) -> tuple[kumite.State, list[str]]:
+    """A seeded game with uniformly random choices (at most ``actions`` of them), and its first
+    actions as text."""
     import random
 
     rng = random.Random(seed)
     state = game.new_state(seed=seed)
     lines: list[str] = []
-    while not state.is_terminal() and len(state.history()) < REPLAY_ACTIONS:
+    while not state.is_terminal() and len(state.history()) < actions:
         player = state.current_player
         action = rng.choice(state.legal_actions())
         if len(lines) < PLAY_BY_PLAY:
@@ -172,11 +173,22 @@ def page(name: str) -> str:
     return "\n".join(out)
 
 
+def screen_text(name: str) -> str:
+    """The terminal screen of a position 12 random actions into a seeded game, as the player
+    to move sees it: the picture of the how-to-play page."""
+    from kumite.terminal import screen
+
+    game = kumite.load(name)
+    state, _ = sample_game(game, seed=3, actions=12)
+    player = state.current_player
+    return screen(state.view(player))[0] + "\n"
+
+
 def generate() -> None:
     PAGES.mkdir(exist_ok=True)
     for name in kumite.games():
-        text = page(name)
-        target = PAGES / f"{name}.md"
-        # Rewritten only when it changed, so Sphinx rebuilds only what moved.
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
+        for target, text in ((PAGES / f"{name}-screen.txt", screen_text(name)), (PAGES / f"{name}.md", page(name))):
+            # Rewritten only when it changed, so Sphinx rebuilds only what moved.
+            if not target.exists() or target.read_text(encoding="utf-8") != text:
+                target.write_text(text, encoding="utf-8")
+

@@ -473,6 +473,8 @@ class Human:
                 continue
             if answer.lower() in ("?", "h", "help"):
                 print(HELP)
+                print(f"How to play {state.game.name}: docs/howto/{state.game.name}.md in kumite's repository "
+                      "(the documentation site's 'How to play' pages)")
                 print("\n".join(legend.lines()))
                 why = unplayable(view, self.player, texts)
                 if why:
