@@ -1477,6 +1477,7 @@ fn view_cards_carry_their_face() {
 #[ignore]
 fn playout_speed() {
     let games = std::env::var("SJ_SPEED_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    println!("state: {} bytes, {} actions", std::mem::size_of::<SenjutsuState>(), NUM_ACTIONS);
     for o in [json!({}), json!({"players": 4})] {
         let g = game(o.clone());
         let t = std::time::Instant::now();
