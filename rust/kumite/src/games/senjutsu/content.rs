@@ -12,7 +12,9 @@ use crate::core::GameError;
 use crate::hex::{Board, Direction, Hex};
 
 /// Limits that size the state and the action space.
-pub const MAX_KINDS: usize = 128;
+/// Card kinds in all: the built-in content uses 113 (108 pool cards, four core cards, the stun
+/// card), so user content may add 399, nine samurai's worth of 40 new cards and a core card.
+pub const MAX_KINDS: usize = 512;
 pub const MAX_CELLS: usize = 128;
 pub const MAX_NODES: usize = 8;
 pub const MAX_PARTS: usize = 3;

@@ -4,7 +4,7 @@
 use crate::cards::CardId;
 use crate::core::{event, returns_text, Action, ActionList, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
-use crate::games::senjutsu::content::{words, Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT};
+use crate::games::senjutsu::content::{words, Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_KINDS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT};
 use crate::games::senjutsu::state::{
     Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_CHOICE, NO_INIT, STUN_CARDS, ZONE_NONE,
 };
@@ -261,7 +261,7 @@ impl SenjutsuState {
 
     /// Each distinct hand card passing `keep` once, in card order (copies give one action).
     fn distinct_hand(&self, game: &Senjutsu, p: usize, out: &mut ActionList, keep: impl Fn(&Card) -> bool, make: fn(u16) -> A) {
-        let mut seen = [0u64; 2];
+        let mut seen = [0u64; MAX_KINDS / 64];
         for c in self.samurai[p].hand.iter() {
             let k = usize::from(c.0);
             if seen[k / 64] & (1 << (k % 64)) == 0 && keep(self.card(game, c)) {

@@ -1373,6 +1373,67 @@ fn sjx_10_empty_supplies_substitute() {
     assert!(err.contains("should be defeated") && !err.contains("stun cards are not conserved"), "{err}");
 }
 
+/// A `content_dir` with `samurai` new samurai, each with a preset of 40 new card kinds of its own,
+/// and `extra` more new kinds; returns the folder.
+fn many_kinds_dir(name: &str, samurai: usize, extra: usize) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kumite_sj_{name}_{}", std::process::id()));
+    for sub in ["cards", "samurai"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    let actions = ["attack F", "defend F FL FR", "move 1 any", "attack F.F FL push 1", "kamae 1"];
+    let types = ["attack", "defense", "meditation", "attack", "meditation"];
+    let mut cards = String::new();
+    for i in 0..samurai * 40 + extra {
+        let v = i % 5;
+        let (ty, act) = (types[v], actions[v]);
+        cards += &format!(
+            "[[card]]\nkey = \"k{i}\"\nname = \"Kind {i}\"\nnumber = {}\nrank = 1\ntype = \"{ty}\"\ninitiative = [{}]\ncopies = 1\ndo = [\"{act}\"]\n\n",
+            1000 + i,
+            i % 10
+        );
+    }
+    std::fs::write(dir.join("cards/many.toml"), cards).unwrap();
+    let mut sam = String::new();
+    for k in 0..samurai {
+        sam += &format!(
+            "[[samurai]]\nkey = \"s{k}\"\nname = \"Samurai {k}\"\nwound_limit = 5\nadvantage = {}\nhand_limit = 5\n\
+             [samurai.kamae]\nnodes = [{{ key = \"gate\", zone = \"gate\" }}, {{ key = \"fire\", zone = \"aggression\" }}]\nlinks = [\"gate-fire\"]\n\
+             [samurai.core]\nname = \"Core {k}\"\ndo = [\"choose: kamae 1 | move 1 any\"]\n[samurai.deck]\n",
+            k + 1
+        );
+        for i in k * 40..(k + 1) * 40 {
+            sam += &format!("k{i} = 1\n");
+        }
+    }
+    std::fs::write(dir.join("samurai/many.toml"), sam).unwrap();
+    dir
+}
+
+#[test]
+fn content_dir_adds_four_samurai_with_decks_of_new_kinds() {
+    // The card-kind capacity (`MAX_KINDS` = 512) holds the built-in 113 kinds (108 pool cards,
+    // four core cards, the stun card) and 399 more: four new samurai with 40 new kinds and a core
+    // card each load and play.
+    let dir = many_kinds_dir("four", 4, 0);
+    let o = json!({"players": 4, "samurai": ["s0", "s1", "s2", "s3"], "content_dir": dir.to_str().unwrap()});
+    let g = game(o);
+    assert_eq!(g.content.cards.len(), 113 + 4 * 41);
+    check_random_games(&g, Conformance { games: 20, deep_games: 1, ..Conformance::default() }).unwrap();
+    // The last new kind reaches the last card action ids.
+    let g2 = game(json!({"samurai": ["s3", "old_master"], "content_dir": dir.to_str().unwrap()}));
+    check_random_games(&g2, Conformance { games: 20, deep_games: 1, ..Conformance::default() }).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    // 399 new kinds fit (398 cards and a core card); one more is refused with the capacity named.
+    let full = many_kinds_dir("full", 1, 398 - 40);
+    let g = game(json!({"samurai": ["s0", "old_master"], "content_dir": full.to_str().unwrap()}));
+    assert_eq!(g.content.cards.len(), content::MAX_KINDS);
+    std::fs::remove_dir_all(&full).unwrap();
+    let over = many_kinds_dir("over", 1, 399 - 40);
+    let err = load_err(json!({"samurai": ["s0", "old_master"], "content_dir": over.to_str().unwrap()}));
+    assert!(err.contains("at most 512 card kinds in all"), "{err}");
+    std::fs::remove_dir_all(&over).unwrap();
+}
+
 #[test]
 fn sjx_16_a_card_draw_from_an_empty_deck_wounds() {
     // SJX-16
@@ -1416,6 +1477,7 @@ fn view_cards_carry_their_face() {
 #[ignore]
 fn playout_speed() {
     let games = std::env::var("SJ_SPEED_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    println!("state: {} bytes, {} actions", std::mem::size_of::<SenjutsuState>(), NUM_ACTIONS);
     for o in [json!({}), json!({"players": 4})] {
         let g = game(o.clone());
         let t = std::time::Instant::now();
