@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::cards::{parse_toml, CardId, Problems};
 use crate::core::GameError;
+use crate::games::ufs::state::{MAX_CHARS, MAX_STAGING};
 
 /// Limits that size the state and the action space (see `docs/rules/ufs.md`, UFX-11). The deck
 /// limit is a capacity of kumite's fixed-size piles, not a rule: the seed sets no maximum.
@@ -746,6 +747,21 @@ impl Content {
             p.add(deck, "cards", format!(
                 "capacity limit (not a rule: the seed sets no maximum): kumite holds decks of at most {MAX_DECK} cards, this one has {}",
                 cards.len()
+            ));
+        }
+        // Capacities of the state's rows, not rules: with them no staging area or character
+        // row can be full when a card comes to it (UFX-11).
+        let of_kind = |kinds: &[Kind]| ids.iter().filter(|&&c| kinds.contains(&self.card(c).kind)).count();
+        let staged = of_kind(&[Kind::Foundation, Kind::Asset]);
+        if staged > MAX_STAGING {
+            p.add(deck, "cards", format!(
+                "capacity limit (not a rule: the seed sets no maximum): kumite's staging area holds at most {MAX_STAGING} foundations and assets, this deck has {staged}"
+            ));
+        }
+        let characters = of_kind(&[Kind::Character]);
+        if characters > MAX_CHARS {
+            p.add(deck, "cards", format!(
+                "capacity limit (not a rule: the seed sets no maximum): kumite's character row holds at most {MAX_CHARS} character cards, this deck has {characters}"
             ));
         }
         if !sideboard.is_empty() && sideboard.len() != 8 {

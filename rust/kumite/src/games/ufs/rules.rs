@@ -7,7 +7,7 @@ use crate::core::{count, event, Action, ActionList, EventSink, Rng};
 use crate::games::ufs::actions::{UfsAction, ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Ability, Effect, Kind, Trigger};
 use crate::games::ufs::state::{
-    Attack, Check, Event, Phase, Purpose, Row, Side, Slot, UfsState, MAX_HAND, MAX_STAGING,
+    Attack, Check, Event, Phase, Purpose, Row, Side, Slot, UfsState, MAX_STAGING,
 };
 use crate::games::ufs::{SymbolMatch, Ufs};
 
@@ -360,10 +360,10 @@ impl UfsState {
         }
     }
 
-    /// Draws `n` cards (fewer if the hand is full, UFX-11).
+    /// Draws `n` cards; the hand has room for the whole deck (UFX-11).
     fn draw(&mut self, p: usize, n: usize, ev: &mut impl EventSink<Event>) {
         for _ in 0..n {
-            if self.over() || self.sides[p].hand.len() >= MAX_HAND {
+            if self.over() {
                 return;
             }
             let s = &mut self.sides[p];
@@ -734,7 +734,7 @@ impl UfsState {
                 Kind::Foundation | Kind::Asset => {
                     // UF-3.7: a unique card whose copy is already in play is discarded.
                     let dup = c.unique && s.staging.cards().any(|y| y == x.card);
-                    if dup || s.staging.is_full() {
+                    if dup {
                         s.discard.push(x.card);
                     } else {
                         s.staging.push(Slot::new(x.card));
@@ -744,7 +744,7 @@ impl UfsState {
                     // UF-3.7 covers characters too: an identical unique copy does not survive;
                     // another card of the same person attaches (UF-11.3).
                     let dup = c.unique && s.character.cards().any(|y| y == x.card);
-                    if dup || s.character.is_full() {
+                    if dup {
                         s.discard.push(x.card);
                     } else {
                         s.character.push(Slot::new(x.card));

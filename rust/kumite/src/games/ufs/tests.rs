@@ -5,7 +5,7 @@ use crate::cards::CardId;
 use crate::conformance::{check_random_games, Conformance};
 use crate::core::{ActionList, Game, GameError, State};
 use crate::games::ufs::actions::{UfsAction as A, ATTACK_SOURCE, CHAR_SOURCE};
-use crate::games::ufs::content::{Content, BUILTIN};
+use crate::games::ufs::content::{Content, Kind, BUILTIN};
 use crate::games::ufs::state::{Phase, Purpose, Slot, UfsState, MAX_STAGING};
 use crate::games::ufs::{validate_deck, DeckChoice, SymbolMatch, Symbol, Ufs, UfsOptions};
 
@@ -410,7 +410,7 @@ fn uf_2_7_the_mulligan_removes_the_old_hand_from_the_game() {
     let mut s = g.new_state(2);
     let old = s.sides[0].hand;
     act(&g, &mut s, A::Mulligan(true));
-    assert_eq!(s.sides[0].mulliganed, old);
+    assert!(s.sides[0].mulliganed.iter().eq(old.iter()));
     assert_eq!(s.sides[0].hand.len(), 6);
     assert_eq!(s.sides[0].deck.len(), 47);
     assert_eq!(s.phase, Phase::Mulligan { player: 1 });
@@ -1045,24 +1045,88 @@ fn ufx_8_the_turn_limit_variant_draws_the_game() {
     assert!(late.validate(&g).unwrap_err().to_string().contains("max_turns"));
 }
 
-// UFX-11, and the deck capacity (not a rule)
+// UFX-11: a capacity is never a rule. 「ディスカード： 無し（ただし上限値までしか補充できない）。」 (no discard;
+// only the refill stops at the hand size): a draw effect draws past the hand size, however big the
+// hand. The hand holds a whole deck, so it is never full: a "draw 2" into 12 cards draws both.
 #[test]
-fn ufx_11_engine_limits_hand_and_deck_size() {
+fn ufx_11_a_draw_is_never_cut_by_the_hand() {
     let g = game();
     let mut s = start(&g);
     let twelve = ["quick_jab", "quick_jab", "quick_jab", "quick_jab", "low_sweep", "low_sweep", "low_sweep", "low_sweep", "brace", "brace", "brace", "reckless_charge"];
     set_hand(&g, &mut s, 0, &twelve);
-    set_top(&g, &mut s, 0, &["training_regimen"]);
-    play(&g, &mut s, 0, "reckless_charge"); // draw 2 into a hand of 11: only 1 drawn
-    assert_eq!(s.sides[0].hand.len(), 12);
-    // 101 cards, two of each card in the database: legal by every rule of the seed.
-    let mut big: Vec<String> = g.content.cards.iter().flat_map(|c| [c.id.clone(), c.id.clone()]).take(101).collect();
+    set_top(&g, &mut s, 0, &["training_regimen", "iron_resolve", "training_regimen"]);
+    play(&g, &mut s, 0, "reckless_charge"); // draw 2 into a hand of 11
+    assert_eq!(s.sides[0].hand.len(), 13);
+    // Every card of the deck in one hand still fits.
+    let all: Vec<CardId> = s.sides[0].deck.iter().collect();
+    let n = s.sides[0].hand.len() + all.len();
+    for c in all {
+        s.sides[0].hand.push(c);
+    }
+    s.sides[0].deck.clear();
+    assert_eq!(s.sides[0].hand.len(), n);
+    assert!(n > 50);
+}
+
+// UFX-11: a foundation that passed its check is staged at the end phase, however many are
+// staged already: 24 staged and a 25th joins them. The staging area holds as many foundations
+// and assets as a deck may hold (a loader capacity), so it is never full.
+#[test]
+fn ufx_11_a_25th_foundation_is_staged_not_discarded() {
+    let extra = ["tidal_focus", "tidal_focus", "tidal_focus", "tidal_focus", "still_waters", "still_waters",
+        "still_waters", "still_waters", "grave_sigil", "grave_sigil", "grave_sigil", "grave_sigil"];
+    let g = brann_plus(&extra, UfsOptions::default());
+    let mut s = start(&g);
+    let foundations = ["training_regimen", "iron_resolve", "ember_wraps", "furnace_stance", "tidal_focus", "still_waters"];
+    for n in foundations.iter().cycle().take(24) {
+        stage(&g, &mut s, 0, n);
+    }
+    let c = take(&g, &mut s, 0, "grave_sigil");
+    s.sides[0].pool.push(Slot::new(c));
+    s.validate(&g).unwrap();
+    act(&g, &mut s, A::Pass); // end the combat phase: the pool's foundation is staged
+    assert_eq!(s.sides[0].staging.len(), 25);
+    assert!(s.sides[0].staging.cards().any(|x| x == c));
+    assert!(!s.sides[0].discard.iter().any(|x| x == c));
+}
+
+// UFX-11, deck capacities (not rules). 「デッキ枚数： 60枚以上。」 (60 cards or more) sets no maximum; kumite
+// holds decks of up to 100 cards, with up to 40 foundations and assets and 8 character cards, and
+// a larger deck gets an error naming the capacity, never a rule.
+#[test]
+fn ufx_11_deck_capacities_are_named_loader_errors() {
+    let g = game();
+    let permanents: Vec<String> = g.content.cards.iter()
+        .filter(|c| matches!(c.kind, Kind::Foundation | Kind::Asset))
+        .map(|c| c.id.clone()).collect();
+    let others: Vec<String> = g.content.cards.iter()
+        .filter(|c| matches!(c.kind, Kind::Attack | Kind::Action))
+        .map(|c| c.id.clone()).collect();
+    let fours = |ids: &[String], n: usize| -> Vec<String> { ids.iter().flat_map(|c| std::iter::repeat_n(c.clone(), 4)).take(n).collect() };
+    let deck = |n_perm: usize, n_other: usize| {
+        let mut d = vec!["brann_kestrel".to_string()];
+        d.extend(fours(&permanents, n_perm));
+        d.extend(fours(&others, n_other));
+        d
+    };
+    // 101 cards, legal by every rule of the seed.
+    let big = deck(30, 70);
     assert_eq!(big.len(), 101);
     let e = validate_deck(&big, &[], None, None).unwrap_err().to_string();
     assert!(e.contains("capacity limit") && e.contains("at most 100") && !e.contains("UF-2"), "{e}");
-    // A 100-card deck plays.
-    big.pop();
-    validate_deck(&big, &[], None, None).unwrap();
+    validate_deck(&deck(30, 69), &[], None, None).unwrap();
+    // 41 foundations and assets.
+    let e = validate_deck(&deck(41, 30), &[], None, None).unwrap_err().to_string();
+    assert!(e.contains("capacity limit") && e.contains("staging area holds at most 40"), "{e}");
+    validate_deck(&deck(40, 30), &[], None, None).unwrap();
+    // 9 character cards: 4 each of two versions is 8 with the starting one... one more is 9.
+    let mut chars = deck(20, 40);
+    chars.extend(["brann_ashen_fist", "brann_ashen_fist", "brann_ashen_fist", "brann_ashen_fist",
+        "isolde_marr", "isolde_marr", "isolde_marr", "isolde_marr"].map(String::from));
+    let e = validate_deck(&chars, &[], None, None).unwrap_err().to_string();
+    assert!(e.contains("capacity limit") && e.contains("character row holds at most 8"), "{e}");
+    chars.pop();
+    validate_deck(&chars, &[], None, None).unwrap();
 }
 
 // UFX-12, UF-9.3
