@@ -171,6 +171,29 @@ impl Trigger {
     }
 }
 
+/// Whose attack an ability's speed, damage and zone effects change, from its user's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Whose {
+    /// The attack its user makes.
+    Yours,
+    /// The attack made against its user.
+    Theirs,
+}
+
+impl Whose {
+    pub fn text(self) -> &'static str {
+        match self {
+            Whose::Yours => "your attack",
+            Whose::Theirs => "the attack against you",
+        }
+    }
+    /// Whether the attack in progress is this one for a user who is (or is not) the attacker.
+    pub fn fits(self, user_attacks: bool) -> bool {
+        user_attacks == (self == Whose::Yours)
+    }
+}
+
 /// One effect of the ability language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -285,6 +308,8 @@ pub struct Condition {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     pub trigger: Trigger,
+    /// Whose attack the attack effects change; set exactly when the ability has one.
+    pub attack: Option<Whose>,
     pub cost: Cost,
     pub condition: Condition,
     pub effects: Vec<Effect>,
@@ -311,6 +336,9 @@ impl Ability {
         }
         let effects: Vec<String> = self.effects.iter().map(|e| e.to_string()).collect();
         let mut s = self.trigger.name().to_string();
+        if let Some(w) = self.attack {
+            s.push_str(&format!(" ({})", w.text()));
+        }
         if !parts.is_empty() {
             s.push_str(&format!(" [{}]", parts.join(", ")));
         }
@@ -437,6 +465,7 @@ struct RawAbility {
     combo: Vec<String>,
     #[serde(default)]
     desperation: bool,
+    attack: Option<Whose>,
 }
 
 #[derive(Deserialize)]
@@ -545,8 +574,17 @@ fn parse_ability(raw: &RawAbility, kind: Kind, p: &mut Problems, card: &str, k: 
         &field("trigger"),
         || "form abilities belong to cards in play; attacks and actions use play or enhance".into(),
     );
+    let on_attack = effects.iter().any(|e| e.on_attack());
+    p.check(on_attack == raw.attack.is_some(), card, &field("attack"), || {
+        if on_attack {
+            "speed, damage and zone effects need `attack = \"yours\"` or `\"theirs\"`: whose attack they change".into()
+        } else {
+            "`attack` names whose attack speed, damage and zone effects change; this ability has none".into()
+        }
+    });
     Some(Ability {
         trigger: raw.trigger,
+        attack: raw.attack,
         cost,
         condition: Condition { combo: raw.combo.clone(), desperation: raw.desperation },
         effects,
@@ -655,6 +693,7 @@ impl Content {
             if r.breaker > 0 {
                 abilities.push(Ability {
                     trigger: Trigger::Block,
+                    attack: None,
                     cost: Cost::default(),
                     condition: Condition::default(),
                     effects: vec![Effect::Breaker(r.breaker)],

@@ -171,7 +171,13 @@ impl UfsState {
         if s.momentum.len() < usize::from(a.cost.surge) {
             return false;
         }
-        self.condition_holds(game, p, pool_slot, a)
+        self.side_fits(p, a) && self.condition_holds(game, p, pool_slot, a)
+    }
+
+    /// An ability that changes an attack works only on the one it names: its user's own attack
+    /// or the attack against its user (UFX-10).
+    fn side_fits(&self, p: usize, a: &Ability) -> bool {
+        a.attack.is_none_or(|w| w.fits(p == usize::from(self.active)))
     }
 
     fn can_play_form(&self, game: &Ufs, p: usize, card: CardId) -> bool {
@@ -188,7 +194,7 @@ impl UfsState {
     fn can_play_enhance(&self, game: &Ufs, p: usize, card: CardId) -> bool {
         let c = game.content.card(card);
         c.kind == Kind::Action
-            && c.abilities.iter().any(|a| a.trigger == Trigger::Enhance)
+            && c.abilities.iter().any(|a| a.trigger == Trigger::Enhance && self.side_fits(p, a))
             && !self.sides[p].pool.is_full()
             && self.symbols_match(game, p, card)
     }
@@ -491,7 +497,7 @@ impl UfsState {
     fn fire(&mut self, game: &Ufs, p: usize, card: CardId, slot: Option<usize>, trigger: Trigger, ev: &mut impl EventSink<Event>) {
         let c = game.content.card(card);
         for a in &c.abilities {
-            if a.trigger == trigger && self.condition_holds(game, p, slot, a) {
+            if a.trigger == trigger && self.side_fits(p, a) && self.condition_holds(game, p, slot, a) {
                 ev.emit(|| event("ability", Some(p), format!("{}: {}", c.name, a.text())));
                 self.effects(game, p, a, ev);
                 if self.over() {
