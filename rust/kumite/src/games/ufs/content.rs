@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::cards::{parse_toml, CardId, Problems};
 use crate::core::GameError;
+use crate::games::ufs::state::{MAX_CHARS, MAX_STAGING};
 
 /// Limits that size the state and the action space (see `docs/rules/ufs.md`, UFX-11). The deck
 /// limit is a capacity of kumite's fixed-size piles, not a rule: the seed sets no maximum.
@@ -170,6 +171,29 @@ impl Trigger {
     }
 }
 
+/// Whose attack an ability's speed, damage and zone effects change, from its user's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Whose {
+    /// The attack its user makes.
+    Yours,
+    /// The attack made against its user.
+    Theirs,
+}
+
+impl Whose {
+    pub fn text(self) -> &'static str {
+        match self {
+            Whose::Yours => "your attack",
+            Whose::Theirs => "the attack against you",
+        }
+    }
+    /// Whether the attack in progress is this one for a user who is (or is not) the attacker.
+    pub fn fits(self, user_attacks: bool) -> bool {
+        user_attacks == (self == Whose::Yours)
+    }
+}
+
 /// One effect of the ability language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -284,6 +308,8 @@ pub struct Condition {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     pub trigger: Trigger,
+    /// Whose attack the attack effects change; set exactly when the ability has one.
+    pub attack: Option<Whose>,
     pub cost: Cost,
     pub condition: Condition,
     pub effects: Vec<Effect>,
@@ -310,6 +336,9 @@ impl Ability {
         }
         let effects: Vec<String> = self.effects.iter().map(|e| e.to_string()).collect();
         let mut s = self.trigger.name().to_string();
+        if let Some(w) = self.attack {
+            s.push_str(&format!(" ({})", w.text()));
+        }
         if !parts.is_empty() {
             s.push_str(&format!(" [{}]", parts.join(", ")));
         }
@@ -436,6 +465,7 @@ struct RawAbility {
     combo: Vec<String>,
     #[serde(default)]
     desperation: bool,
+    attack: Option<Whose>,
 }
 
 #[derive(Deserialize)]
@@ -544,8 +574,17 @@ fn parse_ability(raw: &RawAbility, kind: Kind, p: &mut Problems, card: &str, k: 
         &field("trigger"),
         || "form abilities belong to cards in play; attacks and actions use play or enhance".into(),
     );
+    let on_attack = effects.iter().any(|e| e.on_attack());
+    p.check(on_attack == raw.attack.is_some(), card, &field("attack"), || {
+        if on_attack {
+            "speed, damage and zone effects need `attack = \"yours\"` or `\"theirs\"`: whose attack they change".into()
+        } else {
+            "`attack` names whose attack speed, damage and zone effects change; this ability has none".into()
+        }
+    });
     Some(Ability {
         trigger: raw.trigger,
+        attack: raw.attack,
         cost,
         condition: Condition { combo: raw.combo.clone(), desperation: raw.desperation },
         effects,
@@ -654,6 +693,7 @@ impl Content {
             if r.breaker > 0 {
                 abilities.push(Ability {
                     trigger: Trigger::Block,
+                    attack: None,
                     cost: Cost::default(),
                     condition: Condition::default(),
                     effects: vec![Effect::Breaker(r.breaker)],
@@ -746,6 +786,21 @@ impl Content {
             p.add(deck, "cards", format!(
                 "capacity limit (not a rule: the seed sets no maximum): kumite holds decks of at most {MAX_DECK} cards, this one has {}",
                 cards.len()
+            ));
+        }
+        // Capacities of the state's rows, not rules: with them no staging area or character
+        // row can be full when a card comes to it (UFX-11).
+        let of_kind = |kinds: &[Kind]| ids.iter().filter(|&&c| kinds.contains(&self.card(c).kind)).count();
+        let staged = of_kind(&[Kind::Foundation, Kind::Asset]);
+        if staged > MAX_STAGING {
+            p.add(deck, "cards", format!(
+                "capacity limit (not a rule: the seed sets no maximum): kumite's staging area holds at most {MAX_STAGING} foundations and assets, this deck has {staged}"
+            ));
+        }
+        let characters = of_kind(&[Kind::Character]);
+        if characters > MAX_CHARS {
+            p.add(deck, "cards", format!(
+                "capacity limit (not a rule: the seed sets no maximum): kumite's character row holds at most {MAX_CHARS} character cards, this deck has {characters}"
             ));
         }
         if !sideboard.is_empty() && sideboard.len() != 8 {

@@ -250,17 +250,17 @@ fn deck_yield(d: usize) -> usize {
 
 /// Upper bound on the actions of one turn (the proof is in `docs/rules/ufs.md`, "Game length").
 /// Every check starts with a hand card put into a pool, and cards reach a hand only from the
-/// opening hand or a deck, so the checks of one turn are at most both hands plus every card
+/// opening hand or a deck, so the checks of one turn are at most both opening hands plus every card
 /// the decks can yield; each check takes a play, its commits and an accepting pass. Form
 /// abilities are used once per card in play per turn; in each attack (its card stays in the
 /// pool, so at most `MAX_POOL` attacks) each source enhances at most once per side, each use or
 /// enhance play is followed by at most one pass, then two passes, a block or no block. Then the
 /// review step, the end of the combat phase and one momentum choice per attack.
 fn turn_bound(game: &Ufs) -> usize {
-    use state::{MAX_CHARS, MAX_HAND, MAX_POOL, MAX_STAGING};
+    use state::{MAX_CHARS, MAX_POOL, MAX_STAGING};
     let commits = MAX_STAGING + 1;
     let sources = MAX_STAGING + MAX_CHARS + 1;
-    let checks = 2 * MAX_HAND + game.decks.iter().map(|d| deck_yield(d.len())).sum::<usize>();
+    let checks = 2 * usize::from(content::MAX_HAND_SIZE) + game.decks.iter().map(|d| deck_yield(d.len())).sum::<usize>();
     let per_attack = 2 * (2 * sources) + 2 + 1;
     1 + checks * (1 + commits + 1 + 1) + (MAX_STAGING + MAX_CHARS) + MAX_POOL * per_attack + 1 + MAX_POOL
 }

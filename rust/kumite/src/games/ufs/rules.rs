@@ -7,7 +7,7 @@ use crate::core::{count, event, Action, ActionList, EventSink, Rng};
 use crate::games::ufs::actions::{UfsAction, ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Ability, Effect, Kind, Trigger};
 use crate::games::ufs::state::{
-    Attack, Check, Event, Phase, Purpose, Row, Side, Slot, UfsState, MAX_HAND, MAX_STAGING,
+    Attack, Check, Event, Phase, Purpose, Row, Side, Slot, UfsState, MAX_STAGING,
 };
 use crate::games::ufs::{SymbolMatch, Ufs};
 
@@ -171,7 +171,13 @@ impl UfsState {
         if s.momentum.len() < usize::from(a.cost.surge) {
             return false;
         }
-        self.condition_holds(game, p, pool_slot, a)
+        self.side_fits(p, a) && self.condition_holds(game, p, pool_slot, a)
+    }
+
+    /// An ability that changes an attack works only on the one it names: its user's own attack
+    /// or the attack against its user (UFX-10).
+    fn side_fits(&self, p: usize, a: &Ability) -> bool {
+        a.attack.is_none_or(|w| w.fits(p == usize::from(self.active)))
     }
 
     fn can_play_form(&self, game: &Ufs, p: usize, card: CardId) -> bool {
@@ -188,7 +194,7 @@ impl UfsState {
     fn can_play_enhance(&self, game: &Ufs, p: usize, card: CardId) -> bool {
         let c = game.content.card(card);
         c.kind == Kind::Action
-            && c.abilities.iter().any(|a| a.trigger == Trigger::Enhance)
+            && c.abilities.iter().any(|a| a.trigger == Trigger::Enhance && self.side_fits(p, a))
             && !self.sides[p].pool.is_full()
             && self.symbols_match(game, p, card)
     }
@@ -360,10 +366,10 @@ impl UfsState {
         }
     }
 
-    /// Draws `n` cards (fewer if the hand is full, UFX-11).
+    /// Draws `n` cards; the hand has room for the whole deck (UFX-11).
     fn draw(&mut self, p: usize, n: usize, ev: &mut impl EventSink<Event>) {
         for _ in 0..n {
-            if self.over() || self.sides[p].hand.len() >= MAX_HAND {
+            if self.over() {
                 return;
             }
             let s = &mut self.sides[p];
@@ -491,7 +497,7 @@ impl UfsState {
     fn fire(&mut self, game: &Ufs, p: usize, card: CardId, slot: Option<usize>, trigger: Trigger, ev: &mut impl EventSink<Event>) {
         let c = game.content.card(card);
         for a in &c.abilities {
-            if a.trigger == trigger && self.condition_holds(game, p, slot, a) {
+            if a.trigger == trigger && self.side_fits(p, a) && self.condition_holds(game, p, slot, a) {
                 ev.emit(|| event("ability", Some(p), format!("{}: {}", c.name, a.text())));
                 self.effects(game, p, a, ev);
                 if self.over() {
@@ -734,7 +740,7 @@ impl UfsState {
                 Kind::Foundation | Kind::Asset => {
                     // UF-3.7: a unique card whose copy is already in play is discarded.
                     let dup = c.unique && s.staging.cards().any(|y| y == x.card);
-                    if dup || s.staging.is_full() {
+                    if dup {
                         s.discard.push(x.card);
                     } else {
                         s.staging.push(Slot::new(x.card));
@@ -744,7 +750,7 @@ impl UfsState {
                     // UF-3.7 covers characters too: an identical unique copy does not survive;
                     // another card of the same person attaches (UF-11.3).
                     let dup = c.unique && s.character.cards().any(|y| y == x.card);
-                    if dup || s.character.is_full() {
+                    if dup {
                         s.discard.push(x.card);
                     } else {
                         s.character.push(Slot::new(x.card));

@@ -5,17 +5,22 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, Pile};
 use crate::core::{derive_seed, GameError, Rng};
-use crate::games::ufs::content::{Kind, Zone, MAX_DECK};
+use crate::games::ufs::content::{Kind, Zone, MAX_DECK, MAX_HAND_SIZE};
 use crate::games::ufs::Ufs;
 
-/// Largest hand: a hand size of at most 8 plus draw effects; draws stop at this (UFX-11).
-pub const MAX_HAND: usize = 12;
+/// Largest hand: a whole deck. A hand holds only cards of its player's deck, so no draw ever
+/// finds it full (UFX-11): nothing discards at the end of a turn, and draw effects add on.
+pub const MAX_HAND: usize = MAX_DECK;
+/// The opening hand set aside by the mulligan (UF-2.7): at most the hand size.
+pub const MAX_MULLIGANED: usize = MAX_HAND_SIZE as usize;
 /// Card pool slots: at 16 cards the progressive difficulty alone is 15, so a fuller pool is
 /// never needed; no card is put into a full pool (UFX-11).
 pub const MAX_POOL: usize = 16;
-/// Foundations and assets in the staging area; a permanent that finds it full is discarded.
-pub const MAX_STAGING: usize = 24;
-/// The character and the copies attached to it (UF-11.3).
+/// Foundations and assets in the staging area. A deck holds at most this many (a loader
+/// capacity), and each card is staged at most once, so the area is never full (UFX-11).
+pub const MAX_STAGING: usize = 40;
+/// The character and the copies attached to it (UF-11.3). A deck holds at most this many
+/// character cards (a loader capacity), so the row is never full (UFX-11).
 pub const MAX_CHARS: usize = 8;
 
 /// A card in play (character, staging area or card pool) and its marks.
@@ -136,7 +141,7 @@ pub struct Side {
     /// Removed from the game by library-out relief (UF-3.4): public.
     pub removed: Pile<MAX_DECK>,
     /// Removed from the game by the mulligan (UF-2.7): face down, hidden from the opponent.
-    pub mulliganed: Pile<MAX_HAND>,
+    pub mulliganed: Pile<MAX_MULLIGANED>,
     /// Face down under the character (UF-9): which cards is public, their text is gone.
     pub momentum: Pile<MAX_DECK>,
     /// The character first, then the copies attached to it.
@@ -259,7 +264,7 @@ impl UfsState {
         let mut s = self.clone();
         let mut rng = Rng::new(seed);
         let opp = &mut s.sides[1 - observer];
-        let mut pool: arrayvec::ArrayVec<CardId, { MAX_DECK + 2 * MAX_HAND }> = arrayvec::ArrayVec::new();
+        let mut pool: arrayvec::ArrayVec<CardId, { MAX_DECK + MAX_HAND + MAX_MULLIGANED }> = arrayvec::ArrayVec::new();
         pool.extend(opp.hand.iter());
         pool.extend(opp.deck.iter());
         pool.extend(opp.mulliganed.iter());

@@ -5,7 +5,7 @@ use crate::cards::CardId;
 use crate::conformance::{check_random_games, Conformance};
 use crate::core::{ActionList, Game, GameError, State};
 use crate::games::ufs::actions::{UfsAction as A, ATTACK_SOURCE, CHAR_SOURCE};
-use crate::games::ufs::content::{Content, BUILTIN};
+use crate::games::ufs::content::{Content, Kind, BUILTIN};
 use crate::games::ufs::state::{Phase, Purpose, Slot, UfsState, MAX_STAGING};
 use crate::games::ufs::{validate_deck, DeckChoice, SymbolMatch, Symbol, Ufs, UfsOptions};
 
@@ -121,6 +121,14 @@ fn start(g: &Ufs) -> UfsState {
     s
 }
 
+/// Passes (keeping hands, ending combat phases, declining momentum) until `p`'s combat phase.
+fn to_combat(g: &Ufs, s: &mut UfsState, p: usize) {
+    while !(s.phase == Phase::Combat && usize::from(s.active) == p) {
+        let a = if s.phase == Phase::Momentum { A::Momentum(false) } else { A::Pass };
+        act(g, s, a);
+    }
+}
+
 fn names(g: &Ufs, cards: impl Iterator<Item = CardId>) -> Vec<String> {
     cards.map(|c| g.content.card(c).id.clone()).collect()
 }
@@ -180,6 +188,66 @@ fn uf_6_3_enhance_step_alternates_from_the_attacker_until_both_pass() {
     assert_eq!(s.sides[1].vitality, 23);
     assert_eq!(s.phase, Phase::Combat);
     assert_eq!(names(&g, s.sides[0].pool.cards()), ["quick_jab", "rising_heat"]);
+}
+
+// UF-6.3, UFX-10. 「強化ステップ」 in the seed is each player improving its own side of the attack: an
+// ability says whose attack its speed, damage and zone effects change (`attack = "yours"`: the
+// attack its user makes; `"theirs"`: the attack made against its user), and only that player
+// may use it. The attacker cannot spend Brace's "damage -2" on its own attack, nor the defender
+// Training Regimen's "damage +1" on the attack against it; each may use the other.
+#[test]
+fn ufx_10_enhances_change_only_the_attack_they_name() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["quick_jab", "brace", "rising_heat"]);
+    set_hand(&g, &mut s, 1, &["serene_guard"]);
+    stage(&g, &mut s, 0, "training_regimen");
+    stage(&g, &mut s, 1, "training_regimen");
+    stage(&g, &mut s, 1, "still_waters");
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "quick_jab");
+    assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 0 });
+    let brace = hand_index(&g, &s, 0, "brace");
+    let heat = hand_index(&g, &s, 0, "rising_heat");
+    let l = legal(&g, &s);
+    assert!(l.contains(&A::Play(heat)) && l.contains(&A::Use(0, 0)), "{l:?}");
+    assert!(!l.contains(&A::Play(brace)), "Brace (the attack against you) is not for the attacker: {l:?}");
+    act(&g, &mut s, A::Use(0, 0)); // Training Regimen: damage +1 on its user's attack
+    let damage = s.attack.unwrap().damage;
+    assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 0 });
+    let l = legal(&g, &s);
+    assert!(!l.contains(&A::Use(0, 0)), "the defender's Training Regimen (your attack) is not for the attack against it: {l:?}");
+    assert!(l.contains(&A::Use(1, 0)) && l.contains(&A::Use(CHAR_SOURCE as u8, 0)) && l.contains(&A::Play(0)), "{l:?}");
+    act(&g, &mut s, A::Use(1, 0)); // Still Waters: damage -1 on the attack against its user
+    assert_eq!(s.attack.unwrap().damage, damage - 1);
+    // The texts say whose attack.
+    let view = s.view(&g, Some(0)).to_string();
+    assert!(view.contains("enhance (your attack) commit: damage +1"), "{view}");
+    assert!(view.contains("enhance (the attack against you): damage -2"), "{view}");
+    let regimen = g.content.card(id(&g, "training_regimen"));
+    assert_eq!(regimen.abilities[0].text(), "enhance (your attack) commit: damage +1");
+    let brace_card = g.content.card(id(&g, "brace"));
+    assert_eq!(brace_card.abilities[0].text(), "enhance (the attack against you): damage -2");
+}
+
+// UFX-10: the content says whose attack, and the loader holds it to that.
+#[test]
+fn ufx_10_attack_effects_must_name_whose_attack() {
+    let card = |ability: &str| format!(
+        "[[card]]\nid = \"x_test\"\nname = \"X\"\ntype = \"action\"\ndifficulty = 1\ncontrol = 5\nsymbols = [\"fire\", \"air\", \"void\"]\n[[card.ability]]\ntrigger = \"enhance\"\n{ability}\n"
+    );
+    let load = |ability: &str| {
+        let mut c = Content::builtin();
+        c.add_cards("x.toml", &card(ability)).map(|_| ()).map_err(|e| e.to_string())
+    };
+    load("effect = [\"damage +1\"]\nattack = \"yours\"").unwrap();
+    load("effect = [\"damage -1\"]\nattack = \"theirs\"").unwrap();
+    let e = load("effect = [\"damage +1\"]").unwrap_err();
+    assert!(e.contains("ability[0].attack") && e.contains("whose attack"), "{e}");
+    let e = load("effect = [\"draw 1\"]\nattack = \"yours\"").unwrap_err();
+    assert!(e.contains("ability[0].attack") && e.contains("has none"), "{e}");
+    let e = load("effect = [\"speed +1\"]\nattack = \"mine\"").unwrap_err();
+    assert!(e.contains("mine"), "{e}");
 }
 
 /// P0 attacks with Cinder Jab (high, speed 5, damage 3); P1 holds `hand` and has passed its
@@ -410,7 +478,7 @@ fn uf_2_7_the_mulligan_removes_the_old_hand_from_the_game() {
     let mut s = g.new_state(2);
     let old = s.sides[0].hand;
     act(&g, &mut s, A::Mulligan(true));
-    assert_eq!(s.sides[0].mulliganed, old);
+    assert!(s.sides[0].mulliganed.iter().eq(old.iter()));
     assert_eq!(s.sides[0].hand.len(), 6);
     assert_eq!(s.sides[0].deck.len(), 47);
     assert_eq!(s.phase, Phase::Mulligan { player: 1 });
@@ -521,16 +589,19 @@ fn uf_11_3_another_card_of_the_same_person_attaches_and_adds_abilities() {
     act(&g, &mut s, A::Pass);
     assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
     assert_eq!(g.hand_size(0), 6);
-    // On P1's attack, P0 (defending, character now ready, one momentum) can use both cards'
+    // On P0's next attack (its character readied, one momentum) it can use both cards'
     // enhances: Brann Kestrel's (commit: damage +1) and Ashen Fist's (Surge 1: damage +2).
+    to_combat(&g, &mut s, 1);
+    to_combat(&g, &mut s, 0);
     let m = take(&g, &mut s, 0, "quick_jab");
     s.sides[0].momentum.push(m);
-    set_hand(&g, &mut s, 1, &["quick_jab"]);
-    set_top(&g, &mut s, 1, &["tidal_focus"]);
-    s.sides[1].character.as_mut_slice()[0].committed = true;
-    s.sides[0].character.as_mut_slice()[0].committed = false; // as after P0's next ready phase
-    play(&g, &mut s, 1, "quick_jab");
-    assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 1 });
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_hand(&g, &mut s, 1, &[]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    s.sides[1].character.as_mut_slice()[0].committed = true; // Isolde has no enhance left
+    let before = s.sides[1].vitality;
+    play(&g, &mut s, 0, "quick_jab");
+    assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 0 });
     let c0 = CHAR_SOURCE as u8;
     assert_eq!(legal(&g, &s), vec![A::Use(c0, 0), A::Use(c0 + 1, 0), A::Pass]);
     act(&g, &mut s, A::Use(c0, 0));
@@ -541,8 +612,8 @@ fn uf_11_3_another_card_of_the_same_person_attaches_and_adds_abilities() {
     assert_eq!(legal(&g, &s), vec![A::Use(c0 + 1, 0), A::Pass]);
     act(&g, &mut s, A::Use(c0 + 1, 0));
     assert!(s.sides[0].momentum.is_empty());
-    // Enhances act on the attack in progress, whoever uses them; P0 cannot block: 2 + 1 + 2.
-    assert_eq!(s.sides[0].vitality, 22 - 5);
+    // P1 cannot block: Quick Jab's 2 + 1 + 2.
+    assert_eq!(s.sides[1].vitality, before - 5);
 }
 
 // UF-3.7, UF-11.3, UFX-9
@@ -729,17 +800,22 @@ fn uf_1_3_a_deck_that_cannot_be_refilled_loses() {
 fn uf_3_5_no_summoning_sickness_a_new_foundation_commits_on_the_next_turn() {
     let g = game();
     let mut s = start(&g);
-    set_hand(&g, &mut s, 0, &["ember_wraps"]);
-    set_top(&g, &mut s, 0, &["training_regimen"]);
-    play(&g, &mut s, 0, "ember_wraps");
-    act(&g, &mut s, A::Pass); // to the staging area, P1's turn
-    // P1 attacks; P0 defends: Ember Wraps (enhance, commit: speed +1) is usable already.
-    set_hand(&g, &mut s, 1, &["quick_jab"]);
+    to_combat(&g, &mut s, 1);
+    set_hand(&g, &mut s, 1, &["still_waters"]);
     set_top(&g, &mut s, 1, &["tidal_focus"]);
-    s.sides[1].character.as_mut_slice()[0].committed = true;
-    play(&g, &mut s, 1, "quick_jab");
-    assert_eq!(s.current_player(), Some(0));
-    assert!(legal(&g, &s).contains(&A::Use(0, 0)));
+    play(&g, &mut s, 1, "still_waters");
+    act(&g, &mut s, A::Pass); // to the staging area, P0's turn
+    // P0 attacks; P1 defends: Still Waters (enhance, commit: damage -1 on the attack against
+    // it) is usable already.
+    to_combat(&g, &mut s, 0);
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_hand(&g, &mut s, 1, &[]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    s.sides[0].character.as_mut_slice()[0].committed = true;
+    play(&g, &mut s, 0, "quick_jab");
+    assert_eq!(s.current_player(), Some(1));
+    let k = s.sides[1].staging.cards().position(|c| c == id(&g, "still_waters")).unwrap() as u8;
+    assert!(legal(&g, &s).contains(&A::Use(k, 0)));
 }
 
 // UF-3.6
@@ -901,7 +977,7 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     assert_eq!(s.phase, Phase::Check);
     assert_eq!(legal(&g, &s), vec![A::Commit(0), A::Commit(1), A::Commit(CHAR), A::Pass]);
     act(&g, &mut s, A::Commit(0));
-    assert!(s.attack.is_some());
+    assert!(s.sides[1].pool.cards().any(|c| c == id(&g, "crashing_tide")), "the check passed");
     assert!(s.sides[1].staging.as_slice()[0].committed && s.sides[1].staging.as_slice()[0].face_down);
 }
 
@@ -1045,24 +1121,88 @@ fn ufx_8_the_turn_limit_variant_draws_the_game() {
     assert!(late.validate(&g).unwrap_err().to_string().contains("max_turns"));
 }
 
-// UFX-11, and the deck capacity (not a rule)
+// UFX-11: a capacity is never a rule. 「ディスカード： 無し（ただし上限値までしか補充できない）。」 (no discard;
+// only the refill stops at the hand size): a draw effect draws past the hand size, however big the
+// hand. The hand holds a whole deck, so it is never full: a "draw 2" into 12 cards draws both.
 #[test]
-fn ufx_11_engine_limits_hand_and_deck_size() {
+fn ufx_11_a_draw_is_never_cut_by_the_hand() {
     let g = game();
     let mut s = start(&g);
     let twelve = ["quick_jab", "quick_jab", "quick_jab", "quick_jab", "low_sweep", "low_sweep", "low_sweep", "low_sweep", "brace", "brace", "brace", "reckless_charge"];
     set_hand(&g, &mut s, 0, &twelve);
-    set_top(&g, &mut s, 0, &["training_regimen"]);
-    play(&g, &mut s, 0, "reckless_charge"); // draw 2 into a hand of 11: only 1 drawn
-    assert_eq!(s.sides[0].hand.len(), 12);
-    // 101 cards, two of each card in the database: legal by every rule of the seed.
-    let mut big: Vec<String> = g.content.cards.iter().flat_map(|c| [c.id.clone(), c.id.clone()]).take(101).collect();
+    set_top(&g, &mut s, 0, &["training_regimen", "iron_resolve", "training_regimen"]);
+    play(&g, &mut s, 0, "reckless_charge"); // draw 2 into a hand of 11
+    assert_eq!(s.sides[0].hand.len(), 13);
+    // Every card of the deck in one hand still fits.
+    let all: Vec<CardId> = s.sides[0].deck.iter().collect();
+    let n = s.sides[0].hand.len() + all.len();
+    for c in all {
+        s.sides[0].hand.push(c);
+    }
+    s.sides[0].deck.clear();
+    assert_eq!(s.sides[0].hand.len(), n);
+    assert!(n > 50);
+}
+
+// UFX-11: a foundation that passed its check is staged at the end phase, however many are
+// staged already: 24 staged and a 25th joins them. The staging area holds as many foundations
+// and assets as a deck may hold (a loader capacity), so it is never full.
+#[test]
+fn ufx_11_a_25th_foundation_is_staged_not_discarded() {
+    let extra = ["tidal_focus", "tidal_focus", "tidal_focus", "tidal_focus", "still_waters", "still_waters",
+        "still_waters", "still_waters", "grave_sigil", "grave_sigil", "grave_sigil", "grave_sigil"];
+    let g = brann_plus(&extra, UfsOptions::default());
+    let mut s = start(&g);
+    let foundations = ["training_regimen", "iron_resolve", "ember_wraps", "furnace_stance", "tidal_focus", "still_waters"];
+    for n in foundations.iter().cycle().take(24) {
+        stage(&g, &mut s, 0, n);
+    }
+    let c = take(&g, &mut s, 0, "grave_sigil");
+    s.sides[0].pool.push(Slot::new(c));
+    s.validate(&g).unwrap();
+    act(&g, &mut s, A::Pass); // end the combat phase: the pool's foundation is staged
+    assert_eq!(s.sides[0].staging.len(), 25);
+    assert!(s.sides[0].staging.cards().any(|x| x == c));
+    assert!(!s.sides[0].discard.iter().any(|x| x == c));
+}
+
+// UFX-11, deck capacities (not rules). 「デッキ枚数： 60枚以上。」 (60 cards or more) sets no maximum; kumite
+// holds decks of up to 100 cards, with up to 40 foundations and assets and 8 character cards, and
+// a larger deck gets an error naming the capacity, never a rule.
+#[test]
+fn ufx_11_deck_capacities_are_named_loader_errors() {
+    let g = game();
+    let permanents: Vec<String> = g.content.cards.iter()
+        .filter(|c| matches!(c.kind, Kind::Foundation | Kind::Asset))
+        .map(|c| c.id.clone()).collect();
+    let others: Vec<String> = g.content.cards.iter()
+        .filter(|c| matches!(c.kind, Kind::Attack | Kind::Action))
+        .map(|c| c.id.clone()).collect();
+    let fours = |ids: &[String], n: usize| -> Vec<String> { ids.iter().flat_map(|c| std::iter::repeat_n(c.clone(), 4)).take(n).collect() };
+    let deck = |n_perm: usize, n_other: usize| {
+        let mut d = vec!["brann_kestrel".to_string()];
+        d.extend(fours(&permanents, n_perm));
+        d.extend(fours(&others, n_other));
+        d
+    };
+    // 101 cards, legal by every rule of the seed.
+    let big = deck(30, 70);
     assert_eq!(big.len(), 101);
     let e = validate_deck(&big, &[], None, None).unwrap_err().to_string();
     assert!(e.contains("capacity limit") && e.contains("at most 100") && !e.contains("UF-2"), "{e}");
-    // A 100-card deck plays.
-    big.pop();
-    validate_deck(&big, &[], None, None).unwrap();
+    validate_deck(&deck(30, 69), &[], None, None).unwrap();
+    // 41 foundations and assets.
+    let e = validate_deck(&deck(41, 30), &[], None, None).unwrap_err().to_string();
+    assert!(e.contains("capacity limit") && e.contains("staging area holds at most 40"), "{e}");
+    validate_deck(&deck(40, 30), &[], None, None).unwrap();
+    // 9 character cards: 4 each of two versions is 8 with the starting one... one more is 9.
+    let mut chars = deck(20, 40);
+    chars.extend(["brann_ashen_fist", "brann_ashen_fist", "brann_ashen_fist", "brann_ashen_fist",
+        "isolde_marr", "isolde_marr", "isolde_marr", "isolde_marr"].map(String::from));
+    let e = validate_deck(&chars, &[], None, None).unwrap_err().to_string();
+    assert!(e.contains("capacity limit") && e.contains("character row holds at most 8"), "{e}");
+    chars.pop();
+    validate_deck(&chars, &[], None, None).unwrap();
 }
 
 // UFX-12, UF-9.3

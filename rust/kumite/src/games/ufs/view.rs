@@ -6,12 +6,15 @@ use std::fmt::Write;
 use crate::cards::CardId;
 use crate::core::{flag, ObsWriter};
 use crate::games::ufs::content::{Card, Kind, Zone, MAX_DECK};
-use crate::games::ufs::state::{Phase, Slot, UfsState, MAX_CHARS, MAX_HAND, MAX_POOL};
+use crate::games::ufs::state::{Phase, Slot, UfsState, MAX_CHARS, MAX_POOL};
 use crate::games::ufs::Ufs;
 
 const SCALARS: usize = 14;
 const CARD_BLOCKS: usize = 2 + 2 * 8;
 const GLOBAL: usize = 8 + 3 + 1 + 7 + 4 + 1;
+
+/// Hand sizes are scaled by this (a hand above it reads above 1, within the bounds).
+const HAND_SCALE: f32 = 12.0;
 
 /// The widest features: the attack's speed and damage / 10 (an `i8`, lowered by effects) and
 /// counts per card, at most a deck's capacity.
@@ -49,7 +52,7 @@ impl UfsState {
             w.values([
                 f32::from(s.vitality) / max,
                 max / 40.0,
-                s.hand.len() as f32 / MAX_HAND as f32,
+                s.hand.len() as f32 / HAND_SCALE,
                 s.deck.len() as f32 / MAX_DECK as f32,
                 s.discard.len() as f32 / MAX_DECK as f32,
                 s.removed.len() as f32 / MAX_DECK as f32,
@@ -59,7 +62,7 @@ impl UfsState {
                 s.pool.len() as f32 / MAX_POOL as f32,
                 f32::from(s.control_bonus) / 9.0,
                 f32::from(s.breaker) / 9.0,
-                s.mulliganed.len() as f32 / MAX_HAND as f32,
+                s.mulliganed.len() as f32 / HAND_SCALE,
                 flag(self.desperate(game, p)),
             ]);
         }
