@@ -1024,9 +1024,9 @@ fn builtin_content_has_the_seed_counts() {
 #[test]
 fn observation_sized_to_the_game_with_the_observer_first() {
     let (t, items, uniques, e) = (32, 5, 10, 16);
-    let len = |n: usize, b: usize| 49 + n + b + n * (24 + t + items) + 5 * t + uniques + 12 * e;
+    let len = |n: usize, b: usize| 49 + n + 4 * b + n * (24 + 2 * t + items) + 5 * t + uniques + 12 * e;
     let variant = FatalFight::new(FatalFightOptions { players: 4, final_boss_variant: true, ..Default::default() }).unwrap();
-    for (g, b, total) in [(game(2), 3, 538), (game(4), 3, 662), (variant, 6, 665)] {
+    for (g, b, total) in [(game(2), 3, 611), (game(4), 3, 799), (variant, 6, 811)] {
         let n = g.n();
         let c = &g.content;
         assert_eq!((c.cards.len(), c.carry_types, c.unique_types, c.enemies.len()), (t, items, uniques, e));
@@ -1044,14 +1044,14 @@ fn observation_sized_to_the_game_with_the_observer_first() {
         s.observation(&g, 1, &mut obs);
         // Player 0 acts: seat n - 1 relative to observer 1.
         assert_eq!(obs[6..6 + n].iter().position(|&x| x == 1.0), Some(n - 1));
-        let slots = 37 + n + b;
-        let slot = 24 + t + items;
+        let slots = 37 + n + 4 * b;
+        let slot = 24 + 2 * t + items;
         for k in 0..n {
             let p = (1 + k) % n;
             assert_eq!(obs[slots + k * slot], 1.0, "slot {k} present");
             assert_eq!(obs[slots + k * slot + 1], (p + 1) as f32 / 10.0, "slot {k} holds player {p}'s life");
         }
-        let carried = &obs[slots + 24 + t..][..items];
+        let carried = &obs[slots + 24 + 2 * t..][..items];
         assert_eq!(carried[usize::from(c.carry_slot[usize::from(drink.0)])], 1.0, "the observer's item, at its item slot");
         assert_eq!(carried.iter().sum::<f32>(), 1.0);
         let hand = &obs[slots + n * slot..][..t];
@@ -1090,7 +1090,7 @@ fn observation_group_block_marks_head_boss_and_counts() {
     }
     let mut obs = vec![f32::NAN; g.observation_len()];
     s.observation(&g, 0, &mut obs);
-    let start = 37 + 2 + 3 + 2 * (24 + t + items) + 3 * t;
+    let start = 37 + 2 + 4 * 3 + 2 * (24 + 2 * t + items) + 3 * t;
     assert_eq!(obs.len() - start, 6 * (2 + 2 * e) + 2 * t + uniques, "the groups precede the market");
     let block = |k: usize| &obs[start + k * (2 + 2 * e)..][..2 + 2 * e];
     let expect = |size: f32, boss: bool, head: Option<CardId>, counts: &[(CardId, f32)]| {
@@ -1602,6 +1602,9 @@ fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_
     for p in 0..2 {
         s.players[p].square = 0; // upper line, away from the boss's group
     }
+    // Before any skill is used only the face-up top is seen (FF-5.9): the two below it vary.
+    let varies = (0..100).any(|seed| s.determinized(&g, second, seed).boss_pile.as_slice() != s.boss_pile.as_slice());
+    assert!(varies, "the unseen part of the boss pile is reshuffled");
     give(&g, &mut s, first, &["jab", "block"]);
     play(&g, &mut s, first, "jab");
     act(&g, &mut s, A::Whiff);
@@ -1614,29 +1617,60 @@ fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_
     assert_eq!(s.boss_known, 1, "one skill has gone to the bottom in view");
     let pl = &s.players[first];
     assert_eq!(pl.discarded_in_view().collect::<Vec<_>>(), vec![card(&g, "jab")]);
-    assert_eq!(pl.discard.len(), 2, "the jab in view and the guard face down");
+    assert_eq!(pl.discard.len(), 2, "the jab in view and the block face down");
     let seen_slot = (0..2).find(|&i| pl.discard_seen & (1 << i) != 0).unwrap();
     s.validate(&g).unwrap();
     let mut hidden_varies = false;
-    let mut boss_varies = false;
     for seed in 0..200 {
         let d = s.determinized(&g, second, seed);
         d.validate(&g).unwrap();
         let dp = &d.players[first];
         assert_eq!(dp.discard.get(seen_slot), Some(card(&g, "jab")), "a card discarded in view stays");
         assert_eq!(dp.discard_seen, pl.discard_seen);
-        assert_eq!(d.boss_pile.get(0), s.boss_pile.get(0), "the skill seen going to the bottom stays");
+        // The skill seen going to the bottom and the new face-up top: all three places are known.
+        assert_eq!(d.boss_pile.as_slice(), s.boss_pile.as_slice());
         assert_eq!(d.information_state_string(&g, second), s.information_state_string(&g, second));
         hidden_varies |= dp.hand.as_slice() != pl.hand.as_slice() || dp.discard.get(1 - seen_slot) != pl.discard.get(1 - seen_slot);
-        boss_varies |= d.boss_pile.as_slice() != s.boss_pile.as_slice();
     }
     assert!(hidden_varies, "the hidden cards are redealt");
-    assert!(boss_varies, "the unseen part of the boss pile is reshuffled");
-    // After a second enemy phase two skills are at the bottom in view, so the whole order is known.
-    act(&g, &mut s, A::EndTurn);
-    act(&g, &mut s, A::EndTurn);
-    assert_eq!(s.boss_known, 2);
-    for seed in 0..50 {
-        assert_eq!(s.determinized(&g, second, seed).boss_pile.as_slice(), s.boss_pile.as_slice());
+}
+
+// FF-5.9: 「ボス山をそのまま裏返して、ライトエリア中段の敵集団後尾に配置」. The boss pile lies face down
+// until the boss appears; turned over on the board, its top card (the current skill) faces up, so
+// it is public: information string, observation, view, and determinize keeps it.
+#[test]
+fn ff_5_9_the_boss_pile_turned_over_shows_its_top_skill() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    let b = &g.content.bosses[0];
+    let top = s.boss_pile.get(2).unwrap();
+    let top_text = b.skills[usize::from(top.0)].describe();
+    let place_block = 31 + 2 + 3; // after the boss pile's skill set (docs "## Observation")
+    let mut obs = vec![0.0; g.observation_len()];
+    // Face down before the boss appears: no place is known.
+    s.observation(&g, 1, &mut obs);
+    assert!(obs[place_block..place_block + 9].iter().all(|&x| x == 0.0));
+    assert_eq!(s.boss_unseen(), 0..3);
+    s.groups[4].push(BOSS);
+    s.boss_present = true;
+    s.boss_placed = true;
+    s.validate(&g).unwrap();
+    s.observation(&g, 1, &mut obs);
+    assert_eq!(obs[place_block + usize::from(top.0)], 1.0, "the top place shows the current skill");
+    assert_eq!(obs[place_block..place_block + 9].iter().sum::<f32>(), 1.0, "the other places stay unseen");
+    let info = s.information_state_string(&g, 1);
+    let line = info.lines().find(|l| l.starts_with("Boss")).unwrap();
+    assert!(line.contains(&format!(": {top_text} / (")), "the top skill is named first and unbracketed: {line}");
+    let view = s.view(&g, Some(1));
+    let boss_zone = view["zones"].as_array().unwrap().iter().find(|z| z["id"] == "boss").unwrap();
+    assert_eq!(boss_zone["cards"][0]["name"], top_text.as_str());
+    assert_eq!(boss_zone["cards"][0]["text"], format!("{} skill", b.name));
+    assert_eq!(boss_zone["cards"][1]["text"], format!("{} skill, place unseen", b.name));
+    let mut varies = false;
+    for seed in 0..100 {
+        let d = s.determinized(&g, 1, seed);
+        assert_eq!(d.boss_pile.get(2), Some(top), "the face-up top stays");
+        varies |= d.boss_pile.as_slice() != s.boss_pile.as_slice();
     }
+    assert!(varies, "the two cards below it are still shuffled");
 }

@@ -17,6 +17,9 @@ const PHASES: usize = 6;
 const FIXED: usize = PHASES + 4 + 8 + 7 + 6 + RESPAWNS;
 const PER_PLAYER_FIXED: usize = 15 + SQUARES;
 
+/// The boss pile's cards (FF-3.2: three skills).
+const BOSS_PLACES: usize = 3;
+
 /// Skill indices the boss pile can hold: the first 3, or with the variant a window of 3 over the
 /// final boss's skills (FF-0.4).
 fn boss_skills(game: &FatalFight) -> usize {
@@ -37,11 +40,11 @@ pub fn observation_len(game: &FatalFight) -> usize {
     let cards = game.content.cards.len();
     let enemies = game.content.enemies.len();
     let (carry, uniques) = (game.content.carry_types, game.content.unique_types);
-    let global = FIXED + n + boss_skills(game);
+    let global = FIXED + n + 4 * boss_skills(game);
     let own = 3 * cards;
     let per_group = 2 + 2 * enemies;
     let market = 2 * cards + uniques;
-    global + n * (PER_PLAYER_FIXED + cards + carry) + own + RESPAWNS * per_group + market
+    global + n * (PER_PLAYER_FIXED + 2 * cards + carry) + own + RESPAWNS * per_group + market
 }
 
 /// The round feature: `round / stage_rounds` with the timer variant (1 at the last round);
@@ -118,7 +121,7 @@ fn write_group(span: &mut [f32], grp: &Pile<MAX_GROUP>, enemies: usize) {
 
 /// Each player's block, from mine on around the table.
 const SEAT_SECTIONS: [&str; 4] = [
-    "me: present, life, max life, guard, down, immune, actions, moves, combination left, gold, hand / deck / discard / face-down sizes, place in the turn order; square one-hot; cards played, per card; items carried, per kind",
+    "me: present, life, max life, guard, down, immune, actions, moves, combination left, gold, hand / deck / discard / face-down sizes, place in the turn order; square one-hot; cards played, per card; cards discarded in view, per card; items carried, per kind",
     "the next player (the same features)",
     "the player two seats on (the same features)",
     "the player three seats on (the same features)",
@@ -171,6 +174,12 @@ impl FatalFightState {
         ]);
         w.section("the boss pile's skills, per skill");
         w.counts(boss_skills(game), self.boss_pile.iter().map(|c| usize::from(c.0)), 1.0);
+        w.section("the boss pile by place from the top: the skill there, where seen (FF-5.9, FF-12.3)");
+        let unseen = self.boss_unseen();
+        for place in (0..BOSS_PLACES).rev() {
+            let seen = self.boss_pile.get(place).filter(|_| !unseen.contains(&place));
+            w.one_hot(boss_skills(game), seen.map(|k| usize::from(k.0)));
+        }
         w.section("enemy mass per square");
         w.scaled(&self.mass, 0.25);
         for k in 0..n {
@@ -197,6 +206,7 @@ impl FatalFightState {
             ]);
             w.one_hot(SQUARES, Some(usize::from(pl.square)));
             w.counts(cards, pl.played.iter().map(|c| usize::from(c.0)), 0.25);
+            w.counts(cards, pl.discarded_in_view().map(|c| usize::from(c.0)), 0.25);
             w.counts(carry, pl.carried.iter().map(|x| usize::from(content.carry_slot[usize::from(x.0)])), 1.0);
         }
         let mine = &self.players[me];
@@ -325,11 +335,21 @@ impl FatalFightState {
     /// order is hidden, so they are listed sorted.
     pub(crate) fn boss_order(&self, viewer: Option<usize>) -> Vec<(u16, bool)> {
         let mut pile: Vec<u16> = self.boss_pile.iter().map(|x| x.0).collect();
-        let known = usize::from(self.boss_known).min(pile.len());
+        let unseen = self.boss_unseen();
         if viewer.is_some() {
-            pile[known..].sort_unstable_by(|a, b| b.cmp(a));
+            pile[unseen.clone()].sort_unstable_by(|a, b| b.cmp(a));
         }
-        pile.iter().enumerate().rev().map(|(i, &k)| (k, viewer.is_none() || i < known)).collect()
+        pile.iter().enumerate().rev().map(|(i, &k)| (k, viewer.is_none() || !unseen.contains(&i))).collect()
+    }
+
+    /// The boss pile's slots (bottom first) whose skill nobody has seen there: not the bottom
+    /// `boss_known` (FF-12.3), and not the top once the pile is turned over on the board
+    /// (「ボス山をそのまま裏返して」, FF-5.9: its top card, the current skill, faces up).
+    pub(crate) fn boss_unseen(&self) -> std::ops::Range<usize> {
+        let len = self.boss_pile.len();
+        let known = usize::from(self.boss_known).min(len);
+        let end = if self.boss_placed { len.saturating_sub(1) } else { len };
+        known..end.max(known)
     }
 
     /// A state `observer` cannot tell from this one: the other players' hidden cards (hand, deck,
@@ -372,8 +392,8 @@ impl FatalFightState {
         }
         reshuffle(s.stage_pile.as_mut_slice(), &mut rng);
         reshuffle(s.enemy_pile.as_mut_slice(), &mut rng);
-        let known = usize::from(s.boss_known);
-        reshuffle(&mut s.boss_pile.as_mut_slice()[known..], &mut rng);
+        let unseen = s.boss_unseen();
+        reshuffle(&mut s.boss_pile.as_mut_slice()[unseen], &mut rng);
         reshuffle(s.unique_pile.as_mut_slice(), &mut rng);
         s.rng = Rng::new(derive_seed(seed, 1));
         s
