@@ -170,6 +170,13 @@ impl FatalFight {
                 totals.0[usize::from(card.0)] += 1;
             }
         }
+        let cards: usize = totals.0.iter().map(|&k| usize::from(k)).sum();
+        if cards > state::MAX_OWNED {
+            return Err(GameError::option(
+                "content_dir",
+                format!("{cards} cards in the game (shop, uniques, starting decks in play); at most {}", state::MAX_OWNED),
+            ));
+        }
         const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
         Ok(FatalFight { options, content: Arc::new(content), characters, totals })
     }

@@ -253,7 +253,10 @@ impl FatalFightState {
             Phase::Shop { player } => {
                 let p = &self.players[usize::from(player)];
                 let max_carry = usize::from(game.character(usize::from(player)).max_carry);
-                let room = |carry: bool| if carry { p.carried.len() < crate::games::fatal_fight::content::MAX_CARRY } else { p.owned() < MAX_OWNED };
+                // FFX-10: no limit on cards owned (the piles hold every card of the game). Items
+                // bought beyond the character's maximum wait to be discarded before leaving
+                // (FF-4.9); `MAX_CARRY` allows one more than any character's maximum.
+                let room = |carry: bool| !carry || p.carried.len() < crate::games::fatal_fight::content::MAX_CARRY;
                 for (t, c) in content.cards.iter().enumerate() {
                     if c.kind == Kind::Common && !c.later_step && self.shop.0[t] > 0 && p.gold >= c.cost && room(c.carry) {
                         push(out, FfAction::Buy(t as u8));
@@ -667,8 +670,12 @@ impl FatalFightState {
                 ev.emit(|| event("buy", Some(pi), format!("buys {} for {} gold", c.name, c.cost)));
             }
             FfAction::Drop(i) => {
-                let card = self.players[pi].carried.remove(usize::from(i));
-                self.removed.0[usize::from(card.0)] += 1;
+                // FF-4.9: 「最大数になるよう捨て札にして調整してください」: to the own discard, where
+                // it is a card like the others (FFX-8).
+                let pl = &mut self.players[pi];
+                let card = pl.carried.remove(usize::from(i));
+                pl.discard_seen |= 1 << pl.discard.len();
+                pl.discard.push(card);
                 ev.emit(|| event("drop", Some(pi), format!("discards {}", content.card(card).name)));
             }
             FfAction::ShopDone => {

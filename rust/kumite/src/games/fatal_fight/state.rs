@@ -6,10 +6,12 @@ use crate::cards::{CardId, Pile};
 use crate::core::Rng;
 use crate::games::fatal_fight::content::{MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
 
-/// Most cards a player may own (FFX-10: buying stops at 40); piles holding them are sized for it.
-pub const MAX_OWNED: usize = 40;
+/// The most cards a game may hold (shop, uniques and the starting decks in play, checked when
+/// the game is built), so a player's deck or discard can hold every card of the game: no play
+/// reaches it (FFX-10).
+pub const MAX_OWNED: usize = 128;
 // `Player::discard_seen` has one bit per discard slot.
-const _: () = assert!(MAX_OWNED <= 64);
+const _: () = assert!(MAX_OWNED <= 128);
 pub const MAX_HAND: usize = 20;
 /// Cards played in one round: at most 5 actions on the own turn plus 5 in combinations, and the
 /// face-down cards paid for moves and saving (one per action).
@@ -106,7 +108,7 @@ pub struct Player {
     /// Bit `i` set: `discard[i]` was played face up and discarded in view (FF-14.3), so everyone
     /// knows it; the other discarded cards (face-down payments, hands at stage clear) are hidden.
     #[serde(default)]
-    pub discard_seen: u64,
+    pub discard_seen: u128,
     /// Cards played face up this round.
     pub played: Pile<MAX_PLAYED>,
     /// Cards played face down this round (extra moves, saving): hidden from the others.

@@ -372,10 +372,64 @@ fn ff_4_6_ff_4_9_items_are_carried_and_discarded_down_to_the_maximum() {
     act(&g, &mut s, A::Buy(smoke.0 as u8));
     // Above the maximum of 2: leaving needs a discard first.
     assert!(!legal(&g, &s).contains(&A::ShopDone));
+    // 「最大数を超えたら、最大数になるよう捨て札にして調整してください」: to the discard, in view.
     act(&g, &mut s, A::Drop(0));
-    assert_eq!(s.removed.0[usize::from(smoke.0)], 1);
+    assert_eq!(s.removed.0[usize::from(smoke.0)], 0, "not out of the game");
+    assert_eq!(s.players[0].discard.as_slice(), &[smoke]);
+    assert_eq!(s.players[0].discarded_in_view().collect::<Vec<_>>(), vec![smoke]);
     assert!(legal(&g, &s).contains(&A::ShopDone));
     s.validate(&g).unwrap();
+}
+
+// FF-4.9, FFX-8: a discarded item is a card of the discard like any other: shuffled into the deck,
+// drawn, and played from the hand with an action for its effects, then discarded again.
+#[test]
+fn ffx_8_a_discarded_item_drawn_later_is_played_from_the_hand() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    let smoke = card(&g, "smoke_bomb");
+    s.shop.0[usize::from(smoke.0)] -= 1;
+    s.players[0].hand.push(smoke);
+    s.validate(&g).unwrap();
+    let actions = s.players[0].actions;
+    play(&g, &mut s, 0, "smoke_bomb");
+    assert_eq!((s.players[0].gp, s.players[0].actions), (3, actions - 1), "guard 3 for an action");
+    s.players[0].square = 0;
+    act(&g, &mut s, A::EndTurn);
+    assert!(s.players[0].discard.contains(smoke) || s.players[0].hand.contains(smoke), "back to the discard (or drawn again)");
+    assert_eq!(s.removed.0[usize::from(smoke.0)], 0);
+    s.validate(&g).unwrap();
+}
+
+// FFX-10: the game's cards are limited to what a player's deck can hold, so owning never stops.
+#[test]
+fn ffx_10_a_player_may_own_every_card_of_the_game() {
+    let g = game(4);
+    let total: usize = g.totals.0.iter().map(|&k| usize::from(k)).sum();
+    assert!(total <= super::state::MAX_OWNED, "{total} cards in a 4-player game");
+    let mut s = g.new_state(1);
+    // All but one copy of each shop deck card and the other players' shop cards in player 0's deck:
+    // buying is still legal while stock lasts.
+    for t in 0..g.content.cards.len() {
+        let c = &g.content.cards[t];
+        if c.kind == super::content::Kind::Common && !c.carry && !c.later_step {
+            while s.shop.0[t] > 1 {
+                s.shop.0[t] -= 1;
+                s.players[0].deck.push(CardId(t as u16));
+            }
+        }
+    }
+    for p in 1..4 {
+        let deck = std::mem::take(&mut s.players[p].deck);
+        for c in deck.iter() {
+            let to = if g.content.card(c).kind == super::content::Kind::Starter { p } else { 0 };
+            s.players[to].deck.push(c);
+        }
+    }
+    s.players[0].gold = 50;
+    s.validate(&g).unwrap();
+    assert!(s.players[0].owned() > 40, "past the old limit of 40");
+    assert!(legal(&g, &s).iter().any(|a| matches!(a, A::Buy(_))), "{} cards owned", s.players[0].owned());
 }
 
 // FF-3.4
