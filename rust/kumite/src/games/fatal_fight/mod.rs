@@ -14,6 +14,7 @@
 //! | `start_gold` | `3` | gold each player receives at setup (FF-0.5; 0..=20) |
 //! | `opening_shop` | `true` | the shop opens before the first stage too (FF-0.6); `false`, the earlier draft, opens straight into the first round (FFX-24) |
 //! | `save_actions` | `2` | actions and face-down cards a save costs (FF-0.7; 2 or 3, 3 is the earlier draft); the medic pays one fewer (FFX-23) |
+//! | `enemy_reshuffle` | `false` | variant (FFX-13): an empty enemy pile takes the shuffled enemy discard mid-stage; off, the discard returns only at the next stage |
 //! | `content_dir` | `null` | a folder whose `cards.toml`, `characters.toml`, `enemies.toml`, `stages.toml` replace the built-in ones |
 
 mod actions;
@@ -58,6 +59,10 @@ pub struct FatalFightOptions {
     /// FF-0.7: "セービングを３アクションから２アクションへ軽減", the actions and face-down cards a
     /// save costs (draft 8: 2; 3 is the earlier draft). The medic pays one fewer (FFX-23).
     pub save_actions: u8,
+    /// FFX-13, a variant: the seed returns the enemy discard to the pile only at the next stage
+    /// (「エネミーの捨て札を山へ戻し」), so by default an empty pile gives no more enemies; `true`
+    /// shuffles the discard in whenever the pile runs out (the engine's earlier behaviour).
+    pub enemy_reshuffle: bool,
 }
 
 impl Default for FatalFightOptions {
@@ -72,6 +77,7 @@ impl Default for FatalFightOptions {
             start_gold: 3,
             opening_shop: true,
             save_actions: 2,
+            enemy_reshuffle: false,
         }
     }
 }

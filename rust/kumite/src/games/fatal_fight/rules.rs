@@ -691,20 +691,23 @@ impl FatalFightState {
         }
     }
 
-    fn draw_enemy(&mut self) -> Option<CardId> {
-        if self.enemy_pile.is_empty() {
+    /// The next enemy card (FF-5.7). The seed returns the enemy discard to the pile only at the
+    /// next stage's setup (FF-15.3, 「エネミーの捨て札を山へ戻し」), so a pile that runs out gives
+    /// no more (FFX-13); the variant `enemy_reshuffle` shuffles the discard in instead.
+    fn draw_enemy(&mut self, game: &FatalFight) -> Option<CardId> {
+        if self.enemy_pile.is_empty() && game.options.enemy_reshuffle {
             self.enemy_discard.move_all_to(&mut self.enemy_pile);
-            self.enemy_pile.shuffle(&mut self.rng); // FFX-13
+            self.enemy_pile.shuffle(&mut self.rng);
         }
         self.enemy_pile.pop()
     }
 
-    fn add_enemies(&mut self, g: usize, n: usize) {
+    fn add_enemies(&mut self, game: &FatalFight, g: usize, n: usize) {
         for _ in 0..n {
             if self.groups[g].is_full() {
                 break;
             }
-            match self.draw_enemy() {
+            match self.draw_enemy(game) {
                 Some(e) => self.groups[g].push(e),
                 None => break,
             }
@@ -761,7 +764,7 @@ impl FatalFightState {
         let n = game.n() as u8;
         for r in 0..RESPAWNS {
             let extra = card.extra.iter().filter(|&&(er, min)| usize::from(er) == r && n >= min).count();
-            self.add_enemies(r, usize::from(card.respawn[r]) + extra); // FF-5.7, FF-5.8
+            self.add_enemies(game, r, usize::from(card.respawn[r]) + extra); // FF-5.7, FF-5.8
         }
         if card.boss && !self.boss_placed {
             // FF-5.9: the boss at the tail of the right-area middle-line group.
@@ -841,7 +844,7 @@ impl FatalFightState {
                         }
                     }
                 }
-                BossSkill::Summon(k) => self.add_enemies(boss_group, usize::from(k)),
+                BossSkill::Summon(k) => self.add_enemies(game, boss_group, usize::from(k)),
                 BossSkill::StripGuard => (0..n).for_each(|p| self.players[p].gp = 0),
             }
             // FF-12.3: the used skill goes to the bottom.
@@ -875,7 +878,7 @@ impl FatalFightState {
                             }
                         }
                     }
-                    EnemySkill::Rally => self.add_enemies(g, 1),
+                    EnemySkill::Rally => self.add_enemies(game, g, 1),
                 }
                 if en.cross {
                     // FF-12.6: to the tail of the opposite area's group on the same line.

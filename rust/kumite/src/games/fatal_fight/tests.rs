@@ -1728,3 +1728,29 @@ fn ff_5_9_the_boss_pile_turned_over_shows_its_top_skill() {
     }
     assert!(varies, "the two cards below it are still shuffled");
 }
+
+// FFX-13, FF-15.3: 「エネミーの捨て札を山へ戻し、次のステージのカードを追加してよくシャッフルします」 is
+// done at the next stage set only. A pile that runs out mid-stage gives no more enemies; the
+// variant `enemy_reshuffle` shuffles the discard in.
+#[test]
+fn ffx_13_an_empty_enemy_pile_gives_no_more_unless_the_variant() {
+    for reshuffle in [false, true] {
+        let g = FatalFight::new(FatalFightOptions { players: 1, enemy_reshuffle: reshuffle, ..Default::default() }).unwrap();
+        let mut s = in_round(&g);
+        s.enemy_pile.move_all_to(&mut s.enemy_discard);
+        let discarded = s.enemy_discard.len();
+        s.players[0].square = 0;
+        s.players[0].life = 8;
+        s.players[0].gp = 0;
+        act(&g, &mut s, A::EndTurn); // the enemy phase, then a new round places enemies
+        let on_board: usize = s.groups.iter().map(|grp| grp.len()).sum();
+        if reshuffle {
+            assert!(on_board > 0, "the discard was shuffled in");
+            assert_eq!(on_board + s.enemy_pile.len() + s.enemy_discard.len(), discarded);
+        } else {
+            assert_eq!(on_board, 0, "no enemy comes from an empty pile");
+            assert_eq!(s.enemy_discard.len(), discarded, "the discard waits for the next stage");
+        }
+        s.validate(&g).unwrap();
+    }
+}
