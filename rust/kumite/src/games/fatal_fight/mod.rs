@@ -241,7 +241,10 @@ impl Game for FatalFight {
         let n = self.n();
         let a = (0..n).map(|p| usize::from(self.character(p).actions)).max().unwrap_or(1);
         let per_round = n * turn_bound(a, n) + content::RESPAWNS;
-        let shop = n * (usize::from(state::MAX_GOLD) * 2 + 2 * content::MAX_CARRY + 1);
+        // FF-3.6: transactions cost gold (at most the team's) or drop an item (one per item
+        // bought or carried in); every pass but the last n follows a transaction.
+        let transactions = n * (2 * usize::from(state::MAX_GOLD) + content::MAX_CARRY);
+        let shop = transactions + n * (transactions + 1);
         let rounds = usize::from(self.options.stage_rounds.unwrap_or(RUN_ROUNDS));
         content::STAGES * (shop + rounds * per_round)
     }

@@ -92,6 +92,7 @@ impl FatalFightState {
             removed: Counts::default(),
             pool: 0,
             earned: 0,
+            shop_passed: 0,
             chain: Chain::default(),
             chain_owner: 0,
             mass: [0; RESPAWNS],
@@ -626,9 +627,18 @@ impl FatalFightState {
         ev.emit(|| event("game_over", None, format!("the team loses: {why}")));
     }
 
+    /// FF-3.6: 「ショップは全プレイヤー同時に行い、自由に相談して進めることができます」. The engine
+    /// takes the players in character order, round the table: each makes any number of
+    /// transactions, then passes; any transaction lets everyone who passed come back, and the
+    /// shop ends when every player has passed in a row. So no shop outcome depends on seat order
+    /// (a card one player returns reaches any other), and it ends: every buy and upgrade costs
+    /// gold (supply cards cost at least 1) and a drop empties a carried slot (FFX-7).
     fn shop_action(&mut self, game: &FatalFight, player: u8, a: FfAction, ev: &mut impl EventSink<Event>) {
         let content = &*game.content;
         let pi = usize::from(player);
+        if a != FfAction::ShopDone {
+            self.shop_passed = 0;
+        }
         match a {
             FfAction::Buy(t) => {
                 let card = CardId(u16::from(t));
@@ -680,11 +690,15 @@ impl FatalFightState {
             }
             FfAction::ShopDone => {
                 self.players[pi].deck.shuffle(&mut self.rng);
-                let pos = self.order_pos(game, player);
-                if pos + 1 < game.n() {
-                    self.phase = Phase::Shop { player: self.order[pos + 1] };
-                } else {
+                self.shop_passed |= 1 << player;
+                let n = game.n();
+                if u32::from(self.shop_passed).count_ones() as usize == n {
+                    self.shop_passed = 0;
                     self.start_round(game, ev);
+                } else {
+                    // The passes run in a row, so the next player round the table has not passed.
+                    let pos = self.order_pos(game, player);
+                    self.phase = Phase::Shop { player: self.order[(pos + 1) % n] };
                 }
             }
             _ => unreachable!("not a shop action"),

@@ -162,7 +162,8 @@ pub enum Pending {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
-    /// `player` shops (FF-3.6, FF-4, FF-5.1).
+    /// `player` shops (FF-3.6, FF-4, FF-5.1): any number of transactions, then a pass; the shop
+    /// goes round the table until every player has passed in a row (`shop_passed`).
     Shop { player: u8 },
     /// `player`'s turn in the action phase (FF-6).
     Turn { player: u8 },
@@ -217,6 +218,10 @@ pub struct FatalFightState {
     pub pool: u8,
     /// Gold earned in the whole game (for the final-boss variant, FF-0.4).
     pub earned: u16,
+    /// Players who have passed in the shop since its last transaction, one bit per player
+    /// (FF-3.6): the shop ends when all have.
+    #[serde(default)]
+    pub shop_passed: u8,
     pub chain: Chain,
     /// The player whose turn it is (the chain's owner while partners add to it).
     pub chain_owner: u8,

@@ -1078,9 +1078,9 @@ fn builtin_content_has_the_seed_counts() {
 #[test]
 fn observation_sized_to_the_game_with_the_observer_first() {
     let (t, items, uniques, e) = (32, 5, 10, 16);
-    let len = |n: usize, b: usize| 49 + n + 4 * b + n * (24 + 2 * t + items) + 5 * t + uniques + 12 * e;
+    let len = |n: usize, b: usize| 49 + n + 4 * b + n * (25 + 2 * t + items) + 5 * t + uniques + 12 * e;
     let variant = FatalFight::new(FatalFightOptions { players: 4, final_boss_variant: true, ..Default::default() }).unwrap();
-    for (g, b, total) in [(game(2), 3, 611), (game(4), 3, 799), (variant, 6, 811)] {
+    for (g, b, total) in [(game(2), 3, 613), (game(4), 3, 803), (variant, 6, 815)] {
         let n = g.n();
         let c = &g.content;
         assert_eq!((c.cards.len(), c.carry_types, c.unique_types, c.enemies.len()), (t, items, uniques, e));
@@ -1099,13 +1099,13 @@ fn observation_sized_to_the_game_with_the_observer_first() {
         // Player 0 acts: seat n - 1 relative to observer 1.
         assert_eq!(obs[6..6 + n].iter().position(|&x| x == 1.0), Some(n - 1));
         let slots = 37 + n + 4 * b;
-        let slot = 24 + 2 * t + items;
+        let slot = 25 + 2 * t + items;
         for k in 0..n {
             let p = (1 + k) % n;
             assert_eq!(obs[slots + k * slot], 1.0, "slot {k} present");
             assert_eq!(obs[slots + k * slot + 1], (p + 1) as f32 / 10.0, "slot {k} holds player {p}'s life");
         }
-        let carried = &obs[slots + 24 + 2 * t..][..items];
+        let carried = &obs[slots + 25 + 2 * t..][..items];
         assert_eq!(carried[usize::from(c.carry_slot[usize::from(drink.0)])], 1.0, "the observer's item, at its item slot");
         assert_eq!(carried.iter().sum::<f32>(), 1.0);
         let hand = &obs[slots + n * slot..][..t];
@@ -1144,7 +1144,7 @@ fn observation_group_block_marks_head_boss_and_counts() {
     }
     let mut obs = vec![f32::NAN; g.observation_len()];
     s.observation(&g, 0, &mut obs);
-    let start = 37 + 2 + 4 * 3 + 2 * (24 + 2 * t + items) + 3 * t;
+    let start = 37 + 2 + 4 * 3 + 2 * (25 + 2 * t + items) + 3 * t;
     assert_eq!(obs.len() - start, 6 * (2 + 2 * e) + 2 * t + uniques, "the groups precede the market");
     let block = |k: usize| &obs[start + k * (2 + 2 * e)..][..2 + 2 * e];
     let expect = |size: f32, boss: bool, head: Option<CardId>, counts: &[(CardId, f32)]| {
@@ -1753,4 +1753,33 @@ fn ffx_13_an_empty_enemy_pile_gives_no_more_unless_the_variant() {
         }
         s.validate(&g).unwrap();
     }
+}
+
+// FF-3.6: 「ショップは全プレイヤー同時に行い、自由に相談して進めることができます」. The shop goes round
+// the table until every player has passed in a row, so a player who passed comes back after a
+// later player's transaction: a card returned by the last player reaches the first.
+#[test]
+fn ff_3_6_the_shop_is_order_free_a_returned_card_reaches_a_player_who_passed() {
+    let g = game(2);
+    let mut s = g.new_state(1);
+    let (a, b) = (s.order[0], s.order[1]);
+    let jab = card(&g, "jab");
+    let stock = s.shop.0[usize::from(jab.0)];
+    s.shop.0[usize::from(jab.0)] = 0;
+    s.removed.0[usize::from(jab.0)] += stock;
+    act(&g, &mut s, A::ShopDone);
+    assert_eq!((s.phase, s.shop_passed), (Phase::Shop { player: b }, 1 << a));
+    act(&g, &mut s, A::Upgrade(jab.0 as u8)); // returns a jab to the shop
+    assert_eq!(s.shop_passed, 0, "a transaction lets everyone come back");
+    act(&g, &mut s, A::ShopDone);
+    assert_eq!(s.phase, Phase::Shop { player: a }, "the first player shops again");
+    assert!(s.information_state_string(&g, usize::from(a)).contains(&format!("(passed: P{b})")));
+    act(&g, &mut s, A::Buy(jab.0 as u8));
+    assert_eq!(s.players[usize::from(a)].deck.iter().filter(|&c| c == jab).count(), 1 + g.character(usize::from(a)).deck.iter().filter(|&&c| c == jab).count());
+    s.validate(&g).unwrap();
+    act(&g, &mut s, A::ShopDone);
+    assert_eq!(s.phase, Phase::Shop { player: b });
+    act(&g, &mut s, A::ShopDone);
+    assert!(matches!(s.phase, Phase::Turn { .. }), "every player passed in a row: the round starts");
+    assert_eq!(s.shop_passed, 0);
 }

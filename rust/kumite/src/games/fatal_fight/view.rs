@@ -15,7 +15,7 @@ const PHASES: usize = 6;
 /// The globals fixed by the rules: phase, stage one-hot, 8 scalars, gimmick one-hot and amount,
 /// chain, pending mass damage per group.
 const FIXED: usize = PHASES + 4 + 8 + 7 + 6 + RESPAWNS;
-const PER_PLAYER_FIXED: usize = 15 + SQUARES;
+const PER_PLAYER_FIXED: usize = 16 + SQUARES;
 
 /// The boss pile's cards (FF-3.2: three skills).
 const BOSS_PLACES: usize = 3;
@@ -80,6 +80,12 @@ fn phase_text(p: Phase) -> String {
     }
 }
 
+/// The players who passed in the shop since its last transaction (" (passed: P0, P2)"), or nothing.
+fn passed_text(passed: u8) -> String {
+    let who: Vec<String> = (0..MAX_PLAYERS).filter(|&p| passed & (1 << p) != 0).map(|p| format!("P{p}")).collect();
+    if who.is_empty() { String::new() } else { format!(" (passed: {})", who.join(", ")) }
+}
+
 /// Mass damage pending per group, only where some is ("mass damage: group 2: 3 | "), else nothing.
 fn mass_text(mass: &[u8]) -> String {
     let pending: Vec<String> =
@@ -121,7 +127,7 @@ fn write_group(span: &mut [f32], grp: &Pile<MAX_GROUP>, enemies: usize) {
 
 /// Each player's block, from mine on around the table.
 const SEAT_SECTIONS: [&str; 4] = [
-    "me: present, life, max life, guard, down, immune, actions, moves, combination left, gold, hand / deck / discard / face-down sizes, place in the turn order; square one-hot; cards played, per card; cards discarded in view, per card; items carried, per kind",
+    "me: present, life, max life, guard, down, immune, actions, moves, combination left, gold, hand / deck / discard / face-down sizes, place in the turn order, passed in the shop; square one-hot; cards played, per card; cards discarded in view, per card; items carried, per kind",
     "the next player (the same features)",
     "the player two seats on (the same features)",
     "the player three seats on (the same features)",
@@ -203,6 +209,7 @@ impl FatalFightState {
                 pl.discard.len() as f32 / 40.0,
                 pl.facedown.len() as f32 / 5.0,
                 f32::from(self.order[..n].iter().position(|&q| usize::from(q) == p).unwrap_or(0) as u8) / 4.0,
+                flag(self.shop_passed & (1 << p) != 0),
             ]);
             w.one_hot(SQUARES, Some(usize::from(pl.square)));
             w.counts(cards, pl.played.iter().map(|c| usize::from(c.0)), 0.25);
@@ -242,7 +249,7 @@ impl FatalFightState {
             "Stage {} round {} | {} | turn player P{} | {}team gold {} (earned {}) | chain AP {}, {}{}{}{}{}",
             self.stage + 1,
             self.round,
-            phase_text(self.phase),
+            phase_text(self.phase) + &passed_text(self.shop_passed),
             self.chain_owner,
             mass_text(&self.mass),
             self.pool,
@@ -532,6 +539,13 @@ impl FatalFightState {
         bs.dedup();
         if bs.len() != bl {
             bad.push("the boss pile repeats a skill".into());
+        }
+        let shopper = match self.phase {
+            Phase::Shop { player } => Some(player),
+            _ => None,
+        };
+        if self.shop_passed >> n != 0 || shopper.map_or(self.shop_passed != 0, |p| self.shop_passed & (1 << p) != 0) {
+            bad.push("shop_passed marks only players who passed in an open shop, never the shopper".into());
         }
         if usize::from(self.boss_known) > bl {
             bad.push("boss_known is larger than the boss pile".into());
