@@ -184,7 +184,13 @@ impl FatalFight {
             ));
         }
         const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
-        Ok(FatalFight { options, content: Arc::new(content), characters, totals })
+        let game = FatalFight { options, content: Arc::new(content), characters, totals };
+        // FFX-9: gold has no cap; a run cannot earn `u32::MAX`.
+        let most_gold = game.max_game_length() as u64 * state::MAX_GOLD_PER_ACTION + 4 * u64::from(MAX_START_GOLD);
+        if most_gold >= u64::from(u32::MAX) {
+            return Err(GameError::option("content_dir", "the run bound is too long for gold to stay below 2^32"));
+        }
+        Ok(game)
     }
 
     pub fn n(&self) -> usize {
@@ -192,6 +198,26 @@ impl FatalFight {
     }
     pub fn character(&self, player: usize) -> &content::Character {
         &self.content.characters[self.characters[player]]
+    }
+
+    /// Shop transactions a whole game allows (FF-3.6, FF-4), whatever the gold: with `C` cards in
+    /// the game and upgrade lines of at most `L` steps, an upgrade into step k takes a card of the
+    /// shop's step-k stock, which only an upgrade out of step k refills, so at most `(L − 1)·C`
+    /// upgrades; buys take the shop's stock, refilled only by upgrades: at most `L·C`; unique buys
+    /// at most `C`; each drop follows an item's buy. So `(3L + 1)·C`.
+    fn shop_transactions(&self) -> usize {
+        let cards: usize = self.totals.0.iter().map(|&k| usize::from(k)).sum();
+        let c = &self.content.cards;
+        let steps = |mut t: usize| {
+            let mut k = 1;
+            while let (Some(next), true) = (c[t].next, k < c.len()) {
+                t = usize::from(next.0);
+                k += 1;
+            }
+            k
+        };
+        let longest = (0..c.len()).map(steps).max().unwrap_or(1);
+        (3 * longest + 1) * cards
     }
 }
 
@@ -241,12 +267,11 @@ impl Game for FatalFight {
         let n = self.n();
         let a = (0..n).map(|p| usize::from(self.character(p).actions)).max().unwrap_or(1);
         let per_round = n * turn_bound(a, n) + content::RESPAWNS;
-        // FF-3.6: transactions cost gold (at most the team's) or drop an item (one per item
-        // bought or carried in); every pass but the last n follows a transaction.
-        let transactions = n * (2 * usize::from(state::MAX_GOLD) + content::MAX_CARRY);
-        let shop = transactions + n * (transactions + 1);
+        // FF-3.6: every pass but the last n of each shop follows a transaction.
+        let transactions = self.shop_transactions();
+        let shop = transactions + n * (transactions + content::STAGES);
         let rounds = usize::from(self.options.stage_rounds.unwrap_or(RUN_ROUNDS));
-        content::STAGES * (shop + rounds * per_round)
+        shop + content::STAGES * rounds * per_round
     }
     fn options(&self) -> Value {
         serde_json::to_value(&self.options).expect("options serialise")

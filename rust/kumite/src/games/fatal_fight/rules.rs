@@ -49,7 +49,7 @@ impl FatalFightState {
             let c = game.character(p);
             player.character = game.characters[p] as u8;
             player.life = c.life as i8;
-            player.gold = game.options.start_gold; // FF-0.5: 3 by default
+            player.gold = u32::from(game.options.start_gold); // FF-0.5: 3 by default
             player.deck = c.deck.iter().copied().collect();
             player.deck.shuffle(&mut rng);
         }
@@ -153,7 +153,7 @@ impl FatalFightState {
         let start = if st == 4 && game.options.final_boss_variant {
             // FF-0.4: skills are listed strongest first; every 4 gold earned moves the
             // window of three one step towards the weaker end.
-            usize::from((self.earned / 4).min(3) as u8)
+            (self.earned / 4).min(3) as usize
         } else {
             0
         };
@@ -173,7 +173,7 @@ impl FatalFightState {
     pub fn stage_progress(&self, game: &FatalFight) -> f32 {
         let n = game.n();
         let c = &game.content;
-        let (mut life, mut standing, mut owned_ap, mut hand_ap, mut gold) = (0.0f32, 0.0f32, 0.0f32, 0u32, u32::from(self.pool));
+        let (mut life, mut standing, mut owned_ap, mut hand_ap, mut gold) = (0.0f32, 0.0f32, 0.0f32, 0u32, self.pool);
         for p in 0..n {
             let pl = &self.players[p];
             life += f32::from(pl.life.max(0) as u8) / f32::from(game.character(p).life);
@@ -183,7 +183,7 @@ impl FatalFightState {
             if !pl.down {
                 hand_ap += pl.hand.iter().map(ap).sum::<u32>();
             }
-            gold += u32::from(pl.gold);
+            gold = gold.saturating_add(pl.gold);
         }
         let enemies: usize = self.groups.iter().map(|g| g.len()).sum::<usize>() - usize::from(self.boss_present);
         let cleared = 1.0 - (enemies as f32 / 12.0).min(1.0);
@@ -259,14 +259,14 @@ impl FatalFightState {
                 // (FF-4.9); `MAX_CARRY` allows one more than any character's maximum.
                 let room = |carry: bool| !carry || p.carried.len() < crate::games::fatal_fight::content::MAX_CARRY;
                 for (t, c) in content.cards.iter().enumerate() {
-                    if c.kind == Kind::Common && !c.later_step && self.shop.0[t] > 0 && p.gold >= c.cost && room(c.carry) {
+                    if c.kind == Kind::Common && !c.later_step && self.shop.0[t] > 0 && p.gold >= u32::from(c.cost) && room(c.carry) {
                         push(out, FfAction::Buy(t as u8));
                     }
                 }
                 for (t, c) in content.cards.iter().enumerate() {
                     if let Some(next) = c.next {
                         let nc = content.card(next);
-                        if p.deck.contains(CardId(t as u16)) && self.shop.0[usize::from(next.0)] > 0 && p.gold >= nc.cost {
+                        if p.deck.contains(CardId(t as u16)) && self.shop.0[usize::from(next.0)] > 0 && p.gold >= u32::from(nc.cost) {
                             push(out, FfAction::Upgrade(t as u8));
                         }
                     }
@@ -274,7 +274,7 @@ impl FatalFightState {
                 for (i, slot) in self.unique_row.iter().enumerate() {
                     if let Some(c) = slot {
                         let c = content.card(*c);
-                        if p.gold >= c.cost && room(c.carry) {
+                        if p.gold >= u32::from(c.cost) && room(c.carry) {
                             push(out, FfAction::BuyUnique(i as u8));
                         }
                     }
@@ -592,9 +592,11 @@ impl FatalFightState {
         }
     }
 
+    /// FF-11.2: gold earned goes to the team's pool. No cap: `MAX_GOLD_PER_ACTION` bounds what
+    /// a run can earn below `u32::MAX` (FFX-9).
     fn gain_gold(&mut self, n: u8) {
-        self.pool = self.pool.saturating_add(n).min(MAX_GOLD);
-        self.earned = self.earned.saturating_add(u16::from(n));
+        self.pool += u32::from(n);
+        self.earned += u32::from(n);
     }
 
     /// Damage to one player (FF-8.1: GP absorbs unless `pierce`); immune and downed players take
@@ -645,7 +647,7 @@ impl FatalFightState {
                 let c = content.card(card);
                 self.shop.0[usize::from(t)] -= 1;
                 let p = &mut self.players[pi];
-                p.gold -= c.cost;
+                p.gold -= u32::from(c.cost);
                 if c.carry {
                     p.carried.push(card);
                 } else {
@@ -661,7 +663,7 @@ impl FatalFightState {
                 let k = p.deck.iter().position(|c| c == card).expect("in deck");
                 p.deck.remove(k);
                 p.deck.push(next);
-                p.gold -= nc.cost;
+                p.gold -= u32::from(nc.cost);
                 self.shop.0[usize::from(t)] += 1;
                 self.shop.0[usize::from(next.0)] -= 1;
                 ev.emit(|| event("upgrade", Some(pi), format!("upgrades {} to {} for {} gold", content.card(card).name, nc.name, nc.cost)));
@@ -670,7 +672,7 @@ impl FatalFightState {
                 let card = self.unique_row[usize::from(slot)].expect("face up");
                 let c = content.card(card);
                 let p = &mut self.players[pi];
-                p.gold -= c.cost;
+                p.gold -= u32::from(c.cost);
                 if c.carry {
                     p.carried.push(card);
                 } else {
@@ -1018,7 +1020,7 @@ impl FatalFightState {
         self.stage += 1;
         if usize::from(self.stage) == crate::games::fatal_fight::content::STAGES {
             // FF-15.6, FF-5.2: the gold left is the score (FFX-9: the last pool is not split).
-            let total: u16 = self.players[..n].iter().map(|p| u16::from(p.gold)).sum::<u16>() + u16::from(self.pool);
+            let total: u32 = self.players[..n].iter().map(|p| p.gold).sum::<u32>() + self.pool;
             self.score = total;
             self.result = Some(true);
             self.phase = Phase::Over;
@@ -1031,10 +1033,10 @@ impl FatalFightState {
         // FF-15.1, FF-15.2 (FFX-22): each player gets max(1, pool / n) and the remainder
         // pool % n carries over. With less gold than players every player still gets 1 (the
         // rule creates that gold) and the whole pool, the remainder, carries over.
-        let share = (self.pool / n as u8).max(1);
-        let rest = self.pool % n as u8;
+        let share = (self.pool / n as u32).max(1);
+        let rest = self.pool % n as u32;
         for p in 0..n {
-            self.players[p].gold = self.players[p].gold.saturating_add(share).min(MAX_GOLD);
+            self.players[p].gold += share;
         }
         self.pool = rest;
         ev.emit(|| event("gold_split", None, format!("each player receives {share} gold, {rest} carries over")));

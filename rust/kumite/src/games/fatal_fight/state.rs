@@ -23,8 +23,11 @@ pub const MAX_ENEMY_CARDS: usize = 64;
 pub const MAX_UNIQUES: usize = 32;
 pub const MAX_PLAYERS: usize = 4;
 pub const SQUARES: usize = 9;
-/// Gold held by a player or the team saturates here (FFX-9), which bounds the shop.
-pub const MAX_GOLD: u8 = 99;
+/// The most gold one action can create: a combo bonus (below 255 hits), carriers' gold (at most
+/// 255 each in a group of `MAX_GROUP`), a supply gimmick (at most 255) and the 1 gold a stage
+/// clear gives each player. `FatalFight::new` refuses a game whose run bound times this could
+/// reach `u32::MAX`, so gold never saturates (FFX-9).
+pub const MAX_GOLD_PER_ACTION: u64 = 255 + 255 * MAX_GROUP as u64 + 255 + MAX_PLAYERS as u64;
 /// The boss in an enemy group.
 pub const BOSS: CardId = CardId(u16::MAX);
 
@@ -101,7 +104,7 @@ pub struct Player {
     pub combo_left: u8,
     /// The brawler's +1 AP is still available this turn.
     pub special_ready: bool,
-    pub gold: u8,
+    pub gold: u32,
     pub deck: Pile<MAX_OWNED>,
     pub hand: Pile<MAX_HAND>,
     pub discard: Pile<MAX_OWNED>,
@@ -215,9 +218,9 @@ pub struct FatalFightState {
     /// Cards removed from the game (exile, used or dropped items).
     pub removed: Counts,
     /// The team's gold earned in this stage (FF-11.2), split at stage clear.
-    pub pool: u8,
+    pub pool: u32,
     /// Gold earned in the whole game (for the final-boss variant, FF-0.4).
-    pub earned: u16,
+    pub earned: u32,
     /// Players who have passed in the shop since its last transaction, one bit per player
     /// (FF-3.6): the shop ends when all have.
     #[serde(default)]
@@ -229,7 +232,7 @@ pub struct FatalFightState {
     pub mass: [u8; RESPAWNS],
     /// `Some(true)` won, `Some(false)` lost, once over.
     pub result: Option<bool>,
-    pub score: u16,
+    pub score: u32,
     pub rng: Rng,
 }
 

@@ -444,7 +444,7 @@ fn ff_3_4_four_uniques_face_up_refilled_after_a_purchase() {
     act(&g, &mut s, A::BuyUnique(0));
     assert_eq!(s.unique_row[0], Some(top));
     assert!(s.players[0].all_cards().any(|c| c == bought));
-    assert_eq!(s.players[0].gold, 10 - g.content.card(bought).cost);
+    assert_eq!(s.players[0].gold, 10 - u32::from(g.content.card(bought).cost));
 }
 
 // FF-5.3, FF-5.5, FF-5.7
@@ -1782,4 +1782,65 @@ fn ff_3_6_the_shop_is_order_free_a_returned_card_reaches_a_player_who_passed() {
     act(&g, &mut s, A::ShopDone);
     assert!(matches!(s.phase, Phase::Turn { .. }), "every player passed in a row: the round starts");
     assert_eq!(s.shop_passed, 0);
+}
+
+/// The largest hand, cards owned, gold (a player's and the team pool), items carried and cards
+/// played in a round over random games (docs "Capacities"):
+/// `cargo test --profile ci -p kumite --lib fatal_fight_capacity_maxima -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn fatal_fight_capacity_maxima() {
+    use crate::core::{derive_seed, Rng};
+    for players in 1..=4u8 {
+        let g = game(players);
+        let (mut hand, mut owned, mut gold, mut pool, mut carried, mut played) = (0, 0, 0, 0, 0, 0);
+        let mut legal = ActionList::new();
+        let games = 2000;
+        for i in 0..games {
+            let mut s = g.new_state(i);
+            let mut rng = Rng::new(derive_seed(i, 1));
+            for _ in 0..g.max_game_length() {
+                if s.is_terminal() {
+                    break;
+                }
+                s.legal_actions(&g, &mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                s.apply_unchecked(&g, a, &mut NoEvents);
+                for p in &s.players[..g.n()] {
+                    hand = hand.max(p.hand.len());
+                    owned = owned.max(p.owned());
+                    gold = gold.max(p.gold);
+                    carried = carried.max(p.carried.len());
+                    played = played.max(p.played.len() + p.facedown.len());
+                }
+                pool = pool.max(s.pool);
+            }
+        }
+        println!("{players}p, {games} random games: hand {hand}, owned {owned}, gold {gold}, pool {pool}, carried {carried}, played + face down {played}");
+    }
+}
+
+// FFX-9, FF-11.2, FF-15.1: gold has no cap. The seed counts gold without a limit
+// (「このステージで得た金をプレイヤー全員で分割します」, 「最終ステージに残った金は「スコア」となります」):
+// a pool above 99 keeps growing and is split whole.
+#[test]
+fn ffx_9_gold_has_no_cap() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    s.pool = 200;
+    s.players[0].gold = 98;
+    place(&g, &mut s, 4, &[]);
+    s.groups[4].push(BOSS);
+    s.boss_present = true;
+    s.boss_placed = true;
+    s.validate(&g).unwrap();
+    s.stage_clear(&g, &mut NoEvents);
+    assert_eq!((s.players[0].gold, s.pool), (98 + 100, 0), "each player receives 200 / 2");
+    s.validate(&g).unwrap();
+    // The run bound keeps a run's gold below 2^32 (checked when the game is built).
+    for players in 1..=4 {
+        let g = game(players);
+        assert!(g.max_game_length() as u64 * super::state::MAX_GOLD_PER_ACTION < u64::from(u32::MAX));
+    }
+    assert_eq!((game(2).max_game_length(), game(4).max_game_length()), (15_788, 42_556), "docs \"Game length\"");
 }

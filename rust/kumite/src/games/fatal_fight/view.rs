@@ -31,9 +31,9 @@ fn boss_skills(game: &FatalFight) -> usize {
 }
 
 /// Sized to the instance: one slot per player, the content's card and enemy types.
-/// The widest features: life / 10 (an `i8`, negative once a hit overshoots) and gold earned / 50
-/// (a `u16` no rule caps: enemies come back).
-pub const OBSERVATION_BOUNDS: (f32, f32) = (i8::MIN as f32 / 10.0, u16::MAX as f32 / 50.0);
+/// The widest features: life / 10 (an `i8`, negative once a hit overshoots) and a player's gold / 10
+/// (a `u32` no rule caps: enemies come back).
+pub const OBSERVATION_BOUNDS: (f32, f32) = (i8::MIN as f32 / 10.0, u32::MAX as f32 / 10.0);
 
 pub fn observation_len(game: &FatalFight) -> usize {
     let n = game.n();
@@ -149,8 +149,8 @@ impl FatalFightState {
         w.section("round, team gold, gold earned, boss present and placed, stage cards used, I lead, won");
         w.values([
             round_feature(game, self.round),
-            f32::from(self.pool) / 20.0,
-            f32::from(self.earned) / 50.0,
+            self.pool as f32 / 20.0,
+            self.earned as f32 / 50.0,
             flag(self.boss_present),
             flag(self.boss_placed),
             self.stage_used.len() as f32 / 4.0,
@@ -203,7 +203,7 @@ impl FatalFightState {
                 f32::from(pl.actions) / 5.0,
                 f32::from(pl.moves) / 2.0,
                 f32::from(pl.combo_left) / 5.0,
-                f32::from(pl.gold) / 10.0,
+                pl.gold as f32 / 10.0,
                 pl.hand.len() as f32 / 10.0,
                 pl.deck.len() as f32 / 40.0,
                 pl.discard.len() as f32 / 40.0,
@@ -445,8 +445,8 @@ impl FatalFightState {
             if pl.down && pl.immune {
                 bad.push(format!("player {p} cannot be down and saved"));
             }
-            if pl.actions > ch.actions || pl.moves > 2 || pl.combo_left > ch.actions || pl.gold > MAX_GOLD {
-                bad.push(format!("player {p}'s actions, moves, combination plays or gold are out of range"));
+            if pl.actions > ch.actions || pl.moves > 2 || pl.combo_left > ch.actions {
+                bad.push(format!("player {p}'s actions, moves or combination plays are out of range"));
             }
             if pl.all_cards().any(|x| !valid_card(x)) {
                 bad.push(format!("player {p} holds an unknown card"));
@@ -570,9 +570,6 @@ impl FatalFightState {
         }
         if game.options.stage_rounds.is_some_and(|limit| self.round > u16::from(limit) + 1) {
             bad.push("round exceeds stage_rounds (the stage-timer variant)".into());
-        }
-        if self.pool > MAX_GOLD {
-            bad.push("team gold above the maximum".into());
         }
         let cp = |p: u8| usize::from(p) < n;
         match self.phase {
