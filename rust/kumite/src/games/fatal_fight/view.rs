@@ -622,6 +622,10 @@ impl FatalFightState {
         if (self.chain.hits == 0) != (self.chain.ap == 0) && self.chain.hits == 0 {
             bad.push("a chain has AP only with hits".into());
         }
+        // Each hit is an attack card played face up this round, still in a played pile.
+        if usize::from(self.chain.hits) > self.players[..n].iter().map(|p| p.played.len()).sum::<usize>() {
+            bad.push("a chain has more hits than cards played this round".into());
+        }
         if (self.phase == Phase::Over) != self.result.is_some() {
             bad.push("a result is present exactly when the game is over".into());
         }
