@@ -1232,7 +1232,13 @@ fn fatal_fight_random_stats() {
             wins += usize::from(s.result == Some(true));
         }
         let rate = steps as f64 / t0.elapsed().as_secs_f64();
-        println!("{players}p from {start_stage}: {:.2} M steps/s, state {} bytes", rate / 1e6, std::mem::size_of::<FatalFightState>());
+        let s = g.new_state(1);
+        let t1 = std::time::Instant::now();
+        for _ in 0..1_000_000 {
+            std::hint::black_box(std::hint::black_box(&s).clone());
+        }
+        let clone_ns = t1.elapsed().as_secs_f64() * 1e3;
+        println!("{players}p from {start_stage}: {:.2} M steps/s, state {} bytes, clone {clone_ns:.1} ns", rate / 1e6, std::mem::size_of::<FatalFightState>());
         println!("  {:.1} steps/game, {:.2} stages cleared, {:.1} rounds in last stage, {wins} wins; max {}", steps as f64 / n as f64, stages as f64 / n as f64, rounds as f64 / n as f64, g.max_game_length());
     }
 }
