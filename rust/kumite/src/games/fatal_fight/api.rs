@@ -21,7 +21,7 @@ impl State for FatalFightState {
     /// FFX-9: a win is worth 1 + score / 100 to every player, a loss -1; 0 while playing.
     fn returns(&self, game: &FatalFight, out: &mut [f32]) {
         let r = match self.result {
-            Some(true) => 1.0 + f32::from(self.score) / 100.0,
+            Some(true) => 1.0 + self.score as f32 / 100.0,
             Some(false) => -1.0,
             None => 0.0,
         };

@@ -533,7 +533,8 @@ impl Content {
             p.check((1..=20).contains(&life), id, "life", || "life in 1..=20".into());
             p.check((1..=5).contains(&actions), id, "actions", || "actions in 1..=5".into());
             p.check((1..=8).contains(&max_hand), id, "max_hand", || "max_hand in 1..=8".into());
-            p.check(usize::from(max_carry) <= MAX_CARRY, id, "max_carry", || format!("max_carry at most {MAX_CARRY}"));
+            // One slot above the maximum: an item bought there waits to be discarded (FF-4.9).
+            p.check(usize::from(max_carry) < MAX_CARRY, id, "max_carry", || format!("max_carry at most {}", MAX_CARRY - 1));
             p.check(!orders.contains(&c.order), id, "order", || "turn orders must be unique".into());
             p.check(self.characters.iter().all(|o| o.id != c.id), id, "id", || "duplicate id".into());
             orders.push(c.order);

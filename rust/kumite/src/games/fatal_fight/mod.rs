@@ -14,6 +14,7 @@
 //! | `start_gold` | `3` | gold each player receives at setup (FF-0.5; 0..=20) |
 //! | `opening_shop` | `true` | the shop opens before the first stage too (FF-0.6); `false`, the earlier draft, opens straight into the first round (FFX-24) |
 //! | `save_actions` | `2` | actions and face-down cards a save costs (FF-0.7; 2 or 3, 3 is the earlier draft); the medic pays one fewer (FFX-23) |
+//! | `enemy_reshuffle` | `false` | variant (FFX-13): an empty enemy pile takes the shuffled enemy discard mid-stage; off, the discard returns only at the next stage |
 //! | `content_dir` | `null` | a folder whose `cards.toml`, `characters.toml`, `enemies.toml`, `stages.toml` replace the built-in ones |
 
 mod actions;
@@ -58,6 +59,10 @@ pub struct FatalFightOptions {
     /// FF-0.7: "セービングを３アクションから２アクションへ軽減", the actions and face-down cards a
     /// save costs (draft 8: 2; 3 is the earlier draft). The medic pays one fewer (FFX-23).
     pub save_actions: u8,
+    /// FFX-13, a variant: the seed returns the enemy discard to the pile only at the next stage
+    /// (「エネミーの捨て札を山へ戻し」), so by default an empty pile gives no more enemies; `true`
+    /// shuffles the discard in whenever the pile runs out (the engine's earlier behaviour).
+    pub enemy_reshuffle: bool,
 }
 
 impl Default for FatalFightOptions {
@@ -72,6 +77,7 @@ impl Default for FatalFightOptions {
             start_gold: 3,
             opening_shop: true,
             save_actions: 2,
+            enemy_reshuffle: false,
         }
     }
 }
@@ -170,8 +176,21 @@ impl FatalFight {
                 totals.0[usize::from(card.0)] += 1;
             }
         }
+        let cards: usize = totals.0.iter().map(|&k| usize::from(k)).sum();
+        if cards > state::MAX_OWNED {
+            return Err(GameError::option(
+                "content_dir",
+                format!("{cards} cards in the game (shop, uniques, starting decks in play); at most {}", state::MAX_OWNED),
+            ));
+        }
         const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
-        Ok(FatalFight { options, content: Arc::new(content), characters, totals })
+        let game = FatalFight { options, content: Arc::new(content), characters, totals };
+        // FFX-9: gold has no cap; a run cannot earn `u32::MAX`.
+        let most_gold = game.max_game_length() as u64 * state::MAX_GOLD_PER_ACTION + 4 * u64::from(MAX_START_GOLD);
+        if most_gold >= u64::from(u32::MAX) {
+            return Err(GameError::option("content_dir", "the run bound is too long for gold to stay below 2^32"));
+        }
+        Ok(game)
     }
 
     pub fn n(&self) -> usize {
@@ -179,6 +198,26 @@ impl FatalFight {
     }
     pub fn character(&self, player: usize) -> &content::Character {
         &self.content.characters[self.characters[player]]
+    }
+
+    /// Shop transactions a whole game allows (FF-3.6, FF-4), whatever the gold: with `C` cards in
+    /// the game and upgrade lines of at most `L` steps, an upgrade into step k takes a card of the
+    /// shop's step-k stock, which only an upgrade out of step k refills, so at most `(L − 1)·C`
+    /// upgrades; buys take the shop's stock, refilled only by upgrades: at most `L·C`; unique buys
+    /// at most `C`; each drop follows an item's buy. So `(3L + 1)·C`.
+    fn shop_transactions(&self) -> usize {
+        let cards: usize = self.totals.0.iter().map(|&k| usize::from(k)).sum();
+        let c = &self.content.cards;
+        let steps = |mut t: usize| {
+            let mut k = 1;
+            while let (Some(next), true) = (c[t].next, k < c.len()) {
+                t = usize::from(next.0);
+                k += 1;
+            }
+            k
+        };
+        let longest = (0..c.len()).map(steps).max().unwrap_or(1);
+        (3 * longest + 1) * cards
     }
 }
 
@@ -228,9 +267,11 @@ impl Game for FatalFight {
         let n = self.n();
         let a = (0..n).map(|p| usize::from(self.character(p).actions)).max().unwrap_or(1);
         let per_round = n * turn_bound(a, n) + content::RESPAWNS;
-        let shop = n * (usize::from(state::MAX_GOLD) * 2 + 2 * content::MAX_CARRY + 1);
+        // FF-3.6: every pass but the last n of each shop follows a transaction.
+        let transactions = self.shop_transactions();
+        let shop = transactions + n * (transactions + content::STAGES);
         let rounds = usize::from(self.options.stage_rounds.unwrap_or(RUN_ROUNDS));
-        content::STAGES * (shop + rounds * per_round)
+        shop + content::STAGES * rounds * per_round
     }
     fn options(&self) -> Value {
         serde_json::to_value(&self.options).expect("options serialise")

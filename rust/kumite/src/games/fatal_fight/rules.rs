@@ -49,7 +49,7 @@ impl FatalFightState {
             let c = game.character(p);
             player.character = game.characters[p] as u8;
             player.life = c.life as i8;
-            player.gold = game.options.start_gold; // FF-0.5: 3 by default
+            player.gold = u32::from(game.options.start_gold); // FF-0.5: 3 by default
             player.deck = c.deck.iter().copied().collect();
             player.deck.shuffle(&mut rng);
         }
@@ -92,6 +92,7 @@ impl FatalFightState {
             removed: Counts::default(),
             pool: 0,
             earned: 0,
+            shop_passed: 0,
             chain: Chain::default(),
             chain_owner: 0,
             mass: [0; RESPAWNS],
@@ -152,7 +153,7 @@ impl FatalFightState {
         let start = if st == 4 && game.options.final_boss_variant {
             // FF-0.4: skills are listed strongest first; every 4 gold earned moves the
             // window of three one step towards the weaker end.
-            usize::from((self.earned / 4).min(3) as u8)
+            (self.earned / 4).min(3) as usize
         } else {
             0
         };
@@ -172,7 +173,7 @@ impl FatalFightState {
     pub fn stage_progress(&self, game: &FatalFight) -> f32 {
         let n = game.n();
         let c = &game.content;
-        let (mut life, mut standing, mut owned_ap, mut hand_ap, mut gold) = (0.0f32, 0.0f32, 0.0f32, 0u32, u32::from(self.pool));
+        let (mut life, mut standing, mut owned_ap, mut hand_ap, mut gold) = (0.0f32, 0.0f32, 0.0f32, 0u32, self.pool);
         for p in 0..n {
             let pl = &self.players[p];
             life += f32::from(pl.life.max(0) as u8) / f32::from(game.character(p).life);
@@ -182,7 +183,7 @@ impl FatalFightState {
             if !pl.down {
                 hand_ap += pl.hand.iter().map(ap).sum::<u32>();
             }
-            gold += u32::from(pl.gold);
+            gold = gold.saturating_add(pl.gold);
         }
         let enemies: usize = self.groups.iter().map(|g| g.len()).sum::<usize>() - usize::from(self.boss_present);
         let cleared = 1.0 - (enemies as f32 / 12.0).min(1.0);
@@ -253,16 +254,19 @@ impl FatalFightState {
             Phase::Shop { player } => {
                 let p = &self.players[usize::from(player)];
                 let max_carry = usize::from(game.character(usize::from(player)).max_carry);
-                let room = |carry: bool| if carry { p.carried.len() < crate::games::fatal_fight::content::MAX_CARRY } else { p.owned() < MAX_OWNED };
+                // FFX-10: no limit on cards owned (the piles hold every card of the game). Items
+                // bought beyond the character's maximum wait to be discarded before leaving
+                // (FF-4.9); `MAX_CARRY` allows one more than any character's maximum.
+                let room = |carry: bool| !carry || p.carried.len() < crate::games::fatal_fight::content::MAX_CARRY;
                 for (t, c) in content.cards.iter().enumerate() {
-                    if c.kind == Kind::Common && !c.later_step && self.shop.0[t] > 0 && p.gold >= c.cost && room(c.carry) {
+                    if c.kind == Kind::Common && !c.later_step && self.shop.0[t] > 0 && p.gold >= u32::from(c.cost) && room(c.carry) {
                         push(out, FfAction::Buy(t as u8));
                     }
                 }
                 for (t, c) in content.cards.iter().enumerate() {
                     if let Some(next) = c.next {
                         let nc = content.card(next);
-                        if p.deck.contains(CardId(t as u16)) && self.shop.0[usize::from(next.0)] > 0 && p.gold >= nc.cost {
+                        if p.deck.contains(CardId(t as u16)) && self.shop.0[usize::from(next.0)] > 0 && p.gold >= u32::from(nc.cost) {
                             push(out, FfAction::Upgrade(t as u8));
                         }
                     }
@@ -270,7 +274,7 @@ impl FatalFightState {
                 for (i, slot) in self.unique_row.iter().enumerate() {
                     if let Some(c) = slot {
                         let c = content.card(*c);
-                        if p.gold >= c.cost && room(c.carry) {
+                        if p.gold >= u32::from(c.cost) && room(c.carry) {
                             push(out, FfAction::BuyUnique(i as u8));
                         }
                     }
@@ -588,9 +592,11 @@ impl FatalFightState {
         }
     }
 
+    /// FF-11.2: gold earned goes to the team's pool. No cap: `MAX_GOLD_PER_ACTION` bounds what
+    /// a run can earn below `u32::MAX` (FFX-9).
     fn gain_gold(&mut self, n: u8) {
-        self.pool = self.pool.saturating_add(n).min(MAX_GOLD);
-        self.earned = self.earned.saturating_add(u16::from(n));
+        self.pool += u32::from(n);
+        self.earned += u32::from(n);
     }
 
     /// Damage to one player (FF-8.1: GP absorbs unless `pierce`); immune and downed players take
@@ -623,16 +629,25 @@ impl FatalFightState {
         ev.emit(|| event("game_over", None, format!("the team loses: {why}")));
     }
 
+    /// FF-3.6: 「ショップは全プレイヤー同時に行い、自由に相談して進めることができます」. The engine
+    /// takes the players in character order, round the table: each makes any number of
+    /// transactions, then passes; any transaction lets everyone who passed come back, and the
+    /// shop ends when every player has passed in a row. So no shop outcome depends on seat order
+    /// (a card one player returns reaches any other), and it ends: every buy and upgrade costs
+    /// gold (supply cards cost at least 1) and a drop empties a carried slot (FFX-7).
     fn shop_action(&mut self, game: &FatalFight, player: u8, a: FfAction, ev: &mut impl EventSink<Event>) {
         let content = &*game.content;
         let pi = usize::from(player);
+        if a != FfAction::ShopDone {
+            self.shop_passed = 0;
+        }
         match a {
             FfAction::Buy(t) => {
                 let card = CardId(u16::from(t));
                 let c = content.card(card);
                 self.shop.0[usize::from(t)] -= 1;
                 let p = &mut self.players[pi];
-                p.gold -= c.cost;
+                p.gold -= u32::from(c.cost);
                 if c.carry {
                     p.carried.push(card);
                 } else {
@@ -648,7 +663,7 @@ impl FatalFightState {
                 let k = p.deck.iter().position(|c| c == card).expect("in deck");
                 p.deck.remove(k);
                 p.deck.push(next);
-                p.gold -= nc.cost;
+                p.gold -= u32::from(nc.cost);
                 self.shop.0[usize::from(t)] += 1;
                 self.shop.0[usize::from(next.0)] -= 1;
                 ev.emit(|| event("upgrade", Some(pi), format!("upgrades {} to {} for {} gold", content.card(card).name, nc.name, nc.cost)));
@@ -657,7 +672,7 @@ impl FatalFightState {
                 let card = self.unique_row[usize::from(slot)].expect("face up");
                 let c = content.card(card);
                 let p = &mut self.players[pi];
-                p.gold -= c.cost;
+                p.gold -= u32::from(c.cost);
                 if c.carry {
                     p.carried.push(card);
                 } else {
@@ -667,37 +682,48 @@ impl FatalFightState {
                 ev.emit(|| event("buy", Some(pi), format!("buys {} for {} gold", c.name, c.cost)));
             }
             FfAction::Drop(i) => {
-                let card = self.players[pi].carried.remove(usize::from(i));
-                self.removed.0[usize::from(card.0)] += 1;
+                // FF-4.9: 「最大数になるよう捨て札にして調整してください」: to the own discard, where
+                // it is a card like the others (FFX-8).
+                let pl = &mut self.players[pi];
+                let card = pl.carried.remove(usize::from(i));
+                pl.discard_seen |= 1 << pl.discard.len();
+                pl.discard.push(card);
                 ev.emit(|| event("drop", Some(pi), format!("discards {}", content.card(card).name)));
             }
             FfAction::ShopDone => {
                 self.players[pi].deck.shuffle(&mut self.rng);
-                let pos = self.order_pos(game, player);
-                if pos + 1 < game.n() {
-                    self.phase = Phase::Shop { player: self.order[pos + 1] };
-                } else {
+                self.shop_passed |= 1 << player;
+                let n = game.n();
+                if u32::from(self.shop_passed).count_ones() as usize == n {
+                    self.shop_passed = 0;
                     self.start_round(game, ev);
+                } else {
+                    // The passes run in a row, so the next player round the table has not passed.
+                    let pos = self.order_pos(game, player);
+                    self.phase = Phase::Shop { player: self.order[(pos + 1) % n] };
                 }
             }
             _ => unreachable!("not a shop action"),
         }
     }
 
-    fn draw_enemy(&mut self) -> Option<CardId> {
-        if self.enemy_pile.is_empty() {
+    /// The next enemy card (FF-5.7). The seed returns the enemy discard to the pile only at the
+    /// next stage's setup (FF-15.3, 「エネミーの捨て札を山へ戻し」), so a pile that runs out gives
+    /// no more (FFX-13); the variant `enemy_reshuffle` shuffles the discard in instead.
+    fn draw_enemy(&mut self, game: &FatalFight) -> Option<CardId> {
+        if self.enemy_pile.is_empty() && game.options.enemy_reshuffle {
             self.enemy_discard.move_all_to(&mut self.enemy_pile);
-            self.enemy_pile.shuffle(&mut self.rng); // FFX-13
+            self.enemy_pile.shuffle(&mut self.rng);
         }
         self.enemy_pile.pop()
     }
 
-    fn add_enemies(&mut self, g: usize, n: usize) {
+    fn add_enemies(&mut self, game: &FatalFight, g: usize, n: usize) {
         for _ in 0..n {
             if self.groups[g].is_full() {
                 break;
             }
-            match self.draw_enemy() {
+            match self.draw_enemy(game) {
                 Some(e) => self.groups[g].push(e),
                 None => break,
             }
@@ -754,7 +780,7 @@ impl FatalFightState {
         let n = game.n() as u8;
         for r in 0..RESPAWNS {
             let extra = card.extra.iter().filter(|&&(er, min)| usize::from(er) == r && n >= min).count();
-            self.add_enemies(r, usize::from(card.respawn[r]) + extra); // FF-5.7, FF-5.8
+            self.add_enemies(game, r, usize::from(card.respawn[r]) + extra); // FF-5.7, FF-5.8
         }
         if card.boss && !self.boss_placed {
             // FF-5.9: the boss at the tail of the right-area middle-line group.
@@ -834,7 +860,7 @@ impl FatalFightState {
                         }
                     }
                 }
-                BossSkill::Summon(k) => self.add_enemies(boss_group, usize::from(k)),
+                BossSkill::Summon(k) => self.add_enemies(game, boss_group, usize::from(k)),
                 BossSkill::StripGuard => (0..n).for_each(|p| self.players[p].gp = 0),
             }
             // FF-12.3: the used skill goes to the bottom.
@@ -868,7 +894,7 @@ impl FatalFightState {
                             }
                         }
                     }
-                    EnemySkill::Rally => self.add_enemies(g, 1),
+                    EnemySkill::Rally => self.add_enemies(game, g, 1),
                 }
                 if en.cross {
                     // FF-12.6: to the tail of the opposite area's group on the same line.
@@ -994,7 +1020,7 @@ impl FatalFightState {
         self.stage += 1;
         if usize::from(self.stage) == crate::games::fatal_fight::content::STAGES {
             // FF-15.6, FF-5.2: the gold left is the score (FFX-9: the last pool is not split).
-            let total: u16 = self.players[..n].iter().map(|p| u16::from(p.gold)).sum::<u16>() + u16::from(self.pool);
+            let total: u32 = self.players[..n].iter().map(|p| p.gold).sum::<u32>() + self.pool;
             self.score = total;
             self.result = Some(true);
             self.phase = Phase::Over;
@@ -1007,10 +1033,10 @@ impl FatalFightState {
         // FF-15.1, FF-15.2 (FFX-22): each player gets max(1, pool / n) and the remainder
         // pool % n carries over. With less gold than players every player still gets 1 (the
         // rule creates that gold) and the whole pool, the remainder, carries over.
-        let share = (self.pool / n as u8).max(1);
-        let rest = self.pool % n as u8;
+        let share = (self.pool / n as u32).max(1);
+        let rest = self.pool % n as u32;
         for p in 0..n {
-            self.players[p].gold = self.players[p].gold.saturating_add(share).min(MAX_GOLD);
+            self.players[p].gold += share;
         }
         self.pool = rest;
         ev.emit(|| event("gold_split", None, format!("each player receives {share} gold, {rest} carries over")));

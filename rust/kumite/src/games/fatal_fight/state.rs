@@ -6,10 +6,12 @@ use crate::cards::{CardId, Pile};
 use crate::core::Rng;
 use crate::games::fatal_fight::content::{MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
 
-/// Most cards a player may own (FFX-10: buying stops at 40); piles holding them are sized for it.
-pub const MAX_OWNED: usize = 40;
+/// The most cards a game may hold (shop, uniques and the starting decks in play, checked when
+/// the game is built), so a player's deck or discard can hold every card of the game: no play
+/// reaches it (FFX-10).
+pub const MAX_OWNED: usize = 128;
 // `Player::discard_seen` has one bit per discard slot.
-const _: () = assert!(MAX_OWNED <= 64);
+const _: () = assert!(MAX_OWNED <= 128);
 pub const MAX_HAND: usize = 20;
 /// Cards played in one round: at most 5 actions on the own turn plus 5 in combinations, and the
 /// face-down cards paid for moves and saving (one per action).
@@ -21,8 +23,11 @@ pub const MAX_ENEMY_CARDS: usize = 64;
 pub const MAX_UNIQUES: usize = 32;
 pub const MAX_PLAYERS: usize = 4;
 pub const SQUARES: usize = 9;
-/// Gold held by a player or the team saturates here (FFX-9), which bounds the shop.
-pub const MAX_GOLD: u8 = 99;
+/// The most gold one action can create: a combo bonus (below 255 hits), carriers' gold (at most
+/// 255 each in a group of `MAX_GROUP`), a supply gimmick (at most 255) and the 1 gold a stage
+/// clear gives each player. `FatalFight::new` refuses a game whose run bound times this could
+/// reach `u32::MAX`, so gold never saturates (FFX-9).
+pub const MAX_GOLD_PER_ACTION: u64 = 255 + 255 * MAX_GROUP as u64 + 255 + MAX_PLAYERS as u64;
 /// The boss in an enemy group.
 pub const BOSS: CardId = CardId(u16::MAX);
 
@@ -99,14 +104,14 @@ pub struct Player {
     pub combo_left: u8,
     /// The brawler's +1 AP is still available this turn.
     pub special_ready: bool,
-    pub gold: u8,
+    pub gold: u32,
     pub deck: Pile<MAX_OWNED>,
     pub hand: Pile<MAX_HAND>,
     pub discard: Pile<MAX_OWNED>,
     /// Bit `i` set: `discard[i]` was played face up and discarded in view (FF-14.3), so everyone
     /// knows it; the other discarded cards (face-down payments, hands at stage clear) are hidden.
     #[serde(default)]
-    pub discard_seen: u64,
+    pub discard_seen: u128,
     /// Cards played face up this round.
     pub played: Pile<MAX_PLAYED>,
     /// Cards played face down this round (extra moves, saving): hidden from the others.
@@ -160,7 +165,8 @@ pub enum Pending {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
-    /// `player` shops (FF-3.6, FF-4, FF-5.1).
+    /// `player` shops (FF-3.6, FF-4, FF-5.1): any number of transactions, then a pass; the shop
+    /// goes round the table until every player has passed in a row (`shop_passed`).
     Shop { player: u8 },
     /// `player`'s turn in the action phase (FF-6).
     Turn { player: u8 },
@@ -212,9 +218,13 @@ pub struct FatalFightState {
     /// Cards removed from the game (exile, used or dropped items).
     pub removed: Counts,
     /// The team's gold earned in this stage (FF-11.2), split at stage clear.
-    pub pool: u8,
+    pub pool: u32,
     /// Gold earned in the whole game (for the final-boss variant, FF-0.4).
-    pub earned: u16,
+    pub earned: u32,
+    /// Players who have passed in the shop since its last transaction, one bit per player
+    /// (FF-3.6): the shop ends when all have.
+    #[serde(default)]
+    pub shop_passed: u8,
     pub chain: Chain,
     /// The player whose turn it is (the chain's owner while partners add to it).
     pub chain_owner: u8,
@@ -222,7 +232,7 @@ pub struct FatalFightState {
     pub mass: [u8; RESPAWNS],
     /// `Some(true)` won, `Some(false)` lost, once over.
     pub result: Option<bool>,
-    pub score: u16,
+    pub score: u32,
     pub rng: Rng,
 }
 

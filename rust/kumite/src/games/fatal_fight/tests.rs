@@ -372,10 +372,64 @@ fn ff_4_6_ff_4_9_items_are_carried_and_discarded_down_to_the_maximum() {
     act(&g, &mut s, A::Buy(smoke.0 as u8));
     // Above the maximum of 2: leaving needs a discard first.
     assert!(!legal(&g, &s).contains(&A::ShopDone));
+    // 「最大数を超えたら、最大数になるよう捨て札にして調整してください」: to the discard, in view.
     act(&g, &mut s, A::Drop(0));
-    assert_eq!(s.removed.0[usize::from(smoke.0)], 1);
+    assert_eq!(s.removed.0[usize::from(smoke.0)], 0, "not out of the game");
+    assert_eq!(s.players[0].discard.as_slice(), &[smoke]);
+    assert_eq!(s.players[0].discarded_in_view().collect::<Vec<_>>(), vec![smoke]);
     assert!(legal(&g, &s).contains(&A::ShopDone));
     s.validate(&g).unwrap();
+}
+
+// FF-4.9, FFX-8: a discarded item is a card of the discard like any other: shuffled into the deck,
+// drawn, and played from the hand with an action for its effects, then discarded again.
+#[test]
+fn ffx_8_a_discarded_item_drawn_later_is_played_from_the_hand() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    let smoke = card(&g, "smoke_bomb");
+    s.shop.0[usize::from(smoke.0)] -= 1;
+    s.players[0].hand.push(smoke);
+    s.validate(&g).unwrap();
+    let actions = s.players[0].actions;
+    play(&g, &mut s, 0, "smoke_bomb");
+    assert_eq!((s.players[0].gp, s.players[0].actions), (3, actions - 1), "guard 3 for an action");
+    s.players[0].square = 0;
+    act(&g, &mut s, A::EndTurn);
+    assert!(s.players[0].discard.contains(smoke) || s.players[0].hand.contains(smoke), "back to the discard (or drawn again)");
+    assert_eq!(s.removed.0[usize::from(smoke.0)], 0);
+    s.validate(&g).unwrap();
+}
+
+// FFX-10: the game's cards are limited to what a player's deck can hold, so owning never stops.
+#[test]
+fn ffx_10_a_player_may_own_every_card_of_the_game() {
+    let g = game(4);
+    let total: usize = g.totals.0.iter().map(|&k| usize::from(k)).sum();
+    assert!(total <= super::state::MAX_OWNED, "{total} cards in a 4-player game");
+    let mut s = g.new_state(1);
+    // All but one copy of each shop deck card and the other players' shop cards in player 0's deck:
+    // buying is still legal while stock lasts.
+    for t in 0..g.content.cards.len() {
+        let c = &g.content.cards[t];
+        if c.kind == super::content::Kind::Common && !c.carry && !c.later_step {
+            while s.shop.0[t] > 1 {
+                s.shop.0[t] -= 1;
+                s.players[0].deck.push(CardId(t as u16));
+            }
+        }
+    }
+    for p in 1..4 {
+        let deck = std::mem::take(&mut s.players[p].deck);
+        for c in deck.iter() {
+            let to = if g.content.card(c).kind == super::content::Kind::Starter { p } else { 0 };
+            s.players[to].deck.push(c);
+        }
+    }
+    s.players[0].gold = 50;
+    s.validate(&g).unwrap();
+    assert!(s.players[0].owned() > 40, "past the old limit of 40");
+    assert!(legal(&g, &s).iter().any(|a| matches!(a, A::Buy(_))), "{} cards owned", s.players[0].owned());
 }
 
 // FF-3.4
@@ -390,7 +444,7 @@ fn ff_3_4_four_uniques_face_up_refilled_after_a_purchase() {
     act(&g, &mut s, A::BuyUnique(0));
     assert_eq!(s.unique_row[0], Some(top));
     assert!(s.players[0].all_cards().any(|c| c == bought));
-    assert_eq!(s.players[0].gold, 10 - g.content.card(bought).cost);
+    assert_eq!(s.players[0].gold, 10 - u32::from(g.content.card(bought).cost));
 }
 
 // FF-5.3, FF-5.5, FF-5.7
@@ -1024,9 +1078,9 @@ fn builtin_content_has_the_seed_counts() {
 #[test]
 fn observation_sized_to_the_game_with_the_observer_first() {
     let (t, items, uniques, e) = (32, 5, 10, 16);
-    let len = |n: usize, b: usize| 49 + n + b + n * (24 + t + items) + 5 * t + uniques + 12 * e;
+    let len = |n: usize, b: usize| 49 + n + 4 * b + n * (25 + 2 * t + items) + 5 * t + uniques + 12 * e;
     let variant = FatalFight::new(FatalFightOptions { players: 4, final_boss_variant: true, ..Default::default() }).unwrap();
-    for (g, b, total) in [(game(2), 3, 538), (game(4), 3, 662), (variant, 6, 665)] {
+    for (g, b, total) in [(game(2), 3, 613), (game(4), 3, 803), (variant, 6, 815)] {
         let n = g.n();
         let c = &g.content;
         assert_eq!((c.cards.len(), c.carry_types, c.unique_types, c.enemies.len()), (t, items, uniques, e));
@@ -1044,14 +1098,14 @@ fn observation_sized_to_the_game_with_the_observer_first() {
         s.observation(&g, 1, &mut obs);
         // Player 0 acts: seat n - 1 relative to observer 1.
         assert_eq!(obs[6..6 + n].iter().position(|&x| x == 1.0), Some(n - 1));
-        let slots = 37 + n + b;
-        let slot = 24 + t + items;
+        let slots = 37 + n + 4 * b;
+        let slot = 25 + 2 * t + items;
         for k in 0..n {
             let p = (1 + k) % n;
             assert_eq!(obs[slots + k * slot], 1.0, "slot {k} present");
             assert_eq!(obs[slots + k * slot + 1], (p + 1) as f32 / 10.0, "slot {k} holds player {p}'s life");
         }
-        let carried = &obs[slots + 24 + t..][..items];
+        let carried = &obs[slots + 25 + 2 * t..][..items];
         assert_eq!(carried[usize::from(c.carry_slot[usize::from(drink.0)])], 1.0, "the observer's item, at its item slot");
         assert_eq!(carried.iter().sum::<f32>(), 1.0);
         let hand = &obs[slots + n * slot..][..t];
@@ -1090,7 +1144,7 @@ fn observation_group_block_marks_head_boss_and_counts() {
     }
     let mut obs = vec![f32::NAN; g.observation_len()];
     s.observation(&g, 0, &mut obs);
-    let start = 37 + 2 + 3 + 2 * (24 + t + items) + 3 * t;
+    let start = 37 + 2 + 4 * 3 + 2 * (25 + 2 * t + items) + 3 * t;
     assert_eq!(obs.len() - start, 6 * (2 + 2 * e) + 2 * t + uniques, "the groups precede the market");
     let block = |k: usize| &obs[start + k * (2 + 2 * e)..][..2 + 2 * e];
     let expect = |size: f32, boss: bool, head: Option<CardId>, counts: &[(CardId, f32)]| {
@@ -1178,7 +1232,13 @@ fn fatal_fight_random_stats() {
             wins += usize::from(s.result == Some(true));
         }
         let rate = steps as f64 / t0.elapsed().as_secs_f64();
-        println!("{players}p from {start_stage}: {:.2} M steps/s, state {} bytes", rate / 1e6, std::mem::size_of::<FatalFightState>());
+        let s = g.new_state(1);
+        let t1 = std::time::Instant::now();
+        for _ in 0..1_000_000 {
+            std::hint::black_box(std::hint::black_box(&s).clone());
+        }
+        let clone_ns = t1.elapsed().as_secs_f64() * 1e3;
+        println!("{players}p from {start_stage}: {:.2} M steps/s, state {} bytes, clone {clone_ns:.1} ns", rate / 1e6, std::mem::size_of::<FatalFightState>());
         println!("  {:.1} steps/game, {:.2} stages cleared, {:.1} rounds in last stage, {wins} wins; max {}", steps as f64 / n as f64, stages as f64 / n as f64, rounds as f64 / n as f64, g.max_game_length());
     }
 }
@@ -1602,6 +1662,9 @@ fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_
     for p in 0..2 {
         s.players[p].square = 0; // upper line, away from the boss's group
     }
+    // Before any skill is used only the face-up top is seen (FF-5.9): the two below it vary.
+    let varies = (0..100).any(|seed| s.determinized(&g, second, seed).boss_pile.as_slice() != s.boss_pile.as_slice());
+    assert!(varies, "the unseen part of the boss pile is reshuffled");
     give(&g, &mut s, first, &["jab", "block"]);
     play(&g, &mut s, first, "jab");
     act(&g, &mut s, A::Whiff);
@@ -1614,29 +1677,176 @@ fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_
     assert_eq!(s.boss_known, 1, "one skill has gone to the bottom in view");
     let pl = &s.players[first];
     assert_eq!(pl.discarded_in_view().collect::<Vec<_>>(), vec![card(&g, "jab")]);
-    assert_eq!(pl.discard.len(), 2, "the jab in view and the guard face down");
+    assert_eq!(pl.discard.len(), 2, "the jab in view and the block face down");
     let seen_slot = (0..2).find(|&i| pl.discard_seen & (1 << i) != 0).unwrap();
     s.validate(&g).unwrap();
     let mut hidden_varies = false;
-    let mut boss_varies = false;
     for seed in 0..200 {
         let d = s.determinized(&g, second, seed);
         d.validate(&g).unwrap();
         let dp = &d.players[first];
         assert_eq!(dp.discard.get(seen_slot), Some(card(&g, "jab")), "a card discarded in view stays");
         assert_eq!(dp.discard_seen, pl.discard_seen);
-        assert_eq!(d.boss_pile.get(0), s.boss_pile.get(0), "the skill seen going to the bottom stays");
+        // The skill seen going to the bottom and the new face-up top: all three places are known.
+        assert_eq!(d.boss_pile.as_slice(), s.boss_pile.as_slice());
         assert_eq!(d.information_state_string(&g, second), s.information_state_string(&g, second));
         hidden_varies |= dp.hand.as_slice() != pl.hand.as_slice() || dp.discard.get(1 - seen_slot) != pl.discard.get(1 - seen_slot);
-        boss_varies |= d.boss_pile.as_slice() != s.boss_pile.as_slice();
     }
     assert!(hidden_varies, "the hidden cards are redealt");
-    assert!(boss_varies, "the unseen part of the boss pile is reshuffled");
-    // After a second enemy phase two skills are at the bottom in view, so the whole order is known.
-    act(&g, &mut s, A::EndTurn);
-    act(&g, &mut s, A::EndTurn);
-    assert_eq!(s.boss_known, 2);
-    for seed in 0..50 {
-        assert_eq!(s.determinized(&g, second, seed).boss_pile.as_slice(), s.boss_pile.as_slice());
+}
+
+// FF-5.9: 「ボス山をそのまま裏返して、ライトエリア中段の敵集団後尾に配置」. The boss pile lies face down
+// until the boss appears; turned over on the board, its top card (the current skill) faces up, so
+// it is public: information string, observation, view, and determinize keeps it.
+#[test]
+fn ff_5_9_the_boss_pile_turned_over_shows_its_top_skill() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    let b = &g.content.bosses[0];
+    let top = s.boss_pile.get(2).unwrap();
+    let top_text = b.skills[usize::from(top.0)].describe();
+    let place_block = 31 + 2 + 3; // after the boss pile's skill set (docs "## Observation")
+    let mut obs = vec![0.0; g.observation_len()];
+    // Face down before the boss appears: no place is known.
+    s.observation(&g, 1, &mut obs);
+    assert!(obs[place_block..place_block + 9].iter().all(|&x| x == 0.0));
+    assert_eq!(s.boss_unseen(), 0..3);
+    s.groups[4].push(BOSS);
+    s.boss_present = true;
+    s.boss_placed = true;
+    s.validate(&g).unwrap();
+    s.observation(&g, 1, &mut obs);
+    assert_eq!(obs[place_block + usize::from(top.0)], 1.0, "the top place shows the current skill");
+    assert_eq!(obs[place_block..place_block + 9].iter().sum::<f32>(), 1.0, "the other places stay unseen");
+    let info = s.information_state_string(&g, 1);
+    let line = info.lines().find(|l| l.starts_with("Boss")).unwrap();
+    assert!(line.contains(&format!(": {top_text} / (")), "the top skill is named first and unbracketed: {line}");
+    let view = s.view(&g, Some(1));
+    let boss_zone = view["zones"].as_array().unwrap().iter().find(|z| z["id"] == "boss").unwrap();
+    assert_eq!(boss_zone["cards"][0]["name"], top_text.as_str());
+    assert_eq!(boss_zone["cards"][0]["text"], format!("{} skill", b.name));
+    assert_eq!(boss_zone["cards"][1]["text"], format!("{} skill, place unseen", b.name));
+    let mut varies = false;
+    for seed in 0..100 {
+        let d = s.determinized(&g, 1, seed);
+        assert_eq!(d.boss_pile.get(2), Some(top), "the face-up top stays");
+        varies |= d.boss_pile.as_slice() != s.boss_pile.as_slice();
     }
+    assert!(varies, "the two cards below it are still shuffled");
+}
+
+// FFX-13, FF-15.3: 「エネミーの捨て札を山へ戻し、次のステージのカードを追加してよくシャッフルします」 is
+// done at the next stage set only. A pile that runs out mid-stage gives no more enemies; the
+// variant `enemy_reshuffle` shuffles the discard in.
+#[test]
+fn ffx_13_an_empty_enemy_pile_gives_no_more_unless_the_variant() {
+    for reshuffle in [false, true] {
+        let g = FatalFight::new(FatalFightOptions { players: 1, enemy_reshuffle: reshuffle, ..Default::default() }).unwrap();
+        let mut s = in_round(&g);
+        s.enemy_pile.move_all_to(&mut s.enemy_discard);
+        let discarded = s.enemy_discard.len();
+        s.players[0].square = 0;
+        s.players[0].life = 8;
+        s.players[0].gp = 0;
+        act(&g, &mut s, A::EndTurn); // the enemy phase, then a new round places enemies
+        let on_board: usize = s.groups.iter().map(|grp| grp.len()).sum();
+        if reshuffle {
+            assert!(on_board > 0, "the discard was shuffled in");
+            assert_eq!(on_board + s.enemy_pile.len() + s.enemy_discard.len(), discarded);
+        } else {
+            assert_eq!(on_board, 0, "no enemy comes from an empty pile");
+            assert_eq!(s.enemy_discard.len(), discarded, "the discard waits for the next stage");
+        }
+        s.validate(&g).unwrap();
+    }
+}
+
+// FF-3.6: 「ショップは全プレイヤー同時に行い、自由に相談して進めることができます」. The shop goes round
+// the table until every player has passed in a row, so a player who passed comes back after a
+// later player's transaction: a card returned by the last player reaches the first.
+#[test]
+fn ff_3_6_the_shop_is_order_free_a_returned_card_reaches_a_player_who_passed() {
+    let g = game(2);
+    let mut s = g.new_state(1);
+    let (a, b) = (s.order[0], s.order[1]);
+    let jab = card(&g, "jab");
+    let stock = s.shop.0[usize::from(jab.0)];
+    s.shop.0[usize::from(jab.0)] = 0;
+    s.removed.0[usize::from(jab.0)] += stock;
+    act(&g, &mut s, A::ShopDone);
+    assert_eq!((s.phase, s.shop_passed), (Phase::Shop { player: b }, 1 << a));
+    act(&g, &mut s, A::Upgrade(jab.0 as u8)); // returns a jab to the shop
+    assert_eq!(s.shop_passed, 0, "a transaction lets everyone come back");
+    act(&g, &mut s, A::ShopDone);
+    assert_eq!(s.phase, Phase::Shop { player: a }, "the first player shops again");
+    assert!(s.information_state_string(&g, usize::from(a)).contains(&format!("(passed: P{b})")));
+    act(&g, &mut s, A::Buy(jab.0 as u8));
+    assert_eq!(s.players[usize::from(a)].deck.iter().filter(|&c| c == jab).count(), 1 + g.character(usize::from(a)).deck.iter().filter(|&&c| c == jab).count());
+    s.validate(&g).unwrap();
+    act(&g, &mut s, A::ShopDone);
+    assert_eq!(s.phase, Phase::Shop { player: b });
+    act(&g, &mut s, A::ShopDone);
+    assert!(matches!(s.phase, Phase::Turn { .. }), "every player passed in a row: the round starts");
+    assert_eq!(s.shop_passed, 0);
+}
+
+/// The largest hand, cards owned, gold (a player's and the team pool), items carried and cards
+/// played in a round over random games (docs "Capacities"):
+/// `cargo test --profile ci -p kumite --lib fatal_fight_capacity_maxima -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn fatal_fight_capacity_maxima() {
+    use crate::core::{derive_seed, Rng};
+    for players in 1..=4u8 {
+        let g = game(players);
+        let (mut hand, mut owned, mut gold, mut pool, mut carried, mut played) = (0, 0, 0, 0, 0, 0);
+        let mut legal = ActionList::new();
+        let games = 2000;
+        for i in 0..games {
+            let mut s = g.new_state(i);
+            let mut rng = Rng::new(derive_seed(i, 1));
+            for _ in 0..g.max_game_length() {
+                if s.is_terminal() {
+                    break;
+                }
+                s.legal_actions(&g, &mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                s.apply_unchecked(&g, a, &mut NoEvents);
+                for p in &s.players[..g.n()] {
+                    hand = hand.max(p.hand.len());
+                    owned = owned.max(p.owned());
+                    gold = gold.max(p.gold);
+                    carried = carried.max(p.carried.len());
+                    played = played.max(p.played.len() + p.facedown.len());
+                }
+                pool = pool.max(s.pool);
+            }
+        }
+        println!("{players}p, {games} random games: hand {hand}, owned {owned}, gold {gold}, pool {pool}, carried {carried}, played + face down {played}");
+    }
+}
+
+// FFX-9, FF-11.2, FF-15.1: gold has no cap. The seed counts gold without a limit
+// (「このステージで得た金をプレイヤー全員で分割します」, 「最終ステージに残った金は「スコア」となります」):
+// a pool above 99 keeps growing and is split whole.
+#[test]
+fn ffx_9_gold_has_no_cap() {
+    let g = game(2);
+    let mut s = in_round(&g);
+    s.pool = 200;
+    s.players[0].gold = 98;
+    place(&g, &mut s, 4, &[]);
+    s.groups[4].push(BOSS);
+    s.boss_present = true;
+    s.boss_placed = true;
+    s.validate(&g).unwrap();
+    s.stage_clear(&g, &mut NoEvents);
+    assert_eq!((s.players[0].gold, s.pool), (98 + 100, 0), "each player receives 200 / 2");
+    s.validate(&g).unwrap();
+    // The run bound keeps a run's gold below 2^32 (checked when the game is built).
+    for players in 1..=4 {
+        let g = game(players);
+        assert!(g.max_game_length() as u64 * super::state::MAX_GOLD_PER_ACTION < u64::from(u32::MAX));
+    }
+    assert_eq!((game(2).max_game_length(), game(4).max_game_length()), (15_788, 42_556), "docs \"Game length\"");
 }

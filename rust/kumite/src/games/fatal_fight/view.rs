@@ -15,7 +15,10 @@ const PHASES: usize = 6;
 /// The globals fixed by the rules: phase, stage one-hot, 8 scalars, gimmick one-hot and amount,
 /// chain, pending mass damage per group.
 const FIXED: usize = PHASES + 4 + 8 + 7 + 6 + RESPAWNS;
-const PER_PLAYER_FIXED: usize = 15 + SQUARES;
+const PER_PLAYER_FIXED: usize = 16 + SQUARES;
+
+/// The boss pile's cards (FF-3.2: three skills).
+const BOSS_PLACES: usize = 3;
 
 /// Skill indices the boss pile can hold: the first 3, or with the variant a window of 3 over the
 /// final boss's skills (FF-0.4).
@@ -28,20 +31,20 @@ fn boss_skills(game: &FatalFight) -> usize {
 }
 
 /// Sized to the instance: one slot per player, the content's card and enemy types.
-/// The widest features: life / 10 (an `i8`, negative once a hit overshoots) and gold earned / 50
-/// (a `u16` no rule caps: enemies come back).
-pub const OBSERVATION_BOUNDS: (f32, f32) = (i8::MIN as f32 / 10.0, u16::MAX as f32 / 50.0);
+/// The widest features: life / 10 (an `i8`, negative once a hit overshoots) and a player's gold / 10
+/// (a `u32` no rule caps: enemies come back).
+pub const OBSERVATION_BOUNDS: (f32, f32) = (i8::MIN as f32 / 10.0, u32::MAX as f32 / 10.0);
 
 pub fn observation_len(game: &FatalFight) -> usize {
     let n = game.n();
     let cards = game.content.cards.len();
     let enemies = game.content.enemies.len();
     let (carry, uniques) = (game.content.carry_types, game.content.unique_types);
-    let global = FIXED + n + boss_skills(game);
+    let global = FIXED + n + 4 * boss_skills(game);
     let own = 3 * cards;
     let per_group = 2 + 2 * enemies;
     let market = 2 * cards + uniques;
-    global + n * (PER_PLAYER_FIXED + cards + carry) + own + RESPAWNS * per_group + market
+    global + n * (PER_PLAYER_FIXED + 2 * cards + carry) + own + RESPAWNS * per_group + market
 }
 
 /// The round feature: `round / stage_rounds` with the timer variant (1 at the last round);
@@ -75,6 +78,12 @@ fn phase_text(p: Phase) -> String {
         Phase::MassDamage { group } => format!("the team picks who takes group {}'s mass damage", group + 1),
         Phase::Over => "game over".into(),
     }
+}
+
+/// The players who passed in the shop since its last transaction (" (passed: P0, P2)"), or nothing.
+fn passed_text(passed: u8) -> String {
+    let who: Vec<String> = (0..MAX_PLAYERS).filter(|&p| passed & (1 << p) != 0).map(|p| format!("P{p}")).collect();
+    if who.is_empty() { String::new() } else { format!(" (passed: {})", who.join(", ")) }
 }
 
 /// Mass damage pending per group, only where some is ("mass damage: group 2: 3 | "), else nothing.
@@ -118,7 +127,7 @@ fn write_group(span: &mut [f32], grp: &Pile<MAX_GROUP>, enemies: usize) {
 
 /// Each player's block, from mine on around the table.
 const SEAT_SECTIONS: [&str; 4] = [
-    "me: present, life, max life, guard, down, immune, actions, moves, combination left, gold, hand / deck / discard / face-down sizes, place in the turn order; square one-hot; cards played, per card; items carried, per kind",
+    "me: present, life, max life, guard, down, immune, actions, moves, combination left, gold, hand / deck / discard / face-down sizes, place in the turn order, passed in the shop; square one-hot; cards played, per card; cards discarded in view, per card; items carried, per kind",
     "the next player (the same features)",
     "the player two seats on (the same features)",
     "the player three seats on (the same features)",
@@ -140,8 +149,8 @@ impl FatalFightState {
         w.section("round, team gold, gold earned, boss present and placed, stage cards used, I lead, won");
         w.values([
             round_feature(game, self.round),
-            f32::from(self.pool) / 20.0,
-            f32::from(self.earned) / 50.0,
+            self.pool as f32 / 20.0,
+            self.earned as f32 / 50.0,
             flag(self.boss_present),
             flag(self.boss_placed),
             self.stage_used.len() as f32 / 4.0,
@@ -171,6 +180,12 @@ impl FatalFightState {
         ]);
         w.section("the boss pile's skills, per skill");
         w.counts(boss_skills(game), self.boss_pile.iter().map(|c| usize::from(c.0)), 1.0);
+        w.section("the boss pile by place from the top: the skill there, where seen (FF-5.9, FF-12.3)");
+        let unseen = self.boss_unseen();
+        for place in (0..BOSS_PLACES).rev() {
+            let seen = self.boss_pile.get(place).filter(|_| !unseen.contains(&place));
+            w.one_hot(boss_skills(game), seen.map(|k| usize::from(k.0)));
+        }
         w.section("enemy mass per square");
         w.scaled(&self.mass, 0.25);
         for k in 0..n {
@@ -188,15 +203,17 @@ impl FatalFightState {
                 f32::from(pl.actions) / 5.0,
                 f32::from(pl.moves) / 2.0,
                 f32::from(pl.combo_left) / 5.0,
-                f32::from(pl.gold) / 10.0,
+                pl.gold as f32 / 10.0,
                 pl.hand.len() as f32 / 10.0,
                 pl.deck.len() as f32 / 40.0,
                 pl.discard.len() as f32 / 40.0,
                 pl.facedown.len() as f32 / 5.0,
                 f32::from(self.order[..n].iter().position(|&q| usize::from(q) == p).unwrap_or(0) as u8) / 4.0,
+                flag(self.shop_passed & (1 << p) != 0),
             ]);
             w.one_hot(SQUARES, Some(usize::from(pl.square)));
             w.counts(cards, pl.played.iter().map(|c| usize::from(c.0)), 0.25);
+            w.counts(cards, pl.discarded_in_view().map(|c| usize::from(c.0)), 0.25);
             w.counts(carry, pl.carried.iter().map(|x| usize::from(content.carry_slot[usize::from(x.0)])), 1.0);
         }
         let mine = &self.players[me];
@@ -232,7 +249,7 @@ impl FatalFightState {
             "Stage {} round {} | {} | turn player P{} | {}team gold {} (earned {}) | chain AP {}, {}{}{}{}{}",
             self.stage + 1,
             self.round,
-            phase_text(self.phase),
+            phase_text(self.phase) + &passed_text(self.shop_passed),
             self.chain_owner,
             mass_text(&self.mass),
             self.pool,
@@ -325,11 +342,21 @@ impl FatalFightState {
     /// order is hidden, so they are listed sorted.
     pub(crate) fn boss_order(&self, viewer: Option<usize>) -> Vec<(u16, bool)> {
         let mut pile: Vec<u16> = self.boss_pile.iter().map(|x| x.0).collect();
-        let known = usize::from(self.boss_known).min(pile.len());
+        let unseen = self.boss_unseen();
         if viewer.is_some() {
-            pile[known..].sort_unstable_by(|a, b| b.cmp(a));
+            pile[unseen.clone()].sort_unstable_by(|a, b| b.cmp(a));
         }
-        pile.iter().enumerate().rev().map(|(i, &k)| (k, viewer.is_none() || i < known)).collect()
+        pile.iter().enumerate().rev().map(|(i, &k)| (k, viewer.is_none() || !unseen.contains(&i))).collect()
+    }
+
+    /// The boss pile's slots (bottom first) whose skill nobody has seen there: not the bottom
+    /// `boss_known` (FF-12.3), and not the top once the pile is turned over on the board
+    /// (「ボス山をそのまま裏返して」, FF-5.9: its top card, the current skill, faces up).
+    pub(crate) fn boss_unseen(&self) -> std::ops::Range<usize> {
+        let len = self.boss_pile.len();
+        let known = usize::from(self.boss_known).min(len);
+        let end = if self.boss_placed { len.saturating_sub(1) } else { len };
+        known..end.max(known)
     }
 
     /// A state `observer` cannot tell from this one: the other players' hidden cards (hand, deck,
@@ -372,8 +399,8 @@ impl FatalFightState {
         }
         reshuffle(s.stage_pile.as_mut_slice(), &mut rng);
         reshuffle(s.enemy_pile.as_mut_slice(), &mut rng);
-        let known = usize::from(s.boss_known);
-        reshuffle(&mut s.boss_pile.as_mut_slice()[known..], &mut rng);
+        let unseen = s.boss_unseen();
+        reshuffle(&mut s.boss_pile.as_mut_slice()[unseen], &mut rng);
         reshuffle(s.unique_pile.as_mut_slice(), &mut rng);
         s.rng = Rng::new(derive_seed(seed, 1));
         s
@@ -418,18 +445,18 @@ impl FatalFightState {
             if pl.down && pl.immune {
                 bad.push(format!("player {p} cannot be down and saved"));
             }
-            if pl.actions > ch.actions || pl.moves > 2 || pl.combo_left > ch.actions || pl.gold > MAX_GOLD {
-                bad.push(format!("player {p}'s actions, moves, combination plays or gold are out of range"));
+            if pl.actions > ch.actions || pl.moves > 2 || pl.combo_left > ch.actions {
+                bad.push(format!("player {p}'s actions, moves or combination plays are out of range"));
             }
             if pl.all_cards().any(|x| !valid_card(x)) {
                 bad.push(format!("player {p} holds an unknown card"));
                 continue;
             }
-            if pl.carried.iter().any(|x| !c.card(x).carry) || pl.all_cards().filter(|&x| c.card(x).carry).count() != pl.carried.len() {
-                bad.push(format!("player {p}: items are carried and only items"));
+            if pl.carried.iter().any(|x| !c.card(x).carry) {
+                bad.push(format!("player {p}: only items are carried"));
             }
-            if pl.carried.len() > MAX_CARRY || pl.owned() > MAX_OWNED {
-                bad.push(format!("player {p} owns too many cards"));
+            if pl.carried.len() > MAX_CARRY {
+                bad.push(format!("player {p} carries more than {MAX_CARRY} items"));
             }
             if pl.discard_seen >> pl.discard.len() != 0 {
                 bad.push(format!("player {p}'s discard_seen marks slots past the discard"));
@@ -513,6 +540,13 @@ impl FatalFightState {
         if bs.len() != bl {
             bad.push("the boss pile repeats a skill".into());
         }
+        let shopper = match self.phase {
+            Phase::Shop { player } => Some(player),
+            _ => None,
+        };
+        if self.shop_passed >> n != 0 || shopper.map_or(self.shop_passed != 0, |p| self.shop_passed & (1 << p) != 0) {
+            bad.push("shop_passed marks only players who passed in an open shop, never the shopper".into());
+        }
         if usize::from(self.boss_known) > bl {
             bad.push("boss_known is larger than the boss pile".into());
         }
@@ -536,9 +570,6 @@ impl FatalFightState {
         }
         if game.options.stage_rounds.is_some_and(|limit| self.round > u16::from(limit) + 1) {
             bad.push("round exceeds stage_rounds (the stage-timer variant)".into());
-        }
-        if self.pool > MAX_GOLD {
-            bad.push("team gold above the maximum".into());
         }
         let cp = |p: u8| usize::from(p) < n;
         match self.phase {
@@ -590,6 +621,10 @@ impl FatalFightState {
         }
         if (self.chain.hits == 0) != (self.chain.ap == 0) && self.chain.hits == 0 {
             bad.push("a chain has AP only with hits".into());
+        }
+        // Each hit is an attack card played face up this round, still in a played pile.
+        if usize::from(self.chain.hits) > self.players[..n].iter().map(|p| p.played.len()).sum::<usize>() {
+            bad.push("a chain has more hits than cards played this round".into());
         }
         if (self.phase == Phase::Over) != self.result.is_some() {
             bad.push("a result is present exactly when the game is over".into());
