@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import kumite
@@ -228,48 +229,26 @@ def train(args: argparse.Namespace) -> int:
     return 0
 
 
-def seed(text: str) -> int:
-    """An argparse type: a seed, a whole number in 0 .. 2**64 - 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= value < 1 << 64:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number in 0 .. 2**64 - 1, not {value}")
-    return value
+def whole_number(low: int, high: int | None, range_text: str) -> Callable[[str], int]:
+    """An argparse type: an integer in ``low .. high`` (no upper bound for ``None``), else a
+    usage error saying ``range_text``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{range_text}, not {value}")
+        return value
+
+    return parse
 
 
-def port(text: str) -> int:
-    """An argparse type: a TCP port, 0 .. 65535."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 .. 65535, not {value}")
-    return value
-
-
-def count(text: str) -> int:
-    """An argparse type: an integer of at least 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
-    return value
-
-
-def positive(text: str) -> int:
-    """An argparse type: an integer of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+seed = whole_number(0, (1 << 64) - 1, "a seed is a whole number in 0 .. 2**64 - 1")
+port = whole_number(0, 65535, "a port is 0 .. 65535")
+count = whole_number(0, None, "must be at least 0")
+positive = whole_number(1, None, "must be at least 1")
 
 
 def seats(args: argparse.Namespace) -> int:
