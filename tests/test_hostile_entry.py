@@ -121,6 +121,43 @@ def test_a_content_list_of_70000_entries_is_refused_at_once(tmp_path: Path) -> N
     assert time.monotonic() - start < 10
 
 
+# A card renamed to a name already in use where the two can meet in one list of legal actions:
+# (game, file in the example folder, the name replaced, the name it takes, the entry it repeats).
+SAME_NAME = [
+    ("ufs", "cards.toml", "Squall Kick", "Brace", "brace"),
+    ("tekken", "characters/mira.toml", "Step In", "Snap Jab", "mira.snap_jab"),
+    ("senjutsu", "cards/river_monk.toml", "Monk's Palm", "Straight Cut", "straight_cut"),
+]
+
+
+@pytest.mark.parametrize(("name", "file", "old", "new", "first"), SAME_NAME)
+def test_two_cards_with_one_name_are_refused_naming_both(tmp_path: Path, name: str, file: str, old: str, new: str, first: str) -> None:
+    """A second card named "Brace" loaded, and two legal actions read "discard Brace": action
+    text is how humans, logs and `apply("…")` name actions, so the loader refuses the name."""
+    import shutil
+
+    import kumite.content_examples
+
+    folder = tmp_path / name
+    shutil.copytree(kumite.content_examples.path(name), folder)
+    path = folder / file
+    text = path.read_text()
+    assert f'name = "{old}"' in text
+    path.write_text(text.replace(f'name = "{old}"', f'name = "{new}"', 1))
+    with pytest.raises(kumite.CardDataError, match=f'"{new}" is already the name of "{first}"'):
+        kumite.load(name, content_dir=str(folder))
+
+
+def test_two_fatal_fight_cards_with_one_name_are_refused(tmp_path: Path) -> None:
+    """Fatal Fight's cards all meet in the shop: two cards named "Jab" would make two "buy Jab"."""
+    cards = Path(__file__).parent.parent / "rust/kumite/src/games/fatal_fight/data/cards.toml"
+    text = cards.read_text()
+    assert 'name = "Punch"' in text
+    (tmp_path / "cards.toml").write_text(text.replace('name = "Punch"', 'name = "Jab"', 1))
+    with pytest.raises(kumite.CardDataError, match='"Jab" is already the name of "jab"'):
+        kumite.load("fatal_fight", content_dir=str(tmp_path))
+
+
 def test_an_address_space_limit_gives_memory_error_not_an_abort() -> None:
     """Under `ulimit -v` the machine's free memory is not what the process may use: a VecEnv or
     a rollout past the limit is a MemoryError naming its size, never an abort (SIGABRT)."""

@@ -31,6 +31,22 @@ impl Problems {
             self.add(card, field, reason());
         }
     }
+    /// Refuses a display name given twice. Actions, logs and `apply("…")` name an entry by its
+    /// display name, so two entries that can meet in one list of legal actions must read apart.
+    /// `known` are entries already loaded (checked before); each of `new` that repeats a name is
+    /// a problem naming both entries.
+    pub fn distinct_names<'a>(
+        &mut self,
+        known: impl IntoIterator<Item = (&'a str, &'a str)>,
+        new: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) {
+        let mut seen: std::collections::HashMap<&str, &str> = known.into_iter().map(|(id, name)| (name, id)).collect();
+        for (id, name) in new {
+            if let Some(other) = seen.insert(name, id) {
+                self.add(id, "name", format!("{name:?} is already the name of {other:?}: two actions would read alike, so names must differ"));
+            }
+        }
+    }
     pub fn len(&self) -> usize {
         self.list.len()
     }

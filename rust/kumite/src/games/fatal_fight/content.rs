@@ -452,6 +452,8 @@ impl Content {
     fn read_cards(&mut self, file: &str, raw: RawCards) -> Problems {
         let mut p = Problems::new(file);
         p.check(raw.card.len() <= MAX_CARD_TYPES, "", "card", || format!("at most {MAX_CARD_TYPES} cards"));
+        // Every card can meet every other in the shop.
+        p.distinct_names([], raw.card.iter().map(|c| (c.id.as_str(), c.name.as_str())));
         let mut ids = HashMap::new();
         // (line, step) -> card index
         let mut lines: HashMap<(String, u8), usize> = HashMap::new();

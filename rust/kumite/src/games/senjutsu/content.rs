@@ -642,6 +642,9 @@ impl Content {
                 new.push(card);
             }
         }
+        // Any two kinds can meet in one hand (decks are built from the whole pool).
+        let known = self.cards.iter().map(|c| (c.key.as_str(), c.name.as_str())).chain([("stun", "Stun")]);
+        p.distinct_names(known, new.iter().map(|c| (c.key.as_str(), c.name.as_str())));
         p.check(
             self.cards.len() + new.len() < MAX_KINDS,
             "",
@@ -824,6 +827,8 @@ impl Content {
             );
             core.owner = Some(k.clone());
             core.text = core.describe();
+            let known = self.cards.iter().chain([&stun]).map(|c| (c.key.as_str(), c.name.as_str()));
+            p.distinct_names(known, [(core.key.as_str(), core.name.as_str())]);
             if p.len() > before {
                 continue;
             }

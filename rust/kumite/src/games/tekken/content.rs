@@ -428,6 +428,8 @@ impl Content {
                 extensions,
             });
         }
+        // A character's cards meet in one hand (cards of other characters never do).
+        p.distinct_names([], cards.iter().map(|c: &AttackCard| (c.id.as_str(), c.name.as_str())));
         p.check(deck.len() >= 6 && deck.len() <= MAX_DECK, cid, "cards", || {
             format!("a deck holds 6..={MAX_DECK} cards counting copies, found {}", deck.len())
         });

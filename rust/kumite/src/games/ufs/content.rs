@@ -718,6 +718,11 @@ impl Content {
                 abilities,
             });
         }
+        // Every card but a character can be in one deck, so in one hand.
+        fn named(c: &Card) -> Option<(&str, &str)> {
+            (c.kind != Kind::Character).then_some((c.id.as_str(), c.name.as_str()))
+        }
+        p.distinct_names(self.cards.iter().filter_map(named), new.iter().filter_map(named));
         p.check(self.cards.len() + new.len() <= MAX_CARDS, "", "card", || format!("at most {MAX_CARDS} cards in all"));
         p.into_result()?;
         for c in new {
