@@ -124,7 +124,7 @@ balance-docs: build $(DEV_STAMP)
 # would wrap is a crash too.
 CARGO_FUZZ_VERSION := 0.13.1
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= state_play record content
+FUZZ_TARGETS ?= state_play record content content_lists
 FUZZ_FLAGS ?= -s none -a
 FUZZ_ENV := RUSTC_BOOTSTRAP=1
 
@@ -135,7 +135,7 @@ fuzz-tools:
 fuzz: fuzz-tools
 	cd fuzz && $(CARGO) run --release --quiet --example make_corpus
 	cd fuzz && for t in $(FUZZ_TARGETS); do \
-	  $(FUZZ_ENV) $(CARGO) fuzz run $(FUZZ_FLAGS) $$t corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 || exit 1; \
+	  $(FUZZ_ENV) $(CARGO) fuzz run $(FUZZ_FLAGS) $$t corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 || exit 1; \
 	done
 
 clean:

@@ -53,3 +53,17 @@ pub const CONTENT_FILES: &[(&str, &str, &str)] = &[
     ("ufs", "cards.toml", "ufs/data/cards.toml"),
     ("ufs", "decks.toml", "ufs/data/decks.toml"),
 ];
+
+/// The text of a built-in content file (a path of [`CONTENT_FILES`]), read once.
+pub fn builtin_content(path: &str) -> &'static str {
+    static TEXTS: std::sync::Mutex<Vec<(&'static str, &'static str)>> = std::sync::Mutex::new(Vec::new());
+    let mut texts = TEXTS.lock().expect("not poisoned");
+    if let Some(&(_, text)) = texts.iter().find(|(p, _)| *p == path) {
+        return text;
+    }
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rust/kumite/src/games").join(path);
+    let text: &'static str = std::fs::read_to_string(full).expect("a built-in content file").leak();
+    let path: &'static str = path.to_string().leak();
+    texts.push((path, text));
+    text
+}

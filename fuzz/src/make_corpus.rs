@@ -37,5 +37,10 @@ fn main() {
         let mut bytes = vec![i as u8];
         bytes.extend(std::fs::read(data.join(builtin)).expect("built-in content file"));
         write("content", format!("{i}.toml"), bytes);
+        // content_lists: (file, which list, length in three bytes) at the capacity's edges.
+        for (which, len) in [(0u8, 0u32), (1, 1024), (2, 1025), (3, 70_000)] {
+            let [a, b, c, _] = len.to_le_bytes();
+            write("content_lists", format!("{i}-{which}-{len}"), vec![i as u8, which, a, b, c]);
+        }
     }
 }

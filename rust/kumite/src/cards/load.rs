@@ -83,6 +83,10 @@ impl Problems {
 /// any check that would work through all of it.
 pub const MAX_LIST: usize = 1024;
 
+/// The largest content file read, in bytes: fifty times the largest built-in file, and room for
+/// [`MAX_LIST`] entries of any kind, so a larger file is refused before it is parsed.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
 /// The first list longer than [`MAX_LIST`], as its field path and length.
 fn long_list(value: &toml::Value, path: &mut String) -> Option<(String, usize)> {
     match value {
@@ -109,9 +113,14 @@ fn long_list(value: &toml::Value, path: &mut String) -> Option<(String, usize)> 
 }
 
 /// Parses a TOML content file into its plain (not yet validated) form. A syntax or type error
-/// names the file and the field path where it happened; a list longer than [`MAX_LIST`] is
-/// refused before anything reads it.
+/// names the file and the field path where it happened; a file larger than [`MAX_FILE_BYTES`] or
+/// a list longer than [`MAX_LIST`] is refused before anything reads it.
 pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, GameError> {
+    if text.len() > MAX_FILE_BYTES {
+        let mut problems = Problems::new(file);
+        problems.add("", "", format!("{} bytes; a content file holds at most {MAX_FILE_BYTES} bytes (1 MiB)", text.len()));
+        return Err(GameError::CardData { problems: problems.list });
+    }
     if let Ok(table) = toml::from_str::<toml::Table>(text) {
         if let Some((path, len)) = long_list(&toml::Value::Table(table), &mut String::new()) {
             let mut problems = Problems::new(file);

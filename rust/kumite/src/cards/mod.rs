@@ -5,5 +5,5 @@
 mod load;
 mod pile;
 
-pub use load::{parse_toml, toml_files, Problems};
+pub use load::{parse_toml, toml_files, Problems, MAX_FILE_BYTES, MAX_LIST};
 pub use pile::{CardId, Pile};

@@ -998,6 +998,10 @@ fn build_tree(raw: &RawTree, p: &mut Problems, k: &str) -> Tree {
         || "the first node, and only it, is the gate".into(),
     );
     let mut links = vec![0u8; nodes.len()];
+    if nodes.len() > MAX_NODES {
+        // Refused above; a link bit per node fits only MAX_NODES of them.
+        return Tree { nodes, links };
+    }
     let find = |key: &str| nodes.iter().position(|n| n.0 == key);
     // SJ-3.5: the branches are 「相互につながった黒い線」 (lines connected to each other): a link
     // works both ways.

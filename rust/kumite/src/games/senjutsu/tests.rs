@@ -249,6 +249,12 @@ fn sj_3_4_sj_3_5_sj_9_1_sj_9_2_kamae_moves_along_the_tree() {
     let mut c = content::Content::builtin();
     let e = c.add_samurai("x.toml", text).expect_err("one-way links are not in the seed").to_string();
     assert!(e.contains("both ways"), "{e}");
+    // A tree of nine nodes linked to the ninth is refused, not a shift past the link bits (found
+    // by the content_lists fuzz target: a debug build panicked).
+    let nine: Vec<String> = (0..9).map(|i| format!("{{ key = \"n{i}\", zone = \"{}\" }}", if i == 0 { "gate" } else { "balance" })).collect();
+    let text = text.replace("{ key = \"gate\", zone = \"gate\" }, { key = \"a\", zone = \"balance\" }", &nine.join(", ")).replace("\"gate>a\"", "\"n0-n8\"");
+    let e = c.add_samurai("x.toml", &text).expect_err("nine nodes").to_string();
+    assert!(e.contains("2..=8 nodes"), "{e}");
 }
 
 #[test]
