@@ -100,7 +100,16 @@ for make in (lambda: kumite.VecEnv(game, 4_000_000, threads=1), lambda: kumite.r
 """
 
 
-def test_a_content_list_of_70000_entries_is_refused_at_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("entries", "refusal"),
+    [
+        # The issue's repro: about 3 MB, refused by the file's size before it is parsed.
+        (70_000, r"\d+ bytes; a content file holds at most 1048576 bytes"),
+        # Under 1 MiB, refused by the list's length before any check works through it.
+        (2_000, "2000 entries; a list holds at most 1024"),
+    ],
+)
+def test_a_content_list_of_70000_entries_is_refused_at_once(tmp_path: Path, entries: int, refusal: str) -> None:
     """A character whose first card has 70,000 extensions took minutes to refuse; a list past
     the content files' capacity is refused as it is read, with the capacity named."""
     import shutil
@@ -114,11 +123,24 @@ def test_a_content_list_of_70000_entries_is_refused_at_once(tmp_path: Path) -> N
     one = 'extensions = [{ height = "high", symbols = ["strike 1"] }]'
     text = mira.read_text()
     assert one in text
-    mira.write_text(text.replace(one, "extensions = [" + ", ".join(['{ height = "high", symbols = ["strike 1"] }'] * 70_000) + "]", 1))
+    mira.write_text(text.replace(one, "extensions = [" + ", ".join(['{ height = "high", symbols = ["strike 1"] }'] * entries) + "]", 1))
     start = time.monotonic()
-    with pytest.raises(kumite.CardDataError, match="70000 entries; a list holds at most 1024"):
+    with pytest.raises(kumite.CardDataError, match=refusal):
         kumite.load("tekken", content_dir=str(folder), characters=["mira", "rook"])
     assert time.monotonic() - start < 10
+
+
+def test_a_content_file_past_one_mebibyte_is_refused_before_parsing(tmp_path: Path) -> None:
+    """Parsing is where a huge file costs time (a 17 MB character file took 0.9 s to refuse by
+    its list length); a file past the capacity is refused by its size alone."""
+    import time
+
+    (tmp_path / "characters").mkdir()
+    (tmp_path / "characters" / "big.toml").write_text("# padding\n" * 200_000)
+    start = time.monotonic()
+    with pytest.raises(kumite.CardDataError, match="2000000 bytes; a content file holds at most 1048576 bytes"):
+        kumite.load("tekken", content_dir=str(tmp_path))
+    assert time.monotonic() - start < 1
 
 
 # A card renamed to a name already in use where the two can meet in one list of legal actions:

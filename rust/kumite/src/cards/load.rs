@@ -176,12 +176,19 @@ mod tests {
     fn a_list_past_the_capacity_is_refused_at_once_naming_it() {
         let ok = format!("[[cards]]\nid = \"a\"\nsymbols = [{}]\n", vec!["1"; MAX_LIST].join(", "));
         assert!(parse_toml::<Lists>("c.toml", &ok).is_ok());
-        let long = format!("[[cards]]\nid = \"a\"\n[[cards]]\nextensions = [{}]\n", vec!["{ height = \"high\" }"; 70_000].join(", "));
+        let long = format!("[[cards]]\nid = \"a\"\n[[cards]]\nextensions = [{}]\n", vec!["{ height = \"high\" }"; 40_000].join(", "));
         let start = std::time::Instant::now();
         let Err(GameError::CardData { problems }) = parse_toml::<Lists>("c.toml", &long) else { panic!("accepted") };
         assert!(start.elapsed().as_secs() < 5);
         assert_eq!(problems[0].field, "cards[1].extensions");
-        assert_eq!(problems[0].reason, "70000 entries; a list holds at most 1024 (a content file's capacity)");
+        assert_eq!(problems[0].reason, "40000 entries; a list holds at most 1024 (a content file's capacity)");
+    }
+
+    #[test]
+    fn a_file_past_the_capacity_is_refused_by_its_size() {
+        let big = format!("[[cards]]\nid = \"a\"\n{}", "# padding\n".repeat(110_000));
+        let Err(GameError::CardData { problems }) = parse_toml::<Lists>("c.toml", &big) else { panic!("accepted") };
+        assert_eq!(problems[0].reason, "1100019 bytes; a content file holds at most 1048576 bytes (1 MiB)");
     }
 
     #[test]
