@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server fuzz fuzz-tools clean seat-tables balance-docs
+.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs
 
 all: build
 
@@ -117,6 +117,15 @@ seat-tables: build
 # variant; long (see docs/balance.md for the time each took).
 balance-docs: build $(DEV_STAMP)
 	$(BIN)/python scripts/balance_docs.py
+
+# The networks shipped in python/kumite/nets (scripts/agents.py): each game's AlphaZero run of
+# AGENT_MINUTES (default 120, the most a baseline may take on 2 cores), GAMES to pick some.
+agents: build $(DEV_STAMP)
+	$(BIN)/python scripts/agents.py $(GAMES)
+
+# docs/agents.md's strength tables and pictures (scripts/agents_docs.py): hours on 2 cores.
+agents-docs: build $(DEV_STAMP)
+	$(BIN)/python scripts/agents_docs.py $(GAMES)
 
 # Fuzzing the loaders (docs/states.md): each target in fuzz/ runs for FUZZ_SECONDS from a seed
 # corpus of real states, records and content files. cargo-fuzz needs nightly flags, which the

@@ -54,6 +54,9 @@ class TrainConfig:
     # Stop after this many iterations whatever the budget (`None`: the budget decides).
     iterations: int | None = None
     threads: int | None = None
+    # How the run was started, recorded in the network's provenance (default: this process's
+    # `kumite train` command line).
+    command: str | None = None
 
 
 def _commit() -> str:
@@ -145,7 +148,7 @@ class Trainer:
             "iterations": self.iteration,
             "selfplay_games": self.selfplay_games,
             "cpu_minutes": round(self.elapsed / 60, 2),
-            "command": " ".join(["kumite", *sys.argv[1:]]) if sys.argv and "kumite" in sys.argv[0] else "kumite.learn.train",
+            "command": self.cfg.command or (" ".join(["kumite", *sys.argv[1:]]) if sys.argv and "kumite" in sys.argv[0] else "kumite.learn.train"),
             "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         }
 

@@ -1,0 +1,73 @@
+"""Trains the networks shipped in the package (``make agents``): for each game named (default
+every game), the AlphaZero loop of ``kumite train`` runs with the game's recipe below into
+``target/agents/<game>/``, and its final network is copied to
+``python/kumite/nets/<game>.safetensors`` with its learning curve beside the docs
+(``docs/images/agents/<game>-curve.png``). The network's metadata records the command, the
+commit, the seed, the budget, the CPU minutes and the self-play games; ``make agents-docs``
+measures what came out.
+
+A network is tied to the rules and content it learned (its fingerprint), so the shipped ones are
+retrained after every change of either: ``kumite.load_net`` refuses a stale one by name."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import kumite
+from kumite.bots import load_net
+from kumite.learn.trainer import TrainConfig, train
+
+ROOT = Path(__file__).resolve().parent.parent
+NETS = ROOT / "python" / "kumite" / "nets"
+CURVES = ROOT / "docs" / "images" / "agents"
+
+# Per game: what differs from `kumite train`'s defaults. The budget is the most a baseline may
+# take on a 2-core machine (the learned-agents issue's goal); `--minutes` overrides it.
+RECIPES: dict[str, dict[str, object]] = {
+    "tekken": {"simulations": 32},
+    "senjutsu": {"simulations": 32},
+    "fatal_fight": {"simulations": 32},
+    "ufs": {"simulations": 32},
+}
+MINUTES = 120.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
+    parser.add_argument("--minutes", type=float, default=float(os.environ.get("AGENT_MINUTES", MINUTES)),
+                        help=f"training budget per game (default {MINUTES:g}, or AGENT_MINUTES)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--resume", action="store_true", help="continue each game's run from its checkpoint")
+    args = parser.parse_args()
+    unknown = sorted(set(args.games) - set(kumite.games()))
+    if unknown:
+        parser.error(f"unknown games {unknown}; the games are {kumite.games()}")
+    NETS.mkdir(parents=True, exist_ok=True)
+    CURVES.mkdir(parents=True, exist_ok=True)
+    for name in args.games or kumite.games():
+        out = ROOT / "target" / "agents" / name
+        command = f"make agents GAMES={name} AGENT_MINUTES={args.minutes:g}"
+        cfg = TrainConfig(game=name, out=str(out), budget_minutes=args.minutes, seed=args.seed, command=command,
+                          **RECIPES[name])  # type: ignore[arg-type]
+        print(f"{name}: training for {args.minutes:g} min into {out}", flush=True)
+        def log(line: str, game: str = name) -> None:
+            print(f"{game}: {line}", flush=True)
+
+        summary = train(cfg, resume=args.resume, log=log)
+        shutil.copyfile(out / "net.safetensors", NETS / f"{name}.safetensors")
+        if (out / "curve.png").exists():
+            shutil.copyfile(out / "curve.png", CURVES / f"{name}-curve.png")
+        print(f"{name}: {json.dumps(summary)}", flush=True)
+        # The copy loads for its game the way the installed package loads it.
+        load_net(kumite.load(name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

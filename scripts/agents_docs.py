@@ -1,0 +1,199 @@
+"""Measures the shipped networks and writes the strength section of docs/agents.md
+(``make agents-docs``), between ``<!-- agents:begin -->`` and ``<!-- agents:end -->``, with its
+pictures in docs/images/agents/. Per two-player game: the network alone against random; ``az:N``
+against ``mcts:N`` with random playouts and with the heuristic, both seat orders (every match
+swaps seats each game), with Wilson 95 % intervals; the goal match ``az:200`` against
+``mcts:2000``; a skill-depth picture (win rate against ``mcts:1000`` by search budget for both
+bot families); a ladder of the shipped bots; and the training cost from the network's metadata.
+Fatal Fight, a team game: campaign win rates of ``az:N`` teams and ``mcts:2000:heuristic`` teams
+by party size.
+
+Games run in worker processes (``--workers``, default every core); every game's bots are made
+from the match seed and the game's index, so the figures do not depend on the worker count."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import kumite
+from kumite.arena import MatchResult, play_games, summarize
+from kumite.bots import load_net, make_bot
+from kumite.ladder import play_ladder
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "agents.md"
+IMAGES = ROOT / "docs" / "images" / "agents"
+BEGIN, END = "<!-- agents:begin -->", "<!-- agents:end -->"
+
+AZ = (50, 200, 800)
+MCTS = (200, 1000, 4000)
+HEURISTIC = "mcts:1000:heuristic"
+GOAL = ("az:200", "mcts:2000")
+REFERENCE = "mcts:1000"
+LADDER = ("random", "mcts:200", "mcts:1000", "policy", "az:200")
+
+
+def _play_one(job: tuple[str, dict[str, Any], tuple[str, ...], int, int]) -> tuple[np.ndarray, int, bool]:
+    name, options, specs, g, seed = job
+    game = kumite.load(name, **options)
+    bots = [make_bot(spec, game, seed + 7919 * g + 1000 * b, threads=1) for b, spec in enumerate(specs)]
+    returns, lengths, truncated = play_games(game, bots, range(g, g + 1), seed)
+    return returns[0], int(lengths[0]), bool(truncated[0])
+
+
+class Runner:
+    def __init__(self, workers: int, games: int, seed: int) -> None:
+        self.pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+        self.games, self.seed = games, seed
+
+    def match(self, name: str, specs: tuple[str, ...], games: int | None = None, options: dict[str, Any] | None = None) -> MatchResult:
+        n = games or self.games
+        start = time.time()
+        jobs = [(name, options or {}, specs, g, self.seed) for g in range(n)]
+        rows = list(self.pool.map(_play_one, jobs, chunksize=max(1, n // 32)))
+        result = summarize(list(specs), np.stack([r[0] for r in rows]), np.array([r[1] for r in rows], np.int32),
+                           np.array([r[2] for r in rows], np.bool_))
+        print(f"{name}: {' vs '.join(specs)}: {result.win_rate[0]:.1%} over {n} games in {time.time() - start:.0f} s",
+              file=sys.stderr, flush=True)
+        return result
+
+
+def cell(r: MatchResult, b: int = 0) -> str:
+    low, high = r.ci95[b]
+    cut = f", {r.n_truncated} cut" if r.n_truncated else ""
+    return f"{r.win_rate[b]:.1%} [{low:.1%}, {high:.1%}]{cut}"
+
+
+def provenance(net: kumite.Net) -> str:
+    m = net.metadata
+    return (f"Trained by `{m.get('command', '?')}` at commit {m.get('commit', '?')} (seed {m.get('seed', '?')}): "
+            f"{m.get('cpu_minutes', '?')} minutes on this machine's 2 cores, {m.get('iterations', '?')} iterations, "
+            f"{m.get('selfplay_games', '?')} self-play games at {m.get('simulations', '?')} simulations a move; "
+            f"{m.get('hidden', '?')} hidden units, {m.get('blocks', '?')} residual blocks")
+
+
+def depth_picture(name: str, points: dict[str, list[tuple[int, float, float, float]]]) -> str:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 3.6), layout="constrained")
+    for family, rows in points.items():
+        x = [r[0] for r in rows]
+        ax.errorbar(x, [r[1] for r in rows], yerr=[[r[1] - r[2] for r in rows], [r[3] - r[1] for r in rows]],
+                    marker="o", capsize=3, label=family)
+    ax.set_xscale("log")
+    ax.set_ylim(0, 1)
+    ax.axhline(0.5, color="grey", lw=0.5)
+    ax.set_xlabel("search simulations a move")
+    ax.set_ylabel(f"win rate against {REFERENCE}")
+    ax.set_title(f"{name}: skill depth")
+    ax.legend(fontsize=8)
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    path = IMAGES / f"{name}-depth.png"
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return f"images/agents/{path.name}"
+
+
+def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_games: int) -> list[str]:
+    out = [f"### {name}", "", provenance(net) + ".", ""]
+    policy = run.match(name, ("policy", "random"))
+    out += [f"The network alone (`policy`) against `random`: {cell(policy)}.", ""]
+    opponents = [f"mcts:{m}" for m in MCTS] + [HEURISTIC]
+    out += ["| | " + " | ".join(f"`{o}`" for o in opponents) + " |", "|---|" + "---|" * len(opponents)]
+    depth: dict[str, list[tuple[int, float, float, float]]] = {"az:N (network + PUCT)": [], "mcts:N (random playouts)": []}
+    for n in AZ:
+        row = []
+        for o in opponents:
+            r = run.match(name, (f"az:{n}", o))
+            row.append(cell(r))
+            if o == REFERENCE:
+                depth["az:N (network + PUCT)"].append((n, r.win_rate[0], *r.ci95[0]))
+        out.append(f"| `az:{n}` | " + " | ".join(row) + " |")
+    for m in MCTS:
+        if f"mcts:{m}" == REFERENCE:
+            depth["mcts:N (random playouts)"].append((m, 0.5, 0.5, 0.5))
+            continue
+        r = run.match(name, (f"mcts:{m}", REFERENCE))
+        depth["mcts:N (random playouts)"].append((m, r.win_rate[0], *r.ci95[0]))
+    goal = run.match(name, GOAL, games=goal_games)
+    low = goal.ci95[0][0]
+    verdict = "met" if low > 0.55 else f"missed: the interval's low end is {low:.1%}, {0.55 - low:.1%} short of 55 %"
+    out += ["", f"Goal, `{GOAL[0]}` against `{GOAL[1]}` over {goal_games} games: {cell(goal)} ({verdict}).", ""]
+    out += [f"![{name}: win rate against {REFERENCE} by search budget]({depth_picture(name, depth)})", ""]
+    ladder = play_ladder(kumite.load(name), list(LADDER), games=ladder_games, seed=run.seed, threads=1, progress=False)
+    out += [f"Ladder of the shipped bots ({ladder_games} games a pair, seats swapped):", "", "```text", str(ladder), "```", ""]
+    return out
+
+
+def fatal_fight(run: Runner, games: int) -> list[str]:
+    out = ["### fatal_fight", "", "Campaign win rates of whole teams of one bot (a team game: every seat shares the result).", ""]
+    out += ["| party | `az:200` team | `mcts:2000:heuristic` team |", "|---:|---|---|"]
+    trained = ""
+    for players in (1, 2, 3, 4):
+        options = {"players": players}
+        game = kumite.load("fatal_fight", **options)
+        try:
+            net = load_net(game)
+        except (ValueError, kumite.NetMismatchError) as e:
+            out.append(f"| {players} | no network for this party size ({str(e).splitlines()[0]}) | |")
+            continue
+        az = run.match("fatal_fight", ("az:200",) * players, games, options)
+        mcts = run.match("fatal_fight", ("mcts:2000:heuristic",) * players, games, options)
+        out.append(f"| {players} | {cell(az)} | {cell(mcts)} |")
+        trained = provenance(net)
+    out += ["", "Goal: 2-player `az:200` teams win at least 80 % of campaigns.", ""]
+    if trained:
+        out += [f"The network: {trained}.", ""]
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", metavar="GAME", help="default: every game with a shipped network")
+    parser.add_argument("--games-per-match", type=int, default=100)
+    parser.add_argument("--goal-games", type=int, default=400)
+    parser.add_argument("--ladder-games", type=int, default=40)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    run = Runner(args.workers, args.games_per_match, args.seed)
+    start = time.time()
+    body = [BEGIN, "",
+            f"`make agents-docs`: {args.games_per_match} games a match ({args.goal_games} for the goal match), "
+            f"seats swapped every game, seed {args.seed}, default options; draws count half; a game cut at the "
+            "run's bound has no result and is counted apart.", ""]
+    for name in args.games or kumite.games():
+        game = kumite.load(name)
+        if name == "fatal_fight":
+            body += fatal_fight(run, args.games_per_match)
+            continue
+        try:
+            net = load_net(game)
+        except (ValueError, kumite.NetMismatchError) as e:
+            body += [f"### {name}", "", f"No shipped network: {e}", ""]
+            continue
+        body += two_player(run, name, net, args.goal_games, args.ladder_games)
+    run.pool.shutdown()
+    body += [f"Measured in {(time.time() - start) / 60:.0f} minutes with {args.workers} worker processes.", "", END]
+    text = DOC.read_text()
+    if BEGIN not in text:
+        raise SystemExit(f"{DOC} has no {BEGIN} marker")
+    DOC.write_text(re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: "\n".join(body), text, flags=re.S))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
