@@ -44,8 +44,17 @@ examples = {"tekken": {"characters": ["mira", "rook"]}, "fatal_fight": {"charact
 for name, options in examples.items():
     kumite.load(name, content_dir=kumite.content_examples.path(name), **options).new_state(seed=1)
 
-# The balance lab and its JSON schema ship too (no matplotlib here: the picture is left out).
+# Every network shipped in the package loads for its game and plays (`policy`, `az:N`).
 import pathlib
+
+for net_file in sorted((pathlib.Path(kumite.__file__).parent / "nets").glob("*.safetensors")):
+    game = kumite.load(net_file.stem)
+    state = game.new_state(seed=1)
+    for spec in ("policy", "az:8"):
+        state.apply(kumite.make_bot(spec, game, seed=2).choose(state))
+    print(f"  network {net_file.name}: {kumite.Net.load(net_file).metadata['command']}")
+
+# The balance lab and its JSON schema ship too (no matplotlib here: the picture is left out).
 from kumite import balance
 
 report = balance.run("tekken", bots=["random"], games=1, workers=1, progress=False)
