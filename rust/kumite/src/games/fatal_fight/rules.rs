@@ -5,7 +5,7 @@
 use crate::cards::{CardId, Pile};
 use crate::core::{count, ActionList, EventSink, NoEvents, Rng};
 use crate::games::fatal_fight::actions::FfAction;
-use crate::games::fatal_fight::content::{BossSkill, EnemySkill, Gimmick, Kind, Special, StageCard, RESPAWNS};
+use crate::games::fatal_fight::content::{BossSkill, Cond, EnemySkill, Gimmick, Kind, Special, StageCard, Verb, When, RESPAWNS};
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::FatalFight;
 
@@ -507,6 +507,71 @@ impl FatalFightState {
             ev.emit(|| event("play", Some(p), format!("plays {} ({})", c.name, c.describe())));
         }
         self.apply_effects(game, p, c.guard, c.draw, c.heal);
+        self.apply_text(game, p, card, When::Play, None, ev);
+    }
+
+    /// FFX-17: the text effects of `card` that resolve at `when` and whose condition holds, for
+    /// player `p`; `target` is the struck group of a hit.
+    fn apply_text(&mut self, game: &FatalFight, p: usize, card: CardId, when: When, target: Option<usize>, ev: &mut impl EventSink<Event>) {
+        let c = game.content.card(card);
+        for e in c.text.iter().filter(|e| e.when == when) {
+            let sq = self.players[p].square;
+            let holds = match e.cond {
+                Cond::Always => true,
+                Cond::Centre => square_area(sq) == 1,
+                Cond::Side => square_area(sq) != 1,
+                Cond::Line(l) => square_line(sq) == l,
+                Cond::Cqb => target.is_some_and(|g| group_area(g) == square_area(sq)),
+            };
+            if !holds {
+                continue;
+            }
+            let own_turn = self.phase == Phase::Turn { player: p as u8 };
+            let pl = &mut self.players[p];
+            let took = match e.verb {
+                // FF-10.1 「手番中に」: moves belong to the own turn; a partner has none to spend.
+                Verb::Move(n) if own_turn => {
+                    pl.moves = pl.moves.saturating_add(n);
+                    true
+                }
+                Verb::Move(_) => false,
+                // FF-9.5: a partner's plays are counted like actions.
+                Verb::Action(n) if own_turn => {
+                    pl.actions = pl.actions.saturating_add(n);
+                    true
+                }
+                Verb::Action(n) => {
+                    pl.combo_left = pl.combo_left.saturating_add(n);
+                    true
+                }
+                Verb::Draw(n) => {
+                    self.apply_effects(game, p, 0, n, 0);
+                    true
+                }
+                Verb::Guard(n) => {
+                    self.apply_effects(game, p, n, 0, 0);
+                    true
+                }
+                Verb::Heal(n) => {
+                    self.apply_effects(game, p, 0, 0, n);
+                    true
+                }
+                Verb::Throw => {
+                    let g = target.expect("throw resolves on a hit");
+                    match self.groups[g].get(0) {
+                        Some(head) if head != BOSS && self.groups[g].len() > 1 => {
+                            let head = self.groups[g].remove(0);
+                            self.groups[g].push(head);
+                            true
+                        }
+                        _ => false,
+                    }
+                }
+            };
+            if took {
+                ev.emit(|| event("text", Some(p), format!("{}: {}", c.name, e.text())));
+            }
+        }
     }
 
     /// FF-7.5, FF-7.6, FF-8.4, FF-8.5, FF-9.6, FF-11: damage of the chain against group `g`.
@@ -577,6 +642,14 @@ impl FatalFightState {
         }
         if boss_down {
             self.stage_clear(game, ev); // FF-11.3
+        } else if ch.hits == 1 {
+            // FF-0.1 「コンビネーションはそもそも属性とAPしか関係ない」: a card's hit text resolves
+            // only when it struck alone; joined to others it gives its AP and attributes only.
+            // The chain's card is the last the turn player played (a position built with an open
+            // chain and nothing played has no card to read).
+            if let Some(card) = self.players[p].played.as_slice().last().copied() {
+                self.apply_text(game, p, card, When::Hit, Some(g), ev);
+            }
         }
     }
 

@@ -445,7 +445,13 @@ impl FatalFightState {
             if pl.down && pl.immune {
                 bad.push(format!("player {p} cannot be down and saved"));
             }
-            if pl.actions > ch.actions || pl.moves > 2 || pl.combo_left > ch.actions {
+            // Text effects (FFX-17) add actions, combination plays and moves: each card at most
+            // once a round, and a turn plays at most its actions' worth of cards.
+            let (gain, most) = (game.text_actions(), usize::from(ch.actions) + game.text_actions());
+            if usize::from(pl.actions) > most
+                || usize::from(pl.moves) > 2 + most * game.text_moves()
+                || usize::from(pl.combo_left) > usize::from(ch.actions) + gain
+            {
                 bad.push(format!("player {p}'s actions, moves or combination plays are out of range"));
             }
             if pl.all_cards().any(|x| !valid_card(x)) {
