@@ -1850,3 +1850,141 @@ fn ffx_9_gold_has_no_cap() {
     }
     assert_eq!((game(2).max_game_length(), game(4).max_game_length()), (22_088, 62_816), "docs \"Game length\"");
 }
+
+/// Moves the unique `id` from the unique row or pile into player `p`'s hand (cards conserved).
+fn give_unique(g: &FatalFight, s: &mut FatalFightState, p: usize, id: &str) {
+    let c = card(g, id);
+    if let Some(slot) = s.unique_row.iter().position(|&u| u == Some(c)) {
+        s.unique_row[slot] = s.unique_pile.pop();
+    } else {
+        let i = s.unique_pile.iter().position(|u| u == c).unwrap();
+        s.unique_pile.remove(i);
+    }
+    s.players[p].hand.push(c);
+}
+
+// FF-6.3, FFX-17: 「サブ属性（※後述）で指定された効果の他に、固有のテキスト効果を持つものもあります。」
+// The loader reads each text effect and refuses a bad one, naming the card and the effect.
+#[test]
+fn ffx_17_text_effects_are_read_and_bad_ones_refused() {
+    let c = Content::builtin();
+    let t = |id: &str| c.cards[usize::from(c.card_index(id).unwrap().0)].describe();
+    assert_eq!(t("suplex"), "AP 2, pierce, hit: throw");
+    assert_eq!(t("adrenaline"), "action 1, draw 1 if centre");
+    assert_eq!(t("rising_knee"), "AP 3, draw 1, hit: guard 2 if cqb");
+    let [cards, chars, enemies, stages] = crate::games::fatal_fight::content::BUILTIN;
+    for (bad, why) in [
+        ("[\"fly 2\"]", "unknown effect \"fly\""),
+        ("[\"throw\"]", "throw and cqb need a hit"),
+        ("[\"hit: draw 1 if cqb\", \"move\"]", "move needs an amount"),
+        ("[\"draw 1 if upstairs\"]", "unknown condition \"upstairs\""),
+    ] {
+        let text = cards.1.replace("text = [\"move 1\"]", &format!("text = {bad}"));
+        let e = Content::parse((cards.0, &text), chars, enemies, stages).unwrap_err().to_string();
+        assert!(e.contains("parry") && e.contains("text[") && e.contains(why), "{bad}: {e}");
+    }
+    // Hit text needs an attack card.
+    let text = cards.1.replace("text = [\"move 1\"]", "text = [\"hit: move 1\"]");
+    let e = Content::parse((cards.0, &text), chars, enemies, stages).unwrap_err().to_string();
+    assert!(e.contains("parry") && e.contains("need an attack card"), "{e}");
+}
+
+// FF-6.3 「手札１枚を表向きに置き、カード毎に指定された効果を適用してください。…固有のテキスト効果を持つものもあります。」
+// Text without "hit:" resolves as the card is played, if its condition (where the player
+// stands) holds: Parry's move, Spark Shot's draw from a side area, Iron Wall's heal on the middle
+// line, Adrenaline's action and its draw in the centre.
+#[test]
+fn ff_6_3_play_text_resolves_when_played_where_its_condition_holds() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    give(&g, &mut s, 0, &["parry", "iron_wall", "spark_shot"]);
+    give_unique(&g, &mut s, 0, "adrenaline");
+    s.players[0].square = 4; // centre middle
+    s.players[0].life = 5;
+    let moves = s.players[0].moves;
+    play(&g, &mut s, 0, "parry");
+    assert_eq!(s.players[0].moves, moves + 1, "move 1: one more free move this turn");
+    play(&g, &mut s, 0, "iron_wall");
+    assert_eq!(s.players[0].life, 6, "heal 1 if middle");
+    assert_eq!(s.players[0].actions, 1);
+    let hand = s.players[0].hand.len();
+    play(&g, &mut s, 0, "adrenaline");
+    assert_eq!(s.players[0].actions, 1, "action 1 gives back the action it cost");
+    assert_eq!(s.players[0].hand.len(), hand, "draw 1 if centre: played one, drew one");
+    // Spark Shot draws only from a side area.
+    let mut side = s.clone();
+    side.players[0].square = 7;
+    let hand = side.players[0].hand.len();
+    play(&g, &mut side, 0, "spark_shot");
+    assert_eq!(side.players[0].hand.len(), hand, "draw 1 if side");
+    let hand = s.players[0].hand.len();
+    play(&g, &mut s, 0, "spark_shot");
+    assert_eq!(s.players[0].hand.len(), hand - 1, "in the centre: no draw");
+    s.validate(&g).unwrap();
+    // Off the middle line, Iron Wall heals nothing.
+    let mut t = in_round(&g);
+    give(&g, &mut t, 0, &["iron_wall"]);
+    t.players[0].square = 3;
+    t.players[0].life = 5;
+    play(&g, &mut t, 0, "iron_wall");
+    assert_eq!(t.players[0].life, 5);
+}
+
+// FF-0.1 「コンビネーションはそもそも属性とAPしか関係ない。」 and 「背負投げであれば、０点範囲が乗るだけで、
+// 対象を移動させるような効果は発生しない。これだと、攻撃後移動的な効果も乗らない。」: a card's "hit:" text
+// (moving the target, moving after the attack) resolves when the card strikes alone; joined to a
+// chain it gives only its AP and attributes.
+#[test]
+fn ff_0_1_hit_text_resolves_only_for_a_card_striking_alone() {
+    let g = game(1);
+    let (bruiser, punk) = (enemy(&g, "bruiser"), enemy(&g, "street_punk"));
+    // Suplex alone (AP 2, pierce) cannot fell the bruiser (life 3), but throws it to the tail.
+    let mut s = in_round(&g);
+    place(&g, &mut s, 4, &["bruiser", "bruiser", "street_punk"]);
+    give(&g, &mut s, 0, &["suplex", "jab"]);
+    s.players[0].square = 4;
+    s.players[0].special_ready = false; // no brawler point: AP 2 fells nothing
+    play(&g, &mut s, 0, "suplex");
+    act(&g, &mut s, A::Strike(4));
+    assert_eq!(s.groups[4].as_slice(), &[bruiser, punk, bruiser], "hit: throw sends the head to the tail");
+    // The same Suplex after a Jab: a chain of two, no throw.
+    let mut t = in_round(&g);
+    place(&g, &mut t, 4, &["bruiser", "bruiser", "street_punk"]);
+    give(&g, &mut t, 0, &["suplex", "jab"]);
+    t.players[0].square = 4;
+    t.players[0].special_ready = false;
+    play(&g, &mut t, 0, "jab");
+    play(&g, &mut t, 0, "suplex");
+    act(&g, &mut t, A::Strike(4));
+    assert_eq!(t.groups[4].as_slice(), &[bruiser, punk], "AP 3 fells the head; no throw in a chain (it would give punk, bruiser)");
+    // Cyclone Throw: the head falls, the next is thrown, and the player gains a move.
+    let mut u = in_round(&g);
+    place(&g, &mut u, 4, &["street_punk", "bruiser", "street_punk"]);
+    give(&g, &mut u, 0, &[]);
+    give_unique(&g, &mut u, 0, "cyclone_throw");
+    u.players[0].square = 4;
+    u.players[0].special_ready = false;
+    let moves = u.players[0].moves;
+    play(&g, &mut u, 0, "cyclone_throw");
+    act(&g, &mut u, A::Strike(4));
+    assert_eq!(u.groups[4].as_slice(), &[punk, bruiser], "the punk falls, the bruiser goes to the tail");
+    assert_eq!(u.players[0].moves, moves + 1, "hit: move 1");
+    u.validate(&g).unwrap();
+}
+
+// FF-7.4 「同じエリアにいる敵集団を指定した場合、CQB（Close Quarters Battle）が発生し」: Rising Knee's
+// "hit: guard 2 if cqb" gives guard only when the struck group shares the player's area.
+#[test]
+fn ff_7_4_hit_text_with_the_cqb_condition() {
+    let g = game(1);
+    for (square, gp) in [(7, 2), (4, 0)] {
+        let mut s = in_round(&g);
+        place(&g, &mut s, 4, &["bruiser"]);
+        give(&g, &mut s, 0, &[]);
+        give_unique(&g, &mut s, 0, "rising_knee");
+        s.players[0].square = square;
+        play(&g, &mut s, 0, "rising_knee");
+        act(&g, &mut s, A::Strike(4));
+        assert_eq!(s.players[0].gp, gp, "square {square}");
+    }
+}
