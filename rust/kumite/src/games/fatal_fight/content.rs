@@ -52,6 +52,16 @@ pub struct Card {
 }
 
 impl Card {
+    /// The name, with the card's text effects in brackets when it has any (FFX-17): what the
+    /// information string shows of a card.
+    pub fn label(&self) -> String {
+        if self.text.is_empty() {
+            return self.name.clone();
+        }
+        let text: Vec<String> = self.text.iter().map(|t| t.text()).collect();
+        format!("{} [{}]", self.name, text.join(", "))
+    }
+
     pub fn describe(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
         if self.attack {

@@ -1872,6 +1872,11 @@ fn ffx_17_text_effects_are_read_and_bad_ones_refused() {
     assert_eq!(t("suplex"), "AP 2, pierce, hit: throw");
     assert_eq!(t("adrenaline"), "action 1, draw 1 if centre");
     assert_eq!(t("rising_knee"), "AP 3, draw 1, hit: guard 2 if cqb");
+    // Every effect shows in the information string (shop, hands, uniques) and the view's cards.
+    let g = game(1);
+    let s = g.new_state(1);
+    assert!(s.information_state_string(&g, 0).contains("Suplex [hit: throw] x4"));
+    assert!(s.view(&g, Some(0)).to_string().contains("AP 2, pierce, hit: throw"));
     let [cards, chars, enemies, stages] = crate::games::fatal_fight::content::BUILTIN;
     for (bad, why) in [
         ("[\"fly 2\"]", "unknown effect \"fly\""),
