@@ -13,9 +13,6 @@ use crate::games::fatal_fight::FatalFight;
 fn draw(p: &mut Player, n: usize, rng: &mut Rng) -> usize {
     let mut drawn = 0;
     for _ in 0..n {
-        if p.hand.is_full() {
-            break;
-        }
         if p.deck.is_empty() {
             if p.discard.is_empty() {
                 break;
@@ -33,6 +30,25 @@ fn draw(p: &mut Player, n: usize, rng: &mut Rng) -> usize {
 /// Indices of the first card of each distinct type in `cards` (identical copies give one action).
 fn distinct(cards: &[CardId]) -> impl Iterator<Item = usize> + '_ {
     (0..cards.len()).filter(move |&i| !cards[..i].contains(&cards[i]))
+}
+
+/// The card types in a hand, each once, ascending (legal actions are sorted): `Play` and `Pay`
+/// name a type, since any copy is the same card. A bit per type (`MAX_CARD_TYPES` is 64).
+fn hand_types(hand: &[CardId]) -> impl Iterator<Item = CardId> {
+    const { assert!(crate::games::fatal_fight::content::MAX_CARD_TYPES <= 64) };
+    let mut bits = hand.iter().fold(0u64, |b, c| b | 1 << c.0);
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let t = bits.trailing_zeros();
+            bits &= bits - 1;
+            CardId(t as u16)
+        })
+    })
+}
+
+/// The hand slot of the first card of type `t`.
+fn slot_of(p: &Player, t: u8) -> usize {
+    p.hand.iter().position(|c| c == CardId(u16::from(t))).expect("legal: a card of that type is in hand")
 }
 
 fn adjacent(a: u8, b: u8) -> bool {
@@ -290,10 +306,9 @@ impl FatalFightState {
                 let pi = usize::from(player);
                 let p = &self.players[pi];
                 let chain_open = self.chain.hits > 0;
-                for i in distinct(p.hand.as_slice()) {
-                    let c = content.card(p.hand.as_slice()[i]);
-                    if p.actions >= 1 && (!chain_open || c.attack) {
-                        push(out, FfAction::Play(i as u8));
+                for t in hand_types(p.hand.as_slice()) {
+                    if p.actions >= 1 && (!chain_open || content.card(t).attack) {
+                        push(out, FfAction::Play(t.0 as u8));
                     }
                 }
                 // FF-6.2, FF-10.1: the free move is an act without an action, done at any timing,
@@ -338,17 +353,17 @@ impl FatalFightState {
             }
             Phase::Combination { player } => {
                 let p = &self.players[usize::from(player)];
-                for i in distinct(p.hand.as_slice()) {
-                    if p.combo_left > 0 && content.card(p.hand.as_slice()[i]).attack {
-                        push(out, FfAction::Play(i as u8));
+                for t in hand_types(p.hand.as_slice()) {
+                    if p.combo_left > 0 && content.card(t).attack {
+                        push(out, FfAction::Play(t.0 as u8));
                     }
                 }
                 push(out, FfAction::Pass);
             }
             Phase::Pay { player, .. } => {
                 let p = &self.players[usize::from(player)];
-                for i in distinct(p.hand.as_slice()) {
-                    push(out, FfAction::Pay(i as u8));
+                for t in hand_types(p.hand.as_slice()) {
+                    push(out, FfAction::Pay(t.0 as u8));
                 }
             }
             Phase::MassDamage { .. } => {
@@ -377,17 +392,17 @@ impl FatalFightState {
         let content = &*game.content;
         match (self.phase, a) {
             (Phase::Shop { player }, _) => self.shop_action(game, player, a, ev),
-            (Phase::Turn { player }, FfAction::Play(i)) => {
+            (Phase::Turn { player }, FfAction::Play(t)) => {
                 let pi = usize::from(player);
                 self.players[pi].actions -= 1;
-                self.play_card(game, pi, usize::from(i), ev);
+                self.play_card(game, pi, slot_of(&self.players[pi], t), ev);
                 // FF-9.3, FFX-5: partners may join after each card the turn player plays.
                 self.chain.combined = false;
             }
-            (Phase::Combination { player }, FfAction::Play(i)) => {
+            (Phase::Combination { player }, FfAction::Play(t)) => {
                 let pi = usize::from(player);
                 self.players[pi].combo_left -= 1;
-                self.play_card(game, pi, usize::from(i), ev);
+                self.play_card(game, pi, slot_of(&self.players[pi], t), ev);
             }
             (Phase::Combination { player }, FfAction::Pass) => {
                 let turn = self.chain_owner;
@@ -438,9 +453,9 @@ impl FatalFightState {
                 ev.emit(|| event("end_turn", Some(usize::from(player)), "ends the turn".into()));
                 self.next_turn(game, Some(player), ev);
             }
-            (Phase::Pay { player, left, then }, FfAction::Pay(i)) => {
+            (Phase::Pay { player, left, then }, FfAction::Pay(t)) => {
                 let p = &mut self.players[usize::from(player)];
-                let card = p.hand.remove(usize::from(i));
+                let card = p.hand.remove(slot_of(p, t));
                 p.facedown.push(card);
                 if left > 1 {
                     self.phase = Phase::Pay { player, left: left - 1, then };

@@ -114,13 +114,22 @@ fn in_round(g: &FatalFight) -> FatalFightState {
     s
 }
 
-fn hand_index(g: &FatalFight, s: &FatalFightState, p: usize, name: &str) -> u8 {
+/// The card type `Play` and `Pay` name for `name`, which player `p` must hold.
+fn hand_type(g: &FatalFight, s: &FatalFightState, p: usize, name: &str) -> u8 {
     let c = card(g, name);
-    s.players[p].hand.iter().position(|h| h == c).unwrap() as u8
+    assert!(s.players[p].hand.contains(c), "P{p} holds no {name}");
+    c.0 as u8
+}
+
+/// Pays the first card of the paying player's hand face down.
+fn pay_first(g: &FatalFight, s: &mut FatalFightState) {
+    let Phase::Pay { player, .. } = s.phase else { panic!("not paying") };
+    let t = s.players[usize::from(player)].hand.get(0).unwrap();
+    act(g, s, A::Pay(t.0 as u8));
 }
 
 fn play(g: &FatalFight, s: &mut FatalFightState, p: usize, name: &str) {
-    let i = hand_index(g, s, p, name);
+    let i = hand_type(g, s, p, name);
     act(g, s, A::Play(i));
 }
 // FF-3.5
@@ -232,11 +241,11 @@ fn ff_0_7_variant_saving_costs_three_actions_and_three_cards() {
     g.state_from_json(&s.to_json()).unwrap();
     let err = game(2).state_from_json(&s.to_json()).unwrap_err().to_string();
     assert!(err.contains("payment out of range"), "{err}");
-    act(&g, &mut s, A::Pay(0));
+    pay_first(&g, &mut s);
     assert!(matches!(s.phase, Phase::Pay { left: 2, .. }));
     g.state_from_json(&s.to_json()).unwrap();
-    act(&g, &mut s, A::Pay(0));
-    act(&g, &mut s, A::Pay(0));
+    pay_first(&g, &mut s);
+    pay_first(&g, &mut s);
     assert_eq!(s.phase, Phase::Turn { player: 0 });
     assert_eq!((s.players[0].facedown.len(), s.players[0].hand.len()), (3, 1));
     assert_eq!((s.players[1].life, s.players[1].down, s.players[1].immune), (2, false, true));
@@ -271,7 +280,7 @@ fn ffx_23_the_medic_saves_for_one_fewer_than_save_actions() {
         assert!(legal(&g, &s).contains(&A::Save(1)));
         act(&g, &mut s, A::Save(1));
         for _ in 0..cost {
-            act(&g, &mut s, A::Pay(0));
+            pay_first(&g, &mut s);
         }
         assert_eq!(s.phase, Phase::Turn { player: 0 });
         assert_eq!((s.players[0].actions, s.players[0].facedown.len()), (0, usize::from(cost)));
@@ -615,10 +624,10 @@ fn ff_9_2_a_non_attack_card_cannot_join_an_open_chain() {
     let g = game(1);
     let mut s = in_round(&g);
     give(&g, &mut s, 0, &["jab", "block"]);
-    let block = hand_index(&g, &s, 0, "block");
+    let block = hand_type(&g, &s, 0, "block");
     assert!(legal(&g, &s).contains(&A::Play(block)));
     play(&g, &mut s, 0, "jab");
-    let block = hand_index(&g, &s, 0, "block");
+    let block = hand_type(&g, &s, 0, "block");
     assert!(!legal(&g, &s).contains(&A::Play(block)), "the chain must be closed first (FFX-5)");
     assert!(!legal(&g, &s).contains(&A::EndTurn));
 }
@@ -728,7 +737,7 @@ fn ff_10_1_ff_10_2_one_free_move_then_a_card_face_down_and_an_action() {
     assert_eq!((s.players[0].square, s.players[0].actions), (7, 3));
     act(&g, &mut s, A::Move(8));
     assert!(matches!(s.phase, Phase::Pay { left: 1, .. }));
-    act(&g, &mut s, A::Pay(0));
+    pay_first(&g, &mut s);
     assert_eq!((s.players[0].square, s.players[0].actions, s.players[0].facedown.len()), (8, 2, 1));
 }
 
@@ -780,8 +789,8 @@ fn ff_10_4_ff_13_4_ff_13_5_saving_costs_two_actions_and_two_cards() {
     s.players[1].down = true;
     assert!(legal(&g, &s).contains(&A::Save(1)));
     act(&g, &mut s, A::Save(1));
-    act(&g, &mut s, A::Pay(0));
-    act(&g, &mut s, A::Pay(0));
+    pay_first(&g, &mut s);
+    pay_first(&g, &mut s);
     assert_eq!(s.phase, Phase::Turn { player: 0 });
     assert_eq!((s.players[0].actions, s.players[0].facedown.len()), (1, 2));
     assert_eq!((s.players[1].life, s.players[1].down, s.players[1].immune), (2, false, true));
@@ -1670,7 +1679,7 @@ fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_
     act(&g, &mut s, A::Whiff);
     s.players[first].moves = 0;
     act(&g, &mut s, A::Move(1));
-    let block = hand_index(&g, &s, first, "block");
+    let block = hand_type(&g, &s, first, "block");
     act(&g, &mut s, A::Pay(block)); // face down: hidden
     act(&g, &mut s, A::EndTurn);
     act(&g, &mut s, A::EndTurn);
@@ -1992,4 +2001,33 @@ fn ff_7_4_hit_text_with_the_cqb_condition() {
         act(&g, &mut s, A::Strike(4));
         assert_eq!(s.players[0].gp, gp, "square {square}");
     }
+}
+
+// FF-8.2 「デッキからＸ枚引いて手札に加えます。これにより、最大手札枚数を超えても問題ありません。」 A hand holds
+// every card its player owns, so no draw is lost: a player holding 30 cards draws 2 more, and
+// `Play` names a card type, so a card deep in the hand is playable.
+#[test]
+fn ff_8_2_a_hand_holds_every_card_its_player_owns() {
+    assert_eq!(super::state::MAX_HAND, super::state::MAX_OWNED);
+    let g = game(1);
+    let mut s = in_round(&g);
+    let all: Vec<&str> = g.content.cards.iter().filter(|c| c.kind == super::content::Kind::Common && !c.carry).map(|c| c.id.as_str()).collect();
+    let mut names: Vec<&str> = all.iter().flat_map(|&n| [n, n]).collect();
+    names.push("parry");
+    give(&g, &mut s, 0, &names);
+    let held = s.players[0].hand.len();
+    assert!(held > 20, "past the old capacity of 20: {held}");
+    s.players[0].deck.clear();
+    s.players[0].discard.clear();
+    s.players[0].deck.push(card(&g, "jab"));
+    s.players[0].deck.push(card(&g, "punch"));
+    s.shop.0[usize::from(card(&g, "jab").0)] -= 1;
+    s.shop.0[usize::from(card(&g, "punch").0)] -= 1;
+    // Parry: guard 2, draw 1; the hand grows past any earlier capacity.
+    play(&g, &mut s, 0, "parry");
+    assert_eq!(s.players[0].hand.len(), held, "played one, drew one");
+    play(&g, &mut s, 0, "parry");
+    assert_eq!(s.players[0].hand.len(), held, "the second Parry draws the last deck card");
+    let last = *s.players[0].hand.as_slice().last().unwrap();
+    assert!(legal(&g, &s).contains(&A::Play(last.0 as u8)), "the last hand card is playable");
 }
