@@ -2031,3 +2031,18 @@ fn ff_8_2_a_hand_holds_every_card_its_player_owns() {
     let last = *s.players[0].hand.as_slice().last().unwrap();
     assert!(legal(&g, &s).contains(&A::Play(last.0 as u8)), "the last hand card is playable");
 }
+
+// FFX-17: `action` texts add plays to a round; a game whose texts could overfill the 16 plays a
+// round holds is refused when built, naming the capacity. Adrenaline's `action 1` (one copy) fits.
+#[test]
+fn ffx_17_action_texts_that_overfill_a_round_are_refused() {
+    assert_eq!(game(4).text_actions(), 1);
+    let dir = std::env::temp_dir().join(format!("kumite_ff_actions_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let [cards, ..] = crate::games::fatal_fight::content::BUILTIN;
+    // Parry is a common: 4 copies of `action 3` give 12 more plays; 2·3 + 1 + 12 > 16.
+    std::fs::write(dir.join("cards.toml"), cards.1.replace("text = [\"move 1\"]", "text = [\"action 3\"]")).unwrap();
+    let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap_err();
+    assert!(err.to_string().contains("16 plays a round holds"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
