@@ -1,16 +1,17 @@
-//! The dense action space of Fatal Fight. Ranges are sized by the worst case: a hand of
-//! `MAX_HAND` cards, 9 squares, 6 groups, `MAX_CARRY` items, 4 players, `MAX_CARD_TYPES`
+//! The dense action space of Fatal Fight. Ranges are sized by the worst case: `MAX_CARD_TYPES`
+//! card types to play or pay from the hand (a card is named by its type, so the hand's size
+//! costs no actions), 9 squares, 6 groups, `MAX_CARRY` items, 4 players, `MAX_CARD_TYPES`
 //! card types and the 4 face-up uniques.
 
 use crate::core::Action;
 use crate::games::fatal_fight::content::{MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
-use crate::games::fatal_fight::state::{MAX_HAND, MAX_PLAYERS, SQUARES};
+use crate::games::fatal_fight::state::{MAX_PLAYERS, SQUARES};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FfAction {
-    /// Play the hand card at this index face up (FF-6.3); in a combination, without an action.
+    /// Play a hand card of this type face up (FF-6.3); in a combination, without an action.
     Play(u8),
-    /// Play the hand card at this index face down as payment (FF-10.2, FF-10.4).
+    /// Play a hand card of this type face down as payment (FF-10.2, FF-10.4).
     Pay(u8),
     /// Move to this square (FF-10.1, FF-10.2).
     Move(u8),
@@ -41,8 +42,8 @@ pub enum FfAction {
 }
 
 const PLAY: Action = 0;
-const PAY: Action = PLAY + MAX_HAND as Action;
-const MOVE: Action = PAY + MAX_HAND as Action;
+const PAY: Action = PLAY + MAX_CARD_TYPES as Action;
+const MOVE: Action = PAY + MAX_CARD_TYPES as Action;
 const STRIKE: Action = MOVE + SQUARES as Action;
 const WHIFF: Action = STRIKE + RESPAWNS as Action;
 const COMBINATION: Action = WHIFF + 1;

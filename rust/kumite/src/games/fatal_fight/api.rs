@@ -48,17 +48,13 @@ impl State for FatalFightState {
         let c = &game.content;
         let me = self.current_player_index().unwrap_or(0);
         let pl = &self.players[me.min(3)];
-        let hand = |i: u8| pl.hand.get(usize::from(i)).map(|x| c.card(x));
         let card_name = |t: u8| c.cards.get(usize::from(t)).map_or("?".to_string(), |x| x.name.clone());
         match FfAction::decode(action) {
-            FfAction::Play(i) => match hand(i) {
+            FfAction::Play(t) => match c.cards.get(usize::from(t)) {
                 Some(x) => format!("play {} ({})", x.name, x.describe()),
-                None => format!("play hand card {}", i + 1),
+                None => format!("play card type {t}"),
             },
-            FfAction::Pay(i) => match hand(i) {
-                Some(x) => format!("play {} face down", x.name),
-                None => format!("play hand card {} face down", i + 1),
-            },
+            FfAction::Pay(t) => format!("play {} face down", card_name(t)),
             FfAction::Move(sq) => {
                 let paid = !matches!(self.phase, Phase::Turn { .. }) || pl.moves == 0;
                 format!("move to {}{}", square_name(sq % 9), if paid { " (1 action + 1 card)" } else { "" })

@@ -43,6 +43,8 @@ pub struct Card {
     pub exile: bool,
     pub carry: bool,
     pub always: bool,
+    /// The card's own text effects (FF-6.3 「固有のテキスト効果」), in printed order.
+    pub text: Vec<TextEffect>,
     /// The card one step up this card's line, and whether it is a line's later step.
     pub next: Option<CardId>,
     pub later_step: bool,
@@ -50,6 +52,16 @@ pub struct Card {
 }
 
 impl Card {
+    /// The name, with the card's text effects in brackets when it has any (FFX-17): what the
+    /// information string shows of a card.
+    pub fn label(&self) -> String {
+        if self.text.is_empty() {
+            return self.name.clone();
+        }
+        let text: Vec<String> = self.text.iter().map(|t| t.text()).collect();
+        format!("{} [{}]", self.name, text.join(", "))
+    }
+
     pub fn describe(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
         if self.attack {
@@ -72,7 +84,115 @@ impl Card {
                 parts.push(w.into());
             }
         }
+        parts.extend(self.text.iter().map(|t| t.text()));
         parts.join(", ")
+    }
+}
+
+/// When a text effect resolves: as the card is played, or as the attack it made hits (FFX-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    Play,
+    Hit,
+}
+
+/// What a text effect does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// Free moves for the rest of the own turn (FF-10.1).
+    Move(u8),
+    Draw(u8),
+    Guard(u8),
+    Heal(u8),
+    /// More actions in the own turn; in a combination, more combination plays (FF-9.5).
+    Action(u8),
+    /// The struck group's head, if it stands, goes to the group's tail (hit only).
+    Throw,
+}
+
+/// The condition a text effect needs, read when it resolves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cond {
+    Always,
+    /// The player stands in the centre area.
+    Centre,
+    /// The player stands in the left or right area.
+    Side,
+    /// The player stands on this line (0 top, 1 middle, 2 bottom).
+    Line(u8),
+    /// The struck group is in the player's area (close quarters, FF-7.4; hit only).
+    Cqb,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextEffect {
+    pub when: When,
+    pub verb: Verb,
+    pub cond: Cond,
+}
+
+pub const MAX_TEXT: usize = 3;
+
+impl TextEffect {
+    /// Reads `"[hit: ]verb [N][ if condition]"`: `"move 1"`, `"hit: throw"`, `"draw 1 if centre"`.
+    pub fn parse(text: &str) -> Result<TextEffect, String> {
+        let (when, rest) = match text.trim().strip_prefix("hit:") {
+            Some(r) => (When::Hit, r.trim()),
+            None => (When::Play, text.trim()),
+        };
+        let (verb_text, cond_text) = match rest.split_once(" if ") {
+            Some((v, c)) => (v.trim(), Some(c.trim())),
+            None => (rest, None),
+        };
+        let (name, n) = word_number(verb_text).ok_or_else(|| format!("cannot read {text:?}: expected \"[hit: ]verb [1..9][ if condition]\""))?;
+        let need = |n: Option<u8>| n.ok_or_else(|| format!("{name} needs an amount 1..=9"));
+        let verb = match name {
+            "move" => Verb::Move(need(n)?),
+            "draw" => Verb::Draw(need(n)?),
+            "guard" => Verb::Guard(need(n)?),
+            "heal" => Verb::Heal(need(n)?),
+            "action" => Verb::Action(need(n)?),
+            "throw" if n.is_none() => Verb::Throw,
+            "throw" => return Err("throw takes no amount".into()),
+            v => return Err(format!("unknown effect {v:?} (move, draw, guard, heal, action, throw)")),
+        };
+        let cond = match cond_text {
+            None => Cond::Always,
+            Some("centre") => Cond::Centre,
+            Some("side") => Cond::Side,
+            Some("top") => Cond::Line(0),
+            Some("middle") => Cond::Line(1),
+            Some("bottom") => Cond::Line(2),
+            Some("cqb") => Cond::Cqb,
+            Some(c) => return Err(format!("unknown condition {c:?} (centre, side, top, middle, bottom, cqb)")),
+        };
+        if when == When::Play && (verb == Verb::Throw || cond == Cond::Cqb) {
+            return Err(format!("{text:?}: throw and cqb need a hit (\"hit: …\")"));
+        }
+        Ok(TextEffect { when, verb, cond })
+    }
+
+    /// The content files' spelling, which is also how people read it.
+    pub fn text(self) -> String {
+        let verb = match self.verb {
+            Verb::Move(n) => format!("move {n}"),
+            Verb::Draw(n) => format!("draw {n}"),
+            Verb::Guard(n) => format!("guard {n}"),
+            Verb::Heal(n) => format!("heal {n}"),
+            Verb::Action(n) => format!("action {n}"),
+            Verb::Throw => "throw".into(),
+        };
+        let cond = match self.cond {
+            Cond::Always => "",
+            Cond::Centre => " if centre",
+            Cond::Side => " if side",
+            Cond::Line(0) => " if top",
+            Cond::Line(1) => " if middle",
+            Cond::Line(_) => " if bottom",
+            Cond::Cqb => " if cqb",
+        };
+        let when = if self.when == When::Hit { "hit: " } else { "" };
+        format!("{when}{verb}{cond}")
     }
 }
 
@@ -302,6 +422,8 @@ struct RawCard {
     carry: bool,
     #[serde(default)]
     always: bool,
+    #[serde(default)]
+    text: Vec<String>,
     line: Option<String>,
     step: Option<u8>,
     #[serde(default)]
@@ -466,10 +588,10 @@ impl Content {
             p.check(!(c.carry && c.attack), id, "carry", || "carried items cannot attack".into());
             p.check(!(c.carry && c.kind == Kind::Starter), id, "carry", || "starting decks hold no items".into());
             p.check(
-                c.attack || c.guard + c.draw + c.heal > 0,
+                c.attack || c.guard + c.draw + c.heal > 0 || !c.text.is_empty(),
                 id,
                 "attack",
-                || "a card needs an attack or a guard, draw or heal effect".into(),
+                || "a card needs an attack, a guard, draw or heal effect, or a text effect".into(),
             );
             // FF-2.4: commons come in 4 copies each, uniques in 1.
             let copies = match c.kind {
@@ -481,6 +603,16 @@ impl Content {
             p.check(c.kind != Kind::Unique || c.copies.is_none_or(|n| n == 1), id, "copies", || "uniques have 1 copy".into());
             p.check(c.kind != Kind::Starter || c.copies.is_none(), id, "copies", || "starters have no shop copies".into());
             p.check(c.kind == Kind::Starter || c.cost >= 1, id, "cost", || "supply cards cost at least 1".into());
+            let mut text = Vec::new();
+            for (k, t) in c.text.iter().enumerate() {
+                match TextEffect::parse(t) {
+                    Ok(e) => text.push(e),
+                    Err(e) => p.add(id, format!("text[{k}]"), e),
+                }
+            }
+            p.check(c.text.len() <= MAX_TEXT, id, "text", || format!("at most {MAX_TEXT} text effects"));
+            p.check(c.text.is_empty() || !c.carry, id, "text", || "carried items have no text effects".into());
+            p.check(c.attack || text.iter().all(|e| e.when == When::Play), id, "text", || "\"hit: …\" effects need an attack card".into());
             match (&c.line, c.step) {
                 (Some(l), Some(s)) => {
                     p.check((1..=5).contains(&s), id, "step", || "step in 1..=5".into());
@@ -506,6 +638,7 @@ impl Content {
                 exile: c.exile,
                 carry: c.carry,
                 always: c.always,
+                text,
                 next: None,
                 later_step: c.step.is_some_and(|s| s > 1),
                 cost: c.cost,

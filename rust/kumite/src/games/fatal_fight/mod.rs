@@ -183,6 +183,16 @@ impl FatalFight {
                 format!("{cards} cards in the game (shop, uniques, starting decks in play); at most {}", state::MAX_OWNED),
             ));
         }
+        // Text actions (FFX-17) add plays to a round: each card in the game is played at most once
+        // a round, so a player's plays stay within its actions, its combination plays and every
+        // `action` text of the game, which must fit the played pile.
+        let most_actions = characters.iter().map(|&c| usize::from(content.characters[c].actions)).max().unwrap_or(1);
+        if 2 * most_actions + text_actions(&content, &totals) > state::MAX_PLAYED {
+            return Err(GameError::option(
+                "content_dir",
+                format!("twice the actions plus every \"action\" text of the game's cards is above the {} plays a round holds", state::MAX_PLAYED),
+            ));
+        }
         const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
         let game = FatalFight { options, content: Arc::new(content), characters, totals };
         // FFX-9: gold has no cap; a run cannot earn `u32::MAX`.
@@ -229,11 +239,39 @@ pub const MAX_START_GOLD: u8 = 20;
 /// clear a stage in well under this (docs/rules/fatal_fight.md, "Campaign").
 pub const RUN_ROUNDS: u8 = 30;
 
-/// Upper bound on the actions of one player's turn with `a` actions: each action buys at most a
-/// play, a strike, a combination offer, a move and a payment; plus free moves, items, end turn;
-/// and each partner's plays and pass in a combination.
-fn turn_bound(a: usize, players: usize) -> usize {
-    4 + content::MAX_CARRY + 6 * a + players * (a + 1) * a
+/// Upper bound on the actions of one player's turn with `a` actions (text actions included): each
+/// action buys at most a play, a strike, a combination offer, a move, a payment and the `m` moves
+/// a card's text gives; plus free moves, items, end turn; and each partner's plays and pass in a
+/// combination.
+fn turn_bound(a: usize, players: usize, m: usize) -> usize {
+    4 + content::MAX_CARRY + (6 + m) * a + players * (a + 1) * a
+}
+
+impl FatalFight {
+    /// The most actions (or combination plays) `action` texts give a player in a round (FFX-17).
+    pub fn text_actions(&self) -> usize {
+        text_actions(&self.content, &self.totals)
+    }
+    /// The most moves one card's text gives (FFX-17).
+    pub fn text_moves(&self) -> usize {
+        text_moves(&self.content)
+    }
+}
+
+/// The actions every `action` text of the game's cards gives, each card played once a round.
+fn text_actions(content: &content::Content, totals: &Counts) -> usize {
+    let per_card = |c: &content::Card| -> usize {
+        c.text.iter().map(|e| if let content::Verb::Action(n) = e.verb { usize::from(n) } else { 0 }).sum()
+    };
+    content.cards.iter().enumerate().map(|(t, c)| usize::from(totals.0[t]) * per_card(c)).sum()
+}
+
+/// The most moves one card's text gives (played and hitting).
+fn text_moves(content: &content::Content) -> usize {
+    let per_card = |c: &content::Card| -> usize {
+        c.text.iter().map(|e| if let content::Verb::Move(n) = e.verb { usize::from(n) } else { 0 }).sum()
+    };
+    content.cards.iter().map(per_card).max().unwrap_or(0)
 }
 
 impl Game for FatalFight {
@@ -265,8 +303,8 @@ impl Game for FatalFight {
     /// a run cuts the game there as truncated.
     fn max_game_length(&self) -> usize {
         let n = self.n();
-        let a = (0..n).map(|p| usize::from(self.character(p).actions)).max().unwrap_or(1);
-        let per_round = n * turn_bound(a, n) + content::RESPAWNS;
+        let a = (0..n).map(|p| usize::from(self.character(p).actions)).max().unwrap_or(1) + self.text_actions();
+        let per_round = n * turn_bound(a, n, self.text_moves()) + content::RESPAWNS;
         // FF-3.6: every pass but the last n of each shop follows a transaction.
         let transactions = self.shop_transactions();
         let shop = transactions + n * (transactions + content::STAGES);

@@ -5,7 +5,7 @@
 use crate::cards::{CardId, Pile};
 use crate::core::{count, ActionList, EventSink, NoEvents, Rng};
 use crate::games::fatal_fight::actions::FfAction;
-use crate::games::fatal_fight::content::{BossSkill, EnemySkill, Gimmick, Kind, Special, StageCard, RESPAWNS};
+use crate::games::fatal_fight::content::{BossSkill, Cond, EnemySkill, Gimmick, Kind, Special, StageCard, Verb, When, RESPAWNS};
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::FatalFight;
 
@@ -13,9 +13,6 @@ use crate::games::fatal_fight::FatalFight;
 fn draw(p: &mut Player, n: usize, rng: &mut Rng) -> usize {
     let mut drawn = 0;
     for _ in 0..n {
-        if p.hand.is_full() {
-            break;
-        }
         if p.deck.is_empty() {
             if p.discard.is_empty() {
                 break;
@@ -33,6 +30,25 @@ fn draw(p: &mut Player, n: usize, rng: &mut Rng) -> usize {
 /// Indices of the first card of each distinct type in `cards` (identical copies give one action).
 fn distinct(cards: &[CardId]) -> impl Iterator<Item = usize> + '_ {
     (0..cards.len()).filter(move |&i| !cards[..i].contains(&cards[i]))
+}
+
+/// The card types in a hand, each once, ascending (legal actions are sorted): `Play` and `Pay`
+/// name a type, since any copy is the same card. A bit per type (`MAX_CARD_TYPES` is 64).
+fn hand_types(hand: &[CardId]) -> impl Iterator<Item = CardId> {
+    const { assert!(crate::games::fatal_fight::content::MAX_CARD_TYPES <= 64) };
+    let mut bits = hand.iter().fold(0u64, |b, c| b | 1 << c.0);
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let t = bits.trailing_zeros();
+            bits &= bits - 1;
+            CardId(t as u16)
+        })
+    })
+}
+
+/// The hand slot of the first card of type `t`.
+fn slot_of(p: &Player, t: u8) -> usize {
+    p.hand.iter().position(|c| c == CardId(u16::from(t))).expect("legal: a card of that type is in hand")
 }
 
 fn adjacent(a: u8, b: u8) -> bool {
@@ -290,10 +306,9 @@ impl FatalFightState {
                 let pi = usize::from(player);
                 let p = &self.players[pi];
                 let chain_open = self.chain.hits > 0;
-                for i in distinct(p.hand.as_slice()) {
-                    let c = content.card(p.hand.as_slice()[i]);
-                    if p.actions >= 1 && (!chain_open || c.attack) {
-                        push(out, FfAction::Play(i as u8));
+                for t in hand_types(p.hand.as_slice()) {
+                    if p.actions >= 1 && (!chain_open || content.card(t).attack) {
+                        push(out, FfAction::Play(t.0 as u8));
                     }
                 }
                 // FF-6.2, FF-10.1: the free move is an act without an action, done at any timing,
@@ -338,17 +353,17 @@ impl FatalFightState {
             }
             Phase::Combination { player } => {
                 let p = &self.players[usize::from(player)];
-                for i in distinct(p.hand.as_slice()) {
-                    if p.combo_left > 0 && content.card(p.hand.as_slice()[i]).attack {
-                        push(out, FfAction::Play(i as u8));
+                for t in hand_types(p.hand.as_slice()) {
+                    if p.combo_left > 0 && content.card(t).attack {
+                        push(out, FfAction::Play(t.0 as u8));
                     }
                 }
                 push(out, FfAction::Pass);
             }
             Phase::Pay { player, .. } => {
                 let p = &self.players[usize::from(player)];
-                for i in distinct(p.hand.as_slice()) {
-                    push(out, FfAction::Pay(i as u8));
+                for t in hand_types(p.hand.as_slice()) {
+                    push(out, FfAction::Pay(t.0 as u8));
                 }
             }
             Phase::MassDamage { .. } => {
@@ -377,17 +392,17 @@ impl FatalFightState {
         let content = &*game.content;
         match (self.phase, a) {
             (Phase::Shop { player }, _) => self.shop_action(game, player, a, ev),
-            (Phase::Turn { player }, FfAction::Play(i)) => {
+            (Phase::Turn { player }, FfAction::Play(t)) => {
                 let pi = usize::from(player);
                 self.players[pi].actions -= 1;
-                self.play_card(game, pi, usize::from(i), ev);
+                self.play_card(game, pi, slot_of(&self.players[pi], t), ev);
                 // FF-9.3, FFX-5: partners may join after each card the turn player plays.
                 self.chain.combined = false;
             }
-            (Phase::Combination { player }, FfAction::Play(i)) => {
+            (Phase::Combination { player }, FfAction::Play(t)) => {
                 let pi = usize::from(player);
                 self.players[pi].combo_left -= 1;
-                self.play_card(game, pi, usize::from(i), ev);
+                self.play_card(game, pi, slot_of(&self.players[pi], t), ev);
             }
             (Phase::Combination { player }, FfAction::Pass) => {
                 let turn = self.chain_owner;
@@ -438,9 +453,9 @@ impl FatalFightState {
                 ev.emit(|| event("end_turn", Some(usize::from(player)), "ends the turn".into()));
                 self.next_turn(game, Some(player), ev);
             }
-            (Phase::Pay { player, left, then }, FfAction::Pay(i)) => {
+            (Phase::Pay { player, left, then }, FfAction::Pay(t)) => {
                 let p = &mut self.players[usize::from(player)];
-                let card = p.hand.remove(usize::from(i));
+                let card = p.hand.remove(slot_of(p, t));
                 p.facedown.push(card);
                 if left > 1 {
                     self.phase = Phase::Pay { player, left: left - 1, then };
@@ -507,6 +522,71 @@ impl FatalFightState {
             ev.emit(|| event("play", Some(p), format!("plays {} ({})", c.name, c.describe())));
         }
         self.apply_effects(game, p, c.guard, c.draw, c.heal);
+        self.apply_text(game, p, card, When::Play, None, ev);
+    }
+
+    /// FFX-17: the text effects of `card` that resolve at `when` and whose condition holds, for
+    /// player `p`; `target` is the struck group of a hit.
+    fn apply_text(&mut self, game: &FatalFight, p: usize, card: CardId, when: When, target: Option<usize>, ev: &mut impl EventSink<Event>) {
+        let c = game.content.card(card);
+        for e in c.text.iter().filter(|e| e.when == when) {
+            let sq = self.players[p].square;
+            let holds = match e.cond {
+                Cond::Always => true,
+                Cond::Centre => square_area(sq) == 1,
+                Cond::Side => square_area(sq) != 1,
+                Cond::Line(l) => square_line(sq) == l,
+                Cond::Cqb => target.is_some_and(|g| group_area(g) == square_area(sq)),
+            };
+            if !holds {
+                continue;
+            }
+            let own_turn = self.phase == Phase::Turn { player: p as u8 };
+            let pl = &mut self.players[p];
+            let took = match e.verb {
+                // FF-10.1 「手番中に」: moves belong to the own turn; a partner has none to spend.
+                Verb::Move(n) if own_turn => {
+                    pl.moves = pl.moves.saturating_add(n);
+                    true
+                }
+                Verb::Move(_) => false,
+                // FF-9.5: a partner's plays are counted like actions.
+                Verb::Action(n) if own_turn => {
+                    pl.actions = pl.actions.saturating_add(n);
+                    true
+                }
+                Verb::Action(n) => {
+                    pl.combo_left = pl.combo_left.saturating_add(n);
+                    true
+                }
+                Verb::Draw(n) => {
+                    self.apply_effects(game, p, 0, n, 0);
+                    true
+                }
+                Verb::Guard(n) => {
+                    self.apply_effects(game, p, n, 0, 0);
+                    true
+                }
+                Verb::Heal(n) => {
+                    self.apply_effects(game, p, 0, 0, n);
+                    true
+                }
+                Verb::Throw => {
+                    let g = target.expect("throw resolves on a hit");
+                    match self.groups[g].get(0) {
+                        Some(head) if head != BOSS && self.groups[g].len() > 1 => {
+                            let head = self.groups[g].remove(0);
+                            self.groups[g].push(head);
+                            true
+                        }
+                        _ => false,
+                    }
+                }
+            };
+            if took {
+                ev.emit(|| event("text", Some(p), format!("{}: {}", c.name, e.text())));
+            }
+        }
     }
 
     /// FF-7.5, FF-7.6, FF-8.4, FF-8.5, FF-9.6, FF-11: damage of the chain against group `g`.
@@ -577,6 +657,14 @@ impl FatalFightState {
         }
         if boss_down {
             self.stage_clear(game, ev); // FF-11.3
+        } else if ch.hits == 1 {
+            // FF-0.1 「コンビネーションはそもそも属性とAPしか関係ない」: a card's hit text resolves
+            // only when it struck alone; joined to others it gives its AP and attributes only.
+            // The chain's card is the last the turn player played (a position built with an open
+            // chain and nothing played has no card to read).
+            if let Some(card) = self.players[p].played.as_slice().last().copied() {
+                self.apply_text(game, p, card, When::Hit, Some(g), ev);
+            }
         }
     }
 

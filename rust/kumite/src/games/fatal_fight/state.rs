@@ -12,7 +12,9 @@ use crate::games::fatal_fight::content::{MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CA
 pub const MAX_OWNED: usize = 128;
 // `Player::discard_seen` has one bit per discard slot.
 const _: () = assert!(MAX_OWNED <= 128);
-pub const MAX_HAND: usize = 20;
+/// A hand can hold every card of the game, so no draw is ever lost (FF-8.2 「最大手札枚数を超えても
+/// 問題ありません」, FFX-10): a hand holds only cards its player owns, at most `MAX_OWNED`.
+pub const MAX_HAND: usize = MAX_OWNED;
 /// Cards played in one round: at most 5 actions on the own turn plus 5 in combinations, and the
 /// face-down cards paid for moves and saving (one per action).
 pub const MAX_PLAYED: usize = 16;

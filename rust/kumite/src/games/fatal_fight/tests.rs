@@ -114,13 +114,22 @@ fn in_round(g: &FatalFight) -> FatalFightState {
     s
 }
 
-fn hand_index(g: &FatalFight, s: &FatalFightState, p: usize, name: &str) -> u8 {
+/// The card type `Play` and `Pay` name for `name`, which player `p` must hold.
+fn hand_type(g: &FatalFight, s: &FatalFightState, p: usize, name: &str) -> u8 {
     let c = card(g, name);
-    s.players[p].hand.iter().position(|h| h == c).unwrap() as u8
+    assert!(s.players[p].hand.contains(c), "P{p} holds no {name}");
+    c.0 as u8
+}
+
+/// Pays the first card of the paying player's hand face down.
+fn pay_first(g: &FatalFight, s: &mut FatalFightState) {
+    let Phase::Pay { player, .. } = s.phase else { panic!("not paying") };
+    let t = s.players[usize::from(player)].hand.get(0).unwrap();
+    act(g, s, A::Pay(t.0 as u8));
 }
 
 fn play(g: &FatalFight, s: &mut FatalFightState, p: usize, name: &str) {
-    let i = hand_index(g, s, p, name);
+    let i = hand_type(g, s, p, name);
     act(g, s, A::Play(i));
 }
 // FF-3.5
@@ -232,11 +241,11 @@ fn ff_0_7_variant_saving_costs_three_actions_and_three_cards() {
     g.state_from_json(&s.to_json()).unwrap();
     let err = game(2).state_from_json(&s.to_json()).unwrap_err().to_string();
     assert!(err.contains("payment out of range"), "{err}");
-    act(&g, &mut s, A::Pay(0));
+    pay_first(&g, &mut s);
     assert!(matches!(s.phase, Phase::Pay { left: 2, .. }));
     g.state_from_json(&s.to_json()).unwrap();
-    act(&g, &mut s, A::Pay(0));
-    act(&g, &mut s, A::Pay(0));
+    pay_first(&g, &mut s);
+    pay_first(&g, &mut s);
     assert_eq!(s.phase, Phase::Turn { player: 0 });
     assert_eq!((s.players[0].facedown.len(), s.players[0].hand.len()), (3, 1));
     assert_eq!((s.players[1].life, s.players[1].down, s.players[1].immune), (2, false, true));
@@ -271,7 +280,7 @@ fn ffx_23_the_medic_saves_for_one_fewer_than_save_actions() {
         assert!(legal(&g, &s).contains(&A::Save(1)));
         act(&g, &mut s, A::Save(1));
         for _ in 0..cost {
-            act(&g, &mut s, A::Pay(0));
+            pay_first(&g, &mut s);
         }
         assert_eq!(s.phase, Phase::Turn { player: 0 });
         assert_eq!((s.players[0].actions, s.players[0].facedown.len()), (0, usize::from(cost)));
@@ -615,10 +624,10 @@ fn ff_9_2_a_non_attack_card_cannot_join_an_open_chain() {
     let g = game(1);
     let mut s = in_round(&g);
     give(&g, &mut s, 0, &["jab", "block"]);
-    let block = hand_index(&g, &s, 0, "block");
+    let block = hand_type(&g, &s, 0, "block");
     assert!(legal(&g, &s).contains(&A::Play(block)));
     play(&g, &mut s, 0, "jab");
-    let block = hand_index(&g, &s, 0, "block");
+    let block = hand_type(&g, &s, 0, "block");
     assert!(!legal(&g, &s).contains(&A::Play(block)), "the chain must be closed first (FFX-5)");
     assert!(!legal(&g, &s).contains(&A::EndTurn));
 }
@@ -728,7 +737,7 @@ fn ff_10_1_ff_10_2_one_free_move_then_a_card_face_down_and_an_action() {
     assert_eq!((s.players[0].square, s.players[0].actions), (7, 3));
     act(&g, &mut s, A::Move(8));
     assert!(matches!(s.phase, Phase::Pay { left: 1, .. }));
-    act(&g, &mut s, A::Pay(0));
+    pay_first(&g, &mut s);
     assert_eq!((s.players[0].square, s.players[0].actions, s.players[0].facedown.len()), (8, 2, 1));
 }
 
@@ -780,8 +789,8 @@ fn ff_10_4_ff_13_4_ff_13_5_saving_costs_two_actions_and_two_cards() {
     s.players[1].down = true;
     assert!(legal(&g, &s).contains(&A::Save(1)));
     act(&g, &mut s, A::Save(1));
-    act(&g, &mut s, A::Pay(0));
-    act(&g, &mut s, A::Pay(0));
+    pay_first(&g, &mut s);
+    pay_first(&g, &mut s);
     assert_eq!(s.phase, Phase::Turn { player: 0 });
     assert_eq!((s.players[0].actions, s.players[0].facedown.len()), (1, 2));
     assert_eq!((s.players[1].life, s.players[1].down, s.players[1].immune), (2, false, true));
@@ -1077,10 +1086,10 @@ fn builtin_content_has_the_seed_counts() {
 /// face-up entries as unique types, the boss skills in play; the observer's slot comes first.
 #[test]
 fn observation_sized_to_the_game_with_the_observer_first() {
-    let (t, items, uniques, e) = (32, 5, 10, 16);
+    let (t, items, uniques, e) = (34, 5, 12, 16);
     let len = |n: usize, b: usize| 49 + n + 4 * b + n * (25 + 2 * t + items) + 5 * t + uniques + 12 * e;
     let variant = FatalFight::new(FatalFightOptions { players: 4, final_boss_variant: true, ..Default::default() }).unwrap();
-    for (g, b, total) in [(game(2), 3, 613), (game(4), 3, 803), (variant, 6, 815)] {
+    for (g, b, total) in [(game(2), 3, 633), (game(4), 3, 831), (variant, 6, 843)] {
         let n = g.n();
         let c = &g.content;
         assert_eq!((c.cards.len(), c.carry_types, c.unique_types, c.enemies.len()), (t, items, uniques, e));
@@ -1127,7 +1136,7 @@ fn observation_sized_to_the_game_with_the_observer_first() {
 #[test]
 fn observation_group_block_marks_head_boss_and_counts() {
     let g = game(2);
-    let (t, items, uniques, e) = (32, 5, 10, 16);
+    let (t, items, uniques, e) = (34, 5, 12, 16);
     let mut s = g.new_state(1);
     let (a, b) = (CardId(3), CardId(7));
     for grp in &mut s.groups {
@@ -1670,7 +1679,7 @@ fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_
     act(&g, &mut s, A::Whiff);
     s.players[first].moves = 0;
     act(&g, &mut s, A::Move(1));
-    let block = hand_index(&g, &s, first, "block");
+    let block = hand_type(&g, &s, first, "block");
     act(&g, &mut s, A::Pay(block)); // face down: hidden
     act(&g, &mut s, A::EndTurn);
     act(&g, &mut s, A::EndTurn);
@@ -1848,5 +1857,192 @@ fn ffx_9_gold_has_no_cap() {
         let g = game(players);
         assert!(g.max_game_length() as u64 * super::state::MAX_GOLD_PER_ACTION < u64::from(u32::MAX));
     }
-    assert_eq!((game(2).max_game_length(), game(4).max_game_length()), (15_788, 42_556), "docs \"Game length\"");
+    assert_eq!((game(2).max_game_length(), game(4).max_game_length()), (22_088, 62_816), "docs \"Game length\"");
+}
+
+/// Moves the unique `id` from the unique row or pile into player `p`'s hand (cards conserved).
+fn give_unique(g: &FatalFight, s: &mut FatalFightState, p: usize, id: &str) {
+    let c = card(g, id);
+    if let Some(slot) = s.unique_row.iter().position(|&u| u == Some(c)) {
+        s.unique_row[slot] = s.unique_pile.pop();
+    } else {
+        let i = s.unique_pile.iter().position(|u| u == c).unwrap();
+        s.unique_pile.remove(i);
+    }
+    s.players[p].hand.push(c);
+}
+
+// FF-6.3, FFX-17: 「サブ属性（※後述）で指定された効果の他に、固有のテキスト効果を持つものもあります。」
+// The loader reads each text effect and refuses a bad one, naming the card and the effect.
+#[test]
+fn ffx_17_text_effects_are_read_and_bad_ones_refused() {
+    let c = Content::builtin();
+    let t = |id: &str| c.cards[usize::from(c.card_index(id).unwrap().0)].describe();
+    assert_eq!(t("suplex"), "AP 2, pierce, hit: throw");
+    assert_eq!(t("adrenaline"), "action 1, draw 1 if centre");
+    assert_eq!(t("rising_knee"), "AP 3, draw 1, hit: guard 2 if cqb");
+    // Every effect shows in the information string (shop, hands, uniques) and the view's cards.
+    let g = game(1);
+    let s = g.new_state(1);
+    assert!(s.information_state_string(&g, 0).contains("Suplex [hit: throw] x4"));
+    assert!(s.view(&g, Some(0)).to_string().contains("AP 2, pierce, hit: throw"));
+    let [cards, chars, enemies, stages] = crate::games::fatal_fight::content::BUILTIN;
+    for (bad, why) in [
+        ("[\"fly 2\"]", "unknown effect \"fly\""),
+        ("[\"throw\"]", "throw and cqb need a hit"),
+        ("[\"hit: draw 1 if cqb\", \"move\"]", "move needs an amount"),
+        ("[\"draw 1 if upstairs\"]", "unknown condition \"upstairs\""),
+    ] {
+        let text = cards.1.replace("text = [\"move 1\"]", &format!("text = {bad}"));
+        let e = Content::parse((cards.0, &text), chars, enemies, stages).unwrap_err().to_string();
+        assert!(e.contains("parry") && e.contains("text[") && e.contains(why), "{bad}: {e}");
+    }
+    // Hit text needs an attack card.
+    let text = cards.1.replace("text = [\"move 1\"]", "text = [\"hit: move 1\"]");
+    let e = Content::parse((cards.0, &text), chars, enemies, stages).unwrap_err().to_string();
+    assert!(e.contains("parry") && e.contains("need an attack card"), "{e}");
+}
+
+// FF-6.3 「手札１枚を表向きに置き、カード毎に指定された効果を適用してください。…固有のテキスト効果を持つものもあります。」
+// Text without "hit:" resolves as the card is played, if its condition (where the player
+// stands) holds: Parry's move, Spark Shot's draw from a side area, Iron Wall's heal on the middle
+// line, Adrenaline's action and its draw in the centre.
+#[test]
+fn ff_6_3_play_text_resolves_when_played_where_its_condition_holds() {
+    let g = game(1);
+    let mut s = in_round(&g);
+    give(&g, &mut s, 0, &["parry", "iron_wall", "spark_shot"]);
+    give_unique(&g, &mut s, 0, "adrenaline");
+    s.players[0].square = 4; // centre middle
+    s.players[0].life = 5;
+    let moves = s.players[0].moves;
+    play(&g, &mut s, 0, "parry");
+    assert_eq!(s.players[0].moves, moves + 1, "move 1: one more free move this turn");
+    play(&g, &mut s, 0, "iron_wall");
+    assert_eq!(s.players[0].life, 6, "heal 1 if middle");
+    assert_eq!(s.players[0].actions, 1);
+    let hand = s.players[0].hand.len();
+    play(&g, &mut s, 0, "adrenaline");
+    assert_eq!(s.players[0].actions, 1, "action 1 gives back the action it cost");
+    assert_eq!(s.players[0].hand.len(), hand, "draw 1 if centre: played one, drew one");
+    // Spark Shot draws only from a side area.
+    let mut side = s.clone();
+    side.players[0].square = 7;
+    let hand = side.players[0].hand.len();
+    play(&g, &mut side, 0, "spark_shot");
+    assert_eq!(side.players[0].hand.len(), hand, "draw 1 if side");
+    let hand = s.players[0].hand.len();
+    play(&g, &mut s, 0, "spark_shot");
+    assert_eq!(s.players[0].hand.len(), hand - 1, "in the centre: no draw");
+    s.validate(&g).unwrap();
+    // Off the middle line, Iron Wall heals nothing.
+    let mut t = in_round(&g);
+    give(&g, &mut t, 0, &["iron_wall"]);
+    t.players[0].square = 3;
+    t.players[0].life = 5;
+    play(&g, &mut t, 0, "iron_wall");
+    assert_eq!(t.players[0].life, 5);
+}
+
+// FF-0.1 「コンビネーションはそもそも属性とAPしか関係ない。」 and 「背負投げであれば、０点範囲が乗るだけで、
+// 対象を移動させるような効果は発生しない。これだと、攻撃後移動的な効果も乗らない。」: a card's "hit:" text
+// (moving the target, moving after the attack) resolves when the card strikes alone; joined to a
+// chain it gives only its AP and attributes.
+#[test]
+fn ff_0_1_hit_text_resolves_only_for_a_card_striking_alone() {
+    let g = game(1);
+    let (bruiser, punk) = (enemy(&g, "bruiser"), enemy(&g, "street_punk"));
+    // Suplex alone (AP 2, pierce) cannot fell the bruiser (life 3), but throws it to the tail.
+    let mut s = in_round(&g);
+    place(&g, &mut s, 4, &["bruiser", "bruiser", "street_punk"]);
+    give(&g, &mut s, 0, &["suplex", "jab"]);
+    s.players[0].square = 4;
+    s.players[0].special_ready = false; // no brawler point: AP 2 fells nothing
+    play(&g, &mut s, 0, "suplex");
+    act(&g, &mut s, A::Strike(4));
+    assert_eq!(s.groups[4].as_slice(), &[bruiser, punk, bruiser], "hit: throw sends the head to the tail");
+    // The same Suplex after a Jab: a chain of two, no throw.
+    let mut t = in_round(&g);
+    place(&g, &mut t, 4, &["bruiser", "bruiser", "street_punk"]);
+    give(&g, &mut t, 0, &["suplex", "jab"]);
+    t.players[0].square = 4;
+    t.players[0].special_ready = false;
+    play(&g, &mut t, 0, "jab");
+    play(&g, &mut t, 0, "suplex");
+    act(&g, &mut t, A::Strike(4));
+    assert_eq!(t.groups[4].as_slice(), &[bruiser, punk], "AP 3 fells the head; no throw in a chain (it would give punk, bruiser)");
+    // Cyclone Throw: the head falls, the next is thrown, and the player gains a move.
+    let mut u = in_round(&g);
+    place(&g, &mut u, 4, &["street_punk", "bruiser", "street_punk"]);
+    give(&g, &mut u, 0, &[]);
+    give_unique(&g, &mut u, 0, "cyclone_throw");
+    u.players[0].square = 4;
+    u.players[0].special_ready = false;
+    let moves = u.players[0].moves;
+    play(&g, &mut u, 0, "cyclone_throw");
+    act(&g, &mut u, A::Strike(4));
+    assert_eq!(u.groups[4].as_slice(), &[punk, bruiser], "the punk falls, the bruiser goes to the tail");
+    assert_eq!(u.players[0].moves, moves + 1, "hit: move 1");
+    u.validate(&g).unwrap();
+}
+
+// FF-7.4 「同じエリアにいる敵集団を指定した場合、CQB（Close Quarters Battle）が発生し」: Rising Knee's
+// "hit: guard 2 if cqb" gives guard only when the struck group shares the player's area.
+#[test]
+fn ff_7_4_hit_text_with_the_cqb_condition() {
+    let g = game(1);
+    for (square, gp) in [(7, 2), (4, 0)] {
+        let mut s = in_round(&g);
+        place(&g, &mut s, 4, &["bruiser"]);
+        give(&g, &mut s, 0, &[]);
+        give_unique(&g, &mut s, 0, "rising_knee");
+        s.players[0].square = square;
+        play(&g, &mut s, 0, "rising_knee");
+        act(&g, &mut s, A::Strike(4));
+        assert_eq!(s.players[0].gp, gp, "square {square}");
+    }
+}
+
+// FF-8.2 「デッキからＸ枚引いて手札に加えます。これにより、最大手札枚数を超えても問題ありません。」 A hand holds
+// every card its player owns, so no draw is lost: a player holding 30 cards draws 2 more, and
+// `Play` names a card type, so a card deep in the hand is playable.
+#[test]
+fn ff_8_2_a_hand_holds_every_card_its_player_owns() {
+    assert_eq!(super::state::MAX_HAND, super::state::MAX_OWNED);
+    let g = game(1);
+    let mut s = in_round(&g);
+    let all: Vec<&str> = g.content.cards.iter().filter(|c| c.kind == super::content::Kind::Common && !c.carry).map(|c| c.id.as_str()).collect();
+    let mut names: Vec<&str> = all.iter().flat_map(|&n| [n, n]).collect();
+    names.push("parry");
+    give(&g, &mut s, 0, &names);
+    let held = s.players[0].hand.len();
+    assert!(held > 20, "past the old capacity of 20: {held}");
+    s.players[0].deck.clear();
+    s.players[0].discard.clear();
+    s.players[0].deck.push(card(&g, "jab"));
+    s.players[0].deck.push(card(&g, "punch"));
+    s.shop.0[usize::from(card(&g, "jab").0)] -= 1;
+    s.shop.0[usize::from(card(&g, "punch").0)] -= 1;
+    // Parry: guard 2, draw 1; the hand grows past any earlier capacity.
+    play(&g, &mut s, 0, "parry");
+    assert_eq!(s.players[0].hand.len(), held, "played one, drew one");
+    play(&g, &mut s, 0, "parry");
+    assert_eq!(s.players[0].hand.len(), held, "the second Parry draws the last deck card");
+    let last = *s.players[0].hand.as_slice().last().unwrap();
+    assert!(legal(&g, &s).contains(&A::Play(last.0 as u8)), "the last hand card is playable");
+}
+
+// FFX-17: `action` texts add plays to a round; a game whose texts could overfill the 16 plays a
+// round holds is refused when built, naming the capacity. Adrenaline's `action 1` (one copy) fits.
+#[test]
+fn ffx_17_action_texts_that_overfill_a_round_are_refused() {
+    assert_eq!(game(4).text_actions(), 1);
+    let dir = std::env::temp_dir().join(format!("kumite_ff_actions_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let [cards, ..] = crate::games::fatal_fight::content::BUILTIN;
+    // Parry is a common: 4 copies of `action 3` give 12 more plays; 2·3 + 1 + 12 > 16.
+    std::fs::write(dir.join("cards.toml"), cards.1.replace("text = [\"move 1\"]", "text = [\"action 3\"]")).unwrap();
+    let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap_err();
+    assert!(err.to_string().contains("16 plays a round holds"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -236,7 +236,7 @@ impl FatalFightState {
     pub(crate) fn describe(&self, game: &FatalFight, viewer: Option<usize>) -> String {
         let c = &game.content;
         let names = |cards: &[CardId]| -> String {
-            cards.iter().map(|&x| c.card(x).name.as_str()).collect::<Vec<_>>().join(", ")
+            cards.iter().map(|&x| c.card(x).label()).collect::<Vec<_>>().join(", ")
         };
         let sorted = |cards: &[CardId]| -> String {
             let mut v = cards.to_vec();
@@ -324,11 +324,11 @@ impl FatalFightState {
             }
             s.push('\n');
         }
-        let row: Vec<&str> = self.unique_row.iter().map(|x| x.map_or("-", |x| c.card(x).name.as_str())).collect();
+        let row: Vec<String> = self.unique_row.iter().map(|x| x.map_or("-".into(), |x| c.card(x).label())).collect();
         let _ = writeln!(s, "Uniques face up: {}", row.join(", "));
         let stock: Vec<String> = (0..c.cards.len())
             .filter(|&t| self.shop.0[t] > 0)
-            .map(|t| format!("{} x{}", c.cards[t].name, self.shop.0[t]))
+            .map(|t| format!("{} x{}", c.cards[t].label(), self.shop.0[t]))
             .collect();
         let _ = writeln!(s, "Shop: {}", stock.join(", "));
         if let Some(r) = self.result {
@@ -445,7 +445,13 @@ impl FatalFightState {
             if pl.down && pl.immune {
                 bad.push(format!("player {p} cannot be down and saved"));
             }
-            if pl.actions > ch.actions || pl.moves > 2 || pl.combo_left > ch.actions {
+            // Text effects (FFX-17) add actions, combination plays and moves: each card at most
+            // once a round, and a turn plays at most its actions' worth of cards.
+            let (gain, most) = (game.text_actions(), usize::from(ch.actions) + game.text_actions());
+            if usize::from(pl.actions) > most
+                || usize::from(pl.moves) > 2 + most * game.text_moves()
+                || usize::from(pl.combo_left) > usize::from(ch.actions) + gain
+            {
                 bad.push(format!("player {p}'s actions, moves or combination plays are out of range"));
             }
             if pl.all_cards().any(|x| !valid_card(x)) {
