@@ -571,10 +571,11 @@ pub fn parse_op(text: &str) -> Result<Op, String> {
     Ok(op)
 }
 
-fn draws(ops: &[Op]) -> u8 {
+// u32: a hostile file may list thousands of draws, and the sum must reach the check, not overflow.
+fn draws(ops: &[Op]) -> u32 {
     ops.iter()
         .map(|o| match o {
-            Op::Draw { n } => *n,
+            Op::Draw { n } => u32::from(*n),
             Op::Choose(opts) => draws(opts),
             _ => 0,
         })
@@ -752,8 +753,8 @@ impl Content {
             bonuses.push((b.zone, parse_ops(&b.ops, p, k, &field)));
         }
         let all_ops = all.iter().flat_map(|p| p.ops.iter()).chain(bonuses.iter().flat_map(|b| b.1.iter()));
-        let total_draw: u8 = all_ops.clone().map(|o| draws(std::slice::from_ref(o))).sum();
-        p.check(total_draw <= MAX_CARD_DRAW, k, "do", || format!("a card draws at most {MAX_CARD_DRAW}"));
+        let total_draw: u32 = all_ops.clone().map(|o| draws(std::slice::from_ref(o))).sum();
+        p.check(total_draw <= u32::from(MAX_CARD_DRAW), k, "do", || format!("a card draws at most {MAX_CARD_DRAW}"));
         let zones = [Zone::Aggression, Zone::Balance, Zone::Resolve];
         if zones.iter().any(|z| bonuses.iter().filter(|b| b.0 == *z).count() > 1) {
             p.add(k, "bonus", "one bonus per zone");

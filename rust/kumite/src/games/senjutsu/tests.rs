@@ -1640,6 +1640,16 @@ fn sj_7_1_sj_7_3_a_choice_between_defenses() {
 }
 
 #[test]
+fn a_card_listing_hundreds_of_draws_is_refused_not_overflowed() {
+    // Found by the content_lists fuzz target: a debug build panicked adding up 200 draws in a u8
+    // before the loader could say a card draws at most 2.
+    let draws = vec!["\"draw 2\""; 200].join(", ");
+    let text = format!("[[card]]\nkey = \"x\"\nname = \"X\"\nnumber = 999\nrank = 1\ntype = \"meditation\"\ninitiative = [5]\ncopies = 1\ndo = [{draws}]\n");
+    let e = Content::builtin().add_cards("x.toml", &text).expect_err("200 draws").to_string();
+    assert!(e.contains("a card draws at most 2") && e.contains("at most 8 actions"), "{e}");
+}
+
+#[test]
 fn sj_5_8_sj_9_3_a_defense_in_a_kamae_bonus() {
     // SJ-5.8, SJ-9.3, SJX-15. 「構えていると、能力カードにあるボーナス効果や、特徴的な能力カードが
     // 使えるようになります。」(in a kamae, a card's bonus effects become available). Crane Stance
