@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -104,17 +105,47 @@ def test_parallel_env_senjutsu_selection_is_one_simultaneous_step() -> None:
 
 
 def test_parallel_env_rejects_a_missing_or_illegal_action() -> None:
-    env = parallel_env("senjutsu", setup="fixed")
+    env = parallel_env("senjutsu", setup="fixed", illegal="raise")
     obs, _ = env.reset(seed=1)
     with pytest.raises(ValueError):
         env.step({"player_0": int(np.flatnonzero(obs["player_0"]["action_mask"])[0])})
     env.reset(seed=1)
     with pytest.raises(kumite.IllegalActionError):
         env.step({"player_0": 0, "player_1": 0})
-    env = parallel_env("senjutsu", setup="fixed", illegal="lose")
+    env = parallel_env("senjutsu", setup="fixed")
     env.reset(seed=1)
-    _, rewards, terminated, _, _ = env.step({"player_0": 0, "player_1": 0})
+    _, rewards, terminated, _, infos = env.step({"player_0": 0, "player_1": 0})
     assert rewards == {"player_0": -1.0, "player_1": 0.0} and all(terminated.values()) and not env.agents
+    assert infos["player_0"] == {"illegal_action": 0}
+
+
+def test_the_three_adapters_share_bounds_names_and_the_illegal_policy() -> None:
+    # One core: the same observation bounds, the same run bound's name and default, and an
+    # illegal action ends the game with -1 for the offender by default in all three.
+    game = kumite.load("tekken")
+    low, high = game.observation_bounds
+    gym, aec, par = gym_env("tekken"), aec_env("tekken"), parallel_env("tekken")
+    for space in (gym.observation_space, aec.observation_space("player_0"), par.observation_space("player_1")):
+        box: Any = space["observation"]  # type: ignore[index]
+        assert box.low.min() == low and box.high.max() == high
+    assert gym.max_steps == aec.max_steps == par.max_steps == game.max_game_length
+    for make in (gym_env, aec_env, parallel_env):
+        with pytest.raises(ValueError, match="illegal must be"):
+            make("tekken", illegal="maybe")
+    aec.reset(seed=0)
+    mover = aec.agent_selection
+    bad = int(np.flatnonzero(aec.observe(mover)["action_mask"] == 0)[0])
+    aec.step(bad)
+    assert all(aec.terminations.values()) and aec.infos[mover] == {"illegal_action": bad}
+    assert {a: aec.rewards[a] for a in aec.agents} == {a: -1.0 if a == mover else 0.0 for a in aec.agents}
+    aec = aec_env("tekken", illegal="random")
+    aec.reset(seed=0)
+    aec.step(bad)
+    assert not any(aec.terminations.values()) and aec.table.steps == 1
+    aec = aec_env("tekken", illegal="raise")
+    aec.reset(seed=0)
+    with pytest.raises(kumite.IllegalActionError):
+        aec.step(bad)
 
 
 def test_pettingzoo_mask_is_int8_and_only_for_the_agent_to_move() -> None:
@@ -133,19 +164,23 @@ def test_pettingzoo_mask_is_int8_and_only_for_the_agent_to_move() -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_gymnasium_max_episode_steps_truncates(name: str) -> None:
-    env = gym_env(name, max_episode_steps=4)
-    assert gym_env(name).max_episode_steps == env.game.max_game_length
+def test_gymnasium_max_steps_truncates_after_the_games_actions(name: str) -> None:
+    # max_steps counts the game's actions, all seats', as the PettingZoo adapters and VecEnv do.
+    env = gym_env(name, max_steps=4)
+    assert gym_env(name).max_steps == env.game.max_game_length
     for episode in range(2):
         obs, info = env.reset(seed=episode)
-        for step in range(1, 5):
+        truncated = False
+        while not truncated:
+            assert env.table.steps < 4
             obs, reward, terminated, truncated, info = env.step(env.action_space.sample(mask=info["action_mask"]))
-            assert not terminated and truncated == (step == 4) and reward == 0.0
+            assert not terminated
+        assert env.table.steps >= 4 and reward == 0.0
         with pytest.raises(RuntimeError, match="over"):
             env.step(0)
-    check_env(gym_env(name, max_episode_steps=3), skip_render_check=True)
-    with pytest.raises(ValueError):
-        gym_env(name, max_episode_steps=0)
+    check_env(gym_env(name, max_steps=50), skip_render_check=True)
+    with pytest.raises(ValueError, match="max_steps"):
+        gym_env(name, max_steps=0)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -113,7 +113,7 @@ def test_a_spec_opponent_is_remade_from_the_episodes_seed() -> None:
             if terminated or truncated:
                 return env.state.history()
 
-    a, b = gym_env("tekken", opponent="mcts:8", max_episode_steps=30), gym_env("tekken", opponent="mcts:8", max_episode_steps=30)
+    a, b = gym_env("tekken", opponent="mcts:8", max_steps=60), gym_env("tekken", opponent="mcts:8", max_steps=60)
     assert episode(a, 5) == episode(b, 5)
     assert type(a.opponent).__name__ == "MCTS"
 

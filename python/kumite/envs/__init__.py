@@ -1,6 +1,9 @@
 """Adapters to the ecosystem's environment interfaces. Each needs its optional extra:
 the ``gym`` extra for :func:`gym_env`, ``pettingzoo`` for :func:`aec_env` and :func:`parallel_env`,
 ``openspiel`` for :mod:`kumite.envs.openspiel` (from a checkout: ``pip install '.[gym]'``).
+The three Gymnasium and PettingZoo adapters share one core (:mod:`kumite.envs.table`): the same
+observation bounds, the same run bound ``max_steps`` (the game's actions, all seats') and the same
+``illegal`` policy (``"lose"`` by default, ``"random"``, ``"raise"``).
 
 Importing this module registers every game with Gymnasium (when it is installed) as
 ``kumite/<Game>-v0`` (:data:`GYM_IDS`), so ``gymnasium.make("kumite/Tekken-v0")`` works after
@@ -28,34 +31,35 @@ def gym_env(
     seat: int = 0,
     illegal: str = "lose",
     render_mode: str | None = None,
-    max_episode_steps: int | None = None,
+    max_steps: int | None = None,
     **options: Any,
 ) -> KumiteGymEnv:
     """A single-agent Gymnasium env: the agent plays `seat`, `opponent` (a bot or a bot spec as
-    :func:`kumite.make_bot` reads it, default ``"random"``) plays every other seat. Episodes are truncated after `max_episode_steps` agent steps
-    (default the game's `max_game_length`)."""
+    :func:`kumite.make_bot` reads it, default ``"random"``) plays every other seat. An episode is
+    truncated once the game has run `max_steps` actions, all seats' (default the game's
+    `max_game_length`)."""
     from kumite.envs.gymnasium_env import KumiteGymEnv
 
-    return KumiteGymEnv(
-        game, opponent=opponent, seat=seat, illegal=illegal, render_mode=render_mode, max_episode_steps=max_episode_steps, **options
-    )
+    return KumiteGymEnv(game, opponent=opponent, seat=seat, illegal=illegal, render_mode=render_mode, max_steps=max_steps, **options)
 
 
-def aec_env(game: str, render_mode: str | None = None, max_steps: int | None = None, **options: Any) -> KumiteAECEnv:
+def aec_env(game: str, render_mode: str | None = None, illegal: str = "lose", max_steps: int | None = None, **options: Any) -> KumiteAECEnv:
     """A PettingZoo AEC env: one agent per seat, acting in the game's turn order. After
     `max_steps` actions (default the game's `max_game_length`) every agent is truncated."""
     from kumite.envs.pettingzoo_env import KumiteAECEnv
 
-    return KumiteAECEnv(game, render_mode=render_mode, max_steps=max_steps, **options)
+    return KumiteAECEnv(game, render_mode=render_mode, illegal=illegal, max_steps=max_steps, **options)
 
 
-def parallel_env(game: str, render_mode: str | None = None, max_steps: int | None = None, **options: Any) -> KumiteParallelEnv:
+def parallel_env(
+    game: str, render_mode: str | None = None, illegal: str = "lose", max_steps: int | None = None, **options: Any
+) -> KumiteParallelEnv:
     """A PettingZoo parallel env: the players a game lets choose at the same time act in one
     step (Senjutsu's face-down selection); otherwise the player to move acts alone. After
     `max_steps` actions of the game (default its `max_game_length`) every agent is truncated."""
     from kumite.envs.pettingzoo_parallel import KumiteParallelEnv
 
-    return KumiteParallelEnv(game, render_mode=render_mode, max_steps=max_steps, **options)
+    return KumiteParallelEnv(game, render_mode=render_mode, illegal=illegal, max_steps=max_steps, **options)
 
 
 def gym_id(game: str) -> str:
@@ -87,6 +91,6 @@ __all__ = ["GYM_IDS", "aec_env", "gym_env", "gym_id", "parallel_env"]
 
 # The adapter modules load on first use, each needing its extra: `kumite.envs.openspiel` works
 # after `import kumite` alone.
-_LAZY = ("gymnasium_env", "openspiel", "pettingzoo_env", "pettingzoo_parallel")
+_LAZY = ("gymnasium_env", "openspiel", "pettingzoo_env", "pettingzoo_parallel", "table")
 
 __getattr__ = lazy_submodules("kumite.envs", _LAZY)

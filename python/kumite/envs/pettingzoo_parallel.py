@@ -4,7 +4,6 @@ the player to move acts alone and the others wait with an all-zero action mask."
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from kumite._extras import require
@@ -17,59 +16,49 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 import kumite
-
-Obs = dict[str, npt.NDArray[Any]]
+from kumite.envs.table import Obs, Table
 
 
 class KumiteParallelEnv(ParallelEnv):  # type: ignore[misc]
     """Agents are ``"player_0"``… Each step takes an action from every live agent and applies
     those of the acting players (in seat order); the others' actions are ignored. Observations are
-    ``{"observation": float32, "action_mask": int8}``; the mask is all zeros for a player who is
-    not acting. Rewards are the game's returns, given when the game ends; then every agent is
-    terminated. An illegal action from an acting player is handled by ``illegal``: ``"raise"``
-    (default) raises ``kumite.IllegalActionError``; ``"lose"`` ends the episode with reward −1 for
-    the offender and 0 for the others; ``"random"`` plays a random legal action instead (drawn
-    from the env's seeded generator, so runs stay reproducible). After ``max_steps`` actions of
-    the game (default its ``max_game_length``; a step applies one action per acting player) a
-    game its rules have not ended is cut: every agent is truncated (not terminated), with the
-    game's running returns at the cut as rewards (0 where the game has none)."""
+    ``{"observation": float32, "action_mask": int8}`` (the observation ``Box`` bounded by the
+    game's ``observation_bounds``); the mask is all zeros for a player who is not acting. Rewards
+    are the game's returns, given when the game ends; then every agent is terminated. An illegal
+    action from an acting player is handled by ``illegal``: ``"lose"`` (default, as PettingZoo's
+    classic environments do) ends the episode with reward −1 for the offender and 0 for the
+    others; ``"random"`` plays a random legal action instead (drawn from the env's seeded
+    generator, so runs stay reproducible); ``"raise"`` raises ``kumite.IllegalActionError``. After
+    ``max_steps`` actions of the game (default its ``max_game_length``; a step applies one action
+    per acting player) a game its rules have not ended is cut: every agent is truncated (not
+    terminated), with the game's running returns at the cut as rewards (0 where the game has
+    none)."""
 
     metadata = {"render_modes": ["ansi"], "name": "kumite_parallel"}
 
     def __init__(
-        self, game: str, render_mode: str | None = None, illegal: str = "raise", max_steps: int | None = None, **options: Any
+        self, game: str, render_mode: str | None = None, illegal: str = "lose", max_steps: int | None = None, **options: Any
     ) -> None:
-        if illegal not in ("raise", "lose", "random"):
-            raise ValueError(f"illegal must be 'raise', 'lose' or 'random', not {illegal!r}")
-        self.illegal = illegal
-        self.game = kumite.load(game, **options)
-        self.max_steps = self.game.max_game_length if max_steps is None else int(max_steps)
-        if self.max_steps < 1:
-            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
-        self._steps = 0
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
+        self.table = Table(game, options, max_steps, illegal, render_mode, ("ansi",))
+        self.game = self.table.game
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"kumite_{game}_parallel"}
         self.possible_agents = [f"player_{p}" for p in range(self.game.num_players)]
         self.agents: list[str] = []
-        self._obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, self.game.observation_shape, np.float32),
-                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
-            }
-        )
-        self._action_space = spaces.Discrete(self.game.num_actions)
-        self._seed_rng = np.random.default_rng()
-        self.state: kumite.State | None = None
 
-    @functools.lru_cache(maxsize=None)
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._obs_space
+    @property
+    def state(self) -> kumite.State | None:
+        return self.table.state
 
-    @functools.lru_cache(maxsize=None)
+    @property
+    def max_steps(self) -> int:
+        return self.table.max_steps
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.table.observation_space
+
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._action_space
+        return self.table.action_space
 
     def _masks(self) -> dict[int, npt.NDArray[np.int8]]:
         """Legal actions of each acting player. Later players' sets do not depend on earlier
@@ -87,60 +76,44 @@ class KumiteParallelEnv(ParallelEnv):  # type: ignore[misc]
         assert self.state is not None
         masks = {} if over or self.state.is_terminal() else self._masks()
         zeros = np.zeros(self.game.num_actions, np.int8)
-        return {
-            a: {"observation": self.state.observation(p), "action_mask": masks.get(p, zeros)}
-            for p, a in enumerate(self.possible_agents)
-            if a in self.agents
-        }
+        return {a: self.table.observe(p, masks.get(p, zeros)) for p, a in enumerate(self.possible_agents) if a in self.agents}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
-        if seed is not None:
-            self._seed_rng = np.random.default_rng(seed)
-        self.state = self.game.new_state(seed=int(self._seed_rng.integers(2**63)))
-        self._steps = 0
+        self.table.reset(seed)
         self.agents = self.possible_agents[:]
         return self._observe(), {a: {} for a in self.agents}
 
     def step(
         self, actions: dict[str, Any]
     ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
-        assert self.state is not None
-        acting = self.state.simultaneous_players
+        state = self.state
+        assert state is not None
+        acting = state.simultaneous_players
         missing = [self.possible_agents[p] for p in acting if self.possible_agents[p] not in actions]
         if missing:
             raise ValueError(f"{', '.join(missing)} must act this step (acting players: {acting})")
         offender: int | None = None
         for p in acting:
-            action = int(actions[self.possible_agents[p]])
-            legal = self.state.legal_actions()
-            if action not in legal and self.illegal == "lose":
+            if not self.table.play(actions[self.possible_agents[p]]):
                 offender = p
                 break
-            if action not in legal and self.illegal == "random":
-                action = legal[int(self._seed_rng.integers(len(legal)))]
-            self.state.apply(action)
-            self._steps += 1
-        ended = offender is not None or self.state.is_terminal()
-        cut = not ended and self._steps >= self.max_steps
+        ended = offender is not None or state.is_terminal()
+        cut = not ended and self.table.cut
         done = ended or cut
-        if offender is not None:
-            returns = np.zeros(self.game.num_players, np.float32)
-            returns[offender] = -1.0
-        else:
-            returns = self.state.returns() if done else np.zeros(self.game.num_players, np.float32)
+        returns = self.table.returns(offender) if done else np.zeros(self.game.num_players, np.float32)
         obs = self._observe(over=done)
         rewards = {a: float(returns[p]) for p, a in enumerate(self.possible_agents) if a in self.agents}
         terminated = {a: ended for a in self.agents}
         truncated = {a: cut for a in self.agents}
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if offender is not None:
+            infos[self.possible_agents[offender]]["illegal_action"] = int(actions[self.possible_agents[offender]])
         if done:
             self.agents = []
         return obs, rewards, terminated, truncated, infos
 
     def render(self) -> str | None:
-        if self.render_mode == "ansi" and self.state is not None:
-            return self.state.render()
-        return None
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         pass
