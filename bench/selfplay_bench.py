@@ -1,6 +1,8 @@
 """Self-play speed (the figures of docs/agents.md): a random-initialised network of 128 hidden
 units and 2 blocks, 32 simulations a move, 4 games of at most 400 actions, on 1 and 2 threads;
-and the network's cost per leaf in batches of 16 through `Net.evaluate`. Needs the learn extra.
+the network's cost per leaf in batches of 16 through `Net.evaluate` and so its share of a
+one-thread self-play simulation; and, beside them, rollout MCTS (random playouts, no network) on
+one thread from the same starting positions. Needs the learn extra.
 
     .venv/bin/python bench/selfplay_bench.py
 """
@@ -34,7 +36,15 @@ def main() -> None:
             for _ in range(200):
                 net.evaluate(obs, masks)
             per_leaf = (time.perf_counter() - start) / 3200 * 1e6
-            print(f"{name}: {rates[0]:,.0f} / {rates[1]:,.0f} simulations/s on 1 / 2 threads; net {per_leaf:.1f} µs a leaf")
+            # A simulation evaluates one leaf; the Python call adds a little over the Rust batch.
+            share = per_leaf * 1e-6 * rates[0]
+            state = game.new_state(0)
+            bot = kumite.MCTS(game, iterations=2000, threads=1, seed=0)
+            start = time.perf_counter()
+            bot.search(state)
+            rollout_rate = 2000 / (time.perf_counter() - start)
+            print(f"{name}: {rates[0]:,.0f} / {rates[1]:,.0f} simulations/s on 1 / 2 threads; net {per_leaf:.1f} µs a leaf, "
+                  f"at most {share:.0%} of a simulation; rollout MCTS {rollout_rate:,.0f} iterations/s on 1 thread")
 
 
 if __name__ == "__main__":

@@ -394,6 +394,23 @@ def test_rollout_shapes(game: kumite.Game) -> None:
     assert empty.returns.shape == (0, game.num_players) and empty.lengths.shape == (0,)
 
 
+def test_returns_are_what_the_game_says_its_utility_is(game: kumite.Game) -> None:
+    # Game.utility and Game.return_bounds are the game's own answer (OpenSpiel's adapter uses
+    # them); random games' returns bear them out.
+    expected = {"tekken": "zero_sum", "ufs": "zero_sum", "senjutsu": "zero_sum", "fatal_fight": "identical"}
+    assert game.utility == expected[game.name]
+    low, high = game.return_bounds
+    returns = kumite.rollout(game, 200, seed=3).returns
+    assert (returns >= low).all() and (returns <= high).all()
+    if game.utility == "zero_sum":
+        assert np.abs(returns.sum(axis=1)).max() <= 1e-4
+    else:
+        assert (returns == returns[:, :1]).all()
+    assert kumite.load("senjutsu", players=3).utility == "general_sum"
+    assert kumite.load("senjutsu", players=4, teams=[0, 1, 1, 0]).utility == "zero_sum"
+    assert kumite.load("senjutsu", players=4, teams=[0, 1, 1, 1]).utility == "general_sum"
+
+
 def test_rollout_depends_on_seed_only(game: kumite.Game) -> None:
     one = kumite.rollout(game, 300, seed=42, threads=1)
     two = kumite.rollout(game, 300, seed=42, threads=2)

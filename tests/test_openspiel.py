@@ -92,3 +92,26 @@ def test_a_game_cut_at_max_game_length_is_terminal_with_running_returns(name: st
     assert clone.is_terminal() and clone.kumite_truncated
     with pytest.raises((ValueError, pyspiel.SpielError), match="max_game_length"):
         pyspiel.load_game(name, {"max_game_length": 0})
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "utility"),
+    [
+        ("tekken", {}, pyspiel.GameType.Utility.ZERO_SUM),
+        ("ufs", {}, pyspiel.GameType.Utility.ZERO_SUM),
+        ("fatal_fight", {"players": 3}, pyspiel.GameType.Utility.IDENTICAL),
+        ("senjutsu", {}, pyspiel.GameType.Utility.ZERO_SUM),
+        ("senjutsu", {"players": 4, "teams": [0, 1, 0, 1]}, pyspiel.GameType.Utility.ZERO_SUM),
+        ("senjutsu", {"players": 3}, pyspiel.GameType.Utility.GENERAL_SUM),
+    ],
+)
+def test_openspiel_is_told_each_games_own_utility_and_bounds(name: str, options: dict[str, object], utility: object) -> None:
+    # The game answers (`Game.utility`, `Game.return_bounds`); the adapter only translates.
+    import json
+
+    game = pyspiel.load_game(f"kumite_{name}", {"options": json.dumps(options)})
+    assert game.get_type().utility == utility
+    low, high = kumite.load(name, **options).return_bounds
+    assert (game.min_utility(), game.max_utility()) == pytest.approx((low, high))
+    if utility == pyspiel.GameType.Utility.ZERO_SUM:
+        assert game.utility_sum() == 0.0

@@ -3,7 +3,7 @@
 
 import os
 from collections.abc import Callable
-from typing import Any, SupportsIndex, final
+from typing import Any, Literal, SupportsIndex, final
 
 import numpy as np
 import numpy.typing as npt
@@ -129,6 +129,13 @@ class Game:
     @property
     def length_bounded_by_rules(self) -> bool:
         """Whether the rules alone end every game within `max_game_length` actions."""
+    @property
+    def utility(self) -> Literal["zero_sum", "identical", "general_sum"]:
+        """How the returns of a finished game relate: `"zero_sum"` (they add up to 0),
+        `"identical"` (a cooperative game: everyone gets the same) or `"general_sum"`."""
+    @property
+    def return_bounds(self) -> tuple[float, float]:
+        """`(least, greatest)`: every player's return lies in between."""
     @property
     def options(self) -> dict[str, Any]:
         """Every option with its value, defaults included."""

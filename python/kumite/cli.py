@@ -215,7 +215,7 @@ def train(args: argparse.Namespace) -> int:
         raise SystemExit("error: --budget must be positive and --blocks at least 0")
     cfg = TrainConfig(
         game=args.game, out=args.out, options=parse_options(args.option), budget_minutes=args.budget,
-        simulations=args.simulations, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
+        simulations=args.simulations, gumbel=args.gumbel or None, warmup=args.warmup, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
         games_per_iteration=args.games_per_iteration, eval_every=args.eval_every, eval_games=args.eval_games,
         iterations=args.iterations,
     )
@@ -249,6 +249,17 @@ seed = whole_number(0, (1 << 64) - 1, "a seed is a whole number in 0 .. 2**64 - 
 port = whole_number(0, 65535, "a port is 0 .. 65535")
 count = whole_number(0, None, "must be at least 0")
 positive = whole_number(1, None, "must be at least 1")
+
+
+def share(text: str) -> float:
+    """An argparse type: a number in 0..1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"a share is a number in 0 .. 1, not {text!r}")
+    return value
 
 
 def seats(args: argparse.Namespace) -> int:
@@ -399,6 +410,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="where net.safetensors, checkpoint.pkl, curve.json/.png and summary.json go")
     tr.add_argument("--budget", type=float, default=60.0, metavar="MINUTES", help="training time (default 60)")
     tr.add_argument("--simulations", type=positive, default=32, metavar="N", help="search iterations per self-play move (default 32)")
+    tr.add_argument("--gumbel", type=whole_number(0, 65535, "the actions considered are 0 .. 65535 (0: PUCT)"), default=16, metavar="K",
+                    help="Gumbel root selection with K actions considered; 0 for PUCT (default 16)")
+    tr.add_argument("--warmup", type=share, default=0.0, metavar="SHARE",
+                    help="the first SHARE (0..1) of the budget self-plays with random-playout values, not the net's (default 0)")
     tr.add_argument("--iterations", type=positive, default=None, metavar="N", help="stop after N iterations whatever the budget")
     tr.add_argument("--hidden", type=positive, default=128, help="the network's width (default 128)")
     tr.add_argument("--blocks", type=int, default=2, help="residual blocks (default 2)")

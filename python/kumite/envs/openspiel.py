@@ -30,19 +30,23 @@ import pyspiel  # type: ignore[import-not-found]
 
 import kumite
 
-_ZERO_SUM = {"tekken"}
+# The game's own `utility`, in OpenSpiel's words.
+_UTILITY = {
+    "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
+    "identical": pyspiel.GameType.Utility.IDENTICAL,
+    "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
+}
 _registered: set[str] = set()
 
 
 def _game_type(name: str, game: kumite.Game) -> Any:
-    utility = pyspiel.GameType.Utility.ZERO_SUM if name in _ZERO_SUM else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=f"kumite_{name}",
         long_name=f"kumite {name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility,
+        utility=_UTILITY[game.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.num_players,
         min_num_players=game.num_players,
@@ -74,9 +78,9 @@ class KumiteSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=g.num_actions,
             max_chance_outcomes=0,
             num_players=g.num_players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0 if name in _ZERO_SUM else None,
+            min_utility=g.return_bounds[0],
+            max_utility=g.return_bounds[1],
+            utility_sum=0.0 if g.utility == "zero_sum" else None,
             max_game_length=self.max_length,
         )
         seed = int(params.get("seed", -1))

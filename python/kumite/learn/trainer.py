@@ -36,6 +36,14 @@ class TrainConfig:
     options: dict[str, Any] = field(default_factory=dict)
     budget_minutes: float = 60.0
     simulations: int = 32
+    # Gumbel root selection with this many actions considered (None: PUCT with visit counts). With
+    # a few dozen simulations PUCT's greedy moves let a net that values everything alike stall a
+    # game until it is cut; Gumbel's sampled root and improved policy keep self-play finishing.
+    gumbel: int | None = 16
+    # The first `warmup` share of the budget (or of `iterations`) self-plays with random-playout
+    # values instead of the network's: an untrained value head guides a search nowhere, and
+    # rollout search's games give the network real targets to start from.
+    warmup: float = 0.0
     seed: int = 0
     hidden: int = 128
     blocks: int = 2
@@ -159,10 +167,11 @@ class Trainer:
     def selfplay(self) -> None:
         cfg = self.cfg
         start = time.perf_counter()
+        done = self.iteration / cfg.iterations if cfg.iterations else self.elapsed / (cfg.budget_minutes * 60)
         data = kumite.selfplay(
-            self.game, self.net, games=cfg.games_per_iteration, simulations=cfg.simulations,
+            self.game, None if done < cfg.warmup else self.net, games=cfg.games_per_iteration, simulations=cfg.simulations,
             seed=cfg.seed * 1_000_003 + self.iteration, threads=cfg.threads, max_steps=cfg.max_steps,
-            temperature_moves=cfg.temperature_moves, exploration=AZ_EXPLORATION,
+            temperature_moves=cfg.temperature_moves, exploration=AZ_EXPLORATION, gumbel=cfg.gumbel,
         )
         self.selfplay_seconds += time.perf_counter() - start
         self.selfplay_games += cfg.games_per_iteration
@@ -194,10 +203,11 @@ class Trainer:
         point: dict[str, Any] = {"iteration": self.iteration, "minutes": round(self.elapsed / 60, 2),
                                  "selfplay_games": self.selfplay_games}
         net = self.net
+        az = f"az:{cfg.simulations}" + (f" gumbel:{cfg.gumbel}" if cfg.gumbel else "")
         candidates: dict[str, Callable[[], Any]] = {
             "policy": lambda: PolicyBot(net, "policy"),
-            f"az:{cfg.simulations}": lambda: kumite.MCTS(g, iterations=cfg.simulations, evaluator=net,
-                                                         exploration=AZ_EXPLORATION, threads=1, seed=cfg.seed),
+            az: lambda: kumite.MCTS(g, iterations=cfg.simulations, evaluator=net, exploration=AZ_EXPLORATION,
+                                    threads=1, seed=cfg.seed, gumbel=cfg.gumbel),
         }
         for name, make in candidates.items():
             for opponent in cfg.eval_opponents:

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use kumite::core::Utility;
 use kumite::erased::ErasedGame;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -24,6 +25,8 @@ pub struct Game {
     observation_bounds: (f32, f32),
     max_game_length: usize,
     length_bounded_by_rules: bool,
+    utility: &'static str,
+    return_bounds: (f32, f32),
     options: Value,
     options_text: String,
 }
@@ -40,6 +43,12 @@ impl Game {
                 observation_bounds: inner.observation_bounds(),
                 max_game_length: inner.max_game_length(),
                 length_bounded_by_rules: inner.length_bounded_by_rules(),
+                utility: match inner.utility() {
+                    Utility::ZeroSum => "zero_sum",
+                    Utility::Identical => "identical",
+                    Utility::GeneralSum => "general_sum",
+                },
+                return_bounds: inner.return_bounds(),
                 options_text: options.to_string(),
                 options,
                 inner,
@@ -87,6 +96,17 @@ impl Game {
     #[getter]
     fn length_bounded_by_rules(&self) -> bool {
         self.length_bounded_by_rules
+    }
+    /// How the returns of a finished game relate: `"zero_sum"` (they add up to 0), `"identical"`
+    /// (a cooperative game: everyone gets the same) or `"general_sum"`.
+    #[getter]
+    fn utility(&self) -> &'static str {
+        self.utility
+    }
+    /// `(least, greatest)`: every player's return lies in between.
+    #[getter]
+    fn return_bounds(&self) -> (f32, f32) {
+        self.return_bounds
     }
     /// Every option with its value, defaults included.
     #[getter]

@@ -1,11 +1,12 @@
 //! A test game for the seat-fairness check: every player in turn says heads or tails (it
 //! changes nothing), then a coin drawn at the start names the winner, one seat or, with teams,
 //! one side. `favour` of the games go to seat 0 whatever the coin says: a seat bias the check
-//! must catch, unless the game declares it (`declared`, with its share).
+//! must catch, unless the game declares it (`declared`, with its share). `claims` is a utility
+//! the game declares instead of its true one, which the conformance suite must catch.
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{Action, ActionList, EventSink, Game, GameError, Rng, SeatEdge, Seating, State};
+use crate::core::{Action, ActionList, EventSink, Game, GameError, Rng, SeatEdge, Seating, State, Utility};
 
 #[derive(Debug, Clone, Default)]
 pub struct Coin {
@@ -13,6 +14,7 @@ pub struct Coin {
     pub teams: bool,
     pub favour: f64,
     pub declared: Option<f64>,
+    pub claims: Option<Utility>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,6 +48,15 @@ impl Game for Coin {
     fn length_bounded_by_rules(&self) -> bool {
         true
     }
+    fn utility(&self) -> Utility {
+        if let Some(claim) = self.claims {
+            claim
+        } else if self.players == 2 || (self.teams && self.players % 2 == 0) {
+            Utility::ZeroSum
+        } else {
+            Utility::GeneralSum
+        }
+    }
     fn options(&self) -> serde_json::Value {
         serde_json::json!({ "players": self.players, "teams": self.teams, "favour": self.favour, "declared": self.declared })
     }
@@ -56,6 +67,7 @@ impl Game for Coin {
             teams: o.get("teams").and_then(|v| v.as_bool()).unwrap_or(false),
             favour: f("favour").unwrap_or(0.0),
             declared: f("declared"),
+            claims: None,
         })
     }
     fn new_state(&self, seed: u64) -> CoinState {

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{Action, ActionList, EventSink, Game, GameError, Rng, State};
+use crate::core::{Action, ActionList, EventSink, Game, GameError, Rng, State, Utility};
 
 /// `bound` is its `max_game_length`; `heuristic` whether it has a `State::heuristic`
 /// (player 0 a little ahead while the count is even); `claims_bound` makes it claim, wrongly,
@@ -52,6 +52,9 @@ impl Game for Endless {
     }
     fn length_bounded_by_rules(&self) -> bool {
         self.claims_bound
+    }
+    fn utility(&self) -> Utility {
+        Utility::ZeroSum
     }
     fn options(&self) -> serde_json::Value {
         serde_json::json!({ "bound": self.bound, "heuristic": self.heuristic })

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{Action, ActionList, EventSink, Game, GameError, Rng, Secrecy, State};
+use crate::core::{Action, ActionList, EventSink, Game, GameError, Rng, Secrecy, State, Utility};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Leak {
@@ -52,6 +52,9 @@ impl Game for Hide {
     }
     fn length_bounded_by_rules(&self) -> bool {
         true
+    }
+    fn utility(&self) -> Utility {
+        Utility::ZeroSum
     }
     fn options(&self) -> serde_json::Value {
         serde_json::json!({})

@@ -139,6 +139,13 @@ fn check_with<G: Game>(game: &G, c: Conformance, secret_games: usize) -> Result<
         if ret.iter().any(|r| !r.is_finite()) {
             return Err(fail(g, step, format!("returns not finite: {ret:?}")));
         }
+        let (low, high) = game.return_bounds();
+        if ret.iter().any(|&r| r < low || r > high) {
+            return Err(fail(g, step, format!("returns {ret:?} outside return_bounds {low}..={high}")));
+        }
+        if !game.utility().holds(&ret) {
+            return Err(fail(g, step, format!("returns {ret:?} are not {:?}", game.utility())));
+        }
         let mut replay = game.new_state(seed);
         for &a in &history {
             replay.apply(game, a).map_err(|e| fail(g, step, format!("replay rejected: {e}")))?;
@@ -240,6 +247,7 @@ fn deep_checks<G: Game>(
 mod tests {
     use super::*;
     use super::endless::Endless;
+    use crate::core::Utility;
 
     #[test]
     fn a_game_the_rules_do_not_end_is_cut_and_counted_truncated() {
@@ -273,6 +281,24 @@ mod tests {
         }
         let err = check(&Hide { leak: Leak::ShowsLess }, c).unwrap_err();
         assert!(err.starts_with("reveal missing: 10 of 10 pairs"), "{err}");
+    }
+
+    #[test]
+    fn returns_must_be_what_the_game_says_its_utility_is() {
+        use super::coin::Coin;
+        let c = Conformance { games: 20, seed: 1, deep_games: 0 };
+        // One winner of two, two teams of two: zero-sum; one winner of three: general-sum.
+        for (players, teams, utility) in [(2, false, Utility::ZeroSum), (4, true, Utility::ZeroSum), (3, false, Utility::GeneralSum)] {
+            let game = Coin { players, teams, ..Coin::default() };
+            assert_eq!(game.utility(), utility);
+            check(&game, c).unwrap();
+        }
+        let err = check(&Coin { players: 3, claims: Some(Utility::ZeroSum), ..Coin::default() }, c).unwrap_err();
+        assert!(err.contains("returns [") && err.contains("are not ZeroSum"), "{err}");
+        let err = check(&Coin { players: 2, claims: Some(Utility::Identical), ..Coin::default() }, c).unwrap_err();
+        assert!(err.contains("are not Identical"), "{err}");
+        assert!(Utility::Identical.holds(&[1.5, 1.5, 1.5]) && !Utility::Identical.holds(&[1.0, -1.0]));
+        assert!(Utility::ZeroSum.holds(&[1.0, -1.0, 0.0]) && !Utility::ZeroSum.holds(&[1.0, -1.0, -1.0]));
     }
 
     #[test]

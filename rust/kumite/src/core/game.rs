@@ -21,6 +21,30 @@ impl Fnv {
     }
 }
 
+/// How the returns of a finished game relate: what OpenSpiel's `GameType.Utility` declares and
+/// the conformance suite checks on every game it plays (a game still running returns zeros).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Utility {
+    /// The returns add up to zero (two sides, or two teams of the same size).
+    ZeroSum,
+    /// Every player gets the same return (a cooperative game).
+    Identical,
+    /// Anything else (e.g. one winner among three or more).
+    GeneralSum,
+}
+
+impl Utility {
+    /// Whether `returns` (of a game that has ended or not) are what this utility allows.
+    pub fn holds(self, returns: &[f32]) -> bool {
+        match self {
+            Utility::ZeroSum => returns.iter().sum::<f32>().abs() <= 1e-4,
+            Utility::Identical => returns.windows(2).all(|w| w[0] == w[1]),
+            Utility::GeneralSum => true,
+        }
+    }
+}
+
 /// A game's immutable configuration and content (options, card database, boards). Built once,
 /// shared by reference; states never copy card text out of it.
 pub trait Game: Send + Sync + Sized + 'static {
@@ -57,6 +81,13 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// rules document says why). The conformance suite treats a longer game as a defect when this
     /// holds, and as a truncated run when it does not.
     fn length_bounded_by_rules(&self) -> bool;
+    /// How the players' returns relate ([`Utility`]); the conformance suite checks it.
+    fn utility(&self) -> Utility;
+    /// `(least, greatest)`: every return of every player lies in between (what OpenSpiel's
+    /// `min_utility` and `max_utility` declare); the conformance suite checks it.
+    fn return_bounds(&self) -> (f32, f32) {
+        (-1.0, 1.0)
+    }
     /// The options the game was built with, defaults filled in.
     fn options(&self) -> serde_json::Value;
     /// The content the game was built with (built in and from `content_dir`), by kind, in

@@ -28,7 +28,7 @@ use vec_env::TypedVecEnv;
 use crate::conformance::seats::{self, Play, SeatRow};
 use crate::conformance::secrets::Tally;
 use crate::conformance::{check_random_games, check_secrets, Conformance};
-use crate::core::{Game, GameError};
+use crate::core::{Game, GameError, Utility};
 use crate::env::VecEnv;
 use crate::search::rollout::{rollout_range, RolloutResult};
 use crate::search::{
@@ -54,6 +54,9 @@ pub trait ErasedGame: Send + Sync {
     fn selfplay(&self, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData;
     fn max_game_length(&self) -> usize;
     fn length_bounded_by_rules(&self) -> bool;
+    /// [`Game::utility`] and [`Game::return_bounds`].
+    fn utility(&self) -> Utility;
+    fn return_bounds(&self) -> (f32, f32);
     fn options(&self) -> Value;
     /// The content by kind, with ids, names and texts ([`Game::content`]).
     fn content(&self) -> Value;
@@ -127,6 +130,12 @@ impl<G: Game> ErasedGame for G {
     }
     fn length_bounded_by_rules(&self) -> bool {
         Game::length_bounded_by_rules(self)
+    }
+    fn utility(&self) -> Utility {
+        Game::utility(self)
+    }
+    fn return_bounds(&self) -> (f32, f32) {
+        Game::return_bounds(self)
     }
     fn options(&self) -> Value {
         Game::options(self)

@@ -34,7 +34,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{parse_options, Game, GameError, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{FfAction, NUM_ACTIONS};
 pub use content::Content;
@@ -196,8 +196,7 @@ impl FatalFight {
         const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
         let game = FatalFight { options, content: Arc::new(content), characters, totals };
         // FFX-9: gold has no cap; a run cannot earn `u32::MAX`.
-        let most_gold = game.max_game_length() as u64 * state::MAX_GOLD_PER_ACTION + 4 * u64::from(MAX_START_GOLD);
-        if most_gold >= u64::from(u32::MAX) {
+        if game.most_gold() >= u64::from(u32::MAX) {
             return Err(GameError::option("content_dir", "the run bound is too long for gold to stay below 2^32"));
         }
         Ok(game)
@@ -205,6 +204,10 @@ impl FatalFight {
 
     pub fn n(&self) -> usize {
         usize::from(self.options.players)
+    }
+    /// The most gold a run can hold: every action's most plus every start gold.
+    pub fn most_gold(&self) -> u64 {
+        self.max_game_length() as u64 * state::MAX_GOLD_PER_ACTION + 4 * u64::from(MAX_START_GOLD)
     }
     pub fn character(&self, player: usize) -> &content::Character {
         &self.content.characters[self.characters[player]]
@@ -297,6 +300,15 @@ impl Game for FatalFight {
     /// can survive round after round while its chains never reach the boss's life).
     fn length_bounded_by_rules(&self) -> bool {
         self.options.stage_rounds.is_some()
+    }
+    /// FFX-9: the team shares one result.
+    fn utility(&self) -> Utility {
+        Utility::Identical
+    }
+    /// FFX-9: a loss is −1; a win `1 + score / 100`, and the score is gold, which a run cannot
+    /// earn past [`FatalFight::most_gold`].
+    fn return_bounds(&self) -> (f32, f32) {
+        (-1.0, 1.0 + self.most_gold() as f32 / 100.0)
     }
     /// The bound on the actions of `RUN_ROUNDS` rounds in each of the four stages (the timer's
     /// rounds when the variant is on): with the variant the rules end every game within it; without,

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::CardId;
-use crate::core::{parse_options, Game, GameError, Seating};
+use crate::core::{parse_options, Game, GameError, Seating, Utility};
 
 pub use actions::{SenjutsuAction, NUM_ACTIONS};
 pub use content::{CardType, Content, Instant, Op, Timing, Zone};
@@ -243,6 +243,18 @@ impl Game for Senjutsu {
     /// decisions (the proof is in `docs/rules/senjutsu.md`, "Game length").
     fn length_bounded_by_rules(&self) -> bool {
         true
+    }
+    /// SJ-2.2: +1 for the side left standing, −1 for the others (0 for a last common fall), so
+    /// two sides of equal size add up to zero; one winner among three does not.
+    fn utility(&self) -> Utility {
+        let teams = &self.teams[..self.n()];
+        let size = |team: u8| teams.iter().filter(|&&t| t == team).count();
+        let second = teams.iter().find(|&&t| t != teams[0]).map_or(0, |&t| size(t));
+        if size(teams[0]) == second && 2 * second == teams.len() {
+            Utility::ZeroSum
+        } else {
+            Utility::GeneralSum
+        }
     }
     fn max_game_length(&self) -> usize {
         2 * self.n() + rules::MAX_ROUNDS * rules::max_round_decisions(self.n())

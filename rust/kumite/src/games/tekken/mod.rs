@@ -33,7 +33,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{parse_options, Game, GameError, Seating, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError, Seating, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};
 pub use content::{Colour, Content, Height, Symbol};
@@ -191,6 +191,10 @@ impl Game for Tekken {
     /// fighter's HP is 0, and strings can be punished forever.
     fn length_bounded_by_rules(&self) -> bool {
         self.options.round_strings.is_some()
+    }
+    /// TK-1.4: +1 / −1 (a drawn match of the timer variant, TKX-1: 0 / 0).
+    fn utility(&self) -> Utility {
+        Utility::ZeroSum
     }
     /// At most `2·rounds_to_win − 1` rounds (every round scores for someone), each two rage
     /// choices and its strings: `round_strings` with the timer, else the run's allowance.

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::{CardId, Problems};
-use crate::core::{parse_options, Game, GameError, Seating, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError, Seating, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{UfsAction, NUM_ACTIONS};
 pub use content::{Content, Kind, Symbol, Zone};
@@ -292,6 +292,10 @@ impl Game for Ufs {
     /// turn-limit variant bounds a game.
     fn length_bounded_by_rules(&self) -> bool {
         self.options.max_turns.is_some()
+    }
+    /// +1 / −1 (the turn-limit variant's draw, UFX-8: 0 / 0).
+    fn utility(&self) -> Utility {
+        Utility::ZeroSum
     }
     fn max_game_length(&self) -> usize {
         let turns = self.options.max_turns.map_or(RUN_TURNS, usize::from);
