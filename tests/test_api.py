@@ -411,6 +411,19 @@ def test_returns_are_what_the_game_says_its_utility_is(game: kumite.Game) -> Non
     assert kumite.load("senjutsu", players=4, teams=[0, 1, 1, 1]).utility == "general_sum"
 
 
+def test_a_rollout_result_is_built_from_arrays_played_elsewhere(game: kumite.Game) -> None:
+    # kumite.distributed returns the same class, built from its tasks' arrays.
+    r = kumite.rollout(game, 20, seed=2)
+    copy = kumite.RolloutResult(r.returns, r.lengths, r.truncated)
+    assert len(copy) == 20 and copy.num_players == game.num_players
+    for field in ("returns", "lengths", "truncated"):
+        np.testing.assert_array_equal(getattr(copy, field), getattr(r, field))
+    with pytest.raises(ValueError, match="one per game"):
+        kumite.RolloutResult(r.returns, r.lengths[:-1], r.truncated)
+    with pytest.raises(TypeError):
+        kumite.RolloutResult(r.returns.astype(np.float64), r.lengths, r.truncated)
+
+
 def test_rollout_depends_on_seed_only(game: kumite.Game) -> None:
     one = kumite.rollout(game, 300, seed=42, threads=1)
     two = kumite.rollout(game, 300, seed=42, threads=2)

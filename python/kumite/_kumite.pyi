@@ -215,6 +215,11 @@ class State:
 
 @final
 class RolloutResult:
+    def __init__(
+        self, returns: npt.NDArray[np.float32], lengths: npt.NDArray[np.int32], truncated: npt.NDArray[np.bool_]
+    ) -> None:
+        """The results of games played elsewhere (e.g. `kumite.distributed.rollout`'s Ray tasks),
+        copied; one row per game in each array."""
     @property
     def num_players(self) -> int: ...
     @property

@@ -66,19 +66,6 @@ def _parts(chunks: int | None) -> int:
     return max(1, 4 * int(cpus))
 
 
-@dataclass(frozen=True)
-class RolloutResult:
-    """The same fields as `kumite.RolloutResult`."""
-
-    num_players: int
-    returns: npt.NDArray[np.float32]
-    lengths: npt.NDArray[np.int32]
-    truncated: npt.NDArray[np.bool_]
-
-    def __len__(self) -> int:
-        return len(self.lengths)
-
-
 @ray.remote
 def _rollout_task(game: kumite.Game, first: int, n: int, seed: int, max_steps: int | None) -> tuple[Any, Any, Any]:
     result = kumite.rollout(game, n, seed=seed, threads=1, first=first, max_steps=max_steps)
@@ -92,7 +79,7 @@ def rollout(
     address: str | None = None,
     chunks: int | None = None,
     max_steps: int | None = None,
-) -> RolloutResult:
+) -> kumite.RolloutResult:
     """Exactly `kumite.rollout(game, n_games, seed, max_steps=max_steps)`, played by Ray tasks
     of `chunks` ranges (default: 4 per CPU of the cluster)."""
     _connect(address)
@@ -102,7 +89,7 @@ def rollout(
     returns = np.concatenate([p[0] for p in pieces]) if pieces else np.zeros((0, players), np.float32)
     lengths = np.concatenate([p[1] for p in pieces]) if pieces else np.zeros(0, np.int32)
     truncated = np.concatenate([p[2] for p in pieces]) if pieces else np.zeros(0, np.bool_)
-    return RolloutResult(players, returns, lengths, truncated)
+    return kumite.RolloutResult(returns, lengths, truncated)
 
 
 @ray.remote

@@ -2,7 +2,7 @@
 //! conformance suite.
 
 use kumite::conformance::Conformance;
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -29,6 +29,32 @@ pub struct RolloutResult {
 
 #[pymethods]
 impl RolloutResult {
+    /// The results of games played elsewhere (e.g. `kumite.distributed.rollout`'s Ray tasks),
+    /// copied: `returns` `float32 (n, players)`, `lengths` `int32 (n,)`, `truncated` `bool (n,)`.
+    #[new]
+    fn new(
+        py: Python<'_>,
+        returns: PyReadonlyArray2<'_, f32>,
+        lengths: PyReadonlyArray1<'_, i32>,
+        truncated: PyReadonlyArray1<'_, bool>,
+    ) -> PyResult<Self> {
+        let [n, players] = [returns.shape()[0], returns.shape()[1]];
+        if lengths.len() != n || truncated.len() != n {
+            return Err(PyValueError::new_err(format!(
+                "returns has {n} rows, lengths {} and truncated {}: one per game in each",
+                lengths.len(),
+                truncated.len()
+            )));
+        }
+        Ok(RolloutResult {
+            n_games: n,
+            num_players: players,
+            returns: PyArray2::from_owned_array(py, returns.to_owned_array()).unbind(),
+            lengths: PyArray1::from_owned_array(py, lengths.to_owned_array()).unbind(),
+            truncated: PyArray1::from_owned_array(py, truncated.to_owned_array()).unbind(),
+        })
+    }
+
     fn __len__(&self) -> usize {
         self.n_games
     }
