@@ -120,15 +120,16 @@ def test_a_variant_without_effect_differs_by_exactly_nothing() -> None:
 def test_a_variant_with_a_known_effect_shows_it() -> None:
     # Starting the campaign at stage 4 (FFX-16): every campaign reaches stage 4, while uniformly
     # random teams rarely clear stage 2, so the mean stage reached rises to 4 exactly. (Since the
-    # enemy pile no longer refills mid-stage, FF-15.3, a random team of four clears stage 1 about
-    # four times in five: the default's mean stage is below 2, no longer below 1.5, and the
-    # difference's interval lies above 1.5 rather than 2.)
+    # enemy pile no longer refills mid-stage, FF-15.3, and cards have text effects, FFX-17, a random
+    # team of four clears stage 1 about nine times in ten and stage 2 one time in twenty: over 400
+    # campaigns the default's mean stages are 1.0, 1.15, 1.49 and 1.87 for teams of one to four, so
+    # 20 campaigns of four can average 2.0; the difference's interval lies above 1.5.)
     report = balance.run("fatal_fight", bots=["random"], games=20, workers=1, progress=False,
                          variant={"start_stage": 4})
     jsonschema.validate(report, SCHEMA)
     for table in report["tables"]:
         default, variant = table["arms"]["default"]["cells"], table["arms"]["variant"]["cells"]
-        assert all(1.0 <= c["mean_stage"] < 2.0 for c in default)
+        assert all(1.0 <= c["mean_stage"] < 2.5 for c in default)
         assert all(c["mean_stage"] == 4.0 for c in variant)
         for d, c in zip(table["difference"]["cells"], default):
             assert d["mean_stage"]["diff"] == pytest.approx(4.0 - c["mean_stage"])
