@@ -152,3 +152,36 @@ def test_seat_table_under_mcts_and_the_cli(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert out.startswith("| seating | play | games | draws | seat 0 | seat 1 | edge |")
     assert "| brann against brann | random | 200 |" in out and "| brann against brann | mcts:4 | 2 |" in out
+
+
+@pytest.mark.parametrize("name", kumite.games())
+def test_dead_text_reports_every_printed_effect_of_the_cards_in_play(name: str) -> None:
+    # The dead-text check through the binding: every printed effect listed once with its rate;
+    # the engine's tests run it at full size over option sets that hold every shipped card.
+    report = kumite.dead_text(kumite.load(name), games=200, mcts_games=0, seed=3)
+    assert report["games"] == 200
+    effects = report["effects"]
+    assert effects and len({(e["card"], e["index"]) for e in effects}) == len(effects)
+    assert all(0 <= e["games"] <= 200 and e["times"] >= e["games"] for e in effects)
+    assert report["dead"] == [e for e in effects if e["times"] == 0]
+    assert sum(e["games"] > 0 for e in effects) > len(effects) // 2
+    with pytest.raises(ValueError, match="mcts_iterations"):
+        kumite.dead_text(kumite.load(name), games=1, mcts_iterations=0)
+
+
+def test_dead_text_from_the_cli_and_big_vinnies_fixed_skill(capsys: pytest.CaptureFixture[str]) -> None:
+    # Big Vinnie printed `summon 1`, which never took effect: stage 1's enemy pile is always
+    # empty when he appears (FFX-13), so the dead-text check found it; he now deals 1 on his line.
+    from kumite import cli
+
+    report = kumite.dead_text(kumite.load("fatal_fight", players=1), games=100, mcts_games=0, seed=1)
+    keys = {(e["card"], e["index"]) for e in report["effects"]}
+    assert ("boss big_vinnie", 1) in keys
+    row = next(e for e in report["effects"] if e["card"] == "boss big_vinnie" and e["index"] == 1)
+    assert row["text"] == "damage_line 1"
+    status = cli.main(["dead-text", "tekken", "--games", "300", "--mcts-games", "0"])
+    out = capsys.readouterr()
+    assert out.out.startswith("| card | # | effect | games it took effect in | times |")
+    assert status == (1 if "dead: " in out.err else 0)
+    assert cli.main(["dead-text", "tekken", "--games", "5", "--mcts-games", "0", "--json"]) in (0, 1)
+    assert '"effects"' in capsys.readouterr().out

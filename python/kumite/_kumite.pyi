@@ -17,6 +17,7 @@ __all__ = [
     "conformance",
     "check_secrets",
     "check_seats",
+    "dead_text",
     "seat_shares",
     "rollout",
     "ufs_validate_deck",
@@ -215,9 +216,9 @@ class State:
 
 @final
 class RolloutResult:
-    def __init__(
-        self, returns: npt.NDArray[np.float32], lengths: npt.NDArray[np.int32], truncated: npt.NDArray[np.bool_]
-    ) -> None:
+    def __new__(
+        cls, returns: npt.NDArray[np.float32], lengths: npt.NDArray[np.int32], truncated: npt.NDArray[np.bool_]
+    ) -> RolloutResult:
         """The results of games played elsewhere (e.g. `kumite.distributed.rollout`'s Ray tasks),
         copied; one row per game in each array."""
     @property
@@ -448,6 +449,17 @@ def check_seats(game: Game, games: SupportsIndex = 2000, seed: SupportsIndex = 0
     """The bounded seat-fairness check: `games` random games per seating, intervals wide enough
     to keep false alarms below 1 in 1,000 runs. Returns the rows of `seat_shares`; raises
     `ConformanceError` naming every unfair seat."""
+
+def dead_text(
+    game: Game,
+    games: SupportsIndex = 1000,
+    mcts_games: SupportsIndex = 2,
+    mcts_iterations: SupportsIndex = 30,
+    seed: SupportsIndex = 0,
+) -> dict[str, Any]:
+    """The dead-text report: `games` random games and `mcts_games` MCTS games, counting how often
+    each printed effect of the cards in play took effect. `{"games", "effects": [{"card",
+    "index", "text", "times", "games"}, ...], "dead": [the effects that never did]}`."""
 
 def ufs_validate_deck(
     cards: list[str],

@@ -278,6 +278,30 @@ def seats(args: argparse.Namespace) -> int:
     return 1 if table.failures(rows) else 0
 
 
+def dead_text(args: argparse.Namespace) -> int:
+    """Prints how often each printed effect of the cards in play took effect, rarest first;
+    fails when one never did."""
+    try:
+        game = kumite.load(args.game, **parse_options(args.option))
+        report = kumite.dead_text(game, games=args.games, mcts_games=args.mcts_games,
+                                  mcts_iterations=args.mcts, seed=args.seed)
+    except (kumite.KumiteError, ValueError) as e:
+        raise SystemExit(f"error: {e}") from None
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        n = report["games"]
+        print("| card | # | effect | games it took effect in | times |\n|---|---:|---|---:|---:|")
+        for row in sorted(report["effects"], key=lambda r: r["games"]):
+            share = 100 * row["games"] / max(n, 1)
+            print(f"| {row['card']} | {row['index']} | {row['text']} | {row['games']} of {n} ({share:.1f} %) "
+                  f"| {row['times']} |")
+    for row in report["dead"]:
+        print(f"dead: {row['card']} #{row['index']} \"{row['text']}\" never took effect in {report['games']} games",
+              file=sys.stderr)
+    return 1 if report["dead"] else 0
+
+
 def balance(args: argparse.Namespace) -> int:
     """Measures the game's balance tables, writes balance.md, .json and .png into ``--out`` and
     prints the markdown."""
@@ -384,6 +408,20 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--seed", type=seed, default=0)
     t.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help="game option (a content_dir, say): its seatings are measured")
+    x = sub.add_parser("dead-text", help="how often each printed effect of the cards in play takes effect",
+                       description="Plays random and MCTS games and counts, for every printed effect of the cards in "
+                                   "play (each symbol, ability effect, text effect, skill), the games it took effect "
+                                   "in. Exit status 1 when one never did (text the rules cannot make work, or too "
+                                   "few games to reach it), else 0.")
+    x.add_argument("game", choices=kumite.games())
+    x.add_argument("--games", type=positive, default=1000, help="random games (default 1000)")
+    x.add_argument("--mcts-games", type=whole_number(0, None, "must be at least 0"), default=2, metavar="N",
+                   help="MCTS games (default 2)")
+    x.add_argument("--mcts", type=positive, default=30, metavar="N", help="MCTS iterations per move (default 30)")
+    x.add_argument("--seed", type=seed, default=0)
+    x.add_argument("--json", action="store_true", help="print the report as JSON")
+    x.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                   help="game option: the characters, decks or content_dir whose cards are in play")
     # argparse formats help with %: a literal percent sign is written %%.
     b = sub.add_parser("balance", help="matchup tables, seat advantage and rule variants, with 95 %% intervals")
     b.add_argument("game", choices=kumite.games())
@@ -442,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
         # A command stopped with SIGTERM cleans up as on Ctrl-C (the balance lab's workers stop).
         signal.signal(signal.SIGTERM, _interrupt)
     commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats,
-                "balance": balance, "train": train, "ladder": ladder}
+                "dead-text": dead_text, "balance": balance, "train": train, "ladder": ladder}
     # `module:attr` bots import from the current directory, as `python -m` would.
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())

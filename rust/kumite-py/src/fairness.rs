@@ -1,5 +1,5 @@
-//! The two checks of the conformance suite that look past single positions: secret choices and
-//! seat fairness (run in Rust with the GIL released).
+//! The checks of the conformance suite that look past single positions: secret choices, seat
+//! fairness and dead text (run in Rust with the GIL released).
 
 use kumite::conformance::seats::{Play, SeatRow, Z95};
 use pyo3::exceptions::PyValueError;
@@ -104,4 +104,46 @@ pub fn check_seats<'py>(py: Python<'py>, game: &Bound<'py, Game>, games: Count, 
         return Err(violation(py, inner.name(), "seats", failures.join("; ")));
     }
     rows.iter().map(|r| row(py, r)).collect()
+}
+
+/// The dead-text report: `games` uniformly random games and `mcts_games` games of MCTS
+/// (`mcts_iterations` a move, every seat), counting for every printed effect of the cards in play
+/// (each symbol, ability effect or text effect) how often it took effect. Returns `{"games",
+/// "effects": [{"card", "index", "text", "times", "games"}, …], "dead": [the effects that never
+/// took effect]}`; `kumite dead-text` prints it.
+#[pyfunction]
+#[pyo3(
+    signature = (game, games=Count(1000), mcts_games=Count(2), mcts_iterations=Count(30), seed=Seed(0)),
+    text_signature = "(game, games=1000, mcts_games=2, mcts_iterations=30, seed=0)"
+)]
+pub fn dead_text<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, Game>,
+    games: Count,
+    mcts_games: Count,
+    mcts_iterations: Count,
+    seed: Seed,
+) -> PyResult<Bound<'py, PyDict>> {
+    let iterations = u32::try_from(mcts_iterations.0).ok().filter(|&n| n > 0).ok_or_else(|| PyValueError::new_err("mcts_iterations must be 1 .. 2**32 - 1"))?;
+    if games.0.saturating_add(mcts_games.0) > 10_000_000 {
+        return Err(PyValueError::new_err("games + mcts_games must be at most 10,000,000"));
+    }
+    let inner = game.get().inner.clone();
+    let report = py
+        .detach(|| guard(|| Ok(inner.dead_text(games.0, mcts_games.0, iterations, seed.0))))?
+        .map_err(|v| violation(py, inner.name(), "dead text", v))?;
+    let effect = |e: &kumite::conformance::dead_text::EffectRate| -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("card", &e.effect.key.card)?;
+        d.set_item("index", e.effect.key.index)?;
+        d.set_item("text", &e.effect.text)?;
+        d.set_item("times", e.times)?;
+        d.set_item("games", e.games)?;
+        Ok(d)
+    };
+    let out = PyDict::new(py);
+    out.set_item("games", report.games)?;
+    out.set_item("effects", report.effects.iter().map(effect).collect::<PyResult<Vec<_>>>()?)?;
+    out.set_item("dead", report.dead().into_iter().map(effect).collect::<PyResult<Vec<_>>>()?)?;
+    Ok(out)
 }

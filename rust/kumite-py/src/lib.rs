@@ -94,7 +94,7 @@ mod _kumite {
     #[pymodule_export]
     use crate::batch::{conformance, rollout, RolloutResult};
     #[pymodule_export]
-    use crate::fairness::{check_seats, check_secrets, seat_shares};
+    use crate::fairness::{check_seats, check_secrets, dead_text, seat_shares};
     #[pymodule_export]
     use crate::errors::{
         CardDataError, ConformanceError, DeserializationError, IllegalActionError, InternalError,

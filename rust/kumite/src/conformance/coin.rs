@@ -2,11 +2,13 @@
 //! changes nothing), then a coin drawn at the start names the winner, one seat or, with teams,
 //! one side. `favour` of the games go to seat 0 whatever the coin says: a seat bias the check
 //! must catch, unless the game declares it (`declared`, with its share). `claims` is a utility
-//! the game declares instead of its true one, which the conformance suite must catch.
+//! the game declares instead of its true one, which the conformance suite must catch. The coin
+//! prints three effects, "heads", "tails" and "lands on its edge", and the last never happens: a
+//! dead text the dead-text check must catch.
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{Action, ActionList, EventSink, Game, GameError, Rng, SeatEdge, Seating, State, Utility};
+use crate::core::{print_effects, Action, ActionList, EffectKey, EventSink, Game, GameError, PrintedEffect, Rng, SeatEdge, Seating, State, Utility};
 
 #[derive(Debug, Clone, Default)]
 pub struct Coin {
@@ -41,6 +43,11 @@ impl Game for Coin {
     }
     fn content(&self) -> serde_json::Value {
         serde_json::json!({})
+    }
+    fn printed_effects(&self) -> Vec<PrintedEffect> {
+        let mut out = Vec::new();
+        print_effects(&mut out, "coin", ["heads", "tails", "lands on its edge"].map(String::from));
+        out
     }
     fn max_game_length(&self) -> usize {
         self.players
@@ -106,7 +113,8 @@ impl State for CoinState {
             out.extend([0, 1]);
         }
     }
-    fn apply_unchecked(&mut self, _game: &Coin, _action: Action, _events: &mut impl EventSink<String>) {
+    fn apply_unchecked(&mut self, _game: &Coin, action: Action, events: &mut impl EventSink<String>) {
+        events.took_effect(|| EffectKey::new("coin", usize::from(action)));
         self.turn += 1;
     }
     fn returns(&self, game: &Coin, out: &mut [f32]) {

@@ -17,6 +17,7 @@ mod hide;
 mod coin;
 #[cfg(test)]
 mod every_game;
+pub mod dead_text;
 pub mod seats;
 pub mod secrets;
 

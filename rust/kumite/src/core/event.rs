@@ -1,5 +1,7 @@
 use serde::Serialize;
 
+use crate::core::EffectKey;
+
 /// One thing that happened, for play-by-play and viewers: public information only.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Event {
@@ -27,6 +29,10 @@ pub fn event(kind: &'static str, player: Option<usize>, text: String) -> Event {
 /// path (rollouts, search) pays nothing for the play-by-play that viewers ask for.
 pub trait EventSink<E> {
     fn emit(&mut self, event: impl FnOnce() -> E);
+    /// A printed effect took effect (for the dead-text check, [`crate::core::EffectTally`]);
+    /// the key is built only by a sink that counts.
+    #[inline(always)]
+    fn took_effect(&mut self, _effect: impl FnOnce() -> EffectKey) {}
 }
 
 /// Discards events without building them.

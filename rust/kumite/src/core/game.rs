@@ -2,7 +2,7 @@ use std::fmt::{Debug, Display};
 
 use serde::{de::DeserializeOwned, Serialize};
 
-use crate::core::{record_layout, Action, ActionList, EventSink, GameError, NoEvents, ObsSection, Seating, Secrecy};
+use crate::core::{record_layout, PrintedEffect, Action, ActionList, EventSink, GameError, NoEvents, ObsSection, Seating, Secrecy};
 
 /// FNV-1a, 64 bits: a stable hash (std's `DefaultHasher` may change between Rust releases).
 struct Fnv(u64);
@@ -94,6 +94,11 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// content order: `{"characters": [{"id", "name", "text"}, …], "stages": […], …}`. The ids
     /// are what options and decklists name; the text says what the entry is, in a line.
     fn content(&self) -> serde_json::Value;
+    /// Every printed effect of the cards in play (each symbol, ability, text effect), in content
+    /// order: what the dead-text check (`conformance::dead_text`) expects to see take effect.
+    fn printed_effects(&self) -> Vec<PrintedEffect> {
+        Vec::new()
+    }
     /// Builds a game from a JSON object of options; an unknown option is an error.
     fn from_options(options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, GameError>;
 

@@ -2,6 +2,7 @@
 //! the seeded RNG. It imports nothing else of the crate.
 
 mod action;
+mod effects;
 mod error;
 mod event;
 mod game;
@@ -13,6 +14,7 @@ mod secrecy;
 mod text;
 
 pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};
+pub use effects::{print_effects, EffectKey, EffectTally, PrintedEffect};
 pub use error::{CardProblem, GameError};
 pub use event::{event, Event, EventSink, NoEvents};
 pub use game::{content_entry, Game, State, Utility};

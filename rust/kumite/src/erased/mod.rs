@@ -25,6 +25,7 @@ use record::{check_format, Envelope};
 use search::{AnyMcts, Searcher};
 use vec_env::TypedVecEnv;
 
+use crate::conformance::dead_text::{self, DeadText};
 use crate::conformance::seats::{self, Play, SeatRow};
 use crate::conformance::secrets::Tally;
 use crate::conformance::{check_random_games, check_secrets, Conformance};
@@ -82,6 +83,9 @@ pub trait ErasedGame: Send + Sync {
     fn conformance(&self, c: Conformance) -> Result<u64, String>;
     /// The secret check alone in `games` random games; what the secret decisions showed.
     fn check_secrets(&self, games: usize, seed: u64) -> Result<Tally, String>;
+    /// The dead-text report: how often each printed effect took effect in `random_games`
+    /// random and `mcts_games` MCTS games (`iterations` a move).
+    fn dead_text(&self, random_games: usize, mcts_games: usize, iterations: u32, seed: u64) -> Result<DeadText, String>;
     /// Each seating's seat shares under `play` (`games` games each, intervals at `z`).
     fn seats(&self, play: Play, games: usize, seed: u64, z: f64) -> Result<Vec<SeatRow>, String>;
     /// An MCTS searcher for this game's states.
@@ -182,6 +186,9 @@ impl<G: Game> ErasedGame for G {
     }
     fn check_secrets(&self, games: usize, seed: u64) -> Result<Tally, String> {
         check_secrets(self, games, seed).map(|c| c.secrets)
+    }
+    fn dead_text(&self, random_games: usize, mcts_games: usize, iterations: u32, seed: u64) -> Result<DeadText, String> {
+        dead_text::dead_text(self, random_games, mcts_games, iterations, seed)
     }
     fn seats(&self, play: Play, games: usize, seed: u64, z: f64) -> Result<Vec<SeatRow>, String> {
         seats::measure_all(self, play, games, seed, z)

@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
-use crate::core::{content_entry, count};
-use crate::games::fatal_fight::content::{Kind, Special};
+use crate::core::{content_entry, count, print_effects, PrintedEffect};
+use crate::games::fatal_fight::content::{EnemySkill, Kind, Special, STAGES};
 use crate::games::fatal_fight::FatalFight;
 
 pub fn content(game: &FatalFight) -> Value {
@@ -79,4 +79,26 @@ pub fn content(game: &FatalFight) -> Value {
         })
         .collect();
     json!({ "characters": characters, "cards": cards, "enemies": enemies, "bosses": bosses, "stages": stages })
+}
+
+/// Every printed effect of the campaign: the text effects of every card in the game (the
+/// starting decks in play, the shop and the uniques), each enemy's skill and each boss's skills.
+pub fn printed_effects(game: &FatalFight) -> Vec<PrintedEffect> {
+    let c = &game.content;
+    let mut out = Vec::new();
+    for (i, card) in c.cards.iter().enumerate() {
+        if game.totals.0.get(i).is_some_and(|&n| n > 0) {
+            print_effects(&mut out, &card.id, card.text.iter().map(|t| t.text()));
+        }
+    }
+    for e in c.enemies.iter().filter(|e| e.skill != EnemySkill::None) {
+        print_effects(&mut out, &format!("enemy {}", e.id), [e.skill.describe()]);
+    }
+    // A boss's pile holds its first three skills; the final boss's later ones only with
+    // `final_boss_variant` (FF-0.4: earned gold moves the window towards the weaker end).
+    for (stage, b) in c.bosses.iter().enumerate() {
+        let in_play = if stage + 1 == STAGES && game.options.final_boss_variant { b.skills.len() } else { 3 };
+        print_effects(&mut out, &format!("boss {}", b.id), b.skills.iter().take(in_play).map(|s| s.text()));
+    }
+    out
 }

@@ -34,7 +34,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{parse_options, Game, GameError, Utility, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError, Utility, MAX_LEGAL_ACTIONS, PrintedEffect};
 
 pub use actions::{FfAction, NUM_ACTIONS};
 pub use content::Content;
@@ -295,6 +295,9 @@ impl Game for FatalFight {
     }
     fn content(&self) -> Value {
         listing::content(self)
+    }
+    fn printed_effects(&self) -> Vec<PrintedEffect> {
+        listing::printed_effects(self)
     }
     /// Only the stage-timer variant ends every game: without it a boss may never fall (a team
     /// can survive round after round while its chains never reach the boss's life).

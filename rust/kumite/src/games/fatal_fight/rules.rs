@@ -3,7 +3,7 @@
 //! Clause ids refer to `docs/rules/fatal_fight.md`.
 
 use crate::cards::{CardId, Pile};
-use crate::core::{count, ActionList, EventSink, NoEvents, Rng};
+use crate::core::{count, ActionList, EffectKey, EventSink, NoEvents, Rng};
 use crate::games::fatal_fight::actions::FfAction;
 use crate::games::fatal_fight::content::{BossSkill, Cond, EnemySkill, Gimmick, Kind, Special, StageCard, Verb, When, RESPAWNS};
 use crate::games::fatal_fight::state::*;
@@ -529,7 +529,7 @@ impl FatalFightState {
     /// player `p`; `target` is the struck group of a hit.
     fn apply_text(&mut self, game: &FatalFight, p: usize, card: CardId, when: When, target: Option<usize>, ev: &mut impl EventSink<Event>) {
         let c = game.content.card(card);
-        for e in c.text.iter().filter(|e| e.when == when) {
+        for (i, e) in c.text.iter().enumerate().filter(|(_, e)| e.when == when) {
             let sq = self.players[p].square;
             let holds = match e.cond {
                 Cond::Always => true,
@@ -584,6 +584,7 @@ impl FatalFightState {
                 }
             };
             if took {
+                ev.took_effect(|| EffectKey::new(&c.id, i));
                 ev.emit(|| event("text", Some(p), format!("{}: {}", c.name, e.text())));
             }
         }
@@ -938,18 +939,38 @@ impl FatalFightState {
             let skill = boss.skills[usize::from(top.0)];
             ev.emit(|| event("boss_skill", None, format!("{}: {}", boss.name, skill.describe())));
             let boss_group = (0..RESPAWNS).find(|&g| self.groups[g].contains(BOSS)).unwrap_or(4);
-            match skill {
-                BossSkill::DamageAll(k) => (0..n).for_each(|p| self.damage(p, k, false)),
-                BossSkill::PierceAll(k) => (0..n).for_each(|p| self.damage(p, k, true)),
+            let took = match skill {
+                BossSkill::DamageAll(k) => {
+                    (0..n).for_each(|p| self.damage(p, k, false));
+                    true
+                }
+                BossSkill::PierceAll(k) => {
+                    (0..n).for_each(|p| self.damage(p, k, true));
+                    true
+                }
                 BossSkill::DamageLine(k) => {
+                    let mut hit = false;
                     for p in 0..n {
                         if square_line(self.players[p].square) == group_line(boss_group) {
                             self.damage(p, k, false);
+                            hit = true;
                         }
                     }
+                    hit
                 }
-                BossSkill::Summon(k) => self.add_enemies(game, boss_group, usize::from(k)),
-                BossSkill::StripGuard => (0..n).for_each(|p| self.players[p].gp = 0),
+                BossSkill::Summon(k) => {
+                    let before = self.groups[boss_group].len();
+                    self.add_enemies(game, boss_group, usize::from(k));
+                    self.groups[boss_group].len() > before
+                }
+                BossSkill::StripGuard => {
+                    let had = (0..n).any(|p| self.players[p].gp > 0);
+                    (0..n).for_each(|p| self.players[p].gp = 0);
+                    had
+                }
+            };
+            if took {
+                ev.took_effect(|| EffectKey::new(format!("boss {}", boss.id), usize::from(top.0)));
             }
             // FF-12.3: the used skill goes to the bottom.
             let mut rest: Pile<6> = Pile::new();
@@ -972,17 +993,27 @@ impl FatalFightState {
             let line = group_line(g);
             if head != BOSS && !fresh[g] {
                 let en = game.content.enemy(head);
-                match en.skill {
-                    EnemySkill::None => {}
+                let took = match en.skill {
+                    EnemySkill::None => false,
                     EnemySkill::Strike(k) | EnemySkill::Pierce(k) => {
                         let pierce = matches!(en.skill, EnemySkill::Pierce(_));
+                        let mut hit = false;
                         for p in 0..n {
                             if square_line(self.players[p].square) == line {
                                 self.damage(p, k, pierce);
+                                hit = true;
                             }
                         }
+                        hit
                     }
-                    EnemySkill::Rally => self.add_enemies(game, g, 1),
+                    EnemySkill::Rally => {
+                        let before = self.groups[g].len();
+                        self.add_enemies(game, g, 1);
+                        self.groups[g].len() > before
+                    }
+                };
+                if took {
+                    ev.took_effect(|| EffectKey::new(format!("enemy {}", en.id), 0));
                 }
                 if en.cross {
                     // FF-12.6: to the tail of the opposite area's group on the same line.

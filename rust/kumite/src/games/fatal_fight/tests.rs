@@ -2046,3 +2046,24 @@ fn ffx_17_action_texts_that_overfill_a_round_are_refused() {
     assert!(err.to_string().contains("16 plays a round holds"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The dead-text check (issue: "every printed effect of every shipped card … takes effect at
+/// least sometimes"): teams of one to four (every character), from each start stage (every boss
+/// and every enemy), random and MCTS; every text effect of every card in the game, every enemy
+/// skill and every boss skill must take effect somewhere.
+#[test]
+fn dead_text_every_text_effect_and_skill_takes_effect() {
+    let ids: Vec<String> = Content::builtin().characters.iter().map(|c| c.id.clone()).collect();
+    let mut games = Vec::new();
+    for players in 1..=4usize {
+        for start_stage in 1..=4u8 {
+            let characters = (0..players).map(|k| ids[(k + start_stage as usize) % ids.len()].clone()).collect();
+            let options = FatalFightOptions { players: players as u8, characters, start_stage, ..Default::default() };
+            games.push(FatalFight::new(options).unwrap());
+        }
+    }
+    let report = crate::conformance::dead_text::dead_text_over(&games, 300, 0, 20, 7).unwrap();
+    assert!(report.effects.len() > 20, "{} printed effects", report.effects.len());
+    eprintln!("{}", report.rarest(12));
+    report.check().unwrap();
+}

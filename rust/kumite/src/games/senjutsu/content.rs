@@ -246,7 +246,55 @@ pub struct Card {
     pub text: String,
 }
 
+/// How many printed effects an action is: each option of a choice counts on its own.
+fn effect_width(op: &Op) -> usize {
+    match op {
+        Op::Choose(options) => options.len(),
+        _ => 1,
+    }
+}
+
 impl Card {
+    /// The card's printed effects in order (the dead-text check): each action of each part,
+    /// each option of a choice on its own, then each kamae bonus action.
+    pub fn printed_effects(&self) -> Vec<String> {
+        let one = |op: &Op, prefix: &str| -> Vec<String> {
+            match op {
+                Op::Choose(options) => options.iter().map(|o| format!("{prefix}choose {}", o.text())).collect(),
+                _ => vec![format!("{prefix}{}", op.text())],
+            }
+        };
+        let parts = self.parts.iter().enumerate().flat_map(|(k, p)| {
+            let prefix = if self.parts.len() > 1 { format!("part {}: ", k + 1) } else { String::new() };
+            p.ops.iter().flat_map(move |op| one(op, &prefix)).collect::<Vec<_>>()
+        });
+        let bonus = self.bonus.iter().flat_map(|(z, ops)| ops.iter().flat_map(move |op| one(op, &format!("in {}: ", z.name()))));
+        parts.chain(bonus).collect()
+    }
+
+    /// The place in [`Card::printed_effects`] of part `part`'s action `op` (counted past the
+    /// part's own actions into the bonus actions of zone `zone`), option `choice` of a choice.
+    pub fn effect_index(&self, part: usize, op: usize, zone: Option<Zone>, choice: Option<usize>) -> usize {
+        let width = |ops: &[Op]| ops.iter().map(effect_width).sum::<usize>();
+        let mut at: usize = self.parts[..part].iter().map(|p| width(&p.ops)).sum();
+        let own = &self.parts[part].ops;
+        if op < own.len() {
+            return at + width(&own[..op]) + choice.unwrap_or(0);
+        }
+        at += self.parts[part..].iter().map(|p| width(&p.ops)).sum::<usize>();
+        let mut left = op - own.len();
+        for (z, ops) in &self.bonus {
+            if Some(*z) == zone && left < ops.len() {
+                return at + width(&ops[..left]) + choice.unwrap_or(0);
+            }
+            if Some(*z) == zone {
+                left -= ops.len();
+            }
+            at += width(ops);
+        }
+        at
+    }
+
     pub fn describe(&self) -> String {
         let init = if self.initiative.is_empty() {
             "=".to_string()

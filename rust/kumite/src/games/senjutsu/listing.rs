@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::core::content_entry;
+use crate::core::{content_entry, print_effects, PrintedEffect};
 use crate::games::senjutsu::content::words;
 use crate::games::senjutsu::Senjutsu;
 
@@ -49,4 +49,19 @@ pub fn content(game: &Senjutsu) -> Value {
         })
         .collect();
     json!({ "samurai": samurai, "cards": cards, "battlefields": battlefields })
+}
+
+/// Every printed effect of the cards in play: the seats' decks and core cards, each card once, in
+/// content order.
+pub fn printed_effects(game: &Senjutsu) -> Vec<PrintedEffect> {
+    let c = &game.content;
+    let mut ids: Vec<usize> = game.decks.iter().flatten().map(|k| usize::from(k.0)).collect();
+    ids.extend(game.seats.iter().map(|&s| usize::from(c.samurai[s].core.0)));
+    ids.sort_unstable();
+    ids.dedup();
+    let mut out = Vec::new();
+    for i in ids {
+        print_effects(&mut out, &c.cards[i].key, c.cards[i].printed_effects());
+    }
+    out
 }

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::CardId;
-use crate::core::{parse_options, Game, GameError, Seating, Utility};
+use crate::core::{parse_options, Game, GameError, Seating, Utility, PrintedEffect};
 
 pub use actions::{SenjutsuAction, NUM_ACTIONS};
 pub use content::{CardType, Content, Instant, Op, Timing, Zone};
@@ -237,6 +237,9 @@ impl Game for Senjutsu {
     }
     fn content(&self) -> Value {
         listing::content(self)
+    }
+    fn printed_effects(&self) -> Vec<PrintedEffect> {
+        listing::printed_effects(self)
     }
     /// Every round draws, an empty deck wounds, and nothing shrinks a wound count: the rules end
     /// every game within `rules::MAX_ROUNDS` rounds of at most `rules::max_round_decisions`

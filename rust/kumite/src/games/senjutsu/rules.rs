@@ -2,7 +2,7 @@
 //! discard) and the card-action interpreter. Rule ids refer to `docs/rules/senjutsu.md`.
 
 use crate::cards::CardId;
-use crate::core::{event, returns_text, Action, ActionList, EventSink};
+use crate::core::{event, returns_text, Action, ActionList, EffectKey, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::{words, Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_KINDS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT};
 use crate::games::senjutsu::state::{
@@ -36,6 +36,8 @@ pub const MAX_ROUNDS: usize = DECK_SIZE - DEAL + MAX_WOUND_LIMIT as usize;
 fn zone_index(z: Zone) -> u8 {
     z as u8
 }
+
+const ZONES: [Zone; 4] = [Zone::Gate, Zone::Aggression, Zone::Balance, Zone::Resolve];
 
 /// Sides between two facings, the short way round.
 fn turn_distance(a: Direction, b: Direction) -> u8 {
@@ -591,6 +593,18 @@ impl SenjutsuState {
         }
     }
 
+    /// The action in progress took effect (the dead-text check): a move or push step, a turn,
+    /// a kamae shift, a wound, a defended hex on the board, the advantage changing hands, a draw.
+    fn took(&self, game: &Senjutsu, events: &mut impl EventSink<Event>) {
+        let Some(e) = self.stack.last() else { return };
+        events.took_effect(|| {
+            let card = game.content.card(e.card);
+            let choice = (e.choice != NO_CHOICE).then_some(usize::from(e.choice));
+            let zone = ZONES.get(usize::from(e.zone)).copied();
+            EffectKey::new(&card.key, card.effect_index(usize::from(e.part), usize::from(e.op), zone, choice))
+        });
+    }
+
     fn next_op(&mut self) {
         // The game may have ended inside the action, clearing the stack.
         let Some(e) = self.stack.last_mut() else { return };
@@ -709,7 +723,7 @@ impl SenjutsuState {
                     self.next_op();
                     None
                 } else if forced && steps.len() == 1 {
-                    self.move_one(steps[0], events);
+                    self.move_one(game, steps[0], events);
                     None
                 } else {
                     Some(p)
@@ -801,6 +815,9 @@ impl SenjutsuState {
                         d.add(i);
                     }
                 }
+                if d.cells != [0; 2] {
+                    self.took(game, events);
+                }
                 d.merge_into(&mut self.samurai[p].defenses);
                 events.emit(|| event("defend", Some(p), format!("defends at initiative {}", e.init)));
                 self.next_op();
@@ -815,6 +832,9 @@ impl SenjutsuState {
             Op::Advantage => {
                 // SJ-8.4: the advantage symbol takes the top of the track.
                 if let Some(i) = self.advantage.iter().position(|&x| usize::from(x) == p) {
+                    if i > 0 {
+                        self.took(game, events);
+                    }
                     let me = self.advantage.remove(i);
                     self.advantage.insert(0, me);
                 }
@@ -823,6 +843,9 @@ impl SenjutsuState {
                 None
             }
             Op::Draw { n } => {
+                if !self.samurai[p].deck.is_empty() {
+                    self.took(game, events);
+                }
                 for _ in 0..n {
                     self.draw(game, p, events);
                 }
@@ -863,6 +886,7 @@ impl SenjutsuState {
                         }
                     }
                     None => {
+                        self.took(game, events);
                         self.wound(game, t, w, bleed, events);
                         if self.result.is_some() {
                             return;
@@ -966,7 +990,8 @@ impl SenjutsuState {
         out
     }
 
-    fn move_one(&mut self, d: Direction, events: &mut impl EventSink<Event>) {
+    fn move_one(&mut self, game: &Senjutsu, d: Direction, events: &mut impl EventSink<Event>) {
+        self.took(game, events);
         let top = self.stack.last_mut().expect("top");
         top.left -= 1;
         let who = usize::from(top.who);
@@ -1008,14 +1033,18 @@ impl SenjutsuState {
                 top.who = t;
                 top.stage = stage;
             }
-            (Stage::Move, A::Move(d)) => self.move_one(d, events),
+            (Stage::Move, A::Move(d)) => self.move_one(game, d, events),
             (Stage::Turn, A::Face(d)) => {
                 let who = usize::from(e.who);
+                if self.samurai[who].facing != d {
+                    self.took(game, events);
+                }
                 self.samurai[who].facing = d;
                 events.emit(|| event("rotate", Some(who), format!("turns to face {}", d.name())));
                 self.next_op();
             }
             (Stage::Kamae, A::Kamae(node)) => {
+                self.took(game, events);
                 self.samurai[p].kamae = node;
                 self.stack.last_mut().expect("top").left -= 1;
                 events.emit(|| {
@@ -1031,6 +1060,7 @@ impl SenjutsuState {
             (Stage::Push, A::Push(d)) => {
                 if let Some(t) = self.pending_push(&e) {
                     let to = self.samurai[t].pos.neighbor(d);
+                    self.took(game, events);
                     self.samurai[t].pos = to;
                     self.stack.last_mut().expect("top").pushes[t] -= 1;
                     events.emit(|| event("push", Some(t), format!("is pushed {} to {to}", d.name())));

@@ -1730,3 +1730,59 @@ fn sj_6_5_sj_11_1_a_chosen_attack_and_a_stun_of_two() {
     select(&g, &mut s, &["Hammer Stroke", "Focus"]);
     assert_eq!((s.samurai[1].wounds, s.samurai[1].stuns(&g), s.supply[2]), (1, 2, 8));
 }
+
+/// The dead-text check (issue: "every printed effect of every shipped card … takes effect at
+/// least sometimes"): every samurai with its preset deck, in duels on each battlefield and in a
+/// game of four, random and MCTS; every action of every card in play, each option of a choice
+/// and each kamae bonus must take effect somewhere.
+#[test]
+fn dead_text_every_printed_action_of_every_card_takes_effect() {
+    let keys: Vec<String> = Content::builtin().samurai.iter().map(|s| s.key.clone()).collect();
+    let battlefields: Vec<String> = Content::builtin().battlefields.iter().map(|b| b.key.clone()).collect();
+    let mut games: Vec<Senjutsu> = Vec::new();
+    for (i, a) in keys.iter().enumerate() {
+        let b = &keys[(i + 1) % keys.len()];
+        let battlefield = &battlefields[i % battlefields.len()];
+        games.push(game(json!({ "samurai": [a, b], "battlefield": battlefield })));
+    }
+    games.push(game(json!({ "players": 4 })));
+    // The pool's cards no preset holds, in decks built around them (each samurai its own
+    // signature cards and a share of the others), filled up from its preset.
+    let content = Content::builtin();
+    let preset: std::collections::HashSet<CardId> = content.samurai.iter().flat_map(|s| s.deck.iter().copied()).collect();
+    let mut spare: Vec<usize> = (0..content.cards.len())
+        .filter(|&i| !preset.contains(&CardId(i as u16)))
+        .filter(|&i| matches!(content.cards[i].ty, CardType::Attack | CardType::Defense | CardType::Meditation))
+        .collect();
+    assert!(!spare.is_empty());
+    for (si, sam) in content.samurai.iter().enumerate() {
+        let mut deck: Vec<CardId> = Vec::new();
+        let own = |i: &usize| content.cards[*i].owner.as_ref() == Some(&sam.key);
+        let unowned = |i: &usize| content.cards[*i].owner.is_none();
+        let take: Vec<usize> = spare.iter().copied().filter(own).chain(spare.iter().copied().filter(unowned)).take(14).collect();
+        let rank3 = |deck: &Vec<CardId>| deck.iter().filter(|&&c| content.card(c).rank == 3).count();
+        for &i in &take {
+            for _ in 0..content.cards[i].copies {
+                if content.cards[i].rank < 3 || rank3(&deck) < 8 {
+                    deck.push(CardId(i as u16));
+                }
+            }
+        }
+        for &c in &sam.deck {
+            let copies = deck.iter().filter(|&&d| d == c).count();
+            if deck.len() < content::DECK_SIZE && copies < usize::from(content.card(c).copies) && (content.card(c).rank < 3 || rank3(&deck) < 8) {
+                deck.push(c);
+            }
+        }
+        spare.retain(|&i| !deck.contains(&CardId(i as u16)));
+        content.validate_deck(si, &deck).unwrap();
+        let keys: Vec<&str> = deck.iter().map(|&c| content.card(c).key.as_str()).collect();
+        let rival = &content.samurai[(si + 1) % content.samurai.len()].key;
+        games.push(game(json!({ "samurai": [sam.key, rival], "decks": [keys, null] })));
+    }
+    assert!(spare.is_empty(), "pool cards in no deck: {spare:?}");
+    let report = crate::conformance::dead_text::dead_text_over(&games, 3000, 2, 30, 7).unwrap();
+    assert!(report.effects.len() > 100, "{} printed effects", report.effects.len());
+    eprintln!("{}", report.rarest(8));
+    report.check().unwrap();
+}

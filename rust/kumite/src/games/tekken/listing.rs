@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
-use crate::core::content_entry;
+use crate::core::{content_entry, print_effects, PrintedEffect};
 use crate::games::tekken::content::{symbols_text, AttackCard, Condition, SpecialHex};
 use crate::games::tekken::Tekken;
 
@@ -68,4 +68,32 @@ pub fn content(game: &Tekken) -> Value {
         .collect();
     let cards: Vec<Value> = content.cards.iter().map(|c| content_entry(&c.id, &c.name, card_text(c))).collect();
     json!({ "characters": characters, "stages": stages, "cards": cards })
+}
+
+/// Every printed effect of the two characters in play (one list if both play the same one): each
+/// card's symbols and then its extensions' (an extension's symbols are printed on the card that
+/// carries them), each rage card's, each combo's.
+pub fn printed_effects(game: &Tekken) -> Vec<PrintedEffect> {
+    let mut out = Vec::new();
+    let mut characters = game.characters.to_vec();
+    characters.dedup();
+    for c in characters {
+        let character = &game.content.characters[c];
+        let mut cards = character.deck.clone();
+        cards.sort_unstable();
+        cards.dedup();
+        for id in cards {
+            let card = game.content.card(id);
+            let own = card.symbols.iter().map(|s| s.to_string());
+            let ext = card.extensions.iter().flat_map(|e| e.symbols.iter().map(move |s| format!("{} extension: {s}", e.height.name())));
+            print_effects(&mut out, &card.id, own.chain(ext));
+        }
+        for rage in &character.rage {
+            print_effects(&mut out, &format!("{} rage {}", character.id, rage.name), rage.symbols.iter().map(|s| s.to_string()));
+        }
+        for combo in &character.combos {
+            print_effects(&mut out, &format!("{} combo {}", character.id, combo.name), combo.symbols.iter().map(|s| s.to_string()));
+        }
+    }
+    out
 }

@@ -33,7 +33,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{parse_options, Game, GameError, Seating, Utility, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, PrintedEffect, GameError, Seating, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};
 pub use content::{Colour, Content, Height, Symbol};
@@ -186,6 +186,9 @@ impl Game for Tekken {
     }
     fn content(&self) -> Value {
         listing::content(self)
+    }
+    fn printed_effects(&self) -> Vec<PrintedEffect> {
+        listing::printed_effects(self)
     }
     /// Only the timer variant ends every round: in the seed's game a round lasts until a
     /// fighter's HP is 0, and strings can be punished forever.

@@ -3,7 +3,7 @@
 //! `apply` right after the decision that caused it.
 
 use crate::cards::CardId;
-use crate::core::{Action, ActionList, EventSink};
+use crate::core::{Action, ActionList, EffectKey, EventSink};
 use crate::games::tekken::actions::{TekkenAction, MAX_HAND, TRIPLES};
 use crate::games::tekken::content::{Condition, Height, SpecialHex, Symbol};
 use crate::games::tekken::state::{event, Event, Heat, Means, Phase, Slot, TekkenState};
@@ -17,6 +17,15 @@ enum Flow {
     NeedMove,
     /// A fighter reached 0 HP: the round is over and the next one (or the match end) is set up.
     RoundOver,
+}
+
+/// Where a resolving symbol is printed, for the dead-text check.
+#[derive(Clone, Copy)]
+enum Source {
+    /// The card's symbol line and then the connected extension's (`Means::Card`'s `next`).
+    Card(usize),
+    Rage(usize),
+    Combo { combo: u8, symbol: usize },
 }
 
 impl TekkenState {
@@ -199,7 +208,7 @@ impl TekkenState {
                 let Means::Combo { combo, used } = self.string.means else { unreachable!() };
                 self.string.means = Means::Combo { combo, used: used | (1 << i) };
                 let symbol = game.character(att).combos[usize::from(combo)].symbols[usize::from(i)];
-                if self.resolve_symbol(game, symbol, ev) {
+                if self.resolve_symbol(game, symbol, Source::Combo { combo, symbol: usize::from(i) }, ev) {
                     self.after_combo_symbol(game, ev);
                 }
             }
@@ -412,27 +421,60 @@ impl TekkenState {
         ext.symbols.get(i - card.symbols.len()).copied()
     }
 
+    /// The printed effect a symbol from `source` is (as [`Tekken::printed_effects`] lists it).
+    fn effect_key(&self, game: &Tekken, source: Source) -> EffectKey {
+        let character = game.character(usize::from(self.attacker));
+        match source {
+            Source::Card(i) => {
+                let card = self.current_card().map(|c| game.content.card(c));
+                match card {
+                    Some(card) if i < card.symbols.len() => EffectKey::new(&card.id, i),
+                    _ => {
+                        // An extension's symbol: printed on the previous card, after its own line.
+                        let prev = self.string.extension_from.map(|c| game.content.card(c));
+                        let (Some(card), Some(prev)) = (card, prev) else { return EffectKey::new("?", i) };
+                        let mut at = prev.symbols.len();
+                        for e in &prev.extensions {
+                            if e.height == card.height {
+                                break;
+                            }
+                            at += e.symbols.len();
+                        }
+                        EffectKey::new(&prev.id, at + i - card.symbols.len())
+                    }
+                }
+            }
+            Source::Rage(i) => {
+                let rage = &character.rage[usize::from(self.fighters[usize::from(self.attacker)].rage.unwrap_or(0))];
+                EffectKey::new(format!("{} rage {}", character.id, rage.name), i)
+            }
+            Source::Combo { combo, symbol } => {
+                EffectKey::new(format!("{} combo {}", character.id, character.combos[usize::from(combo)].name), symbol)
+            }
+        }
+    }
+
     /// Resolves card or rage symbols in order until one needs a move choice or all are done.
     fn run_means(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
         let att = usize::from(self.attacker);
         loop {
-            let (symbol, is_card) = match self.string.means {
-                Means::Card { next } => (self.card_symbol(game, usize::from(next)), true),
+            let (symbol, source) = match self.string.means {
+                Means::Card { next } => (self.card_symbol(game, usize::from(next)), Source::Card(usize::from(next))),
                 Means::Rage { next } => {
                     let rage = &game.character(att).rage[usize::from(self.fighters[att].rage.unwrap_or(0))];
-                    (rage.symbols.get(usize::from(next)).copied(), false)
+                    (rage.symbols.get(usize::from(next)).copied(), Source::Rage(usize::from(next)))
                 }
                 _ => unreachable!("run_means resolves card or rage"),
             };
             let Some(symbol) = symbol else {
-                if is_card {
+                if matches!(source, Source::Card(_)) {
                     self.string.card_done = true;
                 }
                 self.string.means = Means::None;
                 self.after_means(game, ev);
                 return;
             };
-            if !self.resolve_symbol(game, symbol, ev) {
+            if !self.resolve_symbol(game, symbol, source, ev) {
                 return;
             }
             self.string.means = match self.string.means {
@@ -447,8 +489,8 @@ impl TekkenState {
 
     /// Resolves one symbol; `false` when the means must stop here (a move to choose, or the
     /// round is over).
-    fn resolve_symbol(&mut self, game: &Tekken, symbol: Symbol, ev: &mut impl EventSink<Event>) -> bool {
-        match self.exec(game, symbol, ev) {
+    fn resolve_symbol(&mut self, game: &Tekken, symbol: Symbol, source: Source, ev: &mut impl EventSink<Event>) -> bool {
+        match self.exec(game, symbol, source, ev) {
             Flow::Continue => true,
             Flow::NeedMove => {
                 self.string.awaiting_move = true;
@@ -458,7 +500,10 @@ impl TekkenState {
         }
     }
 
-    fn exec(&mut self, game: &Tekken, symbol: Symbol, ev: &mut impl EventSink<Event>) -> Flow {
+    /// Resolves one symbol. It takes effect (for the dead-text check) when it changes the game: a
+    /// move with a free hex to go to (it is mandatory then), a strike at close range, a push that
+    /// moves the opponent, a sweep on a standing opponent, a stun with a slot left to block.
+    fn exec(&mut self, game: &Tekken, symbol: Symbol, source: Source, ev: &mut impl EventSink<Event>) -> Flow {
         let att = usize::from(self.attacker);
         let def = 1 - att;
         if symbol == Symbol::Move {
@@ -466,6 +511,7 @@ impl TekkenState {
                 ev.emit(|| event("move", Some(att), "has no free hex to move to".into()));
                 return Flow::Continue;
             }
+            ev.took_effect(|| self.effect_key(game, source));
             return Flow::NeedMove;
         }
         if !self.adjacent() {
@@ -475,6 +521,7 @@ impl TekkenState {
         match symbol {
             Symbol::Move => unreachable!(),
             Symbol::Strike(n) => {
+                ev.took_effect(|| self.effect_key(game, source));
                 let bonus = u8::from(self.fighters[def].knocked_down);
                 if let Flow::RoundOver = self.damage(game, def, n + bonus, ev) {
                     return Flow::RoundOver;
@@ -488,10 +535,13 @@ impl TekkenState {
             }
             Symbol::Push(n) => {
                 let d = self.fighters[att].pos.direction_to(self.fighters[def].pos).expect("adjacent");
-                for _ in 0..n {
+                for k in 0..n {
                     let next = self.fighters[def].pos.neighbor(d);
                     if !game.stage().board.is_open(next) || next == self.fighters[att].pos {
                         break;
+                    }
+                    if k == 0 {
+                        ev.took_effect(|| self.effect_key(game, source));
                     }
                     ev.emit(|| event("push", Some(def), format!("is pushed to ({}, {})", next.q, next.r)));
                     if let Flow::RoundOver = self.enter(game, def, next, ev) {
@@ -501,12 +551,16 @@ impl TekkenState {
                 Flow::Continue
             }
             Symbol::Sweep => {
+                if !self.fighters[def].knocked_down {
+                    ev.took_effect(|| self.effect_key(game, source));
+                }
                 self.fighters[def].knocked_down = true;
                 ev.emit(|| event("sweep", Some(def), "is knocked down".into()));
                 Flow::Continue
             }
             Symbol::Stun => {
                 if let Some(s) = self.fighters[def].first_empty_slot(3) {
+                    ev.took_effect(|| self.effect_key(game, source));
                     self.fighters[def].slots[s] = Slot::Stun;
                     ev.emit(|| event("stun", Some(def), format!("is stunned: slot {} blocked for its next string", s + 1)));
                 }

@@ -1355,3 +1355,25 @@ fn view_hides_the_opponents_hand() {
     assert_eq!(all["players"][0]["stats"][0]["value"], s.fighters[0].hp);
     assert_eq!(all["board"]["pieces"].as_array().unwrap().len(), 2);
 }
+
+/// The dead-text check (issue: "every printed effect of every shipped card … takes effect at
+/// least sometimes"): each shipped character plays, on both stages, random and MCTS games; every
+/// symbol of its cards, extensions, rage cards and combos must take effect somewhere.
+#[test]
+fn dead_text_every_printed_symbol_of_every_character_takes_effect() {
+    let ids: Vec<String> = Content::builtin().characters.iter().map(|c| c.id.clone()).collect();
+    let games: Vec<Tekken> = ids
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| {
+            let b = ids[(i + 1) % ids.len()].clone();
+            ["moonlit_dojo", "fault_line"].map(|stage| {
+                Tekken::new(TekkenOptions { characters: [a.clone(), b.clone()], stage: stage.into(), ..Default::default() }).unwrap()
+            })
+        })
+        .collect();
+    let report = crate::conformance::dead_text::dead_text_over(&games, 500, 2, 40, 7).unwrap();
+    assert!(report.effects.len() > 100, "{} printed effects", report.effects.len());
+    eprintln!("{}", report.rarest(8));
+    report.check().unwrap();
+}

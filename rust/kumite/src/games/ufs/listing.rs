@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::core::content_entry;
+use crate::core::{content_entry, print_effects, PrintedEffect};
 use crate::games::ufs::Ufs;
 
 pub fn content(game: &Ufs) -> Value {
@@ -33,3 +33,21 @@ pub fn content(game: &Ufs) -> Value {
     json!({ "cards": cards, "decks": decks })
 }
 
+
+/// Every printed effect of the cards in play (both decks, sideboards and starting characters),
+/// each card once in content order: each effect of each of its abilities, in printed order.
+pub fn printed_effects(game: &Ufs) -> Vec<PrintedEffect> {
+    let mut ids: Vec<usize> = game.decks.iter().chain(&game.sideboards).flatten().chain(&game.characters).map(|c| usize::from(c.0)).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut out = Vec::new();
+    for i in ids {
+        let card = &game.content.cards[i];
+        let texts = card.abilities.iter().flat_map(|a| {
+            let ability = a.text();
+            a.effects.iter().map(move |e| format!("{e} ({ability})"))
+        });
+        print_effects(&mut out, &card.id, texts);
+    }
+    out
+}

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::{CardId, Problems};
-use crate::core::{parse_options, Game, GameError, Seating, Utility, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError, Seating, Utility, MAX_LEGAL_ACTIONS, PrintedEffect};
 
 pub use actions::{UfsAction, NUM_ACTIONS};
 pub use content::{Content, Kind, Symbol, Zone};
@@ -286,6 +286,9 @@ impl Game for Ufs {
     }
     fn content(&self) -> Value {
         listing::content(self)
+    }
+    fn printed_effects(&self) -> Vec<PrintedEffect> {
+        listing::printed_effects(self)
     }
     /// The seed's rules do not end every game: a player whose hand is full may keep it and end
     /// its combat phase at once, every turn (the proof is in `docs/rules/ufs.md`). Only the

@@ -3,7 +3,7 @@
 //! Clause ids (UF-…, UFX-…) refer to `docs/rules/ufs.md`.
 
 use crate::cards::{CardId, Pile};
-use crate::core::{count, event, Action, ActionList, EventSink, Rng};
+use crate::core::{count, event, Action, ActionList, EffectKey, EventSink, Rng};
 use crate::games::ufs::actions::{UfsAction, ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Ability, Effect, Kind, Trigger};
 use crate::games::ufs::state::{
@@ -496,10 +496,10 @@ impl UfsState {
     /// whose condition holds.
     fn fire(&mut self, game: &Ufs, p: usize, card: CardId, slot: Option<usize>, trigger: Trigger, ev: &mut impl EventSink<Event>) {
         let c = game.content.card(card);
-        for a in &c.abilities {
+        for (j, a) in c.abilities.iter().enumerate() {
             if a.trigger == trigger && self.side_fits(p, a) && self.condition_holds(game, p, slot, a) {
                 ev.emit(|| event("ability", Some(p), format!("{}: {}", c.name, a.text())));
-                self.effects(game, p, a, ev);
+                self.effects(game, p, card, j, ev);
                 if self.over() {
                     return;
                 }
@@ -507,46 +507,49 @@ impl UfsState {
         }
     }
 
-    fn effects(&mut self, game: &Ufs, p: usize, a: &Ability, ev: &mut impl EventSink<Event>) {
+    /// Applies the effects of ability `j` of `card`, used by `p`. Each effect that changes the
+    /// game is reported for the dead-text check.
+    fn effects(&mut self, game: &Ufs, p: usize, card: CardId, j: usize, ev: &mut impl EventSink<Event>) {
         let o = 1 - p;
-        for &e in &a.effects {
-            match e {
-                Effect::Speed(n) => {
-                    if let Some(at) = self.attack.as_mut() {
-                        at.speed = at.speed.saturating_add(n).clamp(0, 99);
-                    }
-                }
-                Effect::Damage(n) => {
-                    if let Some(at) = self.attack.as_mut() {
-                        at.damage = at.damage.saturating_add(n).clamp(0, 99);
-                    }
-                }
-                Effect::SetZone(z) => {
-                    if let Some(at) = self.attack.as_mut() {
-                        at.zone = z;
-                    }
-                }
+        let c = game.content.card(card);
+        let before: usize = c.abilities[..j].iter().map(|a| a.effects.len()).sum();
+        for (i, &e) in c.abilities[j].effects.iter().enumerate() {
+            let took = match e {
+                Effect::Speed(n) => self.attack.as_mut().is_some_and(|at| {
+                    let old = at.speed;
+                    at.speed = at.speed.saturating_add(n).clamp(0, 99);
+                    at.speed != old
+                }),
+                Effect::Damage(n) => self.attack.as_mut().is_some_and(|at| {
+                    let old = at.damage;
+                    at.damage = at.damage.saturating_add(n).clamp(0, 99);
+                    at.damage != old
+                }),
+                Effect::SetZone(z) => self.attack.as_mut().is_some_and(|at| std::mem::replace(&mut at.zone, z) != z),
                 Effect::Draw(n) => {
+                    let had = self.sides[p].hand.len();
                     self.draw(p, usize::from(n), ev);
-                    if self.over() {
-                        return;
-                    }
+                    self.sides[p].hand.len() > had
                 }
                 Effect::Heal(n) => {
                     let s = &mut self.sides[p];
+                    let old = s.vitality;
                     s.vitality = s.vitality.saturating_add(n).min(game.max_vitality(p));
+                    s.vitality > old
                 }
                 Effect::Momentum(n) => {
                     let s = &mut self.sides[p];
-                    s.discard.draw_to(&mut s.momentum, usize::from(n));
+                    s.discard.draw_to(&mut s.momentum, usize::from(n)) > 0
                 }
                 Effect::Breaker(n) => {
                     let s = &mut self.sides[o];
                     s.breaker = s.breaker.saturating_add(n);
+                    true
                 }
                 Effect::Control(n) => {
                     let s = &mut self.sides[p];
                     s.control_bonus = s.control_bonus.saturating_add(n);
+                    true
                 }
                 Effect::Ready(n) => {
                     let mut left = n;
@@ -556,6 +559,7 @@ impl UfsState {
                             left -= 1;
                         }
                     }
+                    left < n
                 }
                 Effect::Stun(n) => {
                     let mut left = n;
@@ -565,17 +569,21 @@ impl UfsState {
                             left -= 1;
                         }
                     }
+                    left < n
                 }
-                Effect::Shatter => {
-                    if let Some(x) = self.sides[o]
-                        .staging
-                        .as_mut_slice()
-                        .iter_mut()
-                        .find(|x| !x.face_down && game.content.card(x.card).kind == Kind::Foundation)
-                    {
-                        x.face_down = true;
-                    }
-                }
+                Effect::Shatter => self.sides[o]
+                    .staging
+                    .as_mut_slice()
+                    .iter_mut()
+                    .find(|x| !x.face_down && game.content.card(x.card).kind == Kind::Foundation)
+                    .map(|x| x.face_down = true)
+                    .is_some(),
+            };
+            if took {
+                ev.took_effect(|| EffectKey::new(&c.id, before + i));
+            }
+            if self.over() {
+                return;
             }
         }
     }
@@ -616,7 +624,7 @@ impl UfsState {
             s.discard.push(gone);
         }
         ev.emit(|| event("ability", Some(p), format!("{}: {}", game.content.card(slot.card).name, a.text())));
-        self.effects(game, p, a, ev);
+        self.effects(game, p, slot.card, j, ev);
     }
 
     // ------------------------------------------------------------------ the attack

@@ -1529,3 +1529,28 @@ fn view_cards_carry_their_face() {
         assert_eq!(f["abilities"].as_array().unwrap().len(), k.abilities.len());
     }
 }
+
+/// The dead-text check (issue: "every printed effect of every shipped card … takes effect at
+/// least sometimes"): every preset deck plays, random and MCTS; every effect of every ability
+/// of every card in play must take effect somewhere, and every card with an ability is in a
+/// preset deck or sideboard.
+#[test]
+fn dead_text_every_printed_ability_effect_takes_effect() {
+    let content = Content::builtin();
+    let ids: Vec<String> = content.decks.iter().map(|d| d.id.clone()).collect();
+    let games: Vec<Ufs> = (0..ids.len()).map(|i| with([&ids[i], &ids[(i + 1) % ids.len()]])).collect();
+    let in_play: std::collections::HashSet<CardId> =
+        content.decks.iter().flat_map(|d| d.cards.iter().chain(&d.sideboard).chain([&d.character]).copied()).collect();
+    let unplayed: Vec<&str> = content
+        .cards
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| !c.abilities.is_empty() && !in_play.contains(&CardId(*i as u16)))
+        .map(|(_, c)| c.id.as_str())
+        .collect();
+    assert!(unplayed.is_empty(), "cards with abilities in no preset deck: {unplayed:?}");
+    let report = crate::conformance::dead_text::dead_text_over(&games, 1000, 0, 30, 7).unwrap();
+    assert!(report.effects.len() > 40, "{} printed effects", report.effects.len());
+    eprintln!("{}", report.rarest(8));
+    report.check().unwrap();
+}
