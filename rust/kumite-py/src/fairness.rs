@@ -33,6 +33,11 @@ pub fn check_secrets<'py>(py: Python<'py>, game: &Bound<'py, Game>, games: Count
     Ok(out)
 }
 
+/// An MCTS budget a move: `mcts_iterations` must fit 1 .. 2**32 - 1.
+fn iterations(n: Count) -> PyResult<u32> {
+    u32::try_from(n.0).ok().filter(|&n| n > 0).ok_or_else(|| PyValueError::new_err("mcts_iterations must be 1 .. 2**32 - 1"))
+}
+
 fn row<'py>(py: Python<'py>, r: &SeatRow) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("seating", &r.seating)?;
@@ -75,9 +80,7 @@ pub fn seat_shares<'py>(
     }
     let play = match mcts_iterations {
         None => Play::Random,
-        Some(n) => Play::Mcts {
-            iterations: u32::try_from(n.0).ok().filter(|&n| n > 0).ok_or_else(|| PyValueError::new_err("mcts_iterations must be 1 .. 2**32 - 1"))?,
-        },
+        Some(n) => Play::Mcts { iterations: iterations(n)? },
     };
     let game = game.get().inner.clone();
     let (games, seed) = (games.0, seed.0);
@@ -124,7 +127,7 @@ pub fn dead_text<'py>(
     mcts_iterations: Count,
     seed: Seed,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let iterations = u32::try_from(mcts_iterations.0).ok().filter(|&n| n > 0).ok_or_else(|| PyValueError::new_err("mcts_iterations must be 1 .. 2**32 - 1"))?;
+    let iterations = iterations(mcts_iterations)?;
     if games.0.saturating_add(mcts_games.0) > 10_000_000 {
         return Err(PyValueError::new_err("games + mcts_games must be at most 10,000,000"));
     }

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::core::{derive_seed, ActionList, EffectKey, EffectTally, Game, PrintedEffect, Rng, State};
-use crate::search::{Heuristic, Mcts, MctsConfig};
+use crate::conformance::seats;
 
 /// How one printed effect fared.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -86,7 +86,9 @@ pub fn dead_text<G: Game>(game: &G, random_games: usize, mcts_games: usize, iter
             if g < random_games {
                 random_game(game, seed)
             } else {
-                mcts_game(game, seed, iterations)
+                let mut tally = EffectTally::default();
+                seats::mcts_game(game, seed, iterations, &mut tally);
+                tally.counts
             }
         })
         .collect();
@@ -117,24 +119,6 @@ fn random_game<G: Game>(game: &G, seed: u64) -> HashMap<EffectKey, u64> {
         }
         let a = legal[rng.below(legal.len() as u32) as usize];
         state.apply_unchecked(game, a, &mut tally);
-    }
-    tally.counts
-}
-
-fn mcts_game<G: Game>(game: &G, seed: u64, iterations: u32) -> HashMap<EffectKey, u64> {
-    let mut tally = EffectTally::default();
-    let mut state = game.new_state(seed);
-    let mut searchers: Vec<Mcts<G, Heuristic>> = (0..game.num_players())
-        .map(|p| Mcts::new(MctsConfig { iterations, seed: derive_seed(seed, 100 + p as u64), ..MctsConfig::default() }, Heuristic))
-        .collect();
-    let mut history = Vec::new();
-    while let Some(p) = state.current_player() {
-        if history.len() >= game.max_game_length() {
-            break;
-        }
-        let a = searchers[p].choose(game, &state, &history);
-        state.apply_unchecked(game, a, &mut tally);
-        history.push(a);
     }
     tally.counts
 }

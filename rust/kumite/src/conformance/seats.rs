@@ -6,7 +6,7 @@
 
 use rayon::prelude::*;
 
-use crate::core::{derive_seed, Game, Seating, State};
+use crate::core::{derive_seed, EventSink, Game, NoEvents, Seating, State};
 use crate::search::rollout::rollout_batch;
 use crate::search::{Heuristic, Mcts, MctsConfig};
 
@@ -118,8 +118,9 @@ pub fn seating_game<G: Game>(game: &G, seating: &Seating) -> Result<G, String> {
     G::from_options(&options).map_err(|e| format!("seating {:?}: {e}", seating.name))
 }
 
-/// One MCTS-against-MCTS game: every seat searches with the same budget and its own seed.
-fn mcts_game<G: Game>(game: &G, seed: u64, iterations: u32, returns: &mut [f32]) -> bool {
+/// One MCTS-against-MCTS game: every seat searches with the same budget and its own seed; the
+/// main line's events go to `events`. Returns the final state (cut at the run bound).
+pub(crate) fn mcts_game<G: Game>(game: &G, seed: u64, iterations: u32, events: &mut impl EventSink<<G::State as State>::Event>) -> G::State {
     let mut state = game.new_state(seed);
     let mut searchers: Vec<Mcts<G, Heuristic>> = (0..game.num_players())
         .map(|p| Mcts::new(MctsConfig { iterations, seed: derive_seed(seed, 100 + p as u64), ..MctsConfig::default() }, Heuristic))
@@ -130,11 +131,10 @@ fn mcts_game<G: Game>(game: &G, seed: u64, iterations: u32, returns: &mut [f32])
             break;
         }
         let a = searchers[p].choose(game, &state, &history);
-        state.apply_unchecked(game, a, &mut crate::core::NoEvents);
+        state.apply_unchecked(game, a, events);
         history.push(a);
     }
-    state.returns(game, returns);
-    !state.is_terminal()
+    state
 }
 
 /// Measures one seating: `games` games from `seed`, intervals at `z`.
@@ -161,8 +161,9 @@ pub fn measure<G: Game>(game: &G, seating: &Seating, play: Play, games: usize, s
                 .into_par_iter()
                 .map(|i| {
                     let mut ret = vec![0.0f32; n];
-                    let cut = mcts_game(&g, derive_seed(seed, i as u64), iterations, &mut ret);
-                    (ret, cut)
+                    let state = mcts_game(&g, derive_seed(seed, i as u64), iterations, &mut NoEvents);
+                    state.returns(&g, &mut ret);
+                    (ret, !state.is_terminal())
                 })
                 .collect();
             let cut = results.iter().map(|r| r.1).collect();

@@ -596,8 +596,8 @@ impl SenjutsuState {
     /// The action in progress took effect (the dead-text check): a move or push step, a turn,
     /// a kamae shift, a wound, a defended hex on the board, the advantage changing hands, a draw.
     fn took(&self, game: &Senjutsu, events: &mut impl EventSink<Event>) {
-        let Some(e) = self.stack.last() else { return };
         events.took_effect(|| {
+            let e = self.stack.last().expect("an action took effect inside a resolving part");
             let card = game.content.card(e.card);
             let choice = (e.choice != NO_CHOICE).then_some(usize::from(e.choice));
             let zone = ZONES.get(usize::from(e.zone)).copied();
