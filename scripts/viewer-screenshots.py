@@ -1,6 +1,6 @@
 """Screenshots of each game's play page for docs/viewer.md: starts `kumite serve` in-process,
 opens a deep link per game in headless Chromium (selenium), lets the seats play a few moves and
-saves docs/images/viewer-<game>.png.
+saves docs/images/viewer-<game>.png, at a laptop's window (1366x768).
 
     .venv/bin/python scripts/viewer-screenshots.py [--out docs/images] [--steps 12]
 
@@ -39,7 +39,7 @@ def link(base: str, game: str, options: dict[str, Any] | None = None) -> str:
     return f"{base}/?{urlencode(query)}"
 
 
-def browser(width: int = 1400, height: int = 1600) -> Any:
+def browser(width: int = 1366, height: int = 768) -> Any:
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service

@@ -65,6 +65,14 @@ written = [p.name for p in balance.write(report, "balance-out")]
 assert written == ["balance.md", "balance.json"], written
 assert report["commit"] is None, report["commit"]
 assert (pathlib.Path(balance.__file__).parent / "schema.json").is_file()
+
+# The how-to-play pages ship for the play page and the terminal's help, and the viewer's scripts.
+from kumite.howto import howto_text
+from kumite.viewer.server import howto_html
+
+for name in kumite.games():
+    assert howto_text(name).startswith("# How to play"), name
+    assert "What the screen shows" in howto_html(name)
 PY
 # Interpreters on PATH, and those a pyenv keeps (its shims run only the selected versions).
 candidates=(python3.9 python3.10 python3.11 python3.12 python3.13 python3.14)

@@ -92,7 +92,7 @@ def test_every_code_block_is_covered() -> None:
                "c", "cpp",  # tests/test_ffi.py
                "rust",  # the crate's doctest of the README (rust/kumite/src/lib.rs)
                "text",  # program output shown to the reader, not code
-               "{toctree}", "{code-cell}", "{literalinclude}"}  # the docs build: structure, the tutorial's cells, generated screens
+               "{toctree}", "{code-cell}", "{literalinclude}", "{include}"}  # the docs build: structure, the tutorial's cells, generated screens
     found = {(b.lang, b.where) for p in markdown_files() for b in blocks(p)}
     strays = sorted(where for lang, where in found if lang not in covered and lang)
     assert not strays, f"blocks in a language no test runs: {strays}"

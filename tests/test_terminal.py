@@ -171,7 +171,7 @@ def test_help_and_question_mark_explain(term: Start, name: str) -> None:
     for command in ("help", "?"):
         t.send(command + "\n")
         t.expect("Commands:")
-        t.expect(rf"How to play {name}: docs/howto/{name}.md")
+        t.expect(rf"How to play {name}: \S+/kumite/howto/{name}\.md")
         t.expect("Legend:")
         t.expect(r"P0 choose \[")
     assert "is not one of the choices" not in t.out

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -166,7 +167,7 @@ const stats = {};
 q('.player', view).forEach(p => { stats[p.dataset.player] = {};
   q('.stat', p).forEach(s => { stats[p.dataset.player][s.dataset.stat] = s.querySelector('.stat-value').textContent; }); });
 const zones = {};
-q('.zone', view).forEach(z => { zones[z.dataset.zone] = {count: Number(z.dataset.count),
+q('#view .zone, #hand-dock .zone').forEach(z => { zones[z.dataset.zone] = {count: Number(z.dataset.count),
   cards: q(':scope > .cards > .card', z).map(c => c.dataset.hidden ? '?' : (c.dataset.empty ? '' : c.dataset.name))}; });
 const log = q('#log > li').filter(li => getComputedStyle(li).display !== 'none');
 const last = log.length ? log[log.length - 1] : null;
@@ -410,15 +411,15 @@ def test_play_a_game_through_the_buttons(browser: Any, server: str, name: str) -
     game = kumite.load(name)
     browser.get(server + "/")
     Select(browser.find_element("id", "game")).select_by_value(name)
-    if name in QUICK_OPTIONS:  # typed into the options box, as a user would
+    if name in QUICK_OPTIONS:  # typed into the options' boxes, as a user would
         options = {**game.options, **QUICK_OPTIONS[name]}
-        box = browser.find_element("id", "options")
-        box.clear()
-        box.send_keys(json.dumps(options))
-        built = browser.find_element("id", "seats").get_attribute("data-built")
-        browser.find_element("id", "apply-options").click()
-        WebDriverWait(browser, 10, poll_frequency=0.01).until(
-            lambda d: d.find_element("id", "seats").get_attribute("data-built") != built)
+        for key, value in QUICK_OPTIONS[name].items():
+            built = browser.find_element("id", "seats").get_attribute("data-built")
+            box = browser.find_element("id", f"opt-{key}")
+            box.clear()
+            box.send_keys(str(value), "\t")
+            WebDriverWait(browser, 10, poll_frequency=0.01).until(
+                lambda d: d.find_element("id", "seats").get_attribute("data-built") != built)
         game = kumite.load(name, **options)
     seats = browser.find_elements("css selector", "#seats select")
     assert len(seats) == game.num_players
@@ -609,7 +610,8 @@ def test_a_deep_link_opens_each_game(browser: Any, server: str, name: str) -> No
     assert browser.find_element("id", "game").get_attribute("value") == name
     shown = snapshot(browser)
     check_shown(shown, state.view(0))
-    assert json.loads(browser.find_element("id", "options").get_attribute("value")).items() >= options.items()
+    for key, value in options.items():
+        assert browser.find_element("id", f"opt-{key}").get_attribute("value") == str(value)
     shot(browser, f"deep-link-{name}")
 
 
@@ -676,7 +678,7 @@ def test_a_ufs_card_shows_its_icons(browser: Any, server: str) -> None:
         assert d["attack"] == (None if f["attack"] is None else [str(f["attack"]["speed"]), f["attack"]["zone"], str(f["attack"]["damage"])])
         assert d["block"] == (None if f["block"] is None else [str(f["block"]["modifier"]), f["block"]["zone"]])
         assert d["abilities"][-len(f["abilities"]):] == f["abilities"] or not f["abilities"]
-        assert d["committed"] == ("committed" in (card.get("tags") or [])), "committed cards lie sideways"
+        assert d["committed"] == ("committed" in (card.get("tags") or [])), "committed cards are marked"
     assert any(d["attack"] for d in drawn) and any(d["block"] for d in drawn)
     shot(browser, "ufs-card-icons")
 
@@ -716,3 +718,260 @@ def test_fatal_fight_shows_the_other_players_moves_by_their_events(browser: Any,
     log = browser.find_element("id", "log").text
     assert "(acts)" not in log
     assert "P1 buys" in log or "P1 leaves" in log or "P1 " in log
+
+
+# --- what a player reads: printed boards, the kamae tree, how to play ---------------------------
+
+
+def test_tekken_view_prints_both_character_boards() -> None:
+    """The character board is printed and public: every viewer sees both fighters' combos and
+    rage cards (TK: each round a fighter picks one of its two rage cards in secret; which one is
+    secret, what the two say is not), so a rage card can be read before it is chosen."""
+    game = kumite.load("tekken")
+    content = {c["name"]: c["text"] for c in game.content()["characters"]}
+    state = game.new_state(seed=3)
+    for viewer in (None, 0, 1):
+        zones = {z["id"]: z for z in state.view(viewer)["zones"]}
+        for p, player in enumerate(state.view(viewer)["players"]):
+            board = zones[f"p{p}.board"]
+            assert board["owner"] == p and board["layout"] == "pile" and board["count"] == len(board["cards"])
+            printed = content[player["name"]]
+            combos = [c for c in board["cards"] if c["tags"] == ["combo"]]
+            rage = [c for c in board["cards"] if c["tags"] == ["rage card"]]
+            assert len(rage) == 2 and combos
+            for c in combos:  # "One-Two (yellow then yellow: strike 1, strike 1)" in the listing
+                assert f"{c['name']} ({c['text'].removeprefix('combo · ')})" in printed
+            for c in rage:
+                assert f"{c['name']} ({c['text'].removeprefix('rage card · ')})" in printed
+
+
+def test_senjutsu_view_draws_each_kamae_tree() -> None:
+    """SJ-3.4 「構えツリー」: each player's scene carries its tree as printed, nodes in the order of
+    the samurai's listing, the branches, and the ring on the current kamae (SJ-3.5: it starts on
+    the gate; SJ-9.2: it moves along the branches)."""
+    game = kumite.load("senjutsu", setup="fixed")
+    listing = {s["name"]: s["text"] for s in game.content()["samurai"]}
+    state = game.new_state(seed=2)
+    rng = random.Random(2)
+    moved = False
+    while not state.is_terminal() and not moved:
+        for p, player in enumerate(state.view(None)["players"]):
+            graph = player["graph"]
+            nodes = [f"{n['label']} ({n['group']})" for n in graph["nodes"]]
+            kamae = listing[player["name"]].split("; kamae ")[1].split("; core card")[0]
+            assert ", ".join(nodes) == kamae
+            current = [n for n in graph["nodes"] if n["current"]]
+            assert len(current) == 1
+            assert f"{current[0]['label']} kamae ({current[0]['group']})" in player["tags"]
+            assert all(0 <= a < b < len(nodes) for a, b in graph["links"])
+            moved |= current[0]["group"] != "gate"
+        state.apply(rng.choice(state.legal_actions()))
+    assert moved, "some samurai left the gate"
+    old_master = next(pl for pl in game.new_state(seed=2).view(None)["players"] if pl["name"] == "The Old Master")
+    # samurai.toml: links = ["gate-still_water", "gate-flowing_river", "still_water-flowing_river",
+    # "flowing_river-falling_rock", "falling_rock-gate"], nodes gate, still water, flowing river, falling rock
+    assert old_master["graph"]["links"] == [[0, 1], [0, 2], [0, 3], [1, 2], [2, 3]]
+
+
+def test_how_to_play_is_served_and_linked(server: str) -> None:
+    from kumite.howto import howto_text
+
+    for name in GAME_NAMES:
+        with urllib.request.urlopen(f"{server}/howto/{name}") as response:
+            page = response.read().decode()
+        first = howto_text(name).splitlines()[0]
+        assert first.replace(":", "") in page.replace(":", "") and "What the screen shows" in page
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(f"{server}/howto/chess")
+    assert e.value.code == 404
+
+
+# --- the play page at a laptop's window (1366x768) ----------------------------------------------
+
+
+@pytest.fixture()
+def laptop(browser: Any) -> Iterator[Any]:
+    browser.set_window_size(1366, 768)
+    try:
+        yield browser
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+GEOMETRY_JS = """
+const r = e => { if (!e) return null; const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, height: b.height}; };
+const sc = document.getElementById('view-scroll');
+return {board: r(document.querySelector('#view .board svg')), legend: r(document.querySelector('#view .board .legend')),
+        players: r(document.querySelector('#view .players')), dock: r(document.getElementById('hand-dock')),
+        scroll: r(sc), scrollTop: sc.scrollTop, firstButton: r(document.querySelector('#legal button')),
+        windowScroll: document.scrollingElement.scrollHeight - innerHeight, inner: innerHeight,
+        dockZone: (document.querySelector('#hand-dock .zone') || {dataset: {}}).dataset.zone || null};
+"""
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_board_and_hand_in_sight_at_a_laptops_window(laptop: Any, server: str, name: str) -> None:
+    """The board (or, without one, the players) and the viewing seat's hand are in sight together,
+    with the first choice, and nothing scrolls: the hand is pinned under the view."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    open_link(laptop, server, f"game={name}&seed=3&p0=human&p1=random")
+    for move in range(6):
+        g = laptop.execute_script(GEOMETRY_JS)
+        assert g["windowScroll"] <= 0 and g["scrollTop"] == 0, g
+        assert g["dockZone"] == "p0.hand", g
+        assert 0 <= g["dock"]["top"] and g["dock"]["bottom"] <= g["inner"], g
+        top = g["board"] or g["players"]
+        assert g["scroll"]["top"] <= top["top"] and (g["legend"] or top)["bottom"] <= g["scroll"]["bottom"] + 1, g
+        if g["board"]:
+            assert g["board"]["height"] >= 150, g
+        if g["firstButton"]:
+            assert g["firstButton"]["bottom"] <= g["inner"], g
+        if move == 0:
+            shot(laptop, f"laptop-{name}")
+        buttons = laptop.find_elements("css selector", "#legal button")
+        if not buttons:
+            break
+        step = laptop.execute_script("return document.body.dataset.step")
+        buttons[0].click()
+        WebDriverWait(laptop, 30, poll_frequency=0.02).until(
+            lambda d: d.execute_script("return document.body.dataset.step") != step and d.execute_script(FRAME_READY_JS) is not False)
+    state = link_state(name, 3, ["human", "random"])
+    hand = next(z for z in state.view(0)["zones"] if z["id"] == "p0.hand")
+    assert hand["owner"] == 0
+
+
+def test_buttons_and_cards_say_what_they_do(laptop: Any, server: str) -> None:
+    """Each choice names what it does on hover: a rage card's symbols before it is chosen (from
+    the printed character board), a player's name its character's combos; a tap on a card shows
+    its text beside it."""
+    open_link(laptop, server, "game=tekken&seed=3&p0=human&p1=random")
+    state = link_state("tekken", 3, ["human", "random"])
+    board = {c["name"]: c["text"] for z in state.view(0)["zones"] if z["id"] == "p0.board" for c in z["cards"]}
+    buttons = laptop.find_elements("css selector", "#legal button")
+    rage = [b for b in buttons if b.text.startswith("rage card ")]
+    assert len(rage) == 2, [b.text for b in buttons]
+    for b in rage:
+        name = b.text.removeprefix("rage card ")
+        assert b.get_attribute("title") == f"{b.text}\n{name}: {board[name]}"
+    assert all(b.get_attribute("title") for b in buttons)
+    title = laptop.find_element("css selector", '#view .player[data-player="0"] .name').get_attribute("title")
+    assert "combos" in title and "rage" in title
+    card = laptop.find_element("css selector", "#hand-dock .card")
+    card.click()
+    assert laptop.find_element("id", "tip").text == card.get_attribute("title").strip()
+    laptop.find_element("id", "who").click()
+    assert not laptop.find_elements("id", "tip")
+    # A long press (a touch screen's context menu) on a choice shows its text without playing it.
+    step = laptop.execute_script("return document.body.dataset.step")
+    laptop.execute_script("arguments[0].dispatchEvent(new MouseEvent('contextmenu', {bubbles: true, cancelable: true}))", rage[0])
+    assert laptop.find_element("id", "tip").text == rage[0].get_attribute("title")
+    assert laptop.execute_script("return document.body.dataset.step") == step
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_options_are_menus_of_the_content(browser: Any, server: str, name: str) -> None:
+    """Every option naming content is a menu of `game.content()`: one per seat for a list."""
+    from selenium.webdriver.support.ui import Select
+
+    game = kumite.load(name)
+    content = game.content()
+    browser.get(server + "/")
+    Select(browser.find_element("id", "game")).select_by_value(name)
+    menus = 0
+    for key, value in game.options.items():
+        cat = key if key in content else f"{key}s" if f"{key}s" in content else None
+        if cat is None or not (isinstance(value, str) or (isinstance(value, list) and all(v is None or isinstance(v, str) for v in value))):
+            continue
+        ids = [e["id"] for e in content[cat]]
+        selects = browser.find_elements("css selector", f'select[data-option="{key}"]')
+        assert selects, key
+        for sel in selects:
+            offered = [o.get_attribute("value") for o in Select(sel).options]
+            assert [o for o in offered if o] == ids, (key, offered)
+        menus += 1
+    assert menus >= 1
+    assert browser.find_element("id", "howto").get_attribute("href").endswith(f"/howto/{name}")
+
+
+def test_content_chosen_from_menus_plays(browser: Any, server: str) -> None:
+    """Choosing a stage and two characters from the menus starts that game; a party size changes
+    the seats and the characters' menus."""
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.get(server + "/")
+    Select(browser.find_element("id", "game")).select_by_value("tekken")
+    Select(browser.find_element("id", "opt-stage")).select_by_value("moonlit_dojo")
+    Select(browser.find_element("id", "opt-characters-0")).select_by_value("vessa")
+    Select(browser.find_element("id", "opt-characters-1")).select_by_value("marrow")
+    browser.find_element("id", "start").click()
+    WebDriverWait(browser, 30, poll_frequency=0.05).until(lambda d: d.execute_script(FRAME_READY_JS))
+    assert browser.find_element("css selector", ".view-title").text.startswith("Moonlit Dojo")
+    names = [e.text for e in browser.find_elements("css selector", "#view .player .name")]
+    assert names[0].startswith("P0 Vessa Roan") and names[1].startswith("P1 Marrow")
+
+    browser.find_element("css selector", "#setup > summary").click()  # folded away during a game
+    Select(browser.find_element("id", "game")).select_by_value("fatal_fight")
+    built = browser.find_element("id", "seats").get_attribute("data-built")
+    box = browser.find_element("id", "opt-players")
+    box.clear()
+    box.send_keys("3", "\t")
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda d: d.find_element("id", "seats").get_attribute("data-built") != built)
+    assert len(browser.find_elements("css selector", "#seats select")) == 3
+    chosen = [Select(s).first_selected_option.get_attribute("value")
+              for s in browser.find_elements("css selector", 'select[data-option="characters"]')]
+    assert len(chosen) == 3 and len(set(chosen)) == 3
+
+
+def test_rematch_with_the_seats_turned(browser: Any, server: str) -> None:
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    open_link(browser, server, 'game=tekken&seed=3&p0=random&p1=mcts:20&options={"rounds_to_win":1}')
+    Select(browser.find_element("id", "speed")).select_by_value("10")
+    WebDriverWait(browser, 120, poll_frequency=0.05).until(lambda d: d.execute_script("return document.body.dataset.terminal === '1'"))
+    first = browser.find_element("id", "log").get_attribute("data-game")
+    assert browser.find_element("id", "rematch").is_displayed()
+    browser.find_element("id", "rematch-swap").click()
+    WebDriverWait(browser, 30, poll_frequency=0.05).until(lambda d: d.find_element("id", "log").get_attribute("data-game") != first)
+    assert browser.find_element("id", "seed").get_attribute("value") == "4"
+    assert [Select(s).first_selected_option.get_attribute("value") for s in browser.find_elements("css selector", "#seats select")] == ["mcts:20", "random"]
+    assert browser.find_element("id", "opt-rounds_to_win").get_attribute("value") == "1"
+    assert not browser.find_element("id", "rematch").is_displayed()
+
+
+def test_the_kamae_tree_is_drawn(browser: Any, server: str) -> None:
+    open_link(browser, server, "game=senjutsu&seed=3&p0=human&p1=random")
+    state = link_state("senjutsu", 3, ["human", "random"])
+    drawn = browser.execute_script("""
+      return Array.from(document.querySelectorAll('#view .player')).map(p => ({
+        nodes: Array.from(p.querySelectorAll('svg.graph g.node')).map(n => n.dataset.label),
+        current: Array.from(p.querySelectorAll('svg.graph g.node.current')).map(n => n.dataset.label),
+        lines: p.querySelectorAll('svg.graph line').length}));""")
+    players = state.view(0)["players"]
+    assert len(drawn) == len(players)
+    for d, pl in zip(drawn, players):
+        g = pl["graph"]
+        assert d["nodes"] == [n["label"] for n in g["nodes"]]
+        assert d["current"] == [n["label"] for n in g["nodes"] if n["current"]]
+        assert d["lines"] == len(g["links"])
+    shot(browser, "senjutsu-kamae-tree")
+
+
+def test_ufs_committed_cards_read_upright(browser: Any, tmp_path: Path) -> None:
+    """A committed card lies sideways at the table; on the page it stays upright so its text
+    reads (marked by its band), in the replay as in play."""
+    game = kumite.load("ufs")
+    record, states = random_record(game, 5)
+    k = next(i for i, s in enumerate(states) if any("committed" in (c.get("tags") or [])
+                                                     for z in s.view(None)["zones"] for c in z.get("cards", [])))
+    page = tmp_path / "ufs.html"
+    page.write_text(replay_html(record))
+    browser.get(page.as_uri())
+    go_to(browser, k)
+    cards = browser.execute_script("""
+      return Array.from(document.querySelectorAll('#view .card.committed')).map(c => {
+        const n = c.querySelector('.card-name').getBoundingClientRect();
+        return {mode: getComputedStyle(c).writingMode, band: getComputedStyle(c, '::before').content,
+                nameWide: n.width >= n.height};});""")
+    assert cards
+    assert all(c["mode"] == "horizontal-tb" and "committed" in c["band"] and c["nameWide"] for c in cards), cards

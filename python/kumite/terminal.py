@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 import kumite
+from kumite.howto import howto_path
 
 # Hex board marks, as (left-right frame of a cell, meaning). Impassable cells show no
 # coordinates: nothing can enter them.
@@ -473,8 +474,8 @@ class Human:
                 continue
             if answer.lower() in ("?", "h", "help"):
                 print(HELP)
-                print(f"How to play {state.game.name}: docs/howto/{state.game.name}.md in kumite's repository "
-                      "(the documentation site's 'How to play' pages)")
+                print(f"How to play {state.game.name}: {howto_path(state.game.name)} "
+                      "(also the documentation site's 'How to play' pages, and the play page's link)")
                 print("\n".join(legend.lines()))
                 why = unplayable(view, self.player, texts)
                 if why:

@@ -8,9 +8,11 @@ events. Texts of other players' actions are withheld, since they can name face-d
 
 from __future__ import annotations
 
+import html
 import importlib
 import itertools
 import json
+import random
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -18,6 +20,8 @@ from urllib.parse import parse_qs, urlparse
 
 import kumite
 from kumite.bots import CUSTOM_SPEC, Bot
+from kumite.howto import howto_text
+from kumite.terminal import screen
 from kumite.viewer import ReplayError, error_html, page_html, replay_html
 
 __all__ = ["Session", "make_server", "serve"]
@@ -153,24 +157,43 @@ class Session:
 
 _PLAY_BODY = """<header class="bar"><h1>kumite · play</h1>
 <span id="who"></span>
+<a id="howto" target="_blank" rel="noopener">how to play</a>
 <label>bot speed <select id="speed"><option value="600">slow</option><option value="200" selected>normal</option><option value="10">fast</option></select></label>
-<a id="download" download style="display:none;color:#9cf">download record</a>
+<a id="download" download style="display:none">download record</a>
 <label style="margin-left:auto">open a record <input id="record-file" type="file" accept=".json,application/json"></label>
 </header>
-<main class="layout"><div>
-<div class="error-box" id="error" style="display:none"></div>
+<main class="layout play"><div class="main-col">
+<div class="view-scroll" id="view-scroll"><div class="error-box" id="error" style="display:none"></div>
 <div id="view"><div class="panel">Choose a game, seats and options, then start.</div></div></div>
+<div class="hand-dock" id="hand-dock"></div></div>
 <aside class="side">
-<div class="panel setup"><h2>New game</h2>
+<details class="panel setup" id="setup" open><summary><h2>New game</h2></summary>
 <label>game <select id="game"></select></label>
-<label>options (JSON)</label><textarea id="options" rows="6"></textarea>
-<button id="apply-options">apply options</button>
+<div id="options-form" class="options-form"></div>
 <label>seats</label><div id="seats"></div>
 <label>seed <input id="seed" type="number" value="0" min="0"></label>
-<p><button id="start">start</button></p></div>
-<div class="panel"><h2>Your move</h2><div class="legal" id="legal"></div><div class="view-result" id="result"></div></div>
+<p><button id="start">start</button></p></details>
+<div class="panel"><h2>Your move</h2><div class="legal" id="legal"></div><div class="view-result" id="result"></div>
+<div id="rematch-box" style="display:none"><button id="rematch">rematch</button> <button id="rematch-swap" title="the same game with every seat moved one place on">rematch, seats turned</button></div></div>
 <div class="panel log-panel"><h2>Log</h2><ol class="log" id="log"></ol></div>
 </aside></main>"""
+
+
+def howto_html(game: str) -> str:
+    """The how-to-play page of ``game`` (its packaged Markdown, which reads as text) and a
+    position drawn by the engine as the terminal shows it."""
+    g = kumite.load(game)
+    state = g.new_state(seed=1)
+    rng = random.Random(1)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    player = state.current_player if state.current_player is not None else 0
+    body = (f"<main class=\"howto\"><pre class=\"howto-text\">{html.escape(howto_text(game))}</pre>"
+            f"<h2>What the screen shows</h2><p>A position 12 random actions into a game, as <code>kumite play {game}</code> "
+            f"draws it for P{player}:</p><pre class=\"kumite-text\">{html.escape(screen(state.view(player))[0])}</pre></main>")
+    return page_html(f"How to play {game}", body, {}, [])
 
 
 class App:
@@ -186,7 +209,7 @@ class App:
         games = []
         for name in kumite.games():
             g = kumite.load(name)
-            games.append({"name": name, "num_players": g.num_players, "options": g.options})
+            games.append({"name": name, "num_players": g.num_players, "options": g.options, "content": g.content()})
         return page_html("kumite · play", _PLAY_BODY, {"format": 1, "kind": "play", "games": games, "custom_bots": list(self.custom_bots)}, ["play.js"])
 
     def load(self, body: dict[str, Any]) -> kumite.Game:
@@ -296,6 +319,8 @@ def make_handler(app: App) -> type[BaseHTTPRequestHandler]:
             url = urlparse(self.path)
             if url.path in ("/", "/index.html"):
                 self.send(200, app.page(), "text/html; charset=utf-8")
+            elif url.path.startswith("/howto/") and url.path[len("/howto/"):] in kumite.games():
+                self.send(200, howto_html(url.path[len("/howto/"):]), "text/html; charset=utf-8")
             elif url.path == "/api/record":
                 sid = parse_qs(url.query).get("id", [""])[0]
                 with app.lock:

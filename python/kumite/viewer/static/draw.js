@@ -35,6 +35,11 @@ Kumite.cardColor = function (c) {
   if (!c) return "#999";
   return named[c] || c;
 };
+// Groups of a player's graph (Senjutsu's kamae zones) by name, else by their order.
+Kumite.groupColor = function (group, i) {
+  var named = { gate: "#777", aggression: "#c0392b", balance: "#2e6fb0", resolve: "#27945a" };
+  return named[group] || ["#777", "#d68910", "#8e44ad", "#148f9a", "#27945a", "#c0392b"][i % 6];
+};
 Kumite.tags = function (tags) {
   if (!tags || !tags.length) return null;
   return Kumite.el("div", { cls: "tags" }, tags.map(function (t) { return Kumite.el("span", { cls: "tag", text: t }); }));
@@ -48,9 +53,10 @@ Kumite.drawPlayers = function (players, toMove) {
   var box = Kumite.el("div", { cls: "players" });
   players.forEach(function (pl, i) {
     var id = (pl.id === undefined) ? i : pl.id;
-    var card = Kumite.el("div", { cls: "player" + (toMove === id ? " to-move" : ""), "data-player": id,
+    var card = Kumite.el("div", { cls: "player" + (toMove === id ? " to-move" : "") + (pl.graph ? " has-graph" : ""), "data-player": id,
       style: "--pc:" + Kumite.playerColor(id) });
-    card.appendChild(Kumite.el("div", { cls: "name", text: "P" + id + " " + (pl.name || "") + (toMove === id ? "  ◀ to move" : "") }));
+    card.appendChild(Kumite.el("div", { cls: "name", title: Kumite.describe(pl.name),
+      text: "P" + id + " " + (pl.name || "") + (toMove === id ? "  ◀ to move" : "") }));
     (pl.stats || []).forEach(function (s) {
       var hasMax = typeof s.max === "number" && s.max > 0;
       var row = Kumite.el("div", { cls: "stat", "data-stat": s.key || s.label });
@@ -66,9 +72,67 @@ Kumite.drawPlayers = function (players, toMove) {
     });
     var t = Kumite.tags(pl.tags);
     if (t) card.appendChild(t);
+    if (pl.graph) card.appendChild(Kumite.drawGraph(pl.graph, Kumite.playerColor(id)));
     box.appendChild(card);
   });
   return box;
+};
+
+// A player's graph (docs/viewer.md): the first node in the centre, each other group of nodes on
+// its own side, branches as lines, the current node ringed in the player's colour.
+Kumite.drawGraph = function (g, color) {
+  var nodes = g.nodes || [], W = 170, H = 112, cx = W / 2, cy = H / 2 - 6;
+  var groups = [];
+  nodes.forEach(function (n, i) { if (i > 0 && groups.indexOf(n.group) < 0) groups.push(n.group); });
+  var at = nodes.map(function (n, i) {
+    if (i === 0) return [cx, cy];
+    var gi = groups.indexOf(n.group), members = nodes.filter(function (m, j) { return j > 0 && m.group === n.group; });
+    var k = members.indexOf(n), spread = 0.55;
+    var a = -Math.PI / 2 + 2 * Math.PI * gi / Math.max(1, groups.length) + (k - (members.length - 1) / 2) * spread;
+    return [cx + 60 * Math.cos(a), cy + 36 * Math.sin(a)];
+  });
+  var svg = Kumite.svg("svg", { "class": "graph", viewBox: "0 0 " + W + " " + H, width: W, height: H, role: "img" });
+  var title = Kumite.svg("title");
+  title.textContent = g.title || "graph";
+  svg.appendChild(title);
+  (g.links || []).forEach(function (l) {
+    var a = at[l[0]], b = at[l[1]];
+    if (a && b) svg.appendChild(Kumite.svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#555", "stroke-width": 1.5 }));
+  });
+  nodes.forEach(function (n, i) {
+    var gr = Kumite.svg("g", { "class": "node" + (n.current ? " current" : ""), "data-label": n.label, "data-group": n.group || "" });
+    var tip = Kumite.svg("title");
+    tip.textContent = n.label + (n.group ? " (" + n.group + ")" : "") + (n.current ? ": current" : "");
+    gr.appendChild(tip);
+    if (n.current) gr.appendChild(Kumite.svg("circle", { cx: at[i][0], cy: at[i][1], r: 11, fill: "none", stroke: color, "stroke-width": 3 }));
+    gr.appendChild(Kumite.svg("circle", { cx: at[i][0], cy: at[i][1], r: 7, fill: Kumite.groupColor(n.group, groups.indexOf(n.group) + 1), stroke: "#fff", "stroke-width": 1.5 }));
+    var label = Kumite.svg("text", { x: at[i][0], y: at[i][1] + 19, "text-anchor": "middle", "font-size": 9, fill: "#333" });
+    label.textContent = n.label;
+    gr.appendChild(label);
+    svg.appendChild(gr);
+  });
+  return Kumite.el("div", { cls: "graph-box" }, [Kumite.el("div", { cls: "graph-title", text: g.title || "" }), svg]);
+};
+
+// Texts of the names a page knows (cards in the view, the game's content), so a button that
+// names a card, or a character's name, can show what it does.
+Kumite.names = {};
+Kumite.learnNames = function (entries) {
+  (entries || []).forEach(function (e) { if (e && e.name && e.text && !(e.name in Kumite.names)) Kumite.names[e.name] = e.text; });
+};
+Kumite.learnView = function (view) {
+  ((view && view.zones) || []).forEach(function (z) {
+    (z.cards || []).forEach(function (c) { if (c && c.name && c.text) Kumite.names[c.name] = c.text; });
+  });
+};
+Kumite.describe = function (name) {
+  return name && Kumite.names[name] ? name + ": " + Kumite.names[name] : null;
+};
+// The longest known name inside `text` (an action naming a card), described.
+Kumite.explain = function (text) {
+  var best = "";
+  for (var n in Kumite.names) if (n.length > best.length && n.length > 2 && text.indexOf(n) >= 0) best = n;
+  return best ? text + "\n" + Kumite.describe(best) : text;
 };
 
 Kumite.drawCard = function (c) {
@@ -150,9 +214,12 @@ Kumite.drawBoard = function (board, view) {
 };
 
 // Draws `view` into `target` (replacing its content). Never leaves it blank: an unknown or
-// broken view is shown as text with the problem.
-Kumite.draw = function (target, view) {
+// broken view is shown as text with the problem. `dock` ({el, zone}) draws the zone with that id
+// (the viewing player's hand) into `dock.el` instead, where the play page pins it.
+Kumite.draw = function (target, view, dock) {
   target.textContent = "";
+  if (dock) dock.el.textContent = "";
+  Kumite.learnView(view);
   try {
     if (!view || typeof view !== "object") throw new Error("the view is not an object");
     var root = Kumite.el("div", { cls: "view", "data-kind": view.kind });
@@ -162,14 +229,23 @@ Kumite.draw = function (target, view) {
       if (view.status) head.appendChild(Kumite.el("div", { cls: "view-status", text: view.status }));
       if (view.result) head.appendChild(Kumite.el("div", { cls: "view-result", id: "view-result", text: view.result }));
       root.appendChild(head);
-      if (view.players && view.players.length) root.appendChild(Kumite.el("div", { cls: "panel" }, [Kumite.drawPlayers(view.players, view.to_move)]));
-      if (view.board) root.appendChild(Kumite.el("div", { cls: "panel" }, [Kumite.drawBoard(view.board, view)]));
+      var players = view.players && view.players.length ? Kumite.el("div", { cls: "panel players-panel" }, [Kumite.drawPlayers(view.players, view.to_move)]) : null;
+      if (view.board) {  // the board beside the players, so both fit a laptop's screen
+        root.appendChild(Kumite.el("div", { cls: "scene-main" }, [Kumite.el("div", { cls: "panel board-panel" }, [Kumite.drawBoard(view.board, view)]), players]));
+      } else if (players) {
+        root.appendChild(players);
+      }
       if (view.info && view.info.length) {
         var dl = Kumite.el("dl", { cls: "info" });
         view.info.forEach(function (i) { dl.appendChild(Kumite.el("dt", { text: i.label })); dl.appendChild(Kumite.el("dd", { text: i.value })); });
         root.appendChild(Kumite.el("div", { cls: "panel" }, [dl]));
       }
-      if (view.zones && view.zones.length) root.appendChild(Kumite.el("div", { cls: "panel" }, [Kumite.drawZones(view.zones, view.players)]));
+      var zones = view.zones || [];
+      if (dock) {
+        zones.filter(function (z) { return z.id === dock.zone; }).forEach(function (z) { dock.el.appendChild(Kumite.drawZone(z)); });
+        zones = zones.filter(function (z) { return z.id !== dock.zone; });
+      }
+      if (zones.length) root.appendChild(Kumite.el("div", { cls: "panel" }, [Kumite.drawZones(zones, view.players)]));
       if (view.text) root.appendChild(Kumite.el("div", { cls: "panel" }, [Kumite.drawText(view.text)]));
     } else if (view.kind === "text") {
       if (view.result) root.appendChild(Kumite.el("div", { cls: "panel view-result", id: "view-result", text: view.result }));
@@ -184,3 +260,30 @@ Kumite.draw = function (target, view) {
     try { target.appendChild(Kumite.drawText(JSON.stringify(view, null, 1))); } catch (e2) { /* nothing more to show */ }
   }
 };
+
+// A tap (or click) on a card shows its text in a tip beside it, for screens without hover, and so
+// does a long press (or right click) on anything with a text, such as a choice's button, which a
+// tap would play; a tap elsewhere closes it.
+Kumite.showTip = function (el) {
+  var tip = document.getElementById("tip");
+  if (!tip) {
+    tip = Kumite.el("div", { id: "tip", cls: "tip", role: "tooltip" });
+    document.body.appendChild(tip);
+  }
+  tip.textContent = el.getAttribute("title");
+  var r = el.getBoundingClientRect();
+  tip.style.left = Math.max(4, Math.min(window.innerWidth - 300, r.left)) + "px";
+  tip.style.top = (r.bottom + 4 > window.innerHeight - 80 ? Math.max(4, r.top - 84) : r.bottom + 4) + "px";
+};
+document.addEventListener("click", function (ev) {
+  var card = ev.target.closest && ev.target.closest(".card[title]");
+  var tip = document.getElementById("tip");
+  if (card) Kumite.showTip(card);
+  else if (tip) tip.remove();
+});
+document.addEventListener("contextmenu", function (ev) {
+  var el = ev.target.closest && ev.target.closest("[title]");
+  if (!el) return;
+  ev.preventDefault();
+  Kumite.showTip(el);
+});

@@ -19,7 +19,6 @@
     svg.appendChild(K.svg("path", { d: "M1,1 h10 v5 q0,5 -5,7 q-5,-2 -5,-7 z", fill: "#2e6fb0" }));
     return svg;
   }
-  var ZONE_COLOR = { aggression: "#c0392b", balance: "#2e6fb0", resolve: "#27945a", gate: "#777" };
   function cardXY(q, r, s) {
     var x = s * R3 * (q + r / 2), y = s * 1.5 * r;
     return [y, -x]; // a quarter turn: east (the front) points up
@@ -156,7 +155,7 @@
     var head = K.el("div", { cls: "sj-head" }, [
       K.el("span", { cls: "sj-init", "data-values": (f.initiative || []).length, title: "initiative" + ((f.initiative || []).length === 2 ? ": choose one of the two" : ""), text: init }),
       f.instant ? K.el("span", { cls: "sj-instant", text: "instant " + f.instant }) : null,
-      f.requires ? K.el("span", { cls: "sj-requires", style: "background:" + (ZONE_COLOR[f.requires] || "#777"), text: f.requires + " only" }) : null,
+      f.requires ? K.el("span", { cls: "sj-requires", style: "background:" + K.groupColor(f.requires, 0), text: f.requires + " only" }) : null,
       typeIcon(f.type)]);
     box.appendChild(head);
     var cells = [];
@@ -178,7 +177,7 @@
       box.appendChild(part);
     });
     (f.bonus || []).forEach(function (b) {
-      box.appendChild(K.el("div", { cls: "sj-bonus", "data-zone": b.zone, style: "border-left-color:" + (ZONE_COLOR[b.zone] || "#777"),
+      box.appendChild(K.el("div", { cls: "sj-bonus", "data-zone": b.zone, style: "border-left-color:" + K.groupColor(b.zone, 0),
         text: "in " + b.zone + ": " + (b.text || b.ops.map(opWords).join("; ")) }));
     });
     if (f.rank !== undefined) box.appendChild(K.el("div", { cls: "sj-rank", title: "rank and number (deck building)", text: "rank " + f.rank + " · no. " + f.number }));

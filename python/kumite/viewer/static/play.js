@@ -5,7 +5,7 @@
 (function () {
   var K = Kumite, data = JSON.parse(document.getElementById("kumite-data").textContent);
   var $ = function (id) { return document.getElementById(id); };
-  var game = null, current = null, botTimer = null, built = 0;
+  var game = null, current = null, botTimer = null, built = 0, started = null;
   var SEATS = ["human", "random", "mcts:50", "mcts:200", "mcts:1000", "mcts:200:heuristic"].concat(data.custom_bots || []);
 
   function showError(message) {
@@ -30,48 +30,160 @@
     }
     box.setAttribute("data-built", ++built);
   }
-  function chooseGame(name) {
-    game = data.games.filter(function (g) { return g.name === name; })[0];
-    $("options").value = JSON.stringify(game.options, null, 1);
-    buildSeats(game.num_players);
+
+  // ----- The options form: menus of the game's content (game.content()) for the options that
+  // name it, a box per flag or number, and JSON for the rest (null keeps the default). -----
+  function category(key) {
+    var c = game.content || {};
+    if (c[key]) return key;
+    if (c[key + "s"]) return key + "s";
+    return null;
   }
-  function readOptions() {
-    try { return JSON.parse($("options").value || "{}"); }
-    catch (e) { throw new Error("The options are not valid JSON: " + e.message); }
+  function isNameList(v) {
+    return Array.isArray(v) && v.every(function (x) { return x === null || typeof x === "string"; });
+  }
+  // A list option gives one entry per seat; "(default)" is offered where the default leaves it open.
+  function openDefault(key) {
+    var d = game.options[key];
+    return !d.length || d.some(function (x) { return x === null; });
+  }
+  function contentSelect(id, key, cat, value, open) {
+    var entries = (open ? [{ id: "", name: "(default)", text: "the game's default" }] : []).concat(game.content[cat]);
+    var sel = K.el("select", { id: id, "data-option": key }, entries.map(function (e) {
+      return K.el("option", { value: e.id, text: e.name, title: e.text });
+    }));
+    sel.value = value === null || value === undefined ? "" : value;
+    if (sel.selectedIndex < 0) {  // an id from the user's own content
+      sel.appendChild(K.el("option", { value: value, text: value }));
+      sel.value = value;
+    }
+    return sel;
+  }
+  function seatsFor(options, v) {
+    if (typeof options.players === "number") return options.players;
+    return v.length || game.num_players;
+  }
+  function buildForm(options) {
+    var box = $("options-form");
+    box.textContent = "";
+    Object.keys(game.options).forEach(function (key) {
+      var v = key in options ? options[key] : game.options[key], cat = category(key), field, id = "opt-" + key;
+      var label = key.replace(/_/g, " ");
+      if (cat && (typeof v === "string" || (v === null && typeof game.options[key] === "string"))) {
+        field = contentSelect(id, key, cat, v, false);
+      } else if (cat && isNameList(v)) {
+        var n = seatsFor(options, v), open = openDefault(key), used = v.slice();
+        field = K.el("span", { cls: "option-list", id: id, "data-option": key, "data-list": "1" });
+        for (var i = 0; i < n; i++) {
+          var value = i < v.length ? v[i] : null;
+          if (value === null && !open) {  // a new seat takes the first entry nobody has yet
+            var free = game.content[cat].filter(function (e) { return used.indexOf(e.id) < 0; })[0] || game.content[cat][0];
+            value = free.id;
+            used.push(value);
+          }
+          field.appendChild(contentSelect(id + "-" + i, key, cat, value, open));
+        }
+      } else if (typeof v === "boolean") {
+        field = K.el("input", { type: "checkbox", id: id, "data-option": key });
+        field.checked = v;
+      } else if (typeof v === "number") {
+        field = K.el("input", { type: "number", id: id, "data-option": key, value: v });
+      } else if (typeof v === "string") {
+        field = K.el("input", { type: "text", id: id, "data-option": key, value: v });
+      } else {
+        field = K.el("input", { type: "text", id: id, "data-option": key, "data-json": "1", value: JSON.stringify(v),
+          title: "JSON; null keeps the default" });
+      }
+      field.onchange = optionsChanged;
+      box.appendChild(K.el("label", { cls: "option", text: label + " " }, [field]));
+    });
+  }
+  function readForm() {
+    var options = {};
+    Object.keys(game.options).forEach(function (key) {
+      var f = $("opt-" + key);
+      if (!f) return;
+      if (f.getAttribute("data-list")) {
+        var values = Array.prototype.map.call(f.querySelectorAll("select"), function (s) { return s.value || null; });
+        var allOpen = values.every(function (x) { return x === null; });
+        options[key] = allOpen && !game.options[key].length ? [] : values;
+      } else if (f.type === "checkbox") {
+        options[key] = f.checked;
+      } else if (f.type === "number") {
+        if (f.value === "" || isNaN(Number(f.value))) throw new Error("Option " + key + " must be a number");
+        options[key] = Number(f.value);
+      } else if (f.getAttribute("data-json")) {
+        try { options[key] = JSON.parse(f.value || "null"); }
+        catch (e) { throw new Error("Option " + key + " is not valid JSON: " + e.message); }
+      } else {
+        options[key] = f.value;
+      }
+    });
+    return options;
+  }
+  // A changed option may change the seats (players) and the entries per seat: ask the engine.
+  function optionsChanged() {
+    showError("");
+    var options;
+    try { options = readForm(); } catch (e) { showError(e.message); return; }
+    post("/api/describe", { game: game.name, options: options }).then(function (d) {
+      buildSeats(d.num_players);
+      buildForm(options);
+    }).catch(function (e) { showError(e.message); });
+  }
+  function chooseGame(name, options) {
+    game = data.games.filter(function (g) { return g.name === name; })[0];
+    K.names = {};
+    Object.keys(game.content || {}).forEach(function (cat) { K.learnNames(game.content[cat]); });
+    $("howto").href = "/howto/" + encodeURIComponent(name);
+    buildForm(options || game.options);
+    buildSeats(game.num_players);
   }
   $("game").onchange = function () { chooseGame($("game").value); };
   data.games.forEach(function (g) { $("game").appendChild(K.el("option", { value: g.name, text: g.name })); });
   chooseGame(data.games[0].name);
-  $("apply-options").onclick = function () {
-    showError("");
-    try {
-      post("/api/describe", { game: game.name, options: readOptions() })
-        .then(function (d) { buildSeats(d.num_players); }).catch(function (e) { showError(e.message); });
-    } catch (e) { showError(e.message); }
-  };
 
+  // ----- Drawing a frame: the view, the viewing seat's hand pinned under it, the choices. -----
+  // The board shrinks to what is left of the view's height above the pinned hand, so both are in
+  // sight without scrolling.
+  function fitBoard() {
+    var svg = $("view").querySelector(".board svg"), sc = $("view-scroll");
+    if (!svg) return;
+    svg.style.maxHeight = "none";
+    var r = svg.getBoundingClientRect(), below = svg.parentNode.getBoundingClientRect().bottom - r.bottom;  // the legend
+    var top = r.top - sc.getBoundingClientRect().top + sc.scrollTop;
+    svg.style.maxHeight = Math.max(120, sc.clientHeight - top - below - 16) + "px";
+  }
+  window.addEventListener("resize", fitBoard);
   function render(frame) {
     current = frame;
-    K.draw($("view"), frame.view);
+    var vp = frame.viewpoint, dock = $("hand-dock");
+    var hand = vp === null ? null : ((frame.view && frame.view.zones) || []).filter(function (z) {
+      return z.owner === vp && /(^|\.)hand$/.test(String(z.id));
+    })[0];
+    K.draw($("view"), frame.view, hand ? { el: dock, zone: hand.id } : null);
+    if (!hand) dock.textContent = "";
+    dock.style.display = hand ? "" : "none";
+    fitBoard();
     document.body.setAttribute("data-step", frame.step);
     document.body.setAttribute("data-terminal", frame.terminal ? "1" : "0");
     $("who").textContent = frame.terminal ? "Game over" :
-      "P" + frame.to_move + " (" + frame.seats[frame.to_move] + ") to move" + (frame.viewpoint === null ? " · you see everything" : " · you see what P" + frame.viewpoint + " sees");
+      "P" + frame.to_move + " (" + frame.seats[frame.to_move] + ") to move" + (vp === null ? " · you see everything" : " · you see what P" + vp + " sees");
     var legal = $("legal");
     legal.textContent = "";
     frame.legal.forEach(function (a) {
-      var b = K.el("button", { cls: "action", "data-action": a.action, text: a.text });
+      var b = K.el("button", { cls: "action", "data-action": a.action, text: a.text, title: K.explain(a.text) });
       b.onclick = function () { act(a.action); };
       legal.appendChild(b);
     });
     // The server sends the log from step `log_from` on: only the new steps when this page has
     // drawn the rest for the same viewpoint, else (a new game, another viewpoint) all of it.
     var log = $("log");
-    if (log.getAttribute("data-game") !== frame.id || log.getAttribute("data-viewpoint") !== String(frame.viewpoint) ||
+    if (log.getAttribute("data-game") !== frame.id || log.getAttribute("data-viewpoint") !== String(vp) ||
         log.children.length !== frame.log_from) {
       log.textContent = "";
       log.setAttribute("data-game", frame.id);
-      log.setAttribute("data-viewpoint", String(frame.viewpoint));
+      log.setAttribute("data-viewpoint", String(vp));
     }
     for (var i = log.children.length; i < frame.log_from + frame.log.length; i++) {
       var s = frame.log[i - frame.log_from];
@@ -86,6 +198,7 @@
     dl.href = "/api/record?id=" + encodeURIComponent(frame.id);
     dl.style.display = frame.step > 0 ? "inline" : "none";
     $("result").textContent = frame.terminal ? (frame.result || "") + "  returns: " + frame.returns.map(function (r, p) { return "P" + p + " " + r; }).join(", ") : "";
+    $("rematch-box").style.display = frame.terminal && started ? "" : "none";
     if (!frame.terminal && !frame.legal.length) {
       botTimer = setTimeout(function () {
         post("/api/step", since(frame)).then(render).catch(function (e) { showError(e.message); });
@@ -102,15 +215,33 @@
     body.action = action;
     post("/api/act", body).then(render).catch(function (e) { showError(e.message); });
   }
-  $("start").onclick = function () {
+  function start(request) {
     showError("");
     if (botTimer) { clearTimeout(botTimer); botTimer = null; }
+    return post("/api/new", request).then(function (frame) {
+      started = request;
+      $("setup").open = false;  // the choices and the log take the side column during a game
+      render(frame);
+    }).catch(function (e) { showError(e.message); });
+  }
+  $("start").onclick = function () {
     var seats = Array.prototype.map.call($("seats").querySelectorAll("select"), function (s) { return s.value; });
     try {
-      post("/api/new", { game: game.name, options: readOptions(), seats: seats, seed: Number($("seed").value) || 0 })
-        .then(render).catch(function (e) { showError(e.message); });
+      start({ game: game.name, options: readForm(), seats: seats, seed: Number($("seed").value) || 0 });
     } catch (e) { showError(e.message); }
   };
+  // A rematch: the same game and options with the next seed, the seats as they were or each
+  // moved one place on (so two players swap in a duel).
+  function rematch(turn) {
+    var r = started, seats = r.seats.slice();
+    if (turn) seats.unshift(seats.pop());
+    var seed = (r.seed + 1) % 9007199254740992;
+    $("seed").value = seed;
+    seats.forEach(function (s, p) { if ($("seat-" + p)) $("seat-" + p).value = s; });
+    start({ game: r.game, options: r.options, seats: seats, seed: seed });
+  }
+  $("rematch").onclick = function () { rematch(false); };
+  $("rematch-swap").onclick = function () { rematch(true); };
   $("record-file").onchange = function () {
     var f = $("record-file").files[0];
     if (!f) return;
@@ -134,7 +265,7 @@
       try { options = Object.assign({}, game.options, JSON.parse(q.get("options"))); }
       catch (e) { showError("The link's options are not valid JSON: " + e.message); return; }
     }
-    $("options").value = JSON.stringify(options, null, 1);
+    buildForm(options);
     if (q.get("seed")) $("seed").value = q.get("seed");
     post("/api/describe", { game: name, options: options }).then(function (d) {
       var seats = [];
@@ -144,7 +275,7 @@
       });
       buildSeats(d.num_players);
       seats.forEach(function (s, p) { $("seat-" + p).value = s; });
-      $("start").onclick();
+      start({ game: name, options: options, seats: seats, seed: Number($("seed").value) || 0 });
     }).catch(function (e) { showError(e.message); });
   }
   deepLink();

@@ -597,7 +597,20 @@ impl SenjutsuState {
             if s.defeated {
                 tags.push("defeated".into());
             }
-            players.push(json!({"id": p, "name": sam.name, "tags": tags, "stats": [
+            // The kamae tree as printed (SJ-3.4, SJ-9): its stances by zone, the branches, and
+            // the ring on the current one.
+            let tree = &sam.tree;
+            let links: Vec<[usize; 2]> = (0..tree.nodes.len())
+                .flat_map(|a| (a + 1..tree.nodes.len()).filter(move |&b| tree.links[a] & (1 << b) != 0).map(move |b| [a, b]))
+                .collect();
+            let nodes: Vec<Value> = tree
+                .nodes
+                .iter()
+                .enumerate()
+                .map(|(i, (key, zone))| json!({"label": words(key), "group": zone.name(), "current": i == usize::from(s.kamae)}))
+                .collect();
+            let graph = json!({"title": "Kamae tree", "nodes": nodes, "links": links});
+            players.push(json!({"id": p, "name": sam.name, "tags": tags, "graph": graph, "stats": [
                 {"key": "wounds", "label": "Wounds", "value": s.wounds, "max": sam.wound_limit},
                 {"key": "bleeding", "label": "Bleeding", "value": s.bleeding},
                 {"key": "stuns", "label": "Stun cards", "value": s.public_stuns(game), "max": sam.hand_limit},

@@ -171,6 +171,16 @@ pub enum Condition {
     Count { colour: Colour, count: u8 },
 }
 
+impl Condition {
+    /// The condition as printed on the combo board: "yellow then red", "2 green".
+    pub fn text(&self) -> String {
+        match self {
+            Condition::Sequence(colours) => colours.iter().map(|x| x.name()).collect::<Vec<_>>().join(" then "),
+            Condition::Count { colour, count } => format!("{count} {}", colour.name()),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Combo {
     pub name: String,

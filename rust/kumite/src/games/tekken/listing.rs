@@ -5,7 +5,7 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 use crate::core::{content_entry, print_effects, PrintedEffect};
-use crate::games::tekken::content::{symbols_text, AttackCard, Condition, SpecialHex};
+use crate::games::tekken::content::{symbols_text, AttackCard, SpecialHex};
 use crate::games::tekken::Tekken;
 
 fn card_text(c: &AttackCard) -> String {
@@ -29,15 +29,7 @@ pub fn content(game: &Tekken) -> Value {
             let combos: Vec<String> = c
                 .combos
                 .iter()
-                .map(|k| {
-                    let when = match &k.condition {
-                        Condition::Sequence(colours) => {
-                            colours.iter().map(|x| x.name()).collect::<Vec<_>>().join(" then ")
-                        }
-                        Condition::Count { colour, count } => format!("{count} {}", colour.name()),
-                    };
-                    format!("{} ({when}: {})", k.name, symbols_text(&k.symbols))
-                })
+                .map(|k| format!("{} ({}: {})", k.name, k.condition.text(), symbols_text(&k.symbols)))
                 .collect();
             let rage: Vec<String> =
                 c.rage.iter().map(|r| format!("{} ({})", r.name, symbols_text(&r.symbols))).collect();

@@ -472,6 +472,18 @@ impl TekkenState {
                 None => vec![],
             };
             zones.push(json!({ "id": format!("p{p}.rage"), "name": "Rage", "owner": p, "cards": rage }));
+            // The character board is printed and public: its combos and both rage cards, so a
+            // player can read a rage card before choosing it and the opponent's combos.
+            let board: Vec<serde_json::Value> = ch
+                .combos
+                .iter()
+                .map(|k| json!({ "name": k.name, "text": format!("combo · {}: {}", k.condition.text(), symbols_text(&k.symbols)),
+                    "color": "combo", "tags": ["combo"] }))
+                .chain(ch.rage.iter().map(|r| json!({ "name": r.name, "text": format!("rage card · {}", symbols_text(&r.symbols)),
+                    "color": "rage", "tags": ["rage card"] })))
+                .collect();
+            zones.push(json!({ "id": format!("p{p}.board"), "name": "Character board", "owner": p, "layout": "pile",
+                "count": board.len(), "cards": board }));
             let discard: Vec<serde_json::Value> = f.discard.iter().map(|c| card_json(game, c, &[])).collect();
             zones.push(json!({ "id": format!("p{p}.discard"), "name": "Discard", "owner": p, "cards": discard }));
             // The deck's order is hidden from both players; the spectator sees it.
