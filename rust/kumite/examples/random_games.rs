@@ -1,12 +1,15 @@
 //! Plays uniformly random games of one game (default options) for seeds 0..100 and prints the
 //! number of actions: the fixed workload whose instruction count `bench/README.md` compares
 //! between commits (`valgrind --tool=cachegrind --cache-sim=no`, independent of the machine's
-//! load).
+//! load). With `mcts` it instead searches 1,000 iterations (information-set MCTS, random
+//! playouts, one thread) from the position 40 random actions into each of seeds 0..5: the
+//! workload of a search, which copies the state at every iteration.
 //!
 //! `cargo build --release -p kumite --example random_games`, then
-//! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/random_games tekken`.
+//! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/random_games tekken [mcts]`.
 
 use kumite::core::{ActionList, Game, NoEvents, Rng, State};
+use kumite::search::{Mcts, MctsConfig, RandomRollout};
 use kumite::games::{fatal_fight::FatalFight, senjutsu::Senjutsu, tekken::Tekken, ufs::Ufs};
 
 fn play<G: Game>(game: &G) -> u64 {
@@ -28,14 +31,48 @@ fn play<G: Game>(game: &G) -> u64 {
     actions
 }
 
+/// The iterations searched (1,000 from each of five positions).
+fn search<G: Game>(game: &G) -> u64 {
+    let mut iterations = 0;
+    let mut legal = ActionList::new();
+    for seed in 0..5u64 {
+        let mut s = game.new_state(seed);
+        let mut rng = Rng::new(seed ^ 0x9e37);
+        let mut history = Vec::new();
+        for _ in 0..40 {
+            s.legal_actions(game, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            s.apply_unchecked(game, a, &mut NoEvents);
+            history.push(a);
+        }
+        if s.current_player().is_some() {
+            let mut mcts = Mcts::new(MctsConfig { iterations: 1000, threads: 1, seed, ..MctsConfig::default() }, RandomRollout);
+            iterations += mcts.search(game, &s, &history).iterations;
+        }
+    }
+    iterations
+}
+
+fn run<G: Game>(game: &G, mcts: bool) -> u64 {
+    if mcts {
+        search(game)
+    } else {
+        play(game)
+    }
+}
+
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "tekken".into());
+    let mcts = std::env::args().nth(2).as_deref() == Some("mcts");
     let defaults = serde_json::Map::new();
     let actions = match which.as_str() {
-        "tekken" => Tekken::from_options(&defaults).map(|g| play(&g)),
-        "fatal_fight" => FatalFight::from_options(&defaults).map(|g| play(&g)),
-        "senjutsu" => Senjutsu::from_options(&defaults).map(|g| play(&g)),
-        "ufs" => Ufs::from_options(&defaults).map(|g| play(&g)),
+        "tekken" => Tekken::from_options(&defaults).map(|g| run(&g, mcts)),
+        "fatal_fight" => FatalFight::from_options(&defaults).map(|g| run(&g, mcts)),
+        "senjutsu" => Senjutsu::from_options(&defaults).map(|g| run(&g, mcts)),
+        "ufs" => Ufs::from_options(&defaults).map(|g| run(&g, mcts)),
         other => {
             eprintln!("unknown game {other:?}: tekken, fatal_fight, senjutsu or ufs");
             std::process::exit(2);

@@ -57,7 +57,7 @@ impl UfsState {
             rng,
         };
         // UF-4.3: the first player commits its character (UF-2.8).
-        s.sides[usize::from(first)].character.as_mut_slice()[0].committed = true;
+        s.sides[usize::from(first)].character.as_mut_slice()[0].set_committed(true);
         // UF-4.4: both draw up to hand size.
         for p in [usize::from(first), 1 - usize::from(first)] {
             s.draw_up(game, p, &mut crate::core::NoEvents);
@@ -125,7 +125,7 @@ impl UfsState {
             .staging
             .as_slice()
             .iter()
-            .filter(|x| !x.committed && game.content.card(x.card).kind == Kind::Foundation)
+            .filter(|x| !x.committed() && game.content.card(x.card).kind == Kind::Foundation)
             .count();
         (f + usize::from(!s.character_committed())) as u8
     }
@@ -153,15 +153,15 @@ impl UfsState {
         let Some((slot, pool_slot)) = self.source_slot(p, k) else { return false };
         let card = game.content.card(slot.card);
         let Some(a) = card.abilities.get(j) else { return false };
-        if a.trigger != trigger || slot.face_down {
+        if a.trigger != trigger || slot.face_down() {
             return false;
         }
-        let used = if trigger == Trigger::Enhance { slot.used_attack } else { slot.used_turn };
+        let used = if trigger == Trigger::Enhance { slot.used_attack() } else { slot.used_turn() };
         if used {
             return false;
         }
         let s = &self.sides[p];
-        let committed = if (CHAR_SOURCE..ATTACK_SOURCE).contains(&k) { s.character_committed() } else { slot.committed };
+        let committed = if (CHAR_SOURCE..ATTACK_SOURCE).contains(&k) { s.character_committed() } else { slot.committed() };
         if a.cost.commit && (committed || k == ATTACK_SOURCE) {
             return false;
         }
@@ -239,7 +239,7 @@ impl UfsState {
             let x = staging[k];
             let card = game.content.card(x.card);
             // Cheap filters first: most cards in play have nothing to use now.
-            if x.face_down || card.triggers & trigger.bit() == 0 || (if enhance { x.used_attack } else { x.used_turn }) {
+            if x.face_down() || card.triggers & trigger.bit() == 0 || (if enhance { x.used_attack() } else { x.used_turn() }) {
                 continue;
             }
             if staging[..k].contains(&x) {
@@ -311,7 +311,7 @@ impl UfsState {
                 let staging = s.staging.as_slice();
                 for k in 0..staging.len() {
                     let x = staging[k];
-                    if !x.committed && game.content.card(x.card).kind == Kind::Foundation && !staging[..k].contains(&x) {
+                    if !x.committed() && game.content.card(x.card).kind == Kind::Foundation && !staging[..k].contains(&x) {
                         out.push(UfsAction::Commit(k as u8).encode());
                     }
                 }
@@ -554,8 +554,8 @@ impl UfsState {
                 Effect::Ready(n) => {
                     let mut left = n;
                     for x in self.sides[p].staging.as_mut_slice() {
-                        if left > 0 && x.committed && game.content.card(x.card).kind == Kind::Foundation {
-                            x.committed = false;
+                        if left > 0 && x.committed() && game.content.card(x.card).kind == Kind::Foundation {
+                            x.set_committed(false);
                             left -= 1;
                         }
                     }
@@ -564,8 +564,8 @@ impl UfsState {
                 Effect::Stun(n) => {
                     let mut left = n;
                     for x in self.sides[o].staging.as_mut_slice() {
-                        if left > 0 && !x.committed && game.content.card(x.card).kind == Kind::Foundation {
-                            x.committed = true;
+                        if left > 0 && !x.committed() && game.content.card(x.card).kind == Kind::Foundation {
+                            x.set_committed(true);
                             left -= 1;
                         }
                     }
@@ -575,8 +575,8 @@ impl UfsState {
                     .staging
                     .as_mut_slice()
                     .iter_mut()
-                    .find(|x| !x.face_down && game.content.card(x.card).kind == Kind::Foundation)
-                    .map(|x| x.face_down = true)
+                    .find(|x| !x.face_down() && game.content.card(x.card).kind == Kind::Foundation)
+                    .map(|x| x.set_face_down(true))
                     .is_some(),
             };
             if took {
@@ -602,15 +602,15 @@ impl UfsState {
             &mut s.pool.as_mut_slice()[usize::from(self.attack.expect("attack source").slot)]
         };
         if enhance {
-            entry.used_attack = true;
+            entry.set_used_attack(true);
         } else {
-            entry.used_turn = true;
+            entry.set_used_turn(true);
         }
         if a.cost.commit {
             if k < MAX_STAGING {
-                s.staging.as_mut_slice()[k].committed = true;
+                s.staging.as_mut_slice()[k].set_committed(true);
             } else {
-                s.character.as_mut_slice()[0].committed = true;
+                s.character.as_mut_slice()[0].set_committed(true);
             }
         }
         // UF-9.2: momentum is paid by discarding it.
@@ -689,7 +689,7 @@ impl UfsState {
         });
         if dealt > 0 {
             let slot = usize::from(at.slot);
-            self.sides[a].pool.as_mut_slice()[slot].damaged = true;
+            self.sides[a].pool.as_mut_slice()[slot].set_damaged(true);
             if left == 0 {
                 // UF-1.2
                 self.finish(Some(a), "the opponent's vitality reached 0", ev);
@@ -701,7 +701,7 @@ impl UfsState {
             let mut sources: arrayvec::ArrayVec<CardId, { MAX_STAGING + crate::games::ufs::state::MAX_CHARS }> =
                 arrayvec::ArrayVec::new();
             let s = &self.sides[a];
-            sources.extend(s.character.as_slice().iter().chain(s.staging.as_slice()).filter(|x| !x.face_down).map(|x| x.card));
+            sources.extend(s.character.as_slice().iter().chain(s.staging.as_slice()).filter(|x| !x.face_down()).map(|x| x.card));
             for c in sources {
                 if self.over() {
                     return;
@@ -720,7 +720,7 @@ impl UfsState {
         self.attack = None;
         for s in &mut self.sides {
             for x in s.staging.as_mut_slice().iter_mut().chain(s.character.as_mut_slice()).chain(s.pool.as_mut_slice()) {
-                x.used_attack = false;
+                x.set_used_attack(false);
             }
         }
     }
@@ -731,7 +731,7 @@ impl UfsState {
     fn end_phase(&mut self, game: &Ufs, ev: &mut impl EventSink<Event>) {
         self.end_attack();
         let a = usize::from(self.active);
-        if self.sides[a].pool.as_slice().iter().any(|x| x.damaged) {
+        if self.sides[a].pool.as_slice().iter().any(|x| x.damaged()) {
             self.phase = Phase::Momentum;
         } else {
             self.finish_turn(game, ev);
@@ -775,8 +775,8 @@ impl UfsState {
         o.pool.clear();
         for s in &mut self.sides {
             for x in s.staging.as_mut_slice().iter_mut().chain(s.character.as_mut_slice()) {
-                x.used_turn = false;
-                x.used_attack = false;
+                x.set_used_turn(false);
+                x.set_used_attack(false);
             }
             s.breaker = 0;
             s.control_bonus = 0;
@@ -798,7 +798,7 @@ impl UfsState {
         let a = usize::from(self.active);
         let s = &mut self.sides[a];
         for x in s.staging.as_mut_slice().iter_mut().chain(s.character.as_mut_slice()) {
-            x.committed = false;
+            x.set_committed(false);
         }
         let turn = self.turn;
         ev.emit(|| event("turn", Some(a), format!("turn {turn}: readies its cards")));
@@ -900,10 +900,10 @@ impl UfsState {
                 let k = usize::from(k);
                 let s = &mut self.sides[p];
                 let name = if k < MAX_STAGING {
-                    s.staging.as_mut_slice()[k].committed = true;
+                    s.staging.as_mut_slice()[k].set_committed(true);
                     game.content.card(s.staging.as_slice()[k].card).name.as_str()
                 } else {
-                    s.character.as_mut_slice()[0].committed = true;
+                    s.character.as_mut_slice()[0].set_committed(true);
                     game.content.card(s.character.as_slice()[0].card).name.as_str()
                 };
                 ev.emit(|| event("commit", Some(p), format!("commits {name} for +1")));
@@ -921,16 +921,16 @@ impl UfsState {
             }
             (Phase::Momentum, UfsAction::Momentum(keep)) => {
                 let s = &mut self.sides[p];
-                let i = s.pool.as_slice().iter().position(|x| x.damaged).expect("a damaging attack waits");
+                let i = s.pool.as_slice().iter().position(|x| x.damaged()).expect("a damaging attack waits");
                 if keep {
                     // UF-9.3, UF-9.4: face down under the character.
                     let c = s.pool.remove(i).card;
                     s.momentum.push(c);
                     ev.emit(|| event("momentum", Some(p), format!("{} becomes momentum", game.content.card(c).name)));
                 } else {
-                    s.pool.as_mut_slice()[i].damaged = false;
+                    s.pool.as_mut_slice()[i].set_damaged(false);
                 }
-                if !self.sides[p].pool.as_slice().iter().any(|x| x.damaged) {
+                if !self.sides[p].pool.as_slice().iter().any(|x| x.damaged()) {
                     self.finish_turn(game, ev);
                 }
             }

@@ -13,9 +13,9 @@ use crate::games::ufs::Ufs;
 pub const MAX_HAND: usize = MAX_DECK;
 /// The opening hand set aside by the mulligan (UF-2.7): at most the hand size.
 pub const MAX_MULLIGANED: usize = MAX_HAND_SIZE as usize;
-/// Card pool slots: at 16 cards the progressive difficulty alone is 15, so a fuller pool is
+
 /// never needed; no card is put into a full pool (UFX-11).
-pub const MAX_POOL: usize = 16;
+pub const MAX_POOL: usize = MAX_DECK;
 /// Foundations and assets in the staging area. A deck holds at most this many (a loader
 /// capacity), and each card is staged at most once, so the area is never full (UFX-11).
 pub const MAX_STAGING: usize = 40;
@@ -23,32 +23,96 @@ pub const MAX_STAGING: usize = 40;
 /// character cards (a loader capacity), so the row is never full (UFX-11).
 pub const MAX_CHARS: usize = 8;
 
-/// A card in play (character, staging area or card pool) and its marks.
+/// A card in play (character, staging area or card pool) and its marks, packed in one byte so
+/// rows sized for a whole deck stay small (a search copies the state at every iteration). Its
+/// JSON form is `SlotJson`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "SlotJson", into = "SlotJson")]
 pub struct Slot {
     pub card: CardId,
+    marks: u8,
+}
+
+/// The marks of a card in play, as bits of `Slot::marks` (getter, setter, bit).
+macro_rules! marks {
+    ($($(#[$doc:meta])* $get:ident, $set:ident, $bit:expr;)*) => {
+        impl Slot {
+            $(
+                $(#[$doc])*
+                pub fn $get(&self) -> bool {
+                    self.marks & $bit != 0
+                }
+                pub fn $set(&mut self, on: bool) {
+                    if on {
+                        self.marks |= $bit;
+                    } else {
+                        self.marks &= !$bit;
+                    }
+                }
+            )*
+        }
+    };
+}
+
+marks! {
     /// Sideways (UF-3.1). For the character row only the first entry's mark counts: the
     /// character and its attached copies are one card (UF-11.3).
-    #[serde(default)]
-    pub committed: bool,
+    committed, set_committed, 1;
     /// Face down: no abilities, still commits for +1 (UF-11.7).
-    #[serde(default)]
-    pub face_down: bool,
+    face_down, set_face_down, 2;
     /// Its form ability was used this turn.
-    #[serde(default)]
-    pub used_turn: bool,
+    used_turn, set_used_turn, 4;
     /// Its enhance ability was used in this attack.
-    #[serde(default)]
-    pub used_attack: bool,
+    used_attack, set_used_attack, 8;
     /// An attack in the pool that dealt damage and may still become momentum (UF-5.3).
-    #[serde(default)]
-    pub damaged: bool,
+    damaged, set_damaged, 16;
 }
 
 impl Slot {
     pub fn new(card: CardId) -> Slot {
-        Slot { card, committed: false, face_down: false, used_turn: false, used_attack: false, damaged: false }
+        Slot { card, marks: 0 }
+    }
+}
+
+/// A `Slot` in JSON states: the card and each mark by name (absent marks are off).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SlotJson {
+    card: CardId,
+    #[serde(default)]
+    committed: bool,
+    #[serde(default)]
+    face_down: bool,
+    #[serde(default)]
+    used_turn: bool,
+    #[serde(default)]
+    used_attack: bool,
+    #[serde(default)]
+    damaged: bool,
+}
+
+impl From<SlotJson> for Slot {
+    fn from(j: SlotJson) -> Slot {
+        let mut s = Slot::new(j.card);
+        s.set_committed(j.committed);
+        s.set_face_down(j.face_down);
+        s.set_used_turn(j.used_turn);
+        s.set_used_attack(j.used_attack);
+        s.set_damaged(j.damaged);
+        s
+    }
+}
+
+impl From<Slot> for SlotJson {
+    fn from(s: Slot) -> SlotJson {
+        SlotJson {
+            card: s.card,
+            committed: s.committed(),
+            face_down: s.face_down(),
+            used_turn: s.used_turn(),
+            used_attack: s.used_attack(),
+            damaged: s.damaged(),
+        }
     }
 }
 
@@ -170,7 +234,7 @@ impl Side {
             .chain(self.pool.cards())
     }
     pub fn character_committed(&self) -> bool {
-        self.character.as_slice().first().is_some_and(|s| s.committed)
+        self.character.as_slice().first().is_some_and(|s| s.committed())
     }
 }
 
@@ -321,10 +385,10 @@ impl UfsState {
             if side.staging.as_slice().iter().any(|s| !matches!(content.card(s.card).kind, Kind::Foundation | Kind::Asset)) {
                 bad(format!("player {p}: only foundations and assets stay in the staging area"));
             }
-            if side.staging.as_slice().iter().any(|s| s.face_down && content.card(s.card).kind != Kind::Foundation) {
+            if side.staging.as_slice().iter().any(|s| s.face_down() && content.card(s.card).kind != Kind::Foundation) {
                 bad(format!("player {p}: only foundations are turned face down"));
             }
-            if side.pool.as_slice().iter().any(|s| s.committed || s.face_down) {
+            if side.pool.as_slice().iter().any(|s| s.committed() || s.face_down()) {
                 bad(format!("player {p}: cards in the pool are never committed or face down"));
             }
             if side.vitality > game.max_vitality(p) {
@@ -395,7 +459,7 @@ impl UfsState {
             (_, Some(_)) => bad("a check is present only in the check step".into()),
             _ => {}
         }
-        if self.phase == Phase::Momentum && !self.sides[active].pool.as_slice().iter().any(|x| x.damaged) {
+        if self.phase == Phase::Momentum && !self.sides[active].pool.as_slice().iter().any(|x| x.damaged()) {
             bad("the momentum step needs a damaging attack in the turn player's pool".into());
         }
         match self.phase {

@@ -285,7 +285,7 @@ fn uf_6_10_a_full_block_in_the_same_zone_takes_no_damage() {
     assert_eq!(s.phase, Phase::Combat);
     // The successful block stays in P1's pool until the end of the turn.
     assert_eq!(names(&g, s.sides[1].pool.cards()), ["quick_jab"]);
-    assert!(!s.sides[0].pool.as_slice()[0].damaged);
+    assert!(!s.sides[0].pool.as_slice()[0].damaged());
 }
 
 // UF-6.11, UF-8.7, UF-11.4
@@ -302,7 +302,7 @@ fn uf_6_11_a_partial_block_takes_half_the_damage_rounded_up() {
     act(&g, &mut s, A::Commit(CHAR));
     assert!(s.sides[1].character_committed());
     assert_eq!(s.sides[1].vitality, 24 - 2, "3 halved and rounded up");
-    assert!(s.sides[0].pool.as_slice()[0].damaged);
+    assert!(s.sides[0].pool.as_slice()[0].damaged());
 }
 
 // UF-6.8, UF-6.12, UF-8.9
@@ -323,7 +323,7 @@ fn uf_10_3_blocks_come_only_from_hand() {
     let g = game();
     let mut s = start(&g);
     stage(&g, &mut s, 1, "tidal_focus"); // a block icon, but in play
-    s.sides[1].character.as_mut_slice()[0].committed = true; // no enhance either
+    s.sides[1].character.as_mut_slice()[0].set_committed(true); // no enhance either
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "quick_jab");
@@ -339,7 +339,7 @@ fn uf_10_4_a_block_also_needs_a_matching_symbol() {
     act(&g, &mut s, A::Pass); // P1's turn
     set_hand(&g, &mut s, 0, &["wave_palm", "blaze_hook"]); // both mid blocks
     set_hand(&g, &mut s, 1, &["wave_palm"]);
-    s.sides[1].character.as_mut_slice()[0].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     play(&g, &mut s, 1, "wave_palm"); // mid attack
     // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.
@@ -387,7 +387,7 @@ fn uf_6_2_a_failed_attack_check_ends_the_attack_and_the_phase() {
 fn uf_8_7_committing_ready_foundations_and_the_character_adds_one_each() {
     let g = game();
     let mut s = start(&g);
-    s.sides[0].character.as_mut_slice()[0].committed = false;
+    s.sides[0].character.as_mut_slice()[0].set_committed(false);
     stage(&g, &mut s, 0, "ember_wraps");
     stage(&g, &mut s, 0, "burning_ring"); // an asset: no check bonus (UF-11.8)
     set_hand(&g, &mut s, 0, &["magma_knee"]);
@@ -396,7 +396,7 @@ fn uf_8_7_committing_ready_foundations_and_the_character_adds_one_each() {
     assert_eq!(s.phase, Phase::Check);
     assert_eq!(legal(&g, &s), vec![A::Commit(0), A::Commit(CHAR), A::Pass]);
     act(&g, &mut s, A::Commit(0));
-    assert!(s.sides[0].staging.as_slice()[0].committed);
+    assert!(s.sides[0].staging.as_slice()[0].committed());
     assert!(s.attack.is_some(), "4 + 1 reaches 5: the attack begins");
 }
 
@@ -538,7 +538,7 @@ fn uf_5_3_end_phase_moves_permanents_attaches_characters_and_offers_momentum() {
         let c = take(&g, &mut s, 0, n);
         s.sides[0].pool.push(Slot::new(c));
     }
-    s.sides[0].pool.as_mut_slice()[3].damaged = true;
+    s.sides[0].pool.as_mut_slice()[3].set_damaged(true);
     let c = take(&g, &mut s, 1, "brace");
     s.sides[1].pool.push(Slot::new(c));
     s.validate(&g).unwrap();
@@ -566,7 +566,7 @@ fn uf_9_3_a_damaging_attack_may_also_go_to_the_discard_pile() {
     let g = game();
     let mut s = start(&g);
     let c = take(&g, &mut s, 0, "quick_jab");
-    s.sides[0].pool.push(Slot { damaged: true, ..Slot::new(c) });
+    s.sides[0].pool.push({ let mut x = Slot::new(c); x.set_damaged(true); x });
     act(&g, &mut s, A::Pass);
     act(&g, &mut s, A::Momentum(false));
     assert!(s.sides[0].momentum.is_empty());
@@ -598,7 +598,7 @@ fn uf_11_3_another_card_of_the_same_person_attaches_and_adds_abilities() {
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_hand(&g, &mut s, 1, &[]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
-    s.sides[1].character.as_mut_slice()[0].committed = true; // Isolde has no enhance left
+    s.sides[1].character.as_mut_slice()[0].set_committed(true); // Isolde has no enhance left
     let before = s.sides[1].vitality;
     play(&g, &mut s, 0, "quick_jab");
     assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 0 });
@@ -653,7 +653,7 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
         let m = s.sides[0].deck.pop().unwrap();
         s.sides[0].momentum.push(m);
     }
-    s.sides[1].character.as_mut_slice()[0].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "shade_claw");
     let c0 = CHAR_SOURCE as u8;
@@ -811,7 +811,7 @@ fn uf_3_5_no_summoning_sickness_a_new_foundation_commits_on_the_next_turn() {
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_hand(&g, &mut s, 1, &[]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
-    s.sides[0].character.as_mut_slice()[0].committed = true;
+    s.sides[0].character.as_mut_slice()[0].set_committed(true);
     play(&g, &mut s, 0, "quick_jab");
     assert_eq!(s.current_player(), Some(1));
     let k = s.sides[1].staging.cards().position(|c| c == id(&g, "still_waters")).unwrap() as u8;
@@ -854,14 +854,14 @@ fn uf_3_7_the_first_unique_copy_survives() {
 fn uf_5_2_combat_phase_offers_every_card_type_and_form_abilities() {
     let g = game();
     let mut s = start(&g);
-    s.sides[0].character.as_mut_slice()[0].committed = false;
+    s.sides[0].character.as_mut_slice()[0].set_committed(false);
     stage(&g, &mut s, 0, "furnace_stance");
     set_hand(&g, &mut s, 0, &["ember_wraps", "burning_ring", "brann_ashen_fist", "quick_jab", "reckless_charge", "rising_heat"]);
     // Rising Heat is an enhance-only action: not a form.
     assert_eq!(legal(&g, &s), vec![A::Play(0), A::Play(1), A::Play(2), A::Play(3), A::Play(4), A::Use(0, 0), A::Pass]);
     // Furnace Stance: form, commit: control 2 (the next check this turn).
     act(&g, &mut s, A::Use(0, 0));
-    assert!(s.sides[0].staging.as_slice()[0].committed && s.sides[0].staging.as_slice()[0].used_turn);
+    assert!(s.sides[0].staging.as_slice()[0].committed() && s.sides[0].staging.as_slice()[0].used_turn());
     set_top(&g, &mut s, 0, &["magma_knee"]); // control 4 + 2 against Reckless Charge's 3
     play(&g, &mut s, 0, "reckless_charge");
     assert_eq!(s.sides[0].hand.len(), 5 + 2, "play: draw 2");
@@ -894,17 +894,17 @@ fn uf_9_2_surge_pays_by_discarding_momentum() {
 fn keyword_combo_needs_the_listed_trait_right_before() {
     let g = game();
     let mut s = start(&g);
-    s.sides[1].character.as_mut_slice()[0].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["quick_jab", "cinder_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen", "ember_wraps"]);
     play(&g, &mut s, 0, "quick_jab"); // a punch; resolves unblocked
     assert_eq!(s.phase, Phase::Combat);
-    s.sides[1].character.as_mut_slice()[0].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
     play(&g, &mut s, 0, "cinder_jab"); // 3 + 1 = 4 against 6
     assert_eq!(s.sides[1].vitality, 24 - 2 - 5, "Combo (punch): damage 3 + 2");
     // Without a punch before it, no bonus.
     let mut s = start(&g);
-    s.sides[1].character.as_mut_slice()[0].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["cinder_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "cinder_jab");
@@ -955,7 +955,7 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     let mut s = start(&g);
     stage(&g, &mut s, 1, "tidal_focus");
     stage(&g, &mut s, 1, "still_waters");
-    s.sides[1].character.as_mut_slice()[0].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["grave_sweep"]);
     set_top(&g, &mut s, 0, &["hollow_pact"]);
     play(&g, &mut s, 0, "grave_sweep"); // 4 against 6
@@ -963,7 +963,7 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
     act(&g, &mut s, A::Pass);
     assert_eq!(s.sides[1].vitality, 20);
-    assert!(s.sides[1].staging.as_slice()[0].face_down, "damage: shatter");
+    assert!(s.sides[1].staging.as_slice()[0].face_down(), "damage: shatter");
     act(&g, &mut s, A::Pass);
     act(&g, &mut s, A::Momentum(false)); // P1's turn
     assert_eq!(s.phase, Phase::Combat);
@@ -978,7 +978,7 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     assert_eq!(legal(&g, &s), vec![A::Commit(0), A::Commit(1), A::Commit(CHAR), A::Pass]);
     act(&g, &mut s, A::Commit(0));
     assert!(s.sides[1].pool.cards().any(|c| c == id(&g, "crashing_tide")), "the check passed");
-    assert!(s.sides[1].staging.as_slice()[0].committed && s.sides[1].staging.as_slice()[0].face_down);
+    assert!(s.sides[1].staging.as_slice()[0].committed() && s.sides[1].staging.as_slice()[0].face_down());
 }
 
 // Stun effect
@@ -988,13 +988,13 @@ fn effect_stun_commits_the_opponents_ready_foundations() {
     let mut s = start(&g);
     stage(&g, &mut s, 1, "tidal_focus");
     stage(&g, &mut s, 1, "still_waters");
-    s.sides[1].character.as_mut_slice()[0].committed = true;
-    s.sides[1].staging.as_mut_slice()[1].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
+    s.sides[1].staging.as_mut_slice()[1].set_committed(true);
     set_hand(&g, &mut s, 0, &["low_sweep"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "low_sweep");
     assert_eq!(s.phase, Phase::Combat);
-    assert!(s.sides[1].staging.as_slice()[0].committed, "stun 1 commits the first ready foundation");
+    assert!(s.sides[1].staging.as_slice()[0].committed(), "stun 1 commits the first ready foundation");
 }
 
 // UF-8.10 (enhance actions are not forms), UFX-5, UFX-16
@@ -1046,7 +1046,7 @@ fn uf_9_4_momentum_cards_lose_their_text() {
     // Burning Ring's text would add momentum after damage; under the character it does nothing.
     let m = take(&g, &mut s, 0, "burning_ring");
     s.sides[0].momentum.push(m);
-    s.sides[1].character.as_mut_slice()[0].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "quick_jab");
@@ -1166,6 +1166,41 @@ fn ufx_11_a_25th_foundation_is_staged_not_discarded() {
     assert!(!s.sides[0].discard.iter().any(|x| x == c));
 }
 
+// UFX-11, the card pool (a capacity, not a rule). Progressive difficulty makes each card in the
+// pool harder to control (「プログレッシブ難易度」), but nothing caps what a check may add: every ready
+// foundation commits for +1 (UF-8.7) and ready effects stand them up again. With 24 foundations
+// staged, a 17th card enters the pool and is controlled; the pool holds a whole deck (its cards
+// are its player's own), so no play is ever refused for room.
+#[test]
+fn ufx_11_a_17th_card_enters_the_pool() {
+    let extra = ["tidal_focus", "tidal_focus", "tidal_focus", "tidal_focus", "still_waters", "still_waters",
+        "still_waters", "still_waters", "grave_sigil", "grave_sigil", "grave_sigil", "grave_sigil"];
+    let g = brann_plus(&extra, UfsOptions::default());
+    let mut s = start(&g);
+    let foundations = ["training_regimen", "iron_resolve", "ember_wraps", "furnace_stance", "tidal_focus", "still_waters"];
+    for n in foundations.iter().cycle().take(24) {
+        stage(&g, &mut s, 0, n);
+    }
+    set_hand(&g, &mut s, 0, &["grave_sigil"]);
+    for _ in 0..16 {
+        // The turn's earlier plays: attacks and actions off the deck's bottom.
+        let i = s.sides[0].deck.iter().position(|x| matches!(g.content.card(x).kind, Kind::Attack | Kind::Action)).unwrap();
+        let c = s.sides[0].deck.remove(i);
+        s.sides[0].pool.push(Slot::new(c));
+    }
+    set_top(&g, &mut s, 0, &["quick_jab"]); // control 6
+    s.validate(&g).unwrap();
+    assert!(legal(&g, &s).contains(&A::Play(0)), "{:?}", legal(&g, &s));
+    act(&g, &mut s, A::Play(0));
+    assert_eq!(s.phase, Phase::Check);
+    while s.phase == Phase::Check {
+        let commit = legal(&g, &s).into_iter().find(|a| matches!(a, A::Commit(_))).expect("a ready foundation to commit");
+        act(&g, &mut s, commit);
+    }
+    assert_eq!(s.sides[0].pool.len(), 17);
+    assert_eq!(s.sides[0].pool.cards().last(), Some(id(&g, "grave_sigil")));
+}
+
 // UFX-11, deck capacities (not rules). 「デッキ枚数： 60枚以上。」 (60 cards or more) sets no maximum; kumite
 // holds decks of up to 100 cards, with up to 40 foundations and assets and 8 character cards, and
 // a larger deck gets an error naming the capacity, never a rule.
@@ -1213,7 +1248,7 @@ fn ufx_12_the_momentum_effect_takes_the_top_of_the_discard_pile() {
     stage(&g, &mut s, 0, "burning_ring"); // damage: momentum 1
     let d = take(&g, &mut s, 0, "brace");
     s.sides[0].discard.push(d);
-    s.sides[1].character.as_mut_slice()[0].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_top(&g, &mut s, 0, &["ember_wraps"]);
     play(&g, &mut s, 0, "quick_jab");
@@ -1229,7 +1264,7 @@ fn ufx_15_damage_lowered_to_zero_is_no_damage() {
     let mut s = start(&g);
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_hand(&g, &mut s, 1, &["brace"]);
-    s.sides[1].character.as_mut_slice()[0].committed = true;
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     set_top(&g, &mut s, 1, &["tidal_focus", "tidal_focus"]);
     play(&g, &mut s, 0, "quick_jab");
@@ -1238,7 +1273,7 @@ fn ufx_15_damage_lowered_to_zero_is_no_damage() {
     // Nobody has anything more and P1 has no block card left: the damage step deals 0.
     assert_eq!(s.phase, Phase::Combat);
     assert_eq!(s.sides[1].vitality, 24);
-    assert!(!s.sides[0].pool.as_slice()[0].damaged);
+    assert!(!s.sides[0].pool.as_slice()[0].damaged());
 }
 
 // UFX-17

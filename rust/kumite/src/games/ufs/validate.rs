@@ -17,8 +17,8 @@ pub(crate) fn flow(s: &UfsState, game: &Ufs, bad: &mut Vec<String>) {
     // Only an attack that dealt damage is marked, and only it may become momentum (UF-9.3).
     for (p, side) in s.sides.iter().enumerate() {
         for (i, x) in side.pool.as_slice().iter().enumerate() {
-            if x.damaged && content.card(x.card).kind != Kind::Attack {
-                bad.push(format!("sides[{p}].pool[{i}].damaged: only an attack card deals damage"));
+            if x.damaged() && content.card(x.card).kind != Kind::Attack {
+                bad.push(format!("sides[{p}].pool[{i}].damaged(): only an attack card deals damage"));
             }
         }
     }

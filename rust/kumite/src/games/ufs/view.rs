@@ -6,7 +6,7 @@ use std::fmt::Write;
 use crate::cards::CardId;
 use crate::core::{flag, ObsWriter};
 use crate::games::ufs::content::{Card, Kind, Zone, MAX_DECK};
-use crate::games::ufs::state::{Phase, Slot, UfsState, MAX_CHARS, MAX_POOL};
+use crate::games::ufs::state::{Phase, Slot, UfsState, MAX_CHARS};
 use crate::games::ufs::Ufs;
 
 const SCALARS: usize = 14;
@@ -15,6 +15,8 @@ const GLOBAL: usize = 8 + 3 + 1 + 7 + 4 + 1;
 
 /// Hand sizes are scaled by this (a hand above it reads above 1, within the bounds).
 const HAND_SCALE: f32 = 12.0;
+/// Card pools likewise: a pool holds a whole deck (`MAX_POOL`), but seldom more than 8 cards.
+const POOL_SCALE: f32 = 16.0;
 
 /// The widest features: the attack's speed and damage / 10 (an `i8`, lowered by effects) and
 /// counts per card, at most a deck's capacity.
@@ -59,7 +61,7 @@ impl UfsState {
                 s.momentum.len() as f32 / 10.0,
                 flag(s.character_committed()),
                 (s.character.len() - 1) as f32 / MAX_CHARS as f32,
-                s.pool.len() as f32 / MAX_POOL as f32,
+                s.pool.len() as f32 / POOL_SCALE,
                 f32::from(s.control_bonus) / 9.0,
                 f32::from(s.breaker) / 9.0,
                 s.mulliganed.len() as f32 / HAND_SCALE,
@@ -82,7 +84,7 @@ impl UfsState {
             w.section(["my staging area: face up, committed, face down, per card", "the opponent's staging area"][k]);
             let staging = w.span(3 * u);
             for x in s.staging.as_slice() {
-                let (block, i) = (if x.face_down { 2 } else { usize::from(x.committed) }, idx(x.card));
+                let (block, i) = (if x.face_down() { 2 } else { usize::from(x.committed()) }, idx(x.card));
                 if i < u {
                     staging[block * u + i] += 1.0;
                 }
@@ -143,19 +145,19 @@ impl UfsState {
     fn slot_text(game: &Ufs, x: &Slot) -> String {
         let mut t = game.content.card(x.card).name.clone();
         let mut marks = Vec::new();
-        if x.committed {
+        if x.committed() {
             marks.push("committed");
         }
-        if x.face_down {
+        if x.face_down() {
             marks.push("face down");
         }
-        if x.used_turn {
+        if x.used_turn() {
             marks.push("used");
         }
-        if x.used_attack {
+        if x.used_attack() {
             marks.push("enhanced");
         }
-        if x.damaged {
+        if x.damaged() {
             marks.push("dealt damage");
         }
         if !marks.is_empty() {
@@ -264,13 +266,13 @@ impl UfsState {
             row.iter()
                 .map(|x| {
                     let mut tags = Vec::new();
-                    if x.committed {
+                    if x.committed() {
                         tags.push("committed");
                     }
-                    if x.face_down {
+                    if x.face_down() {
                         tags.push("face down");
                     }
-                    if x.damaged {
+                    if x.damaged() {
                         tags.push("dealt damage");
                     }
                     card(x.card, tags)
