@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs
+.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs
 
 all: build
 
@@ -69,7 +69,14 @@ browser:
 test-python: build $(DEV_STAMP) ffi-ci browser
 	KUMITE_FFI_LIBDIR=$(abspath target/ci) $(BIN)/python -m pytest $(PYTEST_ARGS) tests
 
-test: build test-rust stubtest typecheck test-python docs wheel-check
+# Formatting and lints: rustfmt (rustfmt.toml: 120 columns), clippy with every warning an error,
+# and ruff (pyproject.toml: the rules chosen, and why two are left out where they are).
+lint: $(DEV_STAMP)
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(BIN)/ruff check python tests scripts bench examples
+
+test: lint build test-rust stubtest typecheck test-python docs wheel-check
 
 # The long runs `make test` leaves out (pytest's `slow` mark).
 soak: build $(DEV_STAMP)

@@ -35,7 +35,7 @@ def main() -> None:
     kumite.play_match(game, [args.bots] * game.num_players, n_games=played, progress=False)
     match = time.perf_counter() - start
     print(f"load average after: {os.getloadavg()[0]:.2f}")
-    print(f"| what | games | wall s | games/s |\n|---|---:|---:|---:|")
+    print("| what | games | wall s | games/s |\n|---|---:|---:|---:|")
     print(f"| `kumite balance {args.game}`, {args.workers} workers, `{args.bots}` | {played} | {lab:.1f} | {played / lab:.2f} |")
     print(f"| `kumite.play_match`, `{args.bots}` both seats, searches on every core | {played} | {match:.1f} | {played / match:.2f} |")
 

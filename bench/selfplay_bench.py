@@ -13,9 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
 import kumite
+import numpy as np
 from kumite.learn import init_params, save_net
 
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import kumite
+import pytest
 
 GAMES = kumite.games()
 ROLLOUT_GAMES = 200

@@ -12,9 +12,8 @@ import argparse
 import os
 import time
 
-import numpy as np
-
 import kumite
+import numpy as np
 from common import ForeignLoad, fmt_rate, load_rust, machine, markdown
 
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import argparse
 
-import numpy as np
-
 import kumite
+import numpy as np
 
 
 def main() -> None:

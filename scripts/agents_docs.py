@@ -23,9 +23,8 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 import kumite
+import numpy as np
 from kumite.arena import MatchResult, play_games, summarize
 from kumite.bots import load_net, make_bot
 from kumite.ladder import play_ladder

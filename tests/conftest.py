@@ -8,10 +8,9 @@ import random
 import signal
 from collections.abc import Iterator
 
+import kumite
 import pytest
 from hypothesis import settings
-
-import kumite
 
 GAME_NAMES = kumite.games()
 
@@ -56,7 +55,7 @@ def random_trajectory(game: kumite.Game, seed: int, max_steps: int | None = None
 def play_to(game: kumite.Game, seed: int, steps: int) -> kumite.State:
     """The state after `steps` random actions (or the end of the game, if sooner)."""
     state = game.new_state(seed=seed)
-    for state in random_trajectory(game, seed, steps):
+    for state in random_trajectory(game, seed, steps):  # noqa: B007 - the last state is the one kept
         pass
     return state.clone()
 

@@ -9,11 +9,10 @@ import pickle
 import threading
 import time
 
+import kumite
 import numpy as np
 import pytest
 from conftest import first_illegal, play_to, random_trajectory
-
-import kumite
 
 # ---------------------------------------------------------------------------------------------
 # Package and errors
@@ -258,7 +257,7 @@ def test_returns_and_terminal(game: kumite.Game) -> None:
     state = game.new_state(seed=4)
     r = state.returns()
     assert isinstance(r, np.ndarray) and r.dtype == np.float32 and r.shape == (game.num_players,)
-    for state in random_trajectory(game, seed=4):
+    for state in random_trajectory(game, seed=4):  # noqa: B007 - the last state is the one kept
         pass
     assert state.is_terminal() and state.current_player is None
     assert state.legal_actions() == [] and not state.legal_action_mask().any()

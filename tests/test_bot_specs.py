@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import kumite
+import pytest
 from kumite.bots import as_bot
 
 

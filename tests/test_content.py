@@ -8,12 +8,11 @@ import random
 import tempfile
 from typing import Any
 
+import kumite
+import kumite.content_examples
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import kumite
-import kumite.content_examples
 from kumite.cli import main
 
 DATA = pathlib.Path(__file__).parent.parent / "rust/kumite/src/games/tekken/data"
@@ -124,7 +123,7 @@ def test_ufs_card_ids_from_the_listing_make_a_legal_decklist() -> None:
     """The issue: no API listed the card ids a UFS decklist needs. The listing does."""
     cards = kumite.load("ufs").content()["cards"]
     character = next(c["id"] for c in cards if "[character" in c["text"])
-    others = [c["id"] for c in cards if not "[character" in c["text"] and "unique" not in c["text"]]
+    others = [c["id"] for c in cards if "[character" not in c["text"] and "unique" not in c["text"]]
     deck = [character] + [card for card in others[:15] for _ in range(4)]
     kumite.ufs_validate_deck(deck, character=character)
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import kumite
 import numpy as np
 import pytest
 import ray
-
-import kumite
 from kumite import distributed
 
 

@@ -10,9 +10,8 @@ import sys
 import warnings
 from pathlib import Path
 
-import pytest
-
 import kumite
+import pytest
 from kumite import seats
 from kumite._extras import install_hint
 from kumite.progress import Progress, reporter

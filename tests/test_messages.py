@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
 import kumite
+import pytest
 
 # What the issue found, and the debug shapes behind it: a Rust `Debug` struct or list, a bool
 # printed as such, content keys with underscores, a count that does not agree.

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
-import pyspiel  # type: ignore[import-not-found]
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # type: ignore[import-untyped]
-
 import kumite
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+import pytest
 from kumite.envs import openspiel
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # type: ignore[import-untyped]
 
 NAMES = openspiel.register()
 

@@ -18,9 +18,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import kumite
+import pytest
 from kumite.terminal import card_line, compact_screen
 
 GAMES = kumite.games()

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pathlib
 import random
-import tomllib
 from collections.abc import Callable
 
-import pytest
-
 import kumite
+import pytest
+import tomllib
 
 DATA = pathlib.Path(__file__).parent.parent / "rust/kumite/src/games/ufs/data"
 

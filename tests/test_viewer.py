@@ -21,9 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import kumite
+import pytest
 from kumite.viewer import ReplayError, _Parts, page_html, replay_data, replay_html
 from kumite.viewer.server import make_server
 
@@ -755,7 +754,7 @@ def test_senjutsu_view_draws_each_kamae_tree() -> None:
     rng = random.Random(2)
     moved = False
     while not state.is_terminal() and not moved:
-        for p, player in enumerate(state.view(None)["players"]):
+        for player in state.view(None)["players"]:
             graph = player["graph"]
             nodes = [f"{n['label']} ({n['group']})" for n in graph["nodes"]]
             kamae = listing[player["name"]].split("; kamae ")[1].split("; core card")[0]

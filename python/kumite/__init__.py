@@ -9,8 +9,11 @@ Everything here is implemented in Rust (the private extension ``kumite._kumite``
 re-exports it. Errors are ``KumiteError`` subclasses, themselves ``ValueError``\\ s.
 """
 
+from kumite._extras import lazy_submodules
 from kumite._kumite import (
     FORMAT_VERSION,
+    MCTS,
+    Batch,
     CardDataError,
     ConformanceError,
     DeserializationError,
@@ -19,16 +22,14 @@ from kumite._kumite import (
     InternalError,
     InvalidOptionError,
     InvalidPlayerError,
-    MCTS,
     KumiteError,
     Net,
     NetMismatchError,
     RolloutResult,
     SearchResult,
     State,
-    VecEnv,
-    Batch,
     UnknownGameError,
+    VecEnv,
     __version__,
     check_seats,
     check_secrets,
@@ -42,7 +43,6 @@ from kumite._kumite import (
     selfplay,
     ufs_validate_deck,
 )
-from kumite._extras import lazy_submodules
 from kumite.arena import MatchResult, play_match
 from kumite.bots import Bot, RandomBot, make_bot
 

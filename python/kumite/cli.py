@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 import kumite
-from kumite.arena import play_match
 from kumite import bots
 from kumite._extras import install_hint
+from kumite.arena import play_match
 from kumite.bots import BOT_SPECS, Bot
 from kumite.terminal import Human, Quit, screen
 

@@ -31,9 +31,9 @@ import kumite
 from kumite.arena import split_games, step_bound
 from kumite.balance import plans, report
 from kumite.balance.play import Outcome, Piece, run_pieces
-from kumite.progress import Progress
 from kumite.balance.tally import Arm, Share, difference, mean_difference
 from kumite.bots import make_bot
+from kumite.progress import Progress
 
 __all__ = ["DEFAULT_BOTS", "DEFAULT_GAMES", "SCHEMA", "run", "write"]
 

@@ -67,9 +67,7 @@ impl From<GameError> for Failure {
         let status = match &e {
             GameError::UnknownGame { .. } => KUMITE_ERR_UNKNOWN_GAME,
             GameError::InvalidOption { .. } => KUMITE_ERR_INVALID_OPTION,
-            GameError::IllegalAction { .. } | GameError::UnknownActionText { .. } => {
-                KUMITE_ERR_ILLEGAL_ACTION
-            }
+            GameError::IllegalAction { .. } | GameError::UnknownActionText { .. } => KUMITE_ERR_ILLEGAL_ACTION,
             GameError::InvalidPlayer { .. } => KUMITE_ERR_INVALID_ARGUMENT,
             GameError::Deserialization { .. } => KUMITE_ERR_JSON,
             GameError::CardData { .. } => KUMITE_ERR_CARD_DATA,
@@ -216,10 +214,7 @@ pub extern "C" fn kumite_status_string(status: i32) -> *const c_char {
         (KUMITE_ERR_CARD_DATA, c"invalid card data"),
         (KUMITE_ERR_PANIC, c"internal error (panic)"),
     ];
-    all.iter()
-        .find(|(s, _)| *s as i32 == status)
-        .map_or(c"unknown status", |(_, text)| *text)
-        .as_ptr()
+    all.iter().find(|(s, _)| *s as i32 == status).map_or(c"unknown status", |(_, text)| *text).as_ptr()
 }
 
 #[cfg(test)]

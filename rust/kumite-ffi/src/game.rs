@@ -79,9 +79,7 @@ pub unsafe extern "C" fn kumite_game_new(name: *const c_char, options_json: *con
                         format!("options must be a JSON object, not {other}"),
                     ))
                 }
-                Err(e) => {
-                    return Err(Failure::new(KumiteStatus::KUMITE_ERR_JSON, format!("options_json: {e}")))
-                }
+                Err(e) => return Err(Failure::new(KumiteStatus::KUMITE_ERR_JSON, format!("options_json: {e}"))),
             }
         };
         let game = kumite::erased::load(name, &options)?;

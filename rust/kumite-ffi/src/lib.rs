@@ -18,9 +18,7 @@ mod state;
 
 use std::ffi::c_char;
 
-pub use error::{
-    kumite_last_error, kumite_last_error_code, kumite_status_string, KumiteStatus, KUMITE_TERMINAL,
-};
+pub use error::{kumite_last_error, kumite_last_error_code, kumite_status_string, KumiteStatus, KUMITE_TERMINAL};
 pub use game::*;
 pub use state::*;
 
@@ -80,7 +78,9 @@ mod tests {
             "kumite_status_string",
         ];
         let mut checked = 0;
-        for source in [include_str!("game.rs"), include_str!("state.rs"), include_str!("error.rs"), include_str!("lib.rs")] {
+        for source in
+            [include_str!("game.rs"), include_str!("state.rs"), include_str!("error.rs"), include_str!("lib.rs")]
+        {
             for item in source.split("#[no_mangle]\npub ").skip(1) {
                 let name = item.split("fn ").nth(1).unwrap().split('(').next().unwrap();
                 let body = item.split("\n}\n").next().unwrap();

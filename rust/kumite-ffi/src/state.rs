@@ -2,13 +2,13 @@
 
 use std::ffi::c_char;
 
-use kumite::erased::{ErasedState, EvaluatorChoice};
 use kumite::core::Action;
+use kumite::erased::{ErasedState, EvaluatorChoice};
 use kumite::search::MctsConfig;
 
 use crate::error::{
-    fill, guard_code, guard_free, guard_ptr, handle, handle_mut, owned_string, text, Failure, FfiResult,
-    KumiteStatus, KUMITE_TERMINAL,
+    fill, guard_code, guard_free, guard_ptr, handle, handle_mut, owned_string, text, Failure, FfiResult, KumiteStatus,
+    KUMITE_TERMINAL,
 };
 use crate::game::KumiteGame;
 
@@ -158,8 +158,8 @@ pub unsafe extern "C" fn kumite_state_observation(
     guard_code(|| {
         let state = handle(state, "state")?;
         let game = state.inner.game();
-        let player = usize::try_from(player)
-            .map_err(|_| Failure::invalid(format!("player {player} does not exist")))?;
+        let player =
+            usize::try_from(player).map_err(|_| Failure::invalid(format!("player {player} does not exist")))?;
         let mut obs = vec![0.0f32; game.observation_shape().iter().product()];
         state.inner.observation(player, &mut obs)?;
         fill(&obs, out, cap)

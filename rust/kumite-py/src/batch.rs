@@ -60,10 +60,7 @@ impl RolloutResult {
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "<kumite.RolloutResult {} games, {} players>",
-            self.n_games, self.num_players
-        )
+        format!("<kumite.RolloutResult {} games, {} players>", self.n_games, self.num_players)
     }
 }
 
@@ -89,9 +86,7 @@ pub fn rollout(
 ) -> PyResult<RolloutResult> {
     let game = game.get().inner.clone();
     if threads.as_ref().is_some_and(|t| t.0 == 0) {
-        return Err(PyValueError::new_err(
-            "threads must be at least 1 (or None for all cores)",
-        ));
+        return Err(PyValueError::new_err("threads must be at least 1 (or None for all cores)"));
     }
     let threads = threads.map(|t| t.0);
     let (n, seed) = (n_games.0, seed.0);
@@ -105,11 +100,7 @@ pub fn rollout(
     let (first, max_steps) = (first.0, max_steps.map(|m| m.0));
     let result = py.detach(|| guard(|| Ok(game.rollout_range(first, n, seed, threads, max_steps))))?;
     let players = result.num_players;
-    let lengths: Vec<i32> = result
-        .lengths
-        .iter()
-        .map(|&l| i32::try_from(l).unwrap_or(i32::MAX))
-        .collect();
+    let lengths: Vec<i32> = result.lengths.iter().map(|&l| i32::try_from(l).unwrap_or(i32::MAX)).collect();
     let returns = PyArray1::from_vec(py, result.returns)
         .reshape([n, players])
         .map_err(|e| InternalError::new_err(format!("rollout returns: {e}")))?;
@@ -138,11 +129,7 @@ pub fn conformance(
     deep_games: Count,
 ) -> PyResult<u64> {
     let game = game.get().inner.clone();
-    let c = Conformance {
-        games: games.0,
-        seed: seed.0,
-        deep_games: deep_games.0,
-    };
+    let c = Conformance { games: games.0, seed: seed.0, deep_games: deep_games.0 };
     let result = py.detach(|| guard(|| Ok(game.conformance(c))))?;
     result.map_err(|violation| {
         let err = ConformanceError::new_err(format!("{} conformance: {violation}", game.name()));

@@ -45,32 +45,18 @@ pub fn to_json(value: &Bound<'_, PyAny>, option: &str, depth: usize) -> Result<V
         return Ok(Value::String(s.to_string_lossy().into_owned()));
     }
     if let Ok(list) = value.cast::<PyList>() {
-        return list
-            .iter()
-            .map(|v| to_json(&v, option, depth + 1))
-            .collect::<Result<_, _>>()
-            .map(Value::Array);
+        return list.iter().map(|v| to_json(&v, option, depth + 1)).collect::<Result<_, _>>().map(Value::Array);
     }
     if let Ok(tuple) = value.cast::<PyTuple>() {
-        return tuple
-            .iter()
-            .map(|v| to_json(&v, option, depth + 1))
-            .collect::<Result<_, _>>()
-            .map(Value::Array);
+        return tuple.iter().map(|v| to_json(&v, option, depth + 1)).collect::<Result<_, _>>().map(Value::Array);
     }
     if let Ok(dict) = value.cast::<PyDict>() {
         let mut map = Map::new();
         for (k, v) in dict.iter() {
             let Ok(key) = k.cast::<PyString>() else {
-                return Err(bad(format!(
-                    "dict keys must be strings, not {}",
-                    type_name(&k)
-                )));
+                return Err(bad(format!("dict keys must be strings, not {}", type_name(&k))));
             };
-            map.insert(
-                key.to_string_lossy().into_owned(),
-                to_json(&v, option, depth + 1)?,
-            );
+            map.insert(key.to_string_lossy().into_owned(), to_json(&v, option, depth + 1)?);
         }
         return Ok(Value::Object(map));
     }
@@ -81,22 +67,15 @@ pub fn to_json(value: &Bound<'_, PyAny>, option: &str, depth: usize) -> Result<V
             }
         }
     }
-    Err(bad(format!(
-        "a value of type {} cannot be an option",
-        type_name(value)
-    )))
+    Err(bad(format!("a value of type {} cannot be an option", type_name(value))))
 }
 
 /// Keyword options as a JSON object.
-pub fn options_to_json(
-    options: Option<&Bound<'_, PyDict>>,
-) -> Result<Map<String, Value>, GameError> {
+pub fn options_to_json(options: Option<&Bound<'_, PyDict>>) -> Result<Map<String, Value>, GameError> {
     let mut map = Map::new();
     if let Some(options) = options {
         for (k, v) in options.iter() {
-            let key: String = k
-                .extract()
-                .map_err(|_| GameError::option("?", "option names must be strings"))?;
+            let key: String = k.extract().map_err(|_| GameError::option("?", "option names must be strings"))?;
             let value = to_json(&v, &key, 0)?;
             map.insert(key, value);
         }
@@ -105,19 +84,13 @@ pub fn options_to_json(
 }
 
 fn type_name(value: &Bound<'_, PyAny>) -> String {
-    value
-        .get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into())
+    value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
 }
 
 /// JSON as Python objects, through the standard library's `json.loads`.
 pub fn from_json<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
     static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    let loads = LOADS.get_or_try_init(py, || {
-        py.import("json")?.getattr("loads").map(Bound::unbind)
-    })?;
+    let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
     loads.bind(py).call1((value.to_string(),))
 }
 
@@ -143,25 +116,16 @@ impl WideInt {
 fn wide_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<WideInt> {
     // `True` is an int to Python, but `apply(True)` taken as action 1 is a caller's mistake.
     if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must be an int, not {}",
-            type_name(obj)
-        )));
+        return Err(PyTypeError::new_err(format!("{what} must be an int, not {}", type_name(obj))));
     }
     match obj.extract::<i64>() {
         Ok(value) => Ok(WideInt { value, real: None }),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
             let negative = obj.lt(0).unwrap_or(false);
             let value = if negative { i64::MIN } else { i64::MAX };
-            Ok(WideInt {
-                value,
-                real: Some(obj.clone().unbind()),
-            })
+            Ok(WideInt { value, real: Some(obj.clone().unbind()) })
         }
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "{what} must be an int, not {}",
-            type_name(obj)
-        ))),
+        Err(_) => Err(PyTypeError::new_err(format!("{what} must be an int, not {}", type_name(obj)))),
     }
 }
 
@@ -203,14 +167,7 @@ impl PlayerArg {
     pub fn check(&self, py: Python<'_>, num_players: usize) -> PyResult<usize> {
         match usize::try_from(self.0.value) {
             Ok(p) if p < num_players && self.0.real.is_none() => Ok(p),
-            _ => Err(self.0.error(
-                py,
-                "player",
-                GameError::InvalidPlayer {
-                    player: self.0.value,
-                    num_players,
-                },
-            )),
+            _ => Err(self.0.error(py, "player", GameError::InvalidPlayer { player: self.0.value, num_players })),
         }
     }
 }
@@ -222,20 +179,14 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err(format!(
-                "a seed must be an int, not {}",
-                type_name(&obj)
-            )));
+            return Err(PyTypeError::new_err(format!("a seed must be an int, not {}", type_name(&obj))));
         }
         match obj.extract::<u64>() {
             Ok(v) => Ok(Seed(v)),
-            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(
-                format!("a seed must be in 0..2**64, not {}", &*obj),
-            )),
-            Err(_) => Err(PyTypeError::new_err(format!(
-                "a seed must be an int, not {}",
-                type_name(&obj)
-            ))),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                Err(PyValueError::new_err(format!("a seed must be in 0..2**64, not {}", &*obj)))
+            }
+            Err(_) => Err(PyTypeError::new_err(format!("a seed must be an int, not {}", type_name(&obj)))),
         }
     }
 }
@@ -249,10 +200,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
         let int = wide_int(&obj, "a count")?;
         match (int.real.is_none(), usize::try_from(int.value)) {
             (true, Ok(n)) => Ok(Count(n)),
-            _ => Err(PyValueError::new_err(format!(
-                "a count must be in 0..2**63, not {}",
-                &*obj
-            ))),
+            _ => Err(PyValueError::new_err(format!("a count must be in 0..2**63, not {}", &*obj))),
         }
     }
 }
@@ -279,18 +227,18 @@ impl<'a, 'py> FromPyObject<'a, 'py> for JsonText {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(JsonText(s.to_cow().map(|c| c.into_owned()).map_err(|e| {
-                GameError::deserialization(format!("the text is not valid Unicode: {e}"))
-            })));
+            return Ok(JsonText(
+                s.to_cow()
+                    .map(|c| c.into_owned())
+                    .map_err(|e| GameError::deserialization(format!("the text is not valid Unicode: {e}"))),
+            ));
         }
         if let Ok(b) = obj.cast::<PyBytes>() {
-            return Ok(JsonText(String::from_utf8(b.as_bytes().to_vec()).map_err(
-                |e| GameError::deserialization(format!("the bytes are not UTF-8: {e}")),
-            )));
+            return Ok(JsonText(
+                String::from_utf8(b.as_bytes().to_vec())
+                    .map_err(|e| GameError::deserialization(format!("the bytes are not UTF-8: {e}"))),
+            ));
         }
-        Err(PyTypeError::new_err(format!(
-            "expected JSON as str or bytes, not {}",
-            type_name(&obj)
-        )))
+        Err(PyTypeError::new_err(format!("expected JSON as str or bytes, not {}", type_name(&obj))))
     }
 }

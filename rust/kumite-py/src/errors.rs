@@ -13,12 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use pyo3::BoundObject;
 
-create_exception!(
-    kumite,
-    KumiteError,
-    PyValueError,
-    "Base class of every error kumite raises."
-);
+create_exception!(kumite, KumiteError, PyValueError, "Base class of every error kumite raises.");
 create_exception!(
     kumite,
     NetMismatchError,
@@ -31,36 +26,16 @@ create_exception!(
     KumiteError,
     "An action that is not legal here (or no legal action has that text). The state is unchanged."
 );
-create_exception!(
-    kumite,
-    InvalidOptionError,
-    KumiteError,
-    "A game option with a bad name, type or value."
-);
-create_exception!(
-    kumite,
-    UnknownGameError,
-    KumiteError,
-    "No game has that name."
-);
+create_exception!(kumite, InvalidOptionError, KumiteError, "A game option with a bad name, type or value.");
+create_exception!(kumite, UnknownGameError, KumiteError, "No game has that name.");
 create_exception!(
     kumite,
     DeserializationError,
     KumiteError,
     "A JSON state or game record that cannot be read or replayed."
 );
-create_exception!(
-    kumite,
-    CardDataError,
-    KumiteError,
-    "Card or content files with problems."
-);
-create_exception!(
-    kumite,
-    InvalidPlayerError,
-    KumiteError,
-    "A player index outside 0..num_players."
-);
+create_exception!(kumite, CardDataError, KumiteError, "Card or content files with problems.");
+create_exception!(kumite, InvalidPlayerError, KumiteError, "A player index outside 0..num_players.");
 create_exception!(
     kumite,
     ConformanceError,
@@ -106,50 +81,28 @@ pub fn to_py(py: Python<'_>, error: GameError) -> PyErr {
     match error {
         GameError::UnknownGame { name, known } => {
             let known: Vec<&str> = known.split(", ").filter(|s| !s.is_empty()).collect();
-            with_fields::<UnknownGameError>(
-                py,
-                message,
-                vec![("name", any(py, name)), ("known", any(py, known))],
-            )
+            with_fields::<UnknownGameError>(py, message, vec![("name", any(py, name)), ("known", any(py, known))])
         }
         GameError::InvalidOption { option, reason } => with_fields::<InvalidOptionError>(
             py,
             message,
             vec![("option", any(py, option)), ("reason", any(py, reason))],
         ),
-        GameError::IllegalAction {
-            action,
-            text,
-            legal,
-        } => with_fields::<IllegalActionError>(
+        GameError::IllegalAction { action, text, legal } => with_fields::<IllegalActionError>(
             py,
             message,
-            vec![
-                ("action", any(py, action)),
-                ("text", any(py, text)),
-                ("legal", any(py, legal)),
-            ],
+            vec![("action", any(py, action)), ("text", any(py, text)), ("legal", any(py, legal))],
         ),
         // A text that names no legal action: no action number exists, `legal` holds the texts.
         GameError::UnknownActionText { text, legal } => with_fields::<IllegalActionError>(
             py,
             message,
-            vec![
-                ("action", py.None().into_bound(py)),
-                ("text", any(py, text)),
-                ("legal", any(py, legal)),
-            ],
+            vec![("action", py.None().into_bound(py)), ("text", any(py, text)), ("legal", any(py, legal))],
         ),
-        GameError::InvalidPlayer {
-            player,
-            num_players,
-        } => with_fields::<InvalidPlayerError>(
+        GameError::InvalidPlayer { player, num_players } => with_fields::<InvalidPlayerError>(
             py,
             message,
-            vec![
-                ("player", any(py, player)),
-                ("num_players", any(py, num_players)),
-            ],
+            vec![("player", any(py, player)), ("num_players", any(py, num_players))],
         ),
         GameError::Deserialization { reason } => {
             with_fields::<DeserializationError>(py, message, vec![("reason", any(py, reason))])
@@ -164,12 +117,7 @@ pub fn to_py(py: Python<'_>, error: GameError) -> PyErr {
                 .iter()
                 .map(|p| {
                     let d = PyDict::new(py);
-                    for (k, v) in [
-                        ("file", &p.file),
-                        ("card", &p.card),
-                        ("field", &p.field),
-                        ("reason", &p.reason),
-                    ] {
+                    for (k, v) in [("file", &p.file), ("card", &p.card), ("field", &p.field), ("reason", &p.reason)] {
                         let _ = d.set_item(k, v);
                     }
                     d.into_any()
@@ -183,13 +131,7 @@ pub fn to_py(py: Python<'_>, error: GameError) -> PyErr {
 /// Engine errors hold integers as `i64`; an argument beyond that range is reported with a
 /// stand-in (`i64::MIN` or `i64::MAX`), which this swaps back for the caller's real value in the
 /// exception's field and message.
-pub fn with_real_int(
-    py: Python<'_>,
-    err: PyErr,
-    field: &str,
-    stand_in: i64,
-    real: &Bound<'_, PyAny>,
-) -> PyErr {
+pub fn with_real_int(py: Python<'_>, err: PyErr, field: &str, stand_in: i64, real: &Bound<'_, PyAny>) -> PyErr {
     let value = err.value(py);
     let real_text = real.str().map(|s| s.to_string()).unwrap_or_default();
     let message = value.str().map(|s| s.to_string()).unwrap_or_default();

@@ -20,7 +20,12 @@ fn violation(py: Python<'_>, name: &str, what: &str, violation: String) -> PyErr
 /// Returns `{"decisions", "reveals", "unseen"}`; raises `ConformanceError` on a leak.
 #[pyfunction]
 #[pyo3(signature = (game, games=Count(40), seed=Seed(0)), text_signature = "(game, games=40, seed=0)")]
-pub fn check_secrets<'py>(py: Python<'py>, game: &Bound<'py, Game>, games: Count, seed: Seed) -> PyResult<Bound<'py, PyDict>> {
+pub fn check_secrets<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, Game>,
+    games: Count,
+    seed: Seed,
+) -> PyResult<Bound<'py, PyDict>> {
     let game = game.get().inner.clone();
     let (games, seed) = (games.0, seed.0);
     let tally = py
@@ -35,7 +40,10 @@ pub fn check_secrets<'py>(py: Python<'py>, game: &Bound<'py, Game>, games: Count
 
 /// An MCTS budget a move: `mcts_iterations` must fit 1 .. 2**32 - 1.
 fn iterations(n: Count) -> PyResult<u32> {
-    u32::try_from(n.0).ok().filter(|&n| n > 0).ok_or_else(|| PyValueError::new_err("mcts_iterations must be 1 .. 2**32 - 1"))
+    u32::try_from(n.0)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| PyValueError::new_err("mcts_iterations must be 1 .. 2**32 - 1"))
 }
 
 fn row<'py>(py: Python<'py>, r: &SeatRow) -> PyResult<Bound<'py, PyDict>> {
@@ -84,9 +92,7 @@ pub fn seat_shares<'py>(
     };
     let game = game.get().inner.clone();
     let (games, seed) = (games.0, seed.0);
-    let rows = py
-        .detach(|| guard(|| Ok(game.seats(play, games, seed, z))))?
-        .map_err(PyValueError::new_err)?;
+    let rows = py.detach(|| guard(|| Ok(game.seats(play, games, seed, z))))?.map_err(PyValueError::new_err)?;
     rows.iter().map(|r| row(py, r)).collect()
 }
 
@@ -95,7 +101,12 @@ pub fn seat_shares<'py>(
 /// `seat_shares`; raises `ConformanceError` naming every unfair seat.
 #[pyfunction]
 #[pyo3(signature = (game, games=Count(2000), seed=Seed(0)), text_signature = "(game, games=2000, seed=0)")]
-pub fn check_seats<'py>(py: Python<'py>, game: &Bound<'py, Game>, games: Count, seed: Seed) -> PyResult<Vec<Bound<'py, PyDict>>> {
+pub fn check_seats<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, Game>,
+    games: Count,
+    seed: Seed,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
     use kumite::conformance::seats::{z_for, BOUNDED_TESTS, FALSE_ALARM};
     let inner = game.get().inner.clone();
     let (n, s) = (games.0, seed.0);

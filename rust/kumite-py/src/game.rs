@@ -175,10 +175,7 @@ impl Game {
         Ok(text)
     }
 
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, String))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (&'static str, String))> {
         let restore = py.import("kumite._kumite")?.getattr("_load_json")?;
         Ok((restore, (self.name, self.options_text.clone())))
     }

@@ -40,8 +40,7 @@ fn load(py: Python<'_>, name: &str, options: Option<&Bound<'_, PyDict>>) -> PyRe
 #[pyfunction]
 fn from_record(py: Python<'_>, text: JsonText) -> PyResult<State> {
     let text = text.0.py_err(py)?;
-    let inner =
-        guard(|| kumite::erased::from_record(&text, kumite::erased::load).py_err(py))?;
+    let inner = guard(|| kumite::erased::from_record(&text, kumite::erased::load).py_err(py))?;
     let game = Py::new(py, Game::new(inner.game())?)?;
     Ok(State::new(game, inner))
 }
@@ -61,13 +60,8 @@ fn ufs_validate_deck(
 ) -> PyResult<()> {
     guard(|| {
         let dir = content_dir.map(|d| d.to_string_lossy().into_owned());
-        kumite::games::ufs::validate_deck(
-            &cards,
-            &sideboard.unwrap_or_default(),
-            character.as_deref(),
-            dir.as_deref(),
-        )
-        .py_err(py)
+        kumite::games::ufs::validate_deck(&cards, &sideboard.unwrap_or_default(), character.as_deref(), dir.as_deref())
+            .py_err(py)
     })
 }
 
@@ -94,22 +88,22 @@ mod _kumite {
     #[pymodule_export]
     use crate::batch::{conformance, rollout, RolloutResult};
     #[pymodule_export]
-    use crate::fairness::{check_seats, check_secrets, dead_text, seat_shares};
-    #[pymodule_export]
     use crate::errors::{
-        CardDataError, ConformanceError, DeserializationError, IllegalActionError, InternalError,
-        InvalidOptionError, InvalidPlayerError, KumiteError, NetMismatchError, UnknownGameError,
+        CardDataError, ConformanceError, DeserializationError, IllegalActionError, InternalError, InvalidOptionError,
+        InvalidPlayerError, KumiteError, NetMismatchError, UnknownGameError,
     };
     #[pymodule_export]
-    use crate::net::{selfplay, Net};
+    use crate::fairness::{check_seats, check_secrets, dead_text, seat_shares};
     #[pymodule_export]
     use crate::game::Game;
     #[pymodule_export]
+    use crate::net::{selfplay, Net};
+    #[pymodule_export]
     use crate::search::{Mcts, SearchResult};
     #[pymodule_export]
-    use crate::vec_env::{Batch, VecEnv};
-    #[pymodule_export]
     use crate::state::State;
+    #[pymodule_export]
+    use crate::vec_env::{Batch, VecEnv};
 
     #[allow(non_upper_case_globals)]
     #[pymodule_export]

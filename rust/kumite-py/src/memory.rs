@@ -38,12 +38,21 @@ fn cgroup() -> Option<u128> {
     let groups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
     // cgroup v2 ("0::/path": memory.max, memory.current), else v1's memory controller.
     let (dir, max, current) = match groups.lines().find_map(|l| l.strip_prefix("0::")) {
-        Some(path) if std::path::Path::new("/sys/fs/cgroup").join(path.trim_start_matches('/')).join("memory.max").exists() => {
+        Some(path)
+            if std::path::Path::new("/sys/fs/cgroup")
+                .join(path.trim_start_matches('/'))
+                .join("memory.max")
+                .exists() =>
+        {
             (format!("/sys/fs/cgroup/{}", path.trim_start_matches('/')), "memory.max", "memory.current")
         }
         _ => {
             let path = groups.lines().find_map(|l| l.split_once(":memory:").map(|(_, p)| p))?;
-            (format!("/sys/fs/cgroup/memory/{}", path.trim_start_matches('/')), "memory.limit_in_bytes", "memory.usage_in_bytes")
+            (
+                format!("/sys/fs/cgroup/memory/{}", path.trim_start_matches('/')),
+                "memory.limit_in_bytes",
+                "memory.usage_in_bytes",
+            )
         }
     };
     let read = |file: &str| std::fs::read_to_string(format!("{dir}/{file}")).ok()?.trim().parse::<u128>().ok();

@@ -16,6 +16,9 @@ use crate::convert::{Count, Seed};
 use crate::errors::{guard, IntoPyResult};
 use crate::game::Game;
 
+/// What a forward pass returns: the priors and the values, `(n, num_actions)` and `(n, players)`.
+type Forward<'py> = (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<f32>>);
+
 /// A policy-value network in the `kumite-net-1` safetensors format (see the agents guide):
 /// priors over the actions and one value per seat from the observation of the player to move,
 /// evaluated in Rust. Use it as `MCTS(game, evaluator=net)`, in `selfplay`, or as the bots
@@ -32,7 +35,10 @@ impl Net {
     fn load(py: Python<'_>, path: PathBuf) -> PyResult<Net> {
         let size = std::fs::metadata(&path).map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?.len();
         if size > MAX_NET_BYTES as u64 {
-            return Err(PyValueError::new_err(format!("{}: {size} bytes, above the limit of {MAX_NET_BYTES}", path.display())));
+            return Err(PyValueError::new_err(format!(
+                "{}: {size} bytes, above the limit of {MAX_NET_BYTES}",
+                path.display()
+            )));
         }
         let bytes = std::fs::read(&path).map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
         Net::from_bytes(py, &bytes)
@@ -66,7 +72,7 @@ impl Net {
         py: Python<'py>,
         observations: PyReadonlyArray2<'py, f32>,
         masks: PyReadonlyArray2<'py, bool>,
-    ) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<f32>>)> {
+    ) -> PyResult<Forward<'py>> {
         let s = &self.inner.shape;
         let n = observations.shape()[0];
         if observations.shape() != [n, s.obs_len] || masks.shape() != [n, s.num_actions] {
@@ -127,7 +133,10 @@ pub fn selfplay<'py>(
     gumbel: Option<Count>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let root = crate::search::root_rule(gumbel)?;
-    let simulations = u32::try_from(simulations.0).ok().filter(|&n| n > 0).ok_or_else(|| PyValueError::new_err("simulations must be in 1..2**32"))?;
+    let simulations = u32::try_from(simulations.0)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| PyValueError::new_err("simulations must be in 1..2**32"))?;
     if games.0 == 0 || games.0 > 1 << 24 {
         return Err(PyValueError::new_err("games must be in 1..=16777216"));
     }
@@ -156,7 +165,8 @@ pub fn selfplay<'py>(
     };
     let inner = game.inner.clone();
     let data = py.detach(|| guard(|| Ok(inner.selfplay(evaluator, &cfg))))?;
-    let (rows, obs_len, actions, players) = (data.rows(), inner.observation_shape().iter().product::<usize>(), game.num_actions(), game.num_players());
+    let (rows, obs_len, actions, players) =
+        (data.rows(), inner.observation_shape().iter().product::<usize>(), game.num_actions(), game.num_players());
     let out = PyDict::new(py);
     out.set_item("observations", PyArray1::from_vec(py, data.observations).reshape([rows, obs_len])?)?;
     out.set_item("masks", PyArray1::from_vec(py, data.masks).reshape([rows, actions])?)?;

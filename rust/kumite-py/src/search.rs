@@ -4,8 +4,8 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use kumite::erased::{ErasedSearcher, EvaluatorChoice};
 use kumite::core::Action;
+use kumite::erased::{ErasedSearcher, EvaluatorChoice};
 use kumite::search::{BatchEvaluator, MctsConfig, RootRule, SearchStats};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -41,19 +41,18 @@ impl PyEvaluator {
         let obs = PyArray1::from_slice(py, observations).reshape([n, self.obs_len])?;
         let masks = PyArray1::from_slice(py, masks).reshape([n, self.num_actions])?;
         let result = self.callable.call1(py, (obs, PyArray1::from_slice(py, players), masks))?;
-        let (p, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) = result.extract(py).map_err(|_| {
-            PyTypeError::new_err("an evaluator returns (priors, values)")
-        })?;
+        let (p, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
+            result.extract(py).map_err(|_| PyTypeError::new_err("an evaluator returns (priors, values)"))?;
         // Any real dtype is accepted (float64 networks are common); it is converted once here.
         let numpy = py.import("numpy")?;
         let p = numpy.call_method1("ascontiguousarray", (p, "float32"))?;
         let v = numpy.call_method1("ascontiguousarray", (v, "float32"))?;
-        let p = p.cast_into::<PyArray2<f32>>().map_err(|_| {
-            PyTypeError::new_err("evaluator priors must be a 2-d array of shape (n, num_actions)")
-        })?;
-        let v = v.cast_into::<PyArray2<f32>>().map_err(|_| {
-            PyTypeError::new_err("evaluator values must be a 2-d array of shape (n, num_players)")
-        })?;
+        let p = p
+            .cast_into::<PyArray2<f32>>()
+            .map_err(|_| PyTypeError::new_err("evaluator priors must be a 2-d array of shape (n, num_actions)"))?;
+        let v = v
+            .cast_into::<PyArray2<f32>>()
+            .map_err(|_| PyTypeError::new_err("evaluator values must be a 2-d array of shape (n, num_players)"))?;
         if p.shape() != [n, self.num_actions] || v.shape() != [n, self.num_players] {
             return Err(PyValueError::new_err(format!(
                 "evaluator returned shapes {:?} and {:?}, expected ({n}, {}) and ({n}, {})",
@@ -126,10 +125,7 @@ pub struct SearchResult {
 #[pymethods]
 impl SearchResult {
     fn __repr__(&self) -> String {
-        format!(
-            "<kumite.SearchResult best={} after {} iterations in {:.3}s>",
-            self.best, self.iterations, self.seconds
-        )
+        format!("<kumite.SearchResult best={} after {} iterations in {:.3}s>", self.best, self.iterations, self.seconds)
     }
 }
 
@@ -176,11 +172,11 @@ impl Mcts {
 pub fn root_rule(gumbel: Option<Count>) -> PyResult<RootRule> {
     match gumbel {
         None => Ok(RootRule::Puct),
-        Some(Count(k)) => u16::try_from(k)
-            .ok()
-            .filter(|&k| k >= 1)
-            .map(|considered| RootRule::Gumbel { considered })
-            .ok_or_else(|| PyValueError::new_err(format!("gumbel (the actions considered) must be in 1 .. 65535, not {k}"))),
+        Some(Count(k)) => {
+            u16::try_from(k).ok().filter(|&k| k >= 1).map(|considered| RootRule::Gumbel { considered }).ok_or_else(
+                || PyValueError::new_err(format!("gumbel (the actions considered) must be in 1 .. 65535, not {k}")),
+            )
+        }
     }
 }
 
@@ -212,7 +208,9 @@ impl Mcts {
             Some(t) if t > 0.0 => Some(Duration::try_from_secs_f64(t).map_err(|_| {
                 PyValueError::new_err(format!("time_limit must be a positive number of seconds below 2**64, not {t}"))
             })?),
-            Some(t) => return Err(PyValueError::new_err(format!("time_limit must be a positive number of seconds, not {t}"))),
+            Some(t) => {
+                return Err(PyValueError::new_err(format!("time_limit must be a positive number of seconds, not {t}")))
+            }
         };
         if !(exploration >= 0.0 && exploration.is_finite()) {
             return Err(PyValueError::new_err("exploration must be a non-negative number"));
@@ -234,9 +232,11 @@ impl Mcts {
             }
             Some(e) if e.is_callable() => {
                 let batch_size = match e.getattr("batch_size") {
-                    Ok(b) => b.extract::<usize>().ok().filter(|&b| b > 0).ok_or_else(|| {
-                        PyValueError::new_err("an evaluator's batch_size must be a positive int")
-                    })?,
+                    Ok(b) => b
+                        .extract::<usize>()
+                        .ok()
+                        .filter(|&b| b > 0)
+                        .ok_or_else(|| PyValueError::new_err("an evaluator's batch_size must be a positive int"))?,
                     Err(_) => 1,
                 };
                 // Each search thread holds one batch of leaves (never more than its iterations)

@@ -1,8 +1,8 @@
 //! `State`: one game position, mutable through `apply`. Copies, pickles and JSON round trips all
 //! go through the engine's own clone and JSON, so they are exact.
 
-use kumite::erased::ErasedState;
 use kumite::core::{Action, GameError};
+use kumite::erased::ErasedState;
 use numpy::ndarray::{Array, IxDyn};
 use numpy::{PyArray1, PyArrayDyn};
 use pyo3::prelude::*;
@@ -23,11 +23,7 @@ pub struct State {
 
 impl State {
     pub fn new(game: Py<Game>, inner: Box<dyn ErasedState>) -> State {
-        State {
-            game,
-            inner,
-            poisoned: None,
-        }
+        State { game, inner, poisoned: None }
     }
 
     pub(crate) fn get(&self) -> PyResult<&dyn ErasedState> {
@@ -146,11 +142,7 @@ impl State {
 
     /// Like `apply`, returning each event as a dict (`kind`, `player`, `text`, and `line`, the
     /// text `apply_with_events` gives), for viewers.
-    fn apply_with_event_dicts<'py>(
-        &mut self,
-        py: Python<'py>,
-        action: ActionArg,
-    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    fn apply_with_event_dicts<'py>(&mut self, py: Python<'py>, action: ActionArg) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let action = self.resolve(py, action)?;
         let events = self.mutate(|s| s.apply_with_event_values(action).py_err(py))?;
         events.iter().map(|e| from_json(py, e)).collect()
@@ -191,11 +183,7 @@ impl State {
     }
 
     /// What `player` may know, `float32` of shape `game.observation_shape`.
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        player: PlayerArg,
-    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+    fn observation<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
         let state = self.get()?;
         let game = self.erased_game();
         let player = player.check(py, game.num_players())?;
@@ -259,10 +247,7 @@ impl State {
     }
 
     /// Pickles as the game plus the state's JSON.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let json = self.to_json()?;
         let restore = self.game.bind(py).getattr("state_from_json")?;
         Ok((restore, PyTuple::new(py, [json])?))
@@ -292,9 +277,6 @@ impl State {
             Ok(None) => "terminal".to_string(),
             Err(_) => "?".to_string(),
         };
-        format!(
-            "<kumite.State {} after {moves} actions, {who}>",
-            self.erased_game().name()
-        )
+        format!("<kumite.State {} after {moves} actions, {who}>", self.erased_game().name())
     }
 }

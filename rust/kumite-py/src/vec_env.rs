@@ -4,9 +4,9 @@
 
 use std::sync::Mutex;
 
-use kumite::erased::ErasedVecEnv;
 use kumite::core::{Action, GameError};
 use kumite::env::Buffers;
+use kumite::erased::ErasedVecEnv;
 use numpy::ndarray::{Array1, Array2, ArrayD, IxDyn};
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -24,7 +24,11 @@ fn action_ids(py: Python<'_>, actions: &[i64], num_actions: i64) -> PyResult<Vec
         if !(0..num_actions).contains(&a) {
             let err = to_py(
                 py,
-                GameError::IllegalAction { action: a, text: format!("outside the action space 0..{num_actions}"), legal: Vec::new() },
+                GameError::IllegalAction {
+                    action: a,
+                    text: format!("outside the action space 0..{num_actions}"),
+                    legal: Vec::new(),
+                },
             );
             err.value(py).setattr("env", i)?;
             return Err(err);
@@ -168,10 +172,7 @@ impl VecEnv {
         // Per row: the state and its bookkeeping in Rust (episode count, legal bit set, step
         // count), then the numpy rows: observation, mask, rewards, flags, player.
         let row = g.inner.state_size() + 16 + actions.div_ceil(64) * 8 + 4 * obs_len + actions + 4 * players + 6;
-        crate::memory::check(
-            &format!("a VecEnv of {n} {} environments", g.name()),
-            n as u128 * row as u128,
-        )?;
+        crate::memory::check(&format!("a VecEnv of {n} {} environments", g.name()), n as u128 * row as u128)?;
         let mut obs_shape = vec![n];
         obs_shape.extend(&g.observation_shape);
         let inner = g.inner.clone();
@@ -252,7 +253,12 @@ impl VecEnv {
         let mut env = self.lock()?;
         let env: &mut dyn ErasedVecEnv = &mut **env;
         let mut out = vec![0 as Action; env.num_envs()];
-        py.detach(|| guard(|| Ok(env.sample_actions(&mut out))))?;
+        py.detach(|| {
+            guard(|| {
+                env.sample_actions(&mut out);
+                Ok(())
+            })
+        })?;
         Ok(PyArray1::from_iter(py, out.into_iter().map(i64::from)))
     }
 

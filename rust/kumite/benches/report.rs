@@ -20,8 +20,8 @@ use kumite::games::fatal_fight::FatalFight;
 use kumite::games::senjutsu::Senjutsu;
 use kumite::games::tekken::Tekken;
 use kumite::games::ufs::Ufs;
-use kumite::search::rollout::rollout_batch;
 use kumite::search::evaluator::playout_value;
+use kumite::search::rollout::rollout_batch;
 use kumite::search::{Evaluator, Heuristic, Mcts, MctsConfig, RandomRollout};
 
 /// Targets from the issues, printed beside the figures: Tekken's brief set all of them; each
@@ -234,7 +234,8 @@ fn measure_typed<G: Game>(game: &G, seconds: f64) -> Row {
     row.games_per_sec = games as f64 / took.as_secs_f64();
     row.avg_len = steps as f64 / games as f64;
 
-    let (g1, s1, ga, sa) = rollout_rates(seconds, row.games_per_sec, |n, s, t| rollout_batch(game, n, s, t, None).lengths);
+    let (g1, s1, ga, sa) =
+        rollout_rates(seconds, row.games_per_sec, |n, s, t| rollout_batch(game, n, s, t, None).lengths);
     row.batch1_games_per_sec = g1;
     row.batch1_steps_per_sec = s1;
     row.batch_all_games_per_sec = ga;

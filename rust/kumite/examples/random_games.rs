@@ -9,8 +9,8 @@
 //! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/random_games tekken [mcts]`.
 
 use kumite::core::{ActionList, Game, NoEvents, Rng, State};
-use kumite::search::{Mcts, MctsConfig, RandomRollout};
 use kumite::games::{fatal_fight::FatalFight, senjutsu::Senjutsu, tekken::Tekken, ufs::Ufs};
+use kumite::search::{Mcts, MctsConfig, RandomRollout};
 
 fn play<G: Game>(game: &G) -> u64 {
     let mut actions = 0;
@@ -49,7 +49,8 @@ fn search<G: Game>(game: &G) -> u64 {
             history.push(a);
         }
         if s.current_player().is_some() {
-            let mut mcts = Mcts::new(MctsConfig { iterations: 1000, threads: 1, seed, ..MctsConfig::default() }, RandomRollout);
+            let mut mcts =
+                Mcts::new(MctsConfig { iterations: 1000, threads: 1, seed, ..MctsConfig::default() }, RandomRollout);
             iterations += mcts.search(game, &s, &history).iterations;
         }
     }

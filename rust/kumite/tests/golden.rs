@@ -9,9 +9,7 @@ use kumite::games::tekken::{Tekken, TekkenOptions};
 
 /// FNV-1a over the observation's bits: short, and it changes whenever any feature does.
 fn hash(obs: &[f32]) -> u64 {
-    obs.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, x| {
-        (h ^ u64::from(x.to_bits())).wrapping_mul(0x0100_0000_01b3)
-    })
+    obs.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, x| (h ^ u64::from(x.to_bits())).wrapping_mul(0x0100_0000_01b3))
 }
 
 fn playthrough<G: Game>(game: &G, seed: u64) -> String {

@@ -98,8 +98,7 @@ fn mutate(doc: &mut Value, rng: &mut Rng, paths: &[Vec<Step>], strings: &[String
         (7, Value::Array(a)) if !a.is_empty() => {
             let i = rng.below(a.len() as u32) as usize;
             let item = target.as_array_mut()?.remove(i);
-            let arrays: Vec<&Vec<Step>> =
-                paths.iter().filter(|p| matches!(get(doc, p), Value::Array(_))).collect();
+            let arrays: Vec<&Vec<Step>> = paths.iter().filter(|p| matches!(get(doc, p), Value::Array(_))).collect();
             let to = arrays[rng.below(arrays.len() as u32) as usize].clone();
             let dest = at(doc, &to).as_array_mut()?;
             let j = rng.below(dest.len() as u32 + 1) as usize;
@@ -225,7 +224,8 @@ fn play_on<G: Game>(game: &G, mut state: G::State, rng: &mut Rng) -> Result<(), 
             return Err(format!("step {step}: returns {returns:?}"));
         }
         let text = state.to_json();
-        let again = game.state_from_json(&text).map_err(|e| format!("step {step}: reached state does not load: {e}"))?;
+        let again =
+            game.state_from_json(&text).map_err(|e| format!("step {step}: reached state does not load: {e}"))?;
         if again != state {
             return Err(format!("step {step}: the JSON round trip changed the state"));
         }

@@ -151,7 +151,9 @@ fn tekken_stray_bits_in_combos_pending_are_refused() {
 fn tekken_awaiting_move_without_a_means_is_refused() {
     let g = tekken();
     let mut v = doc::<Tekken>(&find(&g, |s| {
-        tekken_phase(s) == "\"resolve\"" && !s.string.awaiting_move && s.string.means == kumite::games::tekken::Means::None
+        tekken_phase(s) == "\"resolve\""
+            && !s.string.awaiting_move
+            && s.string.means == kumite::games::tekken::Means::None
     }));
     v["string"]["awaiting_move"] = json!(true);
     refused(&g, &v, "string.awaiting_move");
@@ -162,7 +164,8 @@ fn tekken_guess_with_an_empty_current_slot_is_refused() {
     let g = tekken();
     let s = find(&g, |s| {
         tekken_phase(s).contains("prepare")
-            && s.fighters[usize::from(s.attacker)].slots[usize::from(s.string.slot)] == kumite::games::tekken::Slot::Empty
+            && s.fighters[usize::from(s.attacker)].slots[usize::from(s.string.slot)]
+                == kumite::games::tekken::Slot::Empty
     });
     let mut v = doc::<Tekken>(&s);
     v["phase"] = json!("guess");
@@ -210,10 +213,9 @@ fn tekken_counters_that_would_wrap_are_refused() {
     // and the counter saturates (`tk_1_2_the_string_count_saturates_and_plays_on`).
     let g = tekken();
     let s = find(&g, |s| s.strings == 2);
-    for (edit, field) in [
-        (("round", None, json!(255)), "round"),
-        (("fighters", Some("punish_tokens"), json!(255)), "punish_tokens"),
-    ] {
+    for (edit, field) in
+        [(("round", None, json!(255)), "round"), (("fighters", Some("punish_tokens"), json!(255)), "punish_tokens")]
+    {
         let mut v = doc::<Tekken>(&s);
         match edit {
             (k, None, x) => v[k] = x,
@@ -273,7 +275,8 @@ fn senjutsu_initiative_above_the_contents_is_refused() {
     refused(&g, &v, "samurai[1].defenses[0].speed");
     // One record per initiative and evade symbol: what keeps the list within its capacity.
     let mut v = doc::<Senjutsu>(&s);
-    v["samurai"][1]["defenses"] = json!([{"cells": [1, 0], "speed": 3, "evade": false}, {"cells": [2, 0], "speed": 3, "evade": false}]);
+    v["samurai"][1]["defenses"] =
+        json!([{"cells": [1, 0], "speed": 3, "evade": false}, {"cells": [2, 0], "speed": 3, "evade": false}]);
     refused(&g, &v, "samurai[1].defenses[1] repeats");
 }
 
@@ -357,7 +360,8 @@ fn fatal_fight_starter_moved_to_another_player_is_refused() {
     // does not start with.
     let g = fatal_fight();
     let foreign = |c: &kumite::cards::CardId| {
-        g.content.card(*c).kind == kumite::games::fatal_fight::content::Kind::Starter && !g.character(0).deck.contains(c)
+        g.content.card(*c).kind == kumite::games::fatal_fight::content::Kind::Starter
+            && !g.character(0).deck.contains(c)
     };
     let s = find(&g, |s| ff_phase(s).get("turn").is_some() && s.players[1].deck.iter().any(|c| foreign(&c)));
     let card = s.players[1].deck.iter().find(|c| foreign(c)).unwrap();
@@ -401,10 +405,19 @@ fn ufs_enhance_check_left_of_the_attack_is_refused() {
 fn ufs_damaged_mark_on_a_non_attack_is_refused() {
     let g = ufs();
     let s = find(&g, |s| {
-        s.sides[usize::from(s.active)].pool.as_slice().iter().any(|x| g.content.card(x.card).kind != kumite::games::ufs::Kind::Attack)
+        s.sides[usize::from(s.active)]
+            .pool
+            .as_slice()
+            .iter()
+            .any(|x| g.content.card(x.card).kind != kumite::games::ufs::Kind::Attack)
     });
     let a = usize::from(s.active);
-    let i = s.sides[a].pool.as_slice().iter().position(|x| g.content.card(x.card).kind != kumite::games::ufs::Kind::Attack).unwrap();
+    let i = s.sides[a]
+        .pool
+        .as_slice()
+        .iter()
+        .position(|x| g.content.card(x.card).kind != kumite::games::ufs::Kind::Attack)
+        .unwrap();
     let mut v = doc::<Ufs>(&s);
     v["sides"][a]["pool"][i]["damaged"] = json!(true);
     refused(&g, &v, "damaged");
@@ -425,7 +438,10 @@ fn senjutsu_round_near_the_counter_limit_plays_on_or_is_refused() {
     // plays on; one more is refused (play could run the counter past its limit).
     let g = senjutsu(2);
     let s = find(&g, |s| senjutsu_phase(s) == "select" && s.round >= 2);
-    let left = (0..2).map(|p| s.samurai[p].deck.len() + usize::from(g.samurai(p).wound_limit - s.samurai[p].wounds)).max().unwrap();
+    let left = (0..2)
+        .map(|p| s.samurai[p].deck.len() + usize::from(g.samurai(p).wound_limit - s.samurai[p].wounds))
+        .max()
+        .unwrap();
     let mut v = doc::<Senjutsu>(&s);
     v["round"] = json!(usize::from(u16::MAX) - left);
     plays_on(&g, &v);

@@ -16,7 +16,8 @@ impl Problems {
         Problems { file: file.into(), list: Vec::new(), times: Vec::new() }
     }
     pub fn add(&mut self, card: impl Into<String>, field: impl Into<String>, reason: impl Into<String>) {
-        let problem = CardProblem { file: self.file.clone(), card: card.into(), field: field.into(), reason: reason.into() };
+        let problem =
+            CardProblem { file: self.file.clone(), card: card.into(), field: field.into(), reason: reason.into() };
         match self.list.iter().position(|p| *p == problem) {
             Some(i) => self.times[i] += 1,
             None => {
@@ -43,7 +44,13 @@ impl Problems {
         let mut seen: std::collections::HashMap<&str, &str> = known.into_iter().map(|(id, name)| (name, id)).collect();
         for (id, name) in new {
             if let Some(other) = seen.insert(name, id) {
-                self.add(id, "name", format!("{name:?} is already the name of {other:?}: two actions would read alike, so names must differ"));
+                self.add(
+                    id,
+                    "name",
+                    format!(
+                        "{name:?} is already the name of {other:?}: two actions would read alike, so names must differ"
+                    ),
+                );
             }
         }
     }
@@ -118,13 +125,21 @@ fn long_list(value: &toml::Value, path: &mut String) -> Option<(String, usize)> 
 pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, GameError> {
     if text.len() > MAX_FILE_BYTES {
         let mut problems = Problems::new(file);
-        problems.add("", "", format!("{} bytes; a content file holds at most {MAX_FILE_BYTES} bytes (1 MiB)", text.len()));
+        problems.add(
+            "",
+            "",
+            format!("{} bytes; a content file holds at most {MAX_FILE_BYTES} bytes (1 MiB)", text.len()),
+        );
         return Err(GameError::CardData { problems: problems.list });
     }
     if let Ok(table) = toml::from_str::<toml::Table>(text) {
         if let Some((path, len)) = long_list(&toml::Value::Table(table), &mut String::new()) {
             let mut problems = Problems::new(file);
-            problems.add("", path, format!("{len} entries; a list holds at most {MAX_LIST} (a content file's capacity)"));
+            problems.add(
+                "",
+                path,
+                format!("{len} entries; a list holds at most {MAX_LIST} (a content file's capacity)"),
+            );
             return Err(GameError::CardData { problems: problems.list });
         }
     }
@@ -156,7 +171,8 @@ pub fn toml_files(dir: &str, sub: &str) -> Result<Vec<(String, String)>, GameErr
         .into_iter()
         .map(|file| {
             let name = file.display().to_string();
-            let text = std::fs::read_to_string(&file).map_err(|e| GameError::option("content_dir", format!("{name}: {e}")))?;
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| GameError::option("content_dir", format!("{name}: {e}")))?;
             Ok((name, text))
         })
         .collect()
@@ -176,7 +192,10 @@ mod tests {
     fn a_list_past_the_capacity_is_refused_at_once_naming_it() {
         let ok = format!("[[cards]]\nid = \"a\"\nsymbols = [{}]\n", vec!["1"; MAX_LIST].join(", "));
         assert!(parse_toml::<Lists>("c.toml", &ok).is_ok());
-        let long = format!("[[cards]]\nid = \"a\"\n[[cards]]\nextensions = [{}]\n", vec!["{ height = \"high\" }"; 40_000].join(", "));
+        let long = format!(
+            "[[cards]]\nid = \"a\"\n[[cards]]\nextensions = [{}]\n",
+            vec!["{ height = \"high\" }"; 40_000].join(", ")
+        );
         let start = std::time::Instant::now();
         let Err(GameError::CardData { problems }) = parse_toml::<Lists>("c.toml", &long) else { panic!("accepted") };
         assert!(start.elapsed().as_secs() < 5);

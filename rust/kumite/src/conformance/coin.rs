@@ -8,7 +8,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{print_effects, Action, ActionList, EffectKey, EventSink, Game, GameError, PrintedEffect, Rng, SeatEdge, Seating, State, Utility};
+use crate::core::{
+    print_effects, Action, ActionList, EffectKey, EventSink, Game, GameError, PrintedEffect, Rng, SeatEdge, Seating,
+    State, Utility,
+};
 
 #[derive(Debug, Clone, Default)]
 pub struct Coin {
@@ -58,7 +61,7 @@ impl Game for Coin {
     fn utility(&self) -> Utility {
         if let Some(claim) = self.claims {
             claim
-        } else if self.players == 2 || (self.teams && self.players % 2 == 0) {
+        } else if self.players == 2 || (self.teams && self.players.is_multiple_of(2)) {
             Utility::ZeroSum
         } else {
             Utility::GeneralSum
@@ -87,14 +90,20 @@ impl Game for Coin {
     fn seatings(&self) -> Vec<Seating> {
         let edge = self.declared.map(|share| SeatEdge {
             rule: "C-1: seat 0 is favoured".into(),
-            random_shares: (0..self.players).map(|p| if p == 0 { share } else { (1.0 - share) / (self.players - 1) as f64 }).collect(),
+            random_shares: (0..self.players)
+                .map(|p| if p == 0 { share } else { (1.0 - share) / (self.players - 1) as f64 })
+                .collect(),
         });
-        let mut out = vec![Seating { edge, ..Seating::mirror(format!("{} players", self.players), serde_json::json!({})) }];
+        let mut out =
+            vec![Seating { edge, ..Seating::mirror(format!("{} players", self.players), serde_json::json!({})) }];
         if self.players == 4 {
             out.push(Seating {
                 sides: vec![0, 1, 0, 1],
                 edge: None,
-                ..Seating::mirror("4 players, 2 teams", serde_json::json!({ "teams": true, "favour": 0.0, "declared": null }))
+                ..Seating::mirror(
+                    "4 players, 2 teams",
+                    serde_json::json!({ "teams": true, "favour": 0.0, "declared": null }),
+                )
             });
         }
         out
@@ -120,7 +129,13 @@ impl State for CoinState {
     fn returns(&self, game: &Coin, out: &mut [f32]) {
         for (p, o) in out.iter_mut().enumerate() {
             let side = if game.teams { p % 2 } else { p };
-            *o = if self.current_player().is_some() { 0.0 } else if side == self.winner { 1.0 } else { -1.0 };
+            *o = if self.current_player().is_some() {
+                0.0
+            } else if side == self.winner {
+                1.0
+            } else {
+                -1.0
+            };
         }
     }
     fn observation(&self, _game: &Coin, _player: usize, out: &mut [f32]) {

@@ -8,8 +8,8 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::core::{derive_seed, ActionList, EffectKey, EffectTally, Game, PrintedEffect, Rng, State};
 use crate::conformance::seats;
+use crate::core::{derive_seed, ActionList, EffectKey, EffectTally, Game, PrintedEffect, Rng, State};
 
 /// How one printed effect fared.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -58,7 +58,12 @@ impl DeadText {
         by_rate
             .iter()
             .take(n)
-            .map(|e| format!("{} #{} \"{}\": {} of {} games\n", e.effect.key.card, e.effect.key.index, e.effect.text, e.games, self.games))
+            .map(|e| {
+                format!(
+                    "{} #{} \"{}\": {} of {} games\n",
+                    e.effect.key.card, e.effect.key.index, e.effect.text, e.games, self.games
+                )
+            })
             .collect()
     }
 
@@ -68,8 +73,10 @@ impl DeadText {
         if dead.is_empty() {
             return Ok(());
         }
-        let names: Vec<String> =
-            dead.iter().map(|e| format!("{} #{} \"{}\"", e.effect.key.card, e.effect.key.index, e.effect.text)).collect();
+        let names: Vec<String> = dead
+            .iter()
+            .map(|e| format!("{} #{} \"{}\"", e.effect.key.card, e.effect.key.index, e.effect.text))
+            .collect();
         Err(format!("{} printed effects never took effect in {} games: {}", dead.len(), self.games, names.join("; ")))
     }
 }
@@ -77,7 +84,13 @@ impl DeadText {
 /// Plays `random_games` uniformly random games and `mcts_games` games of MCTS (`iterations` a
 /// move, every seat) from `seed`, counting what took effect. `Err` when the game reports an
 /// effect it does not print (a key the rules and the listing disagree on).
-pub fn dead_text<G: Game>(game: &G, random_games: usize, mcts_games: usize, iterations: u32, seed: u64) -> Result<DeadText, String> {
+pub fn dead_text<G: Game>(
+    game: &G,
+    random_games: usize,
+    mcts_games: usize,
+    iterations: u32,
+    seed: u64,
+) -> Result<DeadText, String> {
     let printed = game.printed_effects();
     let per_game: Vec<HashMap<EffectKey, u64>> = (0..random_games + mcts_games)
         .into_par_iter()
@@ -125,7 +138,13 @@ fn random_game<G: Game>(game: &G, seed: u64) -> HashMap<EffectKey, u64> {
 
 /// [`dead_text`] over several games (seatings, content choices), merged: together they should
 /// put every shipped card in play.
-pub fn dead_text_over<G: Game>(games: &[G], random_games: usize, mcts_games: usize, iterations: u32, seed: u64) -> Result<DeadText, String> {
+pub fn dead_text_over<G: Game>(
+    games: &[G],
+    random_games: usize,
+    mcts_games: usize,
+    iterations: u32,
+    seed: u64,
+) -> Result<DeadText, String> {
     let mut all = DeadText { games: 0, effects: Vec::new() };
     for (i, game) in games.iter().enumerate() {
         all.merge(dead_text(game, random_games, mcts_games, iterations, derive_seed(seed, i as u64))?);
@@ -148,7 +167,10 @@ mod tests {
         assert_eq!(rates[0].0 + rates[1].0, 104);
         assert!(rates[0].1 > 0 && rates[1].1 > 0 && rates[2] == (0, 0), "{rates:?}");
         let err = report.check().unwrap_err();
-        assert!(err.contains("1 printed effects never took effect in 52 games: coin #2 \"lands on its edge\""), "{err}");
+        assert!(
+            err.contains("1 printed effects never took effect in 52 games: coin #2 \"lands on its edge\""),
+            "{err}"
+        );
     }
 
     #[test]

@@ -108,7 +108,7 @@ impl State for EndlessState {
         if !game.heuristic {
             return false;
         }
-        let lead = if self.count % 2 == 0 { 0.25 } else { -0.25 };
+        let lead = if self.count.is_multiple_of(2) { 0.25 } else { -0.25 };
         out.copy_from_slice(&[lead, -lead]);
         true
     }

@@ -1,8 +1,8 @@
 //! Both checks on every game with its default content: secrets at every secret decision of
 //! random games, and the bounded seat-fairness check of each game's seatings.
 
-use super::seats::{check_seats, BOUNDED_GAMES};
 use super::check_secrets;
+use super::seats::{check_seats, BOUNDED_GAMES};
 use crate::core::Game;
 use crate::games::fatal_fight::{FatalFight, FatalFightOptions};
 use crate::games::senjutsu::{Senjutsu, SenjutsuOptions};

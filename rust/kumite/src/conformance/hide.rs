@@ -91,7 +91,13 @@ impl State for HideState {
     }
     fn returns(&self, _game: &Hide, out: &mut [f32]) {
         let found = self.guess.is_some() && self.guess == self.cup;
-        let r = if found { 1.0 } else if self.guess.is_some() { -1.0 } else { 0.0 };
+        let r = if found {
+            1.0
+        } else if self.guess.is_some() {
+            -1.0
+        } else {
+            0.0
+        };
         out.copy_from_slice(&[-r, r]);
     }
     fn observation(&self, game: &Hide, player: usize, out: &mut [f32]) {
@@ -129,7 +135,10 @@ impl State for HideState {
         format!("{self:?} {:?}", game.leak)
     }
     fn validate(&self, _game: &Hide) -> Result<(), GameError> {
-        if self.cup.is_some_and(|c| c > 3) || self.guess.is_some_and(|c| c > 3) || self.cup.is_none() && self.guess.is_some() {
+        if self.cup.is_some_and(|c| c > 3)
+            || self.guess.is_some_and(|c| c > 3)
+            || self.cup.is_none() && self.guess.is_some()
+        {
             return Err(GameError::deserialization("cups are 0..4, and the guess comes after the stone is hidden"));
         }
         Ok(())

@@ -10,14 +10,14 @@
 //! that the secret stays hidden (`secrets.rs`). `seats.rs` measures who wins.
 
 #[cfg(test)]
+mod coin;
+pub mod dead_text;
+#[cfg(test)]
 pub(crate) mod endless;
 #[cfg(test)]
-mod hide;
-#[cfg(test)]
-mod coin;
-#[cfg(test)]
 mod every_game;
-pub mod dead_text;
+#[cfg(test)]
+mod hide;
 pub mod seats;
 pub mod secrets;
 
@@ -111,10 +111,10 @@ fn check_with<G: Game>(game: &G, c: Conformance, secret_games: usize) -> Result<
                 return Err(fail(g, step, "current player out of range"));
             }
             if deep {
-                deep_checks(game, &state, &legal, seed, &mut obs_a, &mut obs_b)
-                    .map_err(|e| fail(g, step, e))?;
+                deep_checks(game, &state, &legal, seed, &mut obs_a, &mut obs_b).map_err(|e| fail(g, step, e))?;
                 if g < secret_games {
-                    secrets.add(secrets::check_secret_decision(game, &state, &legal, seed).map_err(|e| fail(g, step, e))?);
+                    secrets
+                        .add(secrets::check_secret_decision(game, &state, &legal, seed).map_err(|e| fail(g, step, e))?);
                 }
                 if let Some(p) = current {
                     let info = state.information_state_string(game, p);
@@ -176,9 +176,7 @@ fn deep_checks<G: Game>(
     if state.clone() != *state {
         return Err("clone differs from the original".into());
     }
-    let back = game
-        .state_from_json(&state.to_json())
-        .map_err(|e| format!("JSON round-trip rejected: {e}"))?;
+    let back = game.state_from_json(&state.to_json()).map_err(|e| format!("JSON round-trip rejected: {e}"))?;
     if back != *state {
         return Err("JSON round-trip changed the state".into());
     }
@@ -206,7 +204,10 @@ fn deep_checks<G: Game>(
         // Also rules out NaN and infinities (the bounds are finite).
         let (low, high) = game.observation_bounds();
         if let Some(i) = obs_a.iter().position(|x| !(low..=high).contains(x)) {
-            return Err(format!("observation of player {player}: index {i} is {}, outside the bounds {low}..={high}", obs_a[i]));
+            return Err(format!(
+                "observation of player {player}: index {i} is {}, outside the bounds {low}..={high}",
+                obs_a[i]
+            ));
         }
         let info = state.information_state_string(game, player);
         // Everything hidden from `player` resampled: what it observes must not change.
@@ -246,8 +247,8 @@ fn deep_checks<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::endless::Endless;
+    use super::*;
     use crate::core::Utility;
 
     #[test]
@@ -274,7 +275,10 @@ mod tests {
         assert_eq!(kept.secrets, secrets::Tally { decisions: 10, reveals: 10, unseen: 0 });
         assert_eq!(check_secrets(&Hide::default(), 20, 1).unwrap().secrets.decisions, 20);
         for (leak, says) in [
-            (Leak::Observation, "player 1's observation (index 0) tells P0's \"hide under cup 0\" from \"hide under cup 1\""),
+            (
+                Leak::Observation,
+                "player 1's observation (index 0) tells P0's \"hide under cup 0\" from \"hide under cup 1\"",
+            ),
             (Leak::Determinize, "player 1's determinization"),
         ] {
             let err = check(&Hide { leak }, c).unwrap_err();
@@ -289,7 +293,9 @@ mod tests {
         use super::coin::Coin;
         let c = Conformance { games: 20, seed: 1, deep_games: 0 };
         // One winner of two, two teams of two: zero-sum; one winner of three: general-sum.
-        for (players, teams, utility) in [(2, false, Utility::ZeroSum), (4, true, Utility::ZeroSum), (3, false, Utility::GeneralSum)] {
+        for (players, teams, utility) in
+            [(2, false, Utility::ZeroSum), (4, true, Utility::ZeroSum), (3, false, Utility::GeneralSum)]
+        {
             let game = Coin { players, teams, ..Coin::default() };
             assert_eq!(game.utility(), utility);
             check(&game, c).unwrap();

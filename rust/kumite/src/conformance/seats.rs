@@ -16,7 +16,9 @@ pub enum Play {
     Random,
     /// Every seat an MCTS of this many iterations (information-set search, the game's
     /// heuristic at the leaves where it has one, random playouts otherwise).
-    Mcts { iterations: u32 },
+    Mcts {
+        iterations: u32,
+    },
 }
 
 impl std::fmt::Display for Play {
@@ -120,10 +122,20 @@ pub fn seating_game<G: Game>(game: &G, seating: &Seating) -> Result<G, String> {
 
 /// One MCTS-against-MCTS game: every seat searches with the same budget and its own seed; the
 /// main line's events go to `events`. Returns the final state (cut at the run bound).
-pub(crate) fn mcts_game<G: Game>(game: &G, seed: u64, iterations: u32, events: &mut impl EventSink<<G::State as State>::Event>) -> G::State {
+pub(crate) fn mcts_game<G: Game>(
+    game: &G,
+    seed: u64,
+    iterations: u32,
+    events: &mut impl EventSink<<G::State as State>::Event>,
+) -> G::State {
     let mut state = game.new_state(seed);
     let mut searchers: Vec<Mcts<G, Heuristic>> = (0..game.num_players())
-        .map(|p| Mcts::new(MctsConfig { iterations, seed: derive_seed(seed, 100 + p as u64), ..MctsConfig::default() }, Heuristic))
+        .map(|p| {
+            Mcts::new(
+                MctsConfig { iterations, seed: derive_seed(seed, 100 + p as u64), ..MctsConfig::default() },
+                Heuristic,
+            )
+        })
         .collect();
     let mut history = Vec::new();
     while let Some(p) = state.current_player() {
@@ -138,7 +150,14 @@ pub(crate) fn mcts_game<G: Game>(game: &G, seed: u64, iterations: u32, events: &
 }
 
 /// Measures one seating: `games` games from `seed`, intervals at `z`.
-pub fn measure<G: Game>(game: &G, seating: &Seating, play: Play, games: usize, seed: u64, z: f64) -> Result<SeatRow, String> {
+pub fn measure<G: Game>(
+    game: &G,
+    seating: &Seating,
+    play: Play,
+    games: usize,
+    seed: u64,
+    z: f64,
+) -> Result<SeatRow, String> {
     let g = seating_game(game, seating)?;
     let n = g.num_players();
     let sides: Vec<usize> = if seating.sides.is_empty() { (0..n).collect() } else { seating.sides.clone() };
@@ -199,7 +218,7 @@ pub fn measure<G: Game>(game: &G, seating: &Seating, play: Play, games: usize, s
         for (p, (s, &e)) in seats.iter().zip(&expected).enumerate() {
             // Under search an edge the rules name may take any size; its random figure is checked.
             let excused = edge.is_some() && play != Play::Random;
-            if !(s.low <= e && e <= s.high) && !excused {
+            if !excused && !(s.low..=s.high).contains(&e) {
                 let why = match edge {
                     Some(e) => format!("the edge of {} measured {:.3}", e.rule, expected[p]),
                     None => "no rule names an edge".to_string(),
@@ -229,7 +248,11 @@ pub fn measure<G: Game>(game: &G, seating: &Seating, play: Play, games: usize, s
 
 /// Every seating of `game` under `play`.
 pub fn measure_all<G: Game>(game: &G, play: Play, games: usize, seed: u64, z: f64) -> Result<Vec<SeatRow>, String> {
-    game.seatings().iter().enumerate().map(|(i, s)| measure(game, s, play, games, derive_seed(seed, i as u64), z)).collect()
+    game.seatings()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| measure(game, s, play, games, derive_seed(seed, i as u64), z))
+        .collect()
 }
 
 /// Games per seating in the bounded check of `make test`.

@@ -2,7 +2,9 @@ use std::fmt::{Debug, Display};
 
 use serde::{de::DeserializeOwned, Serialize};
 
-use crate::core::{record_layout, PrintedEffect, Action, ActionList, EventSink, GameError, NoEvents, ObsSection, Seating, Secrecy};
+use crate::core::{
+    record_layout, Action, ActionList, EventSink, GameError, NoEvents, ObsSection, PrintedEffect, Seating, Secrecy,
+};
 
 /// FNV-1a, 64 bits: a stable hash (std's `DefaultHasher` may change between Rust releases).
 struct Fnv(u64);
@@ -161,8 +163,7 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// Reads a state written by [`State::to_json`] (or edited by hand) and checks that it is a
     /// position this game can reach: zones hold each card once, values are in range.
     fn state_from_json(&self, text: &str) -> Result<Self::State, GameError> {
-        let state: Self::State =
-            serde_json::from_str(text).map_err(|e| GameError::deserialization(e.to_string()))?;
+        let state: Self::State = serde_json::from_str(text).map_err(|e| GameError::deserialization(e.to_string()))?;
         state.validate(self)?;
         Ok(state)
     }
@@ -170,9 +171,7 @@ pub trait Game: Send + Sync + Sized + 'static {
 
 /// A position: plain data, cheap to clone, no heap allocation on `legal_actions` / `apply`.
 /// Chance is resolved inside (its own seeded RNG), so there are no chance nodes to drive.
-pub trait State:
-    Clone + PartialEq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static
-{
+pub trait State: Clone + PartialEq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static {
     type Game: Game<State = Self>;
     /// What happened while applying an action, for play-by-play and viewers.
     type Event: Display + Serialize;
@@ -192,12 +191,7 @@ pub trait State:
     /// Fills `out` with the legal actions, sorted ascending (empty when terminal).
     fn legal_actions(&self, game: &Self::Game, out: &mut ActionList);
     /// Applies an action known to be legal (search and rollouts generate it themselves).
-    fn apply_unchecked(
-        &mut self,
-        game: &Self::Game,
-        action: Action,
-        events: &mut impl EventSink<Self::Event>,
-    );
+    fn apply_unchecked(&mut self, game: &Self::Game, action: Action, events: &mut impl EventSink<Self::Event>);
 
     /// Applies `action` if it is legal; otherwise returns an error and leaves the state as it was.
     fn apply(&mut self, game: &Self::Game, action: Action) -> Result<(), GameError> {

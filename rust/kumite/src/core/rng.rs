@@ -66,7 +66,7 @@ impl Rng {
     /// seed state and a stream and steps once (`state = (seed + inc) * M + inc`), so the seed
     /// that lands on `state` is computed backwards with the multiplier's inverse.
     fn from_raw(state: u64, increment: u64) -> Result<Rng, String> {
-        if increment % 2 == 0 {
+        if increment.is_multiple_of(2) {
             return Err(format!("rng.increment must be odd (PCG32), not {increment}"));
         }
         let seed = state.wrapping_sub(increment).wrapping_mul(PCG_MULTIPLIER_INVERSE).wrapping_sub(increment);
@@ -160,7 +160,10 @@ mod tests {
             let mut back: Rng = serde_json::from_str(&text).unwrap();
             assert_eq!(back, rng);
             assert_eq!(serde_json::to_string(&back).unwrap(), text);
-            assert_eq!((0..8).map(|_| back.next_u32()).collect::<Vec<_>>(), (0..8).map(|_| rng.next_u32()).collect::<Vec<_>>());
+            assert_eq!(
+                (0..8).map(|_| back.next_u32()).collect::<Vec<_>>(),
+                (0..8).map(|_| rng.next_u32()).collect::<Vec<_>>()
+            );
         }
     }
 

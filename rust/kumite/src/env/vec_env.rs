@@ -90,9 +90,9 @@ impl<G: Game> VecEnv<G> {
     /// `threads`: `None` for rayon's global pool (all cores), `Some(n)` for a pool of its own.
     pub fn new(game: &G, num_envs: usize, seed: u64, threads: Option<usize>) -> Self {
         // One thread needs no pool: rows then run on the calling thread.
-        let pool = threads.filter(|&t| t > 1).map(|t| {
-            rayon::ThreadPoolBuilder::new().num_threads(t).build().expect("a rayon pool")
-        });
+        let pool = threads
+            .filter(|&t| t > 1)
+            .map(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().expect("a rayon pool"));
         let single = threads == Some(1);
         let words = game.num_actions().div_ceil(64);
         let mut env = VecEnv {
@@ -257,10 +257,35 @@ impl<G: Game> VecEnv<G> {
                 .zip(rows.legal_mask.par_chunks_mut(k * num_actions))
                 .zip(rows.current_player.par_chunks_mut(k))
                 .enumerate()
-                .for_each(|(c, ((((((((states, episodes), steps), legal_bits), observations), rewards), (terminated, truncated)), legal_mask), current_player))| {
-                    Rows { states, episodes, steps, legal_bits, observations, rewards, terminated, truncated, legal_mask, current_player }
+                .for_each(
+                    |(
+                        c,
+                        (
+                            (
+                                (
+                                    (((((states, episodes), steps), legal_bits), observations), rewards),
+                                    (terminated, truncated),
+                                ),
+                                legal_mask,
+                            ),
+                            current_player,
+                        ),
+                    )| {
+                        Rows {
+                            states,
+                            episodes,
+                            steps,
+                            legal_bits,
+                            observations,
+                            rewards,
+                            terminated,
+                            truncated,
+                            legal_mask,
+                            current_player,
+                        }
                         .run_bounded(game, seed, actions, c * k, obs_row, max_steps);
-                });
+                    },
+                );
         };
         match &self.pool {
             Some(pool) => pool.install(work),
@@ -510,10 +535,12 @@ mod tests {
         let draw = |env: &mut VecEnv<Tekken>, o: &mut Outputs| {
             env.reset(&game, Some(9), o.buffers());
             let mut a = vec![0; 4];
-            (0..20).flat_map(|_| {
-                env.sample_actions(&mut a);
-                a.clone()
-            }).collect::<Vec<_>>()
+            (0..20)
+                .flat_map(|_| {
+                    env.sample_actions(&mut a);
+                    a.clone()
+                })
+                .collect::<Vec<_>>()
         };
         assert_eq!(draw(&mut env, &mut o), draw(&mut env, &mut o), "a seeded reset restarts the stream");
     }
@@ -532,7 +559,12 @@ mod tests {
 
     /// Steps `n` rows of default Tekken with a bound of `max_steps`, random actions; returns
     /// every step's (terminated, truncated, rewards) and the env.
-    fn bounded_run(threads: Option<usize>, n: usize, max_steps: usize, steps: usize) -> Vec<(Vec<bool>, Vec<bool>, Vec<f32>)> {
+    fn bounded_run(
+        threads: Option<usize>,
+        n: usize,
+        max_steps: usize,
+        steps: usize,
+    ) -> Vec<(Vec<bool>, Vec<bool>, Vec<f32>)> {
         let game = Tekken::new(TekkenOptions::default()).unwrap();
         let mut env = VecEnv::new(&game, n, 4, threads).with_max_steps(Some(max_steps));
         let mut o = Outputs::new(&game, n, true);
@@ -608,10 +640,10 @@ mod tests {
         for _ in 0..2000 {
             let actions = random_actions(&o, &game, &mut rng);
             env.step(&game, &actions, o.buffers()).unwrap();
-            for i in 0..n {
-                since[i] += 1;
+            for (i, since) in since.iter_mut().enumerate() {
+                *since += 1;
                 assert!(!(o.terminated[i] && o.truncated[i]), "row {i} both terminated and truncated");
-                assert_eq!(o.truncated[i], since[i] == max && !o.terminated[i], "row {i}");
+                assert_eq!(o.truncated[i], *since == max && !o.terminated[i], "row {i}");
                 if o.terminated[i] {
                     ended += 1;
                     assert_eq!(o.rewards[2 * i] + o.rewards[2 * i + 1], 0.0);
@@ -622,7 +654,7 @@ mod tests {
                     assert_eq!(&o.rewards[2 * i..2 * i + 2], &[0.0, 0.0]);
                 }
                 if o.terminated[i] || o.truncated[i] {
-                    since[i] = 0;
+                    *since = 0;
                 }
             }
         }

@@ -85,7 +85,8 @@ pub trait ErasedGame: Send + Sync {
     fn check_secrets(&self, games: usize, seed: u64) -> Result<Tally, String>;
     /// The dead-text report: how often each printed effect took effect in `random_games`
     /// random and `mcts_games` MCTS games (`iterations` a move).
-    fn dead_text(&self, random_games: usize, mcts_games: usize, iterations: u32, seed: u64) -> Result<DeadText, String>;
+    fn dead_text(&self, random_games: usize, mcts_games: usize, iterations: u32, seed: u64)
+        -> Result<DeadText, String>;
     /// Each seating's seat shares under `play` (`games` games each, intervals at `z`).
     fn seats(&self, play: Play, games: usize, seed: u64, z: f64) -> Result<Vec<SeatRow>, String>;
     /// An MCTS searcher for this game's states.
@@ -187,7 +188,13 @@ impl<G: Game> ErasedGame for G {
     fn check_secrets(&self, games: usize, seed: u64) -> Result<Tally, String> {
         check_secrets(self, games, seed).map(|c| c.secrets)
     }
-    fn dead_text(&self, random_games: usize, mcts_games: usize, iterations: u32, seed: u64) -> Result<DeadText, String> {
+    fn dead_text(
+        &self,
+        random_games: usize,
+        mcts_games: usize,
+        iterations: u32,
+        seed: u64,
+    ) -> Result<DeadText, String> {
         dead_text::dead_text(self, random_games, mcts_games, iterations, seed)
     }
     fn seats(&self, play: Play, games: usize, seed: u64, z: f64) -> Result<Vec<SeatRow>, String> {
@@ -212,4 +219,3 @@ impl<G: Game> ErasedGame for G {
         Box::new(TypedVecEnv { game: self, env })
     }
 }
-

@@ -33,9 +33,7 @@ pub struct Record {
 
 pub(super) fn check_format(found_game: &str, version: u32, want_game: &str) -> Result<(), GameError> {
     if found_game != want_game {
-        return Err(GameError::deserialization(format!(
-            "this is a {found_game:?} state, not {want_game:?}"
-        )));
+        return Err(GameError::deserialization(format!("this is a {found_game:?} state, not {want_game:?}")));
     }
     if version != FORMAT_VERSION {
         return Err(GameError::deserialization(format!(
@@ -51,8 +49,7 @@ pub fn from_record(
     text: &str,
     load: impl Fn(&str, &serde_json::Map<String, Value>) -> Result<Arc<dyn ErasedGame>, GameError>,
 ) -> Result<Box<dyn ErasedState>, GameError> {
-    let record: Record =
-        serde_json::from_str(text).map_err(|e| GameError::deserialization(e.to_string()))?;
+    let record: Record = serde_json::from_str(text).map_err(|e| GameError::deserialization(e.to_string()))?;
     if record.version != FORMAT_VERSION {
         return Err(GameError::deserialization(format!(
             "record format version {} is not supported (this kumite reads version {FORMAT_VERSION})",

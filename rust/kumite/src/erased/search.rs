@@ -2,9 +2,7 @@ use std::sync::Arc;
 
 use super::{ErasedState, Tracked};
 use crate::core::{Game, GameError, State};
-use crate::search::{
-    BatchEvaluator, Heuristic, Mcts, MctsConfig, ObservationEvaluator, RandomRollout, SearchStats,
-};
+use crate::search::{BatchEvaluator, Heuristic, Mcts, MctsConfig, ObservationEvaluator, RandomRollout, SearchStats};
 
 /// The leaf evaluator of a type-erased search.
 #[derive(Clone)]
@@ -56,4 +54,3 @@ impl<G: Game> ErasedSearcher for Searcher<G> {
         })
     }
 }
-

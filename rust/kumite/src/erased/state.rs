@@ -53,12 +53,7 @@ pub struct Tracked<G: Game> {
 // Written by hand: a derive would ask `G: Clone`, and games are shared, not cloned.
 impl<G: Game> Clone for Tracked<G> {
     fn clone(&self) -> Self {
-        Tracked {
-            game: self.game.clone(),
-            state: self.state.clone(),
-            seed: self.seed,
-            history: self.history.clone(),
-        }
+        Tracked { game: self.game.clone(), state: self.state.clone(), seed: self.seed, history: self.history.clone() }
     }
 }
 
@@ -130,8 +125,7 @@ impl<G: Game> ErasedState for Tracked<G> {
     fn parse_action(&self, text: &str) -> Result<Action, GameError> {
         let want = text.trim().to_lowercase();
         let legal = self.legal();
-        let texts: Vec<String> =
-            legal.iter().map(|&a| self.state.action_to_string(&self.game, a)).collect();
+        let texts: Vec<String> = legal.iter().map(|&a| self.state.action_to_string(&self.game, a)).collect();
         match texts.iter().position(|t| t.to_lowercase() == want) {
             Some(i) => Ok(legal[i]),
             None => Err(GameError::UnknownActionText { text: text.to_string(), legal: texts }),
@@ -164,12 +158,7 @@ impl<G: Game> ErasedState for Tracked<G> {
     fn determinize(&self, observer: usize, seed: u64) -> Result<Box<dyn ErasedState>, GameError> {
         check_player(observer, Game::num_players(&*self.game))?;
         let state = self.state.determinize(&self.game, observer, seed);
-        Ok(Box::new(Tracked {
-            game: self.game.clone(),
-            state,
-            seed: None,
-            history: self.history.clone(),
-        }))
+        Ok(Box::new(Tracked { game: self.game.clone(), state, seed: None, history: self.history.clone() }))
     }
     fn render(&self) -> String {
         self.state.render(&self.game)
@@ -193,9 +182,7 @@ impl<G: Game> ErasedState for Tracked<G> {
     }
     fn to_record(&self) -> Result<String, GameError> {
         let seed = self.seed.ok_or_else(|| {
-            GameError::deserialization(
-                "this state has no seed (it was determinized), so no record can replay it",
-            )
+            GameError::deserialization("this state has no seed (it was determinized), so no record can replay it")
         })?;
         let record = Record {
             game: G::NAME.to_string(),

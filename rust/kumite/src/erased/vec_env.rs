@@ -43,4 +43,3 @@ impl<G: Game> ErasedVecEnv for TypedVecEnv<G> {
         })
     }
 }
-

@@ -39,10 +39,7 @@ impl Board {
             return Err("a board needs at least one cell".into());
         }
         if cells.len() > MAX_CELLS {
-            return Err(format!(
-                "{} cells; a board holds at most {MAX_CELLS}",
-                cells.len()
-            ));
+            return Err(format!("{} cells; a board holds at most {MAX_CELLS}", cells.len()));
         }
         // Widened, because `s` itself may not fit `i8` for a bad cell.
         let out_of_range = |h: &&Hex| {
@@ -50,9 +47,7 @@ impl Board {
             q.abs().max(r.abs()).max((q + r).abs()) > MAX_COORD
         };
         if let Some(h) = cells.iter().find(out_of_range) {
-            return Err(format!(
-                "cell {h} is too far out: q, r and s must lie within ±{MAX_COORD}"
-            ));
+            return Err(format!("cell {h} is too far out: q, r and s must lie within ±{MAX_COORD}"));
         }
         let mut sorted = cells.to_vec();
         sorted.sort_unstable();
@@ -77,17 +72,13 @@ impl Board {
             distances: Vec::new(),
         };
         for i in 0..board.cells.len() {
-            let slot = board
-                .grid_slot(board.cells[i])
-                .expect("cells lie in their bounding box");
+            let slot = board.grid_slot(board.cells[i]).expect("cells lie in their bounding box");
             board.grid[slot] = i as u8;
         }
 
         board.blocked = vec![false; board.len()];
         for &h in blocked {
-            let i = board
-                .index_of(h)
-                .ok_or_else(|| format!("blocked cell {h} is not on the board"))?;
+            let i = board.index_of(h).ok_or_else(|| format!("blocked cell {h} is not on the board"))?;
             if std::mem::replace(&mut board.blocked[usize::from(i)], true) {
                 return Err(format!("blocked cell {h} is listed twice"));
             }
@@ -96,9 +87,7 @@ impl Board {
         board.open_neighbors = board
             .cells
             .iter()
-            .map(|&h| {
-                Direction::ALL.map(|d| board.open_index(h.neighbor(d)).map_or(NO_CELL, |i| i as u8))
-            })
+            .map(|&h| Direction::ALL.map(|d| board.open_index(h.neighbor(d)).map_or(NO_CELL, |i| i as u8)))
             .collect();
         board.distances = board.walking_distances();
         Ok(board)
@@ -109,8 +98,7 @@ impl Board {
     /// # Panics
     /// If `radius > 8`: larger hexagons exceed 255 cells.
     pub fn hexagon(radius: u8) -> Board {
-        Board::new(&Hex::default().spiral(radius), &[])
-            .expect("hexagons up to radius 8 fit in 255 cells")
+        Board::new(&Hex::default().spiral(radius), &[]).expect("hexagons up to radius 8 fit in 255 cells")
     }
 
     #[inline]
@@ -138,8 +126,7 @@ impl Board {
 
     #[inline]
     pub fn is_blocked(&self, h: Hex) -> bool {
-        self.index_of(h)
-            .is_some_and(|i| self.blocked[usize::from(i)])
+        self.index_of(h).is_some_and(|i| self.blocked[usize::from(i)])
     }
 
     /// On the board and not blocked: a cell a figure may stand on.
@@ -176,18 +163,8 @@ impl Board {
 
     /// Where a figure pushed from `start` up to `n` steps in direction `d` ends: it stops
     /// before the first hex that is off the board, blocked, or fails `passable`.
-    pub fn push_destination(
-        &self,
-        start: Hex,
-        d: Direction,
-        n: u8,
-        passable: impl Fn(Hex) -> bool,
-    ) -> Hex {
-        start
-            .ray(d, n)
-            .take_while(|&h| self.is_open(h) && passable(h))
-            .last()
-            .unwrap_or(start)
+    pub fn push_destination(&self, start: Hex, d: Direction, n: u8, passable: impl Fn(Hex) -> bool) -> Hex {
+        start.ray(d, n).take_while(|&h| self.is_open(h) && passable(h)).last().unwrap_or(start)
     }
 
     /// The index of `h` if it is an open cell.
@@ -234,17 +211,8 @@ impl Board {
 impl fmt::Debug for Board {
     // The derived form would print the whole len² distance table.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let blocked: Vec<Hex> = self
-            .cells
-            .iter()
-            .zip(&self.blocked)
-            .filter(|(_, &b)| b)
-            .map(|(&h, _)| h)
-            .collect();
-        f.debug_struct("Board")
-            .field("cells", &self.cells)
-            .field("blocked", &blocked)
-            .finish_non_exhaustive()
+        let blocked: Vec<Hex> = self.cells.iter().zip(&self.blocked).filter(|(_, &b)| b).map(|(&h, _)| h).collect();
+        f.debug_struct("Board").field("cells", &self.cells).field("blocked", &blocked).finish_non_exhaustive()
     }
 }
 
@@ -285,23 +253,11 @@ mod tests {
         let b = Hex::new(1, 0);
         assert!(Board::new(&[], &[]).is_err());
         assert!(Board::new(&[a, b, a], &[]).unwrap_err().contains("twice"));
-        assert!(Board::new(&[a, b], &[Hex::new(5, 5)])
-            .unwrap_err()
-            .contains("not on the board"));
+        assert!(Board::new(&[a, b], &[Hex::new(5, 5)]).unwrap_err().contains("not on the board"));
         assert!(Board::new(&[a, b], &[b, b]).unwrap_err().contains("twice"));
-        assert!(Board::new(&Hex::default().spiral(9), &[])
-            .unwrap_err()
-            .contains("at most 255"));
-        for far in [
-            Hex::new(127, 0),
-            Hex::new(0, -127),
-            Hex::new(100, 30),
-            Hex::new(-128, 0),
-        ] {
-            assert!(
-                Board::new(&[a, far], &[]).unwrap_err().contains("too far"),
-                "{far}"
-            );
+        assert!(Board::new(&Hex::default().spiral(9), &[]).unwrap_err().contains("at most 255"));
+        for far in [Hex::new(127, 0), Hex::new(0, -127), Hex::new(100, 30), Hex::new(-128, 0)] {
+            assert!(Board::new(&[a, far], &[]).unwrap_err().contains("too far"), "{far}");
         }
         let edge = [Hex::new(126, 0), Hex::new(-126, 126), Hex::new(0, -126)];
         assert!(Board::new(&edge, &[]).is_ok());
@@ -322,12 +278,7 @@ mod tests {
         let wall = Hex::new(0, -1);
         assert!(board.contains(wall) && board.is_blocked(wall) && !board.is_open(wall));
         assert!(board.is_open(Hex::new(0, 3)) && !board.is_blocked(Hex::new(0, 3)));
-        for off in [
-            Hex::new(5, 0),
-            Hex::new(4, 1),
-            Hex::new(-4, -1),
-            Hex::new(-128, 127),
-        ] {
+        for off in [Hex::new(5, 0), Hex::new(4, 1), Hex::new(-4, -1), Hex::new(-128, 127)] {
             assert_eq!(board.index_of(off), None);
             assert!(!board.contains(off) && !board.is_blocked(off) && !board.is_open(off));
         }
@@ -349,11 +300,7 @@ mod tests {
         let board = walled();
         for &a in board.cells() {
             for &b in board.cells() {
-                assert_eq!(
-                    board.path_distance(a, b),
-                    reference_distance(&board, a, b),
-                    "{a} → {b}"
-                );
+                assert_eq!(board.path_distance(a, b), reference_distance(&board, a, b), "{a} → {b}");
             }
         }
         // Straight across the wall is 2 steps; around its open end is much longer.
@@ -378,28 +325,13 @@ mod tests {
         let anything = |_| true;
         let start = Hex::new(-3, 0);
         // Free run, then the wall at q = 0.
-        assert_eq!(
-            board.push_destination(start, Direction::EAST, 1, anything),
-            Hex::new(-2, 0)
-        );
-        assert_eq!(
-            board.push_destination(start, Direction::EAST, 9, anything),
-            Hex::new(-1, 0)
-        );
+        assert_eq!(board.push_destination(start, Direction::EAST, 1, anything), Hex::new(-2, 0));
+        assert_eq!(board.push_destination(start, Direction::EAST, 9, anything), Hex::new(-1, 0));
         // The board's edge.
-        assert_eq!(
-            board.push_destination(start, Direction::WEST, 5, anything),
-            Hex::new(-4, 0)
-        );
+        assert_eq!(board.push_destination(start, Direction::WEST, 5, anything), Hex::new(-4, 0));
         // Another figure in the way.
         let other = Hex::new(-3, 2);
-        assert_eq!(
-            board.push_destination(start, Direction::SOUTH_EAST, 4, |h| h != other),
-            Hex::new(-3, 1)
-        );
-        assert_eq!(
-            board.push_destination(start, Direction::SOUTH_EAST, 0, anything),
-            start
-        );
+        assert_eq!(board.push_destination(start, Direction::SOUTH_EAST, 4, |h| h != other), Hex::new(-3, 1));
+        assert_eq!(board.push_destination(start, Direction::SOUTH_EAST, 0, anything), start);
     }
 }

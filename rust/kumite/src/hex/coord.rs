@@ -11,9 +11,7 @@ use super::Direction;
 /// Arithmetic wraps instead of panicking: it is exact modulo 256, so any result that fits in
 /// `i8` is right even when an intermediate step (say, rotating about a distant centre)
 /// overflows. `Board` only accepts cells whose neighbours fit, so walking a board never wraps.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
 pub struct Hex {
     pub q: i8,
     pub r: i8,
@@ -91,11 +89,7 @@ impl Hex {
         let (bq, br) = nudge(other);
         (0..=n)
             .map(|i| {
-                let t = if n == 0 {
-                    0.0
-                } else {
-                    f64::from(i) / f64::from(n)
-                };
+                let t = if n == 0 { 0.0 } else { f64::from(i) / f64::from(n) };
                 cube_round(aq + (bq - aq) * t, ar + (br - ar) * t)
             })
             .collect()
@@ -202,10 +196,7 @@ impl fmt::Display for Hex {
 
 #[inline]
 fn widened_delta(from: Hex, to: Hex) -> (i16, i16) {
-    (
-        i16::from(to.q) - i16::from(from.q),
-        i16::from(to.r) - i16::from(from.r),
-    )
+    (i16::from(to.q) - i16::from(from.q), i16::from(to.r) - i16::from(from.r))
 }
 
 /// The hex containing a fractional axial point: round all three cube coordinates, then rebuild
@@ -316,11 +307,7 @@ mod tests {
             }
         }
         let on_rays = 6 * 4;
-        let hits = from
-            .spiral(4)
-            .into_iter()
-            .filter(|&h| from.direction_to(h).is_some())
-            .count();
+        let hits = from.spiral(4).into_iter().filter(|&h| from.direction_to(h).is_some()).count();
         assert_eq!(hits, on_rays);
         assert_eq!(from.direction_to(from + Hex::new(2, 1)), None);
         assert_eq!(from.direction_to(from + Hex::new(-1, 2)), None);
@@ -366,10 +353,7 @@ mod tests {
             for _ in 0..6 {
                 spun = spun.rotate_cw(1);
                 around = around.rotate_cw_around(center, 1);
-                assert_eq!(
-                    spun.distance_to(Hex::default()),
-                    h.distance_to(Hex::default())
-                );
+                assert_eq!(spun.distance_to(Hex::default()), h.distance_to(Hex::default()));
                 assert_eq!(around.distance_to(center), h.distance_to(center));
             }
             assert_eq!(spun, h);
@@ -381,10 +365,7 @@ mod tests {
         }
         assert_eq!(Hex::new(1, 0).rotate_cw(1), Hex::new(0, 1));
         // Overflowing intermediates still land on the right hex.
-        assert_eq!(
-            Hex::new(100, -100).rotate_cw_around(Hex::new(-28, 0), 1),
-            Hex::new(72, 28)
-        );
+        assert_eq!(Hex::new(100, -100).rotate_cw_around(Hex::new(-28, 0), 1), Hex::new(72, 28));
     }
 
     #[test]
@@ -441,7 +422,11 @@ mod tests {
                     for flip in [false, true] {
                         let f = |h: Hex| {
                             let h = (h - a).rotate_cw(k);
-                            if flip { mirror(h) } else { h }
+                            if flip {
+                                mirror(h)
+                            } else {
+                                h
+                            }
                         };
                         let moved = set(base.iter().map(|&h| f(h)).collect());
                         assert_eq!(set(f(a).between(f(b))), moved, "{a} to {b}, turned {k}, mirrored {flip}");
@@ -457,29 +442,15 @@ mod tests {
         assert_eq!(Hex::new(0, 0).line_to(Hex::new(1, 1))[1], Hex::new(0, 1));
         assert_eq!(
             Hex::new(0, 0).line_to(Hex::new(3, 0)),
-            [
-                Hex::new(0, 0),
-                Hex::new(1, 0),
-                Hex::new(2, 0),
-                Hex::new(3, 0)
-            ]
+            [Hex::new(0, 0), Hex::new(1, 0), Hex::new(2, 0), Hex::new(3, 0)]
         );
         // Every tie falls the same way wherever the line is drawn.
         let cells = hexagon(4);
-        for shift in [
-            Hex::new(7, -3),
-            Hex::new(-20, 11),
-            Hex::new(60, 60),
-            Hex::new(-90, 30),
-        ] {
+        for shift in [Hex::new(7, -3), Hex::new(-20, 11), Hex::new(60, 60), Hex::new(-90, 30)] {
             for &a in &cells {
                 for &b in &cells {
                     let moved: Vec<Hex> = a.line_to(b).into_iter().map(|h| h + shift).collect();
-                    assert_eq!(
-                        (a + shift).line_to(b + shift),
-                        moved,
-                        "{a} → {b} shifted by {shift}"
-                    );
+                    assert_eq!((a + shift).line_to(b + shift), moved, "{a} → {b} shifted by {shift}");
                 }
             }
         }

@@ -19,14 +19,8 @@ use super::Hex;
 #[serde(try_from = "u8", into = "u8")]
 pub struct Direction(u8);
 
-const OFFSETS: [Hex; 6] = [
-    Hex::new(1, 0),
-    Hex::new(0, 1),
-    Hex::new(-1, 1),
-    Hex::new(-1, 0),
-    Hex::new(0, -1),
-    Hex::new(1, -1),
-];
+const OFFSETS: [Hex; 6] =
+    [Hex::new(1, 0), Hex::new(0, 1), Hex::new(-1, 1), Hex::new(-1, 0), Hex::new(0, -1), Hex::new(1, -1)];
 
 const NAMES: [&str; 6] = ["E", "SE", "SW", "W", "NW", "NE"];
 
@@ -147,19 +141,13 @@ mod tests {
             assert_eq!(orient(ahead, d), d.offset());
         }
         // Front-right of an east-facing figure is SE; facing west it becomes NW.
-        assert_eq!(
-            orient(Direction::SOUTH_EAST.offset(), Direction::WEST),
-            Direction::NORTH_WEST.offset()
-        );
+        assert_eq!(orient(Direction::SOUTH_EAST.offset(), Direction::WEST), Direction::NORTH_WEST.offset());
     }
 
     #[test]
     fn serde_is_the_plain_index() {
         assert_eq!(serde_json::to_string(&Direction::WEST).unwrap(), "3");
-        assert_eq!(
-            serde_json::from_str::<Direction>("5").unwrap(),
-            Direction::NORTH_EAST
-        );
+        assert_eq!(serde_json::from_str::<Direction>("5").unwrap(), Direction::NORTH_EAST);
         assert!(serde_json::from_str::<Direction>("6").is_err());
     }
 }

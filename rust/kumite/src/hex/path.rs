@@ -15,12 +15,7 @@ impl Board {
     /// `from`, ending with `to`; empty when `from == to`; `None` if either end is not open or
     /// nothing connects them. Of equally short paths, the one whose steps come first in
     /// `Direction::ALL` order wins.
-    pub fn shortest_path(
-        &self,
-        from: Hex,
-        to: Hex,
-        passable: impl Fn(Hex) -> bool,
-    ) -> Option<Vec<Hex>> {
+    pub fn shortest_path(&self, from: Hex, to: Hex, passable: impl Fn(Hex) -> bool) -> Option<Vec<Hex>> {
         let (start, goal) = (self.open_index(from)?, self.open_index(to)?);
         if start == goal {
             return Some(Vec::new());
@@ -60,12 +55,7 @@ impl Board {
     /// hexes after `from` ending with `to`, and the summed cost (saturating at `u32::MAX`);
     /// `None` if either end is not open or nothing connects them. Of equally cheap paths, the
     /// one with fewest steps wins, then the one whose steps come first in `Direction::ALL` order.
-    pub fn cheapest_path(
-        &self,
-        from: Hex,
-        to: Hex,
-        cost: impl Fn(Hex) -> Option<u32>,
-    ) -> Option<(Vec<Hex>, u32)> {
+    pub fn cheapest_path(&self, from: Hex, to: Hex, cost: impl Fn(Hex) -> Option<u32>) -> Option<(Vec<Hex>, u32)> {
         let (start, goal) = (self.open_index(from)?, self.open_index(to)?);
         if start == goal {
             return Some((Vec::new(), 0));
@@ -75,13 +65,7 @@ impl Board {
             .cells
             .iter()
             .zip(&self.blocked)
-            .map(|(&h, &blocked)| {
-                if blocked {
-                    None
-                } else {
-                    cost(h).map(u64::from)
-                }
-            })
+            .map(|(&h, &blocked)| if blocked { None } else { cost(h).map(u64::from) })
             .collect();
         // Keyed by (cost, steps): besides preferring short routes among equal-cost ones, the
         // strictly falling step count keeps the walk from circling through zero-cost cells.
@@ -114,9 +98,7 @@ impl Board {
             return None;
         }
         let path = self.walk(start, goal, |cur, next| match (entry[next], to_go[next]) {
-            (Some(fee), (spent, steps)) if to_go[next] != UNSEEN => {
-                (spent + fee, steps + 1) == to_go[cur]
-            }
+            (Some(fee), (spent, steps)) if to_go[next] != UNSEEN => (spent + fee, steps + 1) == to_go[cur],
             _ => false,
         });
         Some((path, u32::try_from(total).unwrap_or(u32::MAX)))
@@ -165,11 +147,7 @@ mod tests {
         for &a in board.cells() {
             for &b in board.cells() {
                 let path = board.shortest_path(a, b, |_| true);
-                assert_eq!(
-                    path.as_ref().map(|p| p.len() as u8),
-                    board.path_distance(a, b),
-                    "{a} → {b}"
-                );
+                assert_eq!(path.as_ref().map(|p| p.len() as u8), board.path_distance(a, b), "{a} → {b}");
                 if let Some(path) = path {
                     assert_connected(&board, a, &path);
                     assert_eq!(path.last().copied().unwrap_or(a), b);
@@ -182,13 +160,9 @@ mod tests {
     fn shortest_path_breaks_ties_by_direction_order() {
         let board = Board::hexagon(3);
         // Two equally short routes to (1,1): via E (1,0) or via SE (0,1). East comes first.
-        let path = board
-            .shortest_path(Hex::new(0, 0), Hex::new(1, 1), |_| true)
-            .unwrap();
+        let path = board.shortest_path(Hex::new(0, 0), Hex::new(1, 1), |_| true).unwrap();
         assert_eq!(path, [Hex::new(1, 0), Hex::new(1, 1)]);
-        let path = board
-            .shortest_path(Hex::new(0, 0), Hex::new(-1, 2), |_| true)
-            .unwrap();
+        let path = board.shortest_path(Hex::new(0, 0), Hex::new(-1, 2), |_| true).unwrap();
         assert_eq!(path, [Hex::new(0, 1), Hex::new(-1, 2)]);
     }
 
@@ -202,29 +176,15 @@ mod tests {
         assert!(!path.contains(&other));
         assert_connected(&board, from, &path);
         // The mover's own hex need not be passable; the destination must be.
-        assert_eq!(
-            board
-                .shortest_path(from, to, |h| h != from)
-                .map(|p| p.len()),
-            Some(4)
-        );
+        assert_eq!(board.shortest_path(from, to, |h| h != from).map(|p| p.len()), Some(4));
         assert_eq!(board.shortest_path(from, to, |h| h != to), None);
         assert_eq!(board.shortest_path(from, from, |_| false), Some(Vec::new()));
         // Off-board, blocked, and walled-off ends.
         let walled = walled();
-        assert_eq!(
-            walled.shortest_path(Hex::new(9, 9), Hex::new(1, 0), |_| true),
-            None
-        );
-        assert_eq!(
-            walled.shortest_path(Hex::new(0, 0), Hex::new(1, 0), |_| true),
-            None
-        );
+        assert_eq!(walled.shortest_path(Hex::new(9, 9), Hex::new(1, 0), |_| true), None);
+        assert_eq!(walled.shortest_path(Hex::new(0, 0), Hex::new(1, 0), |_| true), None);
         let ring = |h: Hex| h.distance_to(Hex::default()) != 2;
-        assert_eq!(
-            board.shortest_path(Hex::new(0, 0), Hex::new(3, 0), ring),
-            None
-        );
+        assert_eq!(board.shortest_path(Hex::new(0, 0), Hex::new(3, 0), ring), None);
     }
 
     #[test]
@@ -262,14 +222,8 @@ mod tests {
         assert_eq!(path.len() as u32, cost);
         assert!(path.iter().all(|h| h.q != 0 || h.r == 3));
         assert_connected(&board, from, &path);
-        assert_eq!(
-            board.cheapest_path(from, to, |h| (h.q != 0).then_some(1)),
-            None
-        );
-        assert_eq!(
-            board.cheapest_path(from, to, |h| (h != to).then_some(1)),
-            None
-        );
+        assert_eq!(board.cheapest_path(from, to, |h| (h.q != 0).then_some(1)), None);
+        assert_eq!(board.cheapest_path(from, to, |h| (h != to).then_some(1)), None);
     }
 
     #[test]
@@ -282,12 +236,7 @@ mod tests {
         let (_, cost) = board.cheapest_path(from, to, |_| Some(u32::MAX)).unwrap();
         assert_eq!(cost, u32::MAX);
         // Equal costs prefer fewer steps, then direction order.
-        let (path, _) = board
-            .cheapest_path(Hex::new(0, 0), Hex::new(1, 1), |_| Some(0))
-            .unwrap();
-        assert_eq!(
-            path,
-            [Hex::new(0, 0).neighbor(Direction::EAST), Hex::new(1, 1)]
-        );
+        let (path, _) = board.cheapest_path(Hex::new(0, 0), Hex::new(1, 1), |_| Some(0)).unwrap();
+        assert_eq!(path, [Hex::new(0, 0).neighbor(Direction::EAST), Hex::new(1, 1)]);
     }
 }

@@ -15,18 +15,12 @@ impl Board {
         // A hex's horizontal position in half-cells is 2q + r; shift so the leftmost is column 0.
         let half_cells = |h: Hex| 2 * i16::from(h.q) + i16::from(h.r);
         let left = self.cells.iter().map(|&h| half_cells(h)).min().unwrap_or(0);
-        let (min_r, max_r) = self
-            .cells
-            .iter()
-            .fold((i8::MAX, i8::MIN), |(lo, hi), h| (lo.min(h.r), hi.max(h.r)));
+        let (min_r, max_r) = self.cells.iter().fold((i8::MAX, i8::MIN), |(lo, hi), h| (lo.min(h.r), hi.max(h.r)));
         let (min_q, max_q) = (self.cells[0].q, self.cells[self.len() - 1].q);
         let mut out = String::new();
         for r in min_r..=max_r {
             let mut column = 0;
-            for h in (min_q..=max_q)
-                .map(|q| Hex::new(q, r))
-                .filter(|&h| self.contains(h))
-            {
+            for h in (min_q..=max_q).map(|q| Hex::new(q, r)).filter(|&h| self.contains(h)) {
                 let start = 2 * (half_cells(h) - left) as usize;
                 out.extend(std::iter::repeat_n(' ', start - column));
                 let [a, b] = cell(h);

@@ -129,14 +129,7 @@ pub trait BatchEvaluator: Send + Sync {
     fn batch_size(&self) -> usize;
     /// `observations` is `(n, obs_len)`, `players` `(n,)`, `masks` `(n, num_actions)`, all
     /// row-major; write `values` `(n, num_players)` and `priors` `(n, num_actions)`.
-    fn evaluate(
-        &self,
-        observations: &[f32],
-        players: &[i32],
-        masks: &[bool],
-        values: &mut [f32],
-        priors: &mut [f32],
-    );
+    fn evaluate(&self, observations: &[f32], players: &[i32], masks: &[bool], values: &mut [f32], priors: &mut [f32]);
 }
 
 /// Feeds leaves to a [`BatchEvaluator`] as observations; terminal leaves never reach it.

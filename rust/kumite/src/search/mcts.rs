@@ -280,16 +280,10 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             run(0, &mut trees[0])
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = trees
-                    .iter_mut()
-                    .enumerate()
-                    .map(|(t, tree)| scope.spawn(move || run(t, tree)))
-                    .collect();
+                let handles: Vec<_> =
+                    trees.iter_mut().enumerate().map(|(t, tree)| scope.spawn(move || run(t, tree))).collect();
                 // A thread's panic is re-raised as it was, so its message reaches the caller.
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                    .sum()
+                handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).sum()
             })
         };
         let stats = merge(&trees, state, game, iterations, start.elapsed().as_secs_f64(), gumbel);
@@ -399,7 +393,8 @@ fn grow<G: Game, E: Evaluator<G>>(
                 let row = if puct { &priors[i * game.num_actions()..(i + 1) * game.num_actions()] } else { &[][..] };
                 let total: f32 = if puct { legal.iter().map(|&a| row[usize::from(a)].max(0.0)).sum() } else { 0.0 };
                 for &a in legal.iter().rev() {
-                    let prior = if total > 0.0 { row[usize::from(a)].max(0.0) / total } else { 1.0 / legal.len() as f32 };
+                    let prior =
+                        if total > 0.0 { row[usize::from(a)].max(0.0) / total } else { 1.0 / legal.len() as f32 };
                     tree.add_child(leaf, a, mover, prior);
                 }
             }
@@ -472,15 +467,13 @@ fn merge<G: Game>(
     }
     let best = (0..actions.len())
         .max_by(|&a, &b| {
-            visits[a]
-                .cmp(&visits[b])
-                .then(values[a].total_cmp(&values[b]))
-                .then(actions[b].cmp(&actions[a]))
+            visits[a].cmp(&visits[b]).then(values[a].total_cmp(&values[b])).then(actions[b].cmp(&actions[a]))
         })
         .map(|i| actions[i])
         .unwrap_or(legal[0]);
     let total: u32 = visits.iter().sum();
-    let policy = visits.iter().map(|&v| if total > 0 { v as f32 / total as f32 } else { 1.0 / visits.len() as f32 }).collect();
+    let policy =
+        visits.iter().map(|&v| if total > 0 { v as f32 / total as f32 } else { 1.0 / visits.len() as f32 }).collect();
     SearchStats { actions, visits, values, iterations, seconds, best, policy }
 }
 
@@ -526,7 +519,8 @@ impl GumbelRoot {
     /// `g + logits` of each action from the root's priors (aligned with `actions`), and the
     /// indices of the considered: the `considered` highest.
     fn perturbed(&self, priors: &[f32]) -> (Vec<f32>, Vec<usize>) {
-        let scores: Vec<f32> = self.noise.iter().zip(priors).map(|(&g, &p)| g + p.max(f32::MIN_POSITIVE).ln()).collect();
+        let scores: Vec<f32> =
+            self.noise.iter().zip(priors).map(|(&g, &p)| g + p.max(f32::MIN_POSITIVE).ln()).collect();
         let mut order: Vec<usize> = (0..scores.len()).collect();
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
         order.truncate(self.considered);
@@ -547,7 +541,8 @@ impl GumbelRoot {
         let started: u32 = counts.iter().sum();
         let level = schedule.get(started as usize).or(schedule.last()).copied().unwrap_or(0);
         let visits: Vec<u32> = (0..ids.len()).map(|i| node(i).visits).collect();
-        let q: Vec<f32> = (0..ids.len()).map(|i| if visits[i] > 0 { node(i).value / visits[i] as f32 } else { 0.0 }).collect();
+        let q: Vec<f32> =
+            (0..ids.len()).map(|i| if visits[i] > 0 { node(i).value / visits[i] as f32 } else { 0.0 }).collect();
         let sigma = completed_sigma(&q, &visits, &priors, tree.root_value);
         let score = |i: usize| scores[i] + sigma[i];
         let pick = considered
@@ -556,7 +551,10 @@ impl GumbelRoot {
             .filter(|&i| counts[i] == level)
             .max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a)))
             .or_else(|| {
-                considered.iter().copied().min_by(|&a, &b| counts[a].cmp(&counts[b]).then(score(b).total_cmp(&score(a))))
+                considered
+                    .iter()
+                    .copied()
+                    .min_by(|&a, &b| counts[a].cmp(&counts[b]).then(score(b).total_cmp(&score(a))))
             })
             .expect("a root with legal actions considers at least one");
         ids[pick]
@@ -580,7 +578,7 @@ impl GumbelRoot {
         let v: Vec<u32> = (0..n).map(|i| index(self.actions[i]).map_or(0, |j| visits[j])).collect();
         let q: Vec<f32> = (0..n).map(|i| index(self.actions[i]).map_or(0.0, |j| values[j])).collect();
         let (scores, considered) = self.perturbed(priors);
-        let sigma = completed_sigma(&q, &v, &priors, root_value);
+        let sigma = completed_sigma(&q, &v, priors, root_value);
         let most = considered.iter().map(|&i| v[i]).max().unwrap_or(0);
         let best = considered
             .iter()
@@ -802,8 +800,11 @@ mod tests {
             let stats = Mcts::new(config, RandomRollout).search(&game, &state, &[]);
             assert_eq!((stats.actions, stats.values), (vec![0, 1, 2], expect.to_vec()));
             // The default cap is the game's bound, so a search of a game that never ends ends.
-            let stats = Mcts::new(MctsConfig { iterations: 300, ..Default::default() }, RandomRollout)
-                .search(&game, &state, &[]);
+            let stats = Mcts::new(MctsConfig { iterations: 300, ..Default::default() }, RandomRollout).search(
+                &game,
+                &state,
+                &[],
+            );
             assert_eq!(stats.iterations, 300);
             if !heuristic {
                 assert!(stats.values.iter().all(|&v| v == 0.0));
@@ -830,7 +831,14 @@ mod tests {
     }
 
     fn gumbel(iterations: u32, threads: usize, seed: u64) -> MctsConfig {
-        MctsConfig { iterations, threads, seed, root: RootRule::Gumbel { considered: 16 }, exploration: 1.25, ..Default::default() }
+        MctsConfig {
+            iterations,
+            threads,
+            seed,
+            root: RootRule::Gumbel { considered: 16 },
+            exploration: 1.25,
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -852,11 +860,16 @@ mod tests {
         let game = tekken();
         let mut legal = ActionList::new();
         for (i, (state, history)) in random_states(&game, 300, 11).iter().enumerate() {
-            let stats = Mcts::new(gumbel(16 + i as u32 % 40, 1, i as u64), UniformPlayout).search(&game, state, history);
+            let stats =
+                Mcts::new(gumbel(16 + i as u32 % 40, 1, i as u64), UniformPlayout).search(&game, state, history);
             state.legal_actions(&game, &mut legal);
             assert!(legal.contains(&stats.best), "state {i}: {} not legal", stats.best);
             let sum: f32 = stats.policy.iter().sum();
-            assert!((sum - 1.0).abs() < 1e-4 && stats.policy.iter().all(|&p| p >= 0.0), "state {i}: policy {:?}", stats.policy);
+            assert!(
+                (sum - 1.0).abs() < 1e-4 && stats.policy.iter().all(|&p| p >= 0.0),
+                "state {i}: policy {:?}",
+                stats.policy
+            );
         }
     }
 

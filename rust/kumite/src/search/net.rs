@@ -112,7 +112,10 @@ fn field<'a>(meta: &'a HashMap<String, String>, key: &str) -> Result<&'a str, Ga
 
 fn count(meta: &HashMap<String, String>, key: &str) -> Result<usize, GameError> {
     let text = field(meta, key)?;
-    text.parse().ok().filter(|&n| n > 0 && n <= 1 << 20).ok_or_else(|| bad(format!("metadata {key:?} is {text:?}, not a size")))
+    text.parse()
+        .ok()
+        .filter(|&n| n > 0 && n <= 1 << 20)
+        .ok_or_else(|| bad(format!("metadata {key:?} is {text:?}, not a size")))
 }
 
 fn layer(tensors: &SafeTensors<'_>, name: &str, outputs: usize, inputs: usize) -> Result<Linear, GameError> {
@@ -149,13 +152,22 @@ impl Net {
             num_actions: count(&metadata, "num_actions")?,
             num_players: count(&metadata, "num_players")?,
             hidden: count(&metadata, "hidden")?,
-            blocks: field(&metadata, "blocks")?.parse().ok().filter(|&b: &usize| b <= 64).ok_or_else(|| bad("metadata \"blocks\" is not a count in 0..=64"))?,
+            blocks: field(&metadata, "blocks")?
+                .parse()
+                .ok()
+                .filter(|&b: &usize| b <= 64)
+                .ok_or_else(|| bad("metadata \"blocks\" is not a count in 0..=64"))?,
             fingerprint: field(&metadata, "fingerprint")?.to_string(),
         };
         let h = shape.hidden;
         let input = layer(&tensors, "input", h, shape.obs_len)?;
         let blocks = (0..shape.blocks)
-            .map(|b| Ok((layer(&tensors, &format!("blocks.{b}.fc1"), h, h)?, layer(&tensors, &format!("blocks.{b}.fc2"), h, h)?)))
+            .map(|b| {
+                Ok((
+                    layer(&tensors, &format!("blocks.{b}.fc1"), h, h)?,
+                    layer(&tensors, &format!("blocks.{b}.fc2"), h, h)?,
+                ))
+            })
             .collect::<Result<Vec<_>, GameError>>()?;
         let policy = layer(&tensors, "policy", shape.num_actions, h)?;
         let value = layer(&tensors, "value", shape.num_players, h)?;
@@ -198,7 +210,9 @@ impl Net {
             }
         }
         self.policy.forward(&h, n, priors);
-        for (row, mask) in priors[..n * s.num_actions].chunks_exact_mut(s.num_actions).zip(masks.chunks_exact(s.num_actions)) {
+        for (row, mask) in
+            priors[..n * s.num_actions].chunks_exact_mut(s.num_actions).zip(masks.chunks_exact(s.num_actions))
+        {
             let max = row.iter().zip(mask).filter(|(_, &m)| m).map(|(&x, _)| x).fold(f32::NEG_INFINITY, f32::max);
             let mut sum = 0.0;
             for (x, &m) in row.iter_mut().zip(mask) {
@@ -239,7 +253,12 @@ pub(crate) mod tests {
     use crate::games::tekken::{Tekken, TekkenOptions};
 
     /// A file in the format, with weights from `weight(tensor, index)`.
-    pub(crate) fn net_bytes(shape: [usize; 5], game: &str, fingerprint: &str, weight: impl Fn(&str, usize) -> f32) -> Vec<u8> {
+    pub(crate) fn net_bytes(
+        shape: [usize; 5],
+        game: &str,
+        fingerprint: &str,
+        weight: impl Fn(&str, usize) -> f32,
+    ) -> Vec<u8> {
         let [obs, actions, players, hidden, blocks] = shape;
         let mut layers = vec![("input".to_string(), hidden, obs)];
         for b in 0..blocks {
@@ -292,7 +311,9 @@ pub(crate) mod tests {
         // h = relu([2, 3]) = [2, 3]; a = relu([5, 0]); b = [2.5, 0]; h = [4.5, 3].
         // logits [4.5, 3, 7.5], action 1 masked; values tanh([4.5, 2]).
         let e = (4.5f32 - 7.5).exp();
-        assert!((priors[0] - e / (1.0 + e)).abs() < 1e-6 && priors[1] == 0.0 && (priors[2] - 1.0 / (1.0 + e)).abs() < 1e-6);
+        assert!(
+            (priors[0] - e / (1.0 + e)).abs() < 1e-6 && priors[1] == 0.0 && (priors[2] - 1.0 / (1.0 + e)).abs() < 1e-6
+        );
         assert!((values[0] - 4.5f32.tanh()).abs() < 1e-6 && (values[1] - 2.0f32.tanh()).abs() < 1e-6);
     }
 

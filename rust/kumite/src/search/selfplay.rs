@@ -100,7 +100,12 @@ pub fn selfplay<G: Game>(game: &G, evaluator: Option<Arc<dyn BatchEvaluator>>, c
     out
 }
 
-fn one_game<G: Game>(game: &G, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig, index: usize) -> SelfplayData {
+fn one_game<G: Game>(
+    game: &G,
+    evaluator: Option<Arc<dyn BatchEvaluator>>,
+    cfg: &SelfplayConfig,
+    index: usize,
+) -> SelfplayData {
     let game_seed = derive_seed(cfg.seed, index as u64);
     let config = MctsConfig {
         iterations: cfg.simulations.max(1),
@@ -116,7 +121,13 @@ fn one_game<G: Game>(game: &G, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: 
     }
 }
 
-fn play<G: Game, E: Evaluator<G>>(game: &G, mut search: Mcts<G, E>, cfg: &SelfplayConfig, index: usize, game_seed: u64) -> SelfplayData {
+fn play<G: Game, E: Evaluator<G>>(
+    game: &G,
+    mut search: Mcts<G, E>,
+    cfg: &SelfplayConfig,
+    index: usize,
+    game_seed: u64,
+) -> SelfplayData {
     let (actions, players, obs_len) = (game.num_actions(), game.num_players(), game.observation_len());
     let mut rng = Rng::new(derive_seed(game_seed, u64::MAX));
     let mut state = game.new_state(game_seed);
@@ -161,7 +172,11 @@ fn play<G: Game, E: Evaluator<G>>(game: &G, mut search: Mcts<G, E>, cfg: &Selfpl
                     pick -= v;
                 }
                 // Only an action legal in this world (a determinized search may visit others).
-                if legal.contains(&chosen) { chosen } else { stats.best }
+                if legal.contains(&chosen) {
+                    chosen
+                } else {
+                    stats.best
+                }
             } else {
                 stats.best
             }
@@ -201,8 +216,18 @@ mod tests {
     fn the_data_is_the_same_whatever_the_thread_count() {
         let game = Tekken::new(TekkenOptions { rounds_to_win: 1, hp: 7, ..Default::default() }).unwrap();
         let shape = [game.observation_len(), game.num_actions(), 2, 8, 1];
-        let net = Net::from_bytes(&net_bytes(shape, "tekken", &game.fingerprint(), |k, i| ((i * 7 + k.len()) % 13) as f32 / 40.0 - 0.15)).unwrap();
-        let cfg = |threads| SelfplayConfig { games: 3, simulations: 24, seed: 5, threads: Some(threads), max_steps: Some(300), ..Default::default() };
+        let net = Net::from_bytes(&net_bytes(shape, "tekken", &game.fingerprint(), |k, i| {
+            ((i * 7 + k.len()) % 13) as f32 / 40.0 - 0.15
+        }))
+        .unwrap();
+        let cfg = |threads| SelfplayConfig {
+            games: 3,
+            simulations: 24,
+            seed: 5,
+            threads: Some(threads),
+            max_steps: Some(300),
+            ..Default::default()
+        };
         let one = selfplay(&game, Some(Arc::new(net.clone())), &cfg(1));
         let two = selfplay(&game, Some(Arc::new(net)), &cfg(2));
         assert_eq!(one, two);

@@ -71,7 +71,11 @@ impl State for FatalFightState {
             FfAction::EndTurn => "end turn".into(),
             FfAction::Buy(t) => format!("buy {}", card_name(t)),
             FfAction::Upgrade(t) => {
-                let next = c.cards.get(usize::from(t)).and_then(|x| x.next).map_or("?".to_string(), |n| c.card(n).name.clone());
+                let next = c
+                    .cards
+                    .get(usize::from(t))
+                    .and_then(|x| x.next)
+                    .map_or("?".to_string(), |n| c.card(n).name.clone());
                 format!("upgrade {} to {}", card_name(t), next)
             }
             FfAction::BuyUnique(slot) => match self.unique_row.get(usize::from(slot)).copied().flatten() {

@@ -144,7 +144,8 @@ impl TextEffect {
             Some((v, c)) => (v.trim(), Some(c.trim())),
             None => (rest, None),
         };
-        let (name, n) = word_number(verb_text).ok_or_else(|| format!("cannot read {text:?}: expected \"[hit: ]verb [1..9][ if condition]\""))?;
+        let (name, n) = word_number(verb_text)
+            .ok_or_else(|| format!("cannot read {text:?}: expected \"[hit: ]verb [1..9][ if condition]\""))?;
         let need = |n: Option<u8>| n.ok_or_else(|| format!("{name} needs an amount 1..=9"));
         let verb = match name {
             "move" => Verb::Move(need(n)?),
@@ -587,21 +588,24 @@ impl Content {
             p.check(!c.always || c.carry, id, "always", || "always needs carry".into());
             p.check(!(c.carry && c.attack), id, "carry", || "carried items cannot attack".into());
             p.check(!(c.carry && c.kind == Kind::Starter), id, "carry", || "starting decks hold no items".into());
-            p.check(
-                c.attack || c.guard + c.draw + c.heal > 0 || !c.text.is_empty(),
-                id,
-                "attack",
-                || "a card needs an attack, a guard, draw or heal effect, or a text effect".into(),
-            );
+            p.check(c.attack || c.guard + c.draw + c.heal > 0 || !c.text.is_empty(), id, "attack", || {
+                "a card needs an attack, a guard, draw or heal effect, or a text effect".into()
+            });
             // FF-2.4: commons come in 4 copies each, uniques in 1.
             let copies = match c.kind {
                 Kind::Starter => 0,
                 Kind::Common => 4,
                 Kind::Unique => 1,
             };
-            p.check(c.kind != Kind::Common || c.copies.is_none_or(|n| n == 4), id, "copies", || "commons have 4 copies".into());
-            p.check(c.kind != Kind::Unique || c.copies.is_none_or(|n| n == 1), id, "copies", || "uniques have 1 copy".into());
-            p.check(c.kind != Kind::Starter || c.copies.is_none(), id, "copies", || "starters have no shop copies".into());
+            p.check(c.kind != Kind::Common || c.copies.is_none_or(|n| n == 4), id, "copies", || {
+                "commons have 4 copies".into()
+            });
+            p.check(c.kind != Kind::Unique || c.copies.is_none_or(|n| n == 1), id, "copies", || {
+                "uniques have 1 copy".into()
+            });
+            p.check(c.kind != Kind::Starter || c.copies.is_none(), id, "copies", || {
+                "starters have no shop copies".into()
+            });
             p.check(c.kind == Kind::Starter || c.cost >= 1, id, "cost", || "supply cards cost at least 1".into());
             let mut text = Vec::new();
             for (k, t) in c.text.iter().enumerate() {
@@ -612,12 +616,16 @@ impl Content {
             }
             p.check(c.text.len() <= MAX_TEXT, id, "text", || format!("at most {MAX_TEXT} text effects"));
             p.check(c.text.is_empty() || !c.carry, id, "text", || "carried items have no text effects".into());
-            p.check(c.attack || text.iter().all(|e| e.when == When::Play), id, "text", || "\"hit: …\" effects need an attack card".into());
+            p.check(c.attack || text.iter().all(|e| e.when == When::Play), id, "text", || {
+                "\"hit: …\" effects need an attack card".into()
+            });
             match (&c.line, c.step) {
                 (Some(l), Some(s)) => {
                     p.check((1..=5).contains(&s), id, "step", || "step in 1..=5".into());
                     p.check(c.kind == Kind::Common, id, "line", || "only commons form upgrade lines".into());
-                    p.check(lines.insert((l.clone(), s), i).is_none(), id, "step", || format!("line {l} has two step {s} cards"));
+                    p.check(lines.insert((l.clone(), s), i).is_none(), id, "step", || {
+                        format!("line {l} has two step {s} cards")
+                    });
                 }
                 (None, None) => {}
                 _ => p.add(id, "line", "line and step go together"),
@@ -669,14 +677,18 @@ impl Content {
             p.check((1..=5).contains(&actions), id, "actions", || "actions in 1..=5".into());
             p.check((1..=8).contains(&max_hand), id, "max_hand", || "max_hand in 1..=8".into());
             // One slot above the maximum: an item bought there waits to be discarded (FF-4.9).
-            p.check(usize::from(max_carry) < MAX_CARRY, id, "max_carry", || format!("max_carry at most {}", MAX_CARRY - 1));
+            p.check(usize::from(max_carry) < MAX_CARRY, id, "max_carry", || {
+                format!("max_carry at most {}", MAX_CARRY - 1)
+            });
             p.check(!orders.contains(&c.order), id, "order", || "turn orders must be unique".into());
             p.check(self.characters.iter().all(|o| o.id != c.id), id, "id", || "duplicate id".into());
             orders.push(c.order);
             let mut deck = Vec::new();
             for (i, (card, n)) in c.deck.iter().enumerate() {
                 match self.cards.iter().position(|x| &x.id == card) {
-                    Some(k) if !self.cards[k].carry => deck.extend(std::iter::repeat_n(CardId(k as u16), usize::from(*n))),
+                    Some(k) if !self.cards[k].carry => {
+                        deck.extend(std::iter::repeat_n(CardId(k as u16), usize::from(*n)))
+                    }
                     Some(_) => p.add(id, format!("deck[{i}]"), format!("{card} is a carried item")),
                     None => p.add(id, format!("deck[{i}]"), format!("unknown card {card}")),
                 }
@@ -747,7 +759,11 @@ impl Content {
                     Some(("summon", Some(n))) => BossSkill::Summon(n),
                     Some(("strip_guard", None)) => BossSkill::StripGuard,
                     _ => {
-                        p.add(id, format!("skills[{i}]"), "one of damage_all N, pierce_all N, damage_line N, summon N, strip_guard");
+                        p.add(
+                            id,
+                            format!("skills[{i}]"),
+                            "one of damage_all N, pierce_all N, damage_line N, summon N, strip_guard",
+                        );
                         continue;
                     }
                 };

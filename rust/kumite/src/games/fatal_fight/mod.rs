@@ -19,8 +19,8 @@
 
 mod actions;
 mod api;
-mod listing;
 pub mod content;
+mod listing;
 mod rules;
 mod state;
 mod validate;
@@ -34,7 +34,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{parse_options, Game, GameError, Utility, MAX_LEGAL_ACTIONS, PrintedEffect};
+use crate::core::{parse_options, Game, GameError, PrintedEffect, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{FfAction, NUM_ACTIONS};
 pub use content::Content;
@@ -134,7 +134,10 @@ impl FatalFight {
         };
         let n = usize::from(options.players);
         if options.characters.len() > n {
-            return Err(GameError::option("characters", format!("{} characters for {n} players", options.characters.len())));
+            return Err(GameError::option(
+                "characters",
+                format!("{} characters for {n} players", options.characters.len()),
+            ));
         }
         let mut characters = Vec::new();
         for id in &options.characters {
@@ -180,7 +183,10 @@ impl FatalFight {
         if cards > state::MAX_OWNED {
             return Err(GameError::option(
                 "content_dir",
-                format!("{cards} cards in the game (shop, uniques, starting decks in play); at most {}", state::MAX_OWNED),
+                format!(
+                    "{cards} cards in the game (shop, uniques, starting decks in play); at most {}",
+                    state::MAX_OWNED
+                ),
             ));
         }
         // Text actions (FFX-17) add plays to a round: each card in the game is played at most once

@@ -5,7 +5,9 @@
 use crate::cards::{CardId, Pile};
 use crate::core::{count, ActionList, EffectKey, EventSink, NoEvents, Rng};
 use crate::games::fatal_fight::actions::FfAction;
-use crate::games::fatal_fight::content::{BossSkill, Cond, EnemySkill, Gimmick, Kind, Special, StageCard, Verb, When, RESPAWNS};
+use crate::games::fatal_fight::content::{
+    BossSkill, Cond, EnemySkill, Gimmick, Kind, Special, StageCard, Verb, When, RESPAWNS,
+};
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::FatalFight;
 
@@ -207,21 +209,31 @@ impl FatalFightState {
         // the AP in hand against the life in the way, so clearing its group is progress too.
         let boss = match (0..RESPAWNS).find(|&g| self.boss_present && self.groups[g].contains(BOSS)) {
             Some(g) => {
-                let ahead: u32 = self.groups[g].iter().take_while(|&e| e != BOSS).map(|e| u32::from(self.effective_life(game, e, true))).sum();
+                let ahead: u32 = self.groups[g]
+                    .iter()
+                    .take_while(|&e| e != BOSS)
+                    .map(|e| u32::from(self.effective_life(game, e, true)))
+                    .sum();
                 let need = ahead + u32::from(c.bosses[usize::from(self.stage.min(3))].life);
                 ((hand_ap + u32::from(self.chain.ap)) as f32 / need as f32).min(1.0)
             }
             None => 0.5,
         };
         let nf = n as f32;
-        0.3 * life / nf + 0.15 * standing / nf + 0.15 * cleared + 0.2 * boss + 0.15 * owned_ap / nf + 0.05 * (gold as f32 / 20.0).min(1.0)
+        0.3 * life / nf
+            + 0.15 * standing / nf
+            + 0.15 * cleared
+            + 0.2 * boss
+            + 0.15 * owned_ap / nf
+            + 0.05 * (gold as f32 / 20.0).min(1.0)
     }
 
     pub fn current_player_index(&self) -> Option<usize> {
         match self.phase {
-            Phase::Shop { player } | Phase::Turn { player } | Phase::Combination { player } | Phase::Pay { player, .. } => {
-                Some(usize::from(player))
-            }
+            Phase::Shop { player }
+            | Phase::Turn { player }
+            | Phase::Combination { player }
+            | Phase::Pay { player, .. } => Some(usize::from(player)),
             Phase::MassDamage { .. } => Some(usize::from(self.leader())),
             Phase::Over => None,
         }
@@ -254,10 +266,7 @@ impl FatalFightState {
         let start = after.map_or(0, |a| self.order_pos(game, a) + 1);
         self.order[..game.n()].iter().skip(start).copied().find(|&q| {
             let pl = &self.players[usize::from(q)];
-            q != turn
-                && pl.square == sq
-                && pl.active()
-                && pl.combo_left > 0
+            q != turn && pl.square == sq && pl.active() && pl.combo_left > 0
         })
     }
 
@@ -275,14 +284,22 @@ impl FatalFightState {
                 // (FF-4.9); `MAX_CARRY` allows one more than any character's maximum.
                 let room = |carry: bool| !carry || p.carried.len() < crate::games::fatal_fight::content::MAX_CARRY;
                 for (t, c) in content.cards.iter().enumerate() {
-                    if c.kind == Kind::Common && !c.later_step && self.shop.0[t] > 0 && p.gold >= u32::from(c.cost) && room(c.carry) {
+                    if c.kind == Kind::Common
+                        && !c.later_step
+                        && self.shop.0[t] > 0
+                        && p.gold >= u32::from(c.cost)
+                        && room(c.carry)
+                    {
                         push(out, FfAction::Buy(t as u8));
                     }
                 }
                 for (t, c) in content.cards.iter().enumerate() {
                     if let Some(next) = c.next {
                         let nc = content.card(next);
-                        if p.deck.contains(CardId(t as u16)) && self.shop.0[usize::from(next.0)] > 0 && p.gold >= u32::from(nc.cost) {
+                        if p.deck.contains(CardId(t as u16))
+                            && self.shop.0[usize::from(next.0)] > 0
+                            && p.gold >= u32::from(nc.cost)
+                        {
                             push(out, FfAction::Upgrade(t as u8));
                         }
                     }
@@ -316,7 +333,8 @@ impl FatalFightState {
                 // same area when the target is fixed, FF-0.2). A paid move plays a card face down,
                 // which is no attack card: only after the chain (FFX-5).
                 for to in 0..SQUARES as u8 {
-                    if adjacent(p.square, to) && (p.moves > 0 || (!chain_open && p.actions >= 1 && !p.hand.is_empty())) {
+                    if adjacent(p.square, to) && (p.moves > 0 || (!chain_open && p.actions >= 1 && !p.hand.is_empty()))
+                    {
                         push(out, FfAction::Move(to));
                     }
                 }
@@ -464,7 +482,13 @@ impl FatalFightState {
                     match then {
                         Pending::Move { to } => {
                             self.players[usize::from(player)].square = to;
-                            ev.emit(|| event("move", Some(usize::from(player)), format!("plays a card face down and moves to {}", square_name(to))));
+                            ev.emit(|| {
+                                event(
+                                    "move",
+                                    Some(usize::from(player)),
+                                    format!("plays a card face down and moves to {}", square_name(to)),
+                                )
+                            });
                         }
                         Pending::Save { target } => {
                             let t = &mut self.players[usize::from(target)];
@@ -506,7 +530,10 @@ impl FatalFightState {
         let c = game.content.card(card);
         if c.attack {
             let mut ap = c.ap;
-            if game.character(p).special == Special::Brawler && self.players[p].special_ready && matches!(self.phase, Phase::Turn { .. }) {
+            if game.character(p).special == Special::Brawler
+                && self.players[p].special_ready
+                && matches!(self.phase, Phase::Turn { .. })
+            {
                 ap += 1;
                 self.players[p].special_ready = false;
             }
@@ -517,7 +544,18 @@ impl FatalFightState {
             ch.pierce |= c.pierce;
             ch.launch |= c.launch;
             let (total, hits) = (ch.ap, ch.hits);
-            ev.emit(|| event("play", Some(p), format!("plays {} ({}): chain AP {total}, {}", c.name, c.describe(), count(usize::from(hits), "hit"))));
+            ev.emit(|| {
+                event(
+                    "play",
+                    Some(p),
+                    format!(
+                        "plays {} ({}): chain AP {total}, {}",
+                        c.name,
+                        c.describe(),
+                        count(usize::from(hits), "hit")
+                    ),
+                )
+            });
         } else {
             ev.emit(|| event("play", Some(p), format!("plays {} ({})", c.name, c.describe())));
         }
@@ -527,7 +565,15 @@ impl FatalFightState {
 
     /// FFX-17: the text effects of `card` that resolve at `when` and whose condition holds, for
     /// player `p`; `target` is the struck group of a hit.
-    fn apply_text(&mut self, game: &FatalFight, p: usize, card: CardId, when: When, target: Option<usize>, ev: &mut impl EventSink<Event>) {
+    fn apply_text(
+        &mut self,
+        game: &FatalFight,
+        p: usize,
+        card: CardId,
+        when: When,
+        target: Option<usize>,
+        ev: &mut impl EventSink<Event>,
+    ) {
         let c = game.content.card(card);
         for (i, e) in c.text.iter().enumerate().filter(|(_, e)| e.when == when) {
             let sq = self.players[p].square;
@@ -645,7 +691,9 @@ impl FatalFightState {
             if e == BOSS {
                 boss_down = true;
                 self.boss_present = false;
-                ev.emit(|| event("defeat", None, format!("{} is defeated", game.content.bosses[usize::from(self.stage)].name)));
+                ev.emit(|| {
+                    event("defeat", None, format!("{} is defeated", game.content.bosses[usize::from(self.stage)].name))
+                });
                 continue;
             }
             let en = game.content.enemy(e);
@@ -755,7 +803,13 @@ impl FatalFightState {
                 p.gold -= u32::from(nc.cost);
                 self.shop.0[usize::from(t)] += 1;
                 self.shop.0[usize::from(next.0)] -= 1;
-                ev.emit(|| event("upgrade", Some(pi), format!("upgrades {} to {} for {} gold", content.card(card).name, nc.name, nc.cost)));
+                ev.emit(|| {
+                    event(
+                        "upgrade",
+                        Some(pi),
+                        format!("upgrades {} to {} for {} gold", content.card(card).name, nc.name, nc.cost),
+                    )
+                });
             }
             FfAction::BuyUnique(slot) => {
                 let card = self.unique_row[usize::from(slot)].expect("face up");
@@ -889,7 +943,13 @@ impl FatalFightState {
                     self.damage(p, k, true);
                     let pl = &self.players[p];
                     let down = if pl.down { ", down" } else { "" };
-                    ev.emit(|| event("hazard", Some(p), format!("takes {k} hazard damage: life {before} to {}{down}", pl.life.max(0))));
+                    ev.emit(|| {
+                        event(
+                            "hazard",
+                            Some(p),
+                            format!("takes {k} hazard damage: life {before} to {}{down}", pl.life.max(0)),
+                        )
+                    });
                 }
                 if self.all_down(game) {
                     self.lose(ev, "every player is down");
@@ -1032,7 +1092,13 @@ impl FatalFightState {
             let size = self.groups[g].len();
             let dmg = (size + usize::from(rush)).min(255) as u8;
             if size > 0 {
-                ev.emit(|| event("combat", None, format!("group {} deals {dmg} to the {} line", g + 1, LINE_NAMES[usize::from(line)])));
+                ev.emit(|| {
+                    event(
+                        "combat",
+                        None,
+                        format!("group {} deals {dmg} to the {} line", g + 1, LINE_NAMES[usize::from(line)]),
+                    )
+                });
                 for p in 0..n {
                     if square_line(self.players[p].square) == line {
                         self.damage(p, dmg, false); // FF-12.7

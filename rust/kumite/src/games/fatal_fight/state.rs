@@ -169,15 +169,27 @@ pub enum Pending {
 pub enum Phase {
     /// `player` shops (FF-3.6, FF-4, FF-5.1): any number of transactions, then a pass; the shop
     /// goes round the table until every player has passed in a row (`shop_passed`).
-    Shop { player: u8 },
+    Shop {
+        player: u8,
+    },
     /// `player`'s turn in the action phase (FF-6).
-    Turn { player: u8 },
+    Turn {
+        player: u8,
+    },
     /// `player`, on the turn player's square, may continue the chain (FF-9.3).
-    Combination { player: u8 },
+    Combination {
+        player: u8,
+    },
     /// `player` chooses `left` more cards to play face down for `then` (FF-10.2, FF-10.4).
-    Pay { player: u8, left: u8, then: Pending },
+    Pay {
+        player: u8,
+        left: u8,
+        then: Pending,
+    },
     /// The team (its leader, FFX-7) picks who takes the mass damage of group `group` (FF-12.9).
-    MassDamage { group: u8 },
+    MassDamage {
+        group: u8,
+    },
     Over,
 }
 

@@ -138,7 +138,12 @@ fn play(g: &FatalFight, s: &mut FatalFightState, p: usize, name: &str) {
 // FF-0.5, FF-3.6, FF-6.1
 #[test]
 fn ff_0_5_ff_3_6_ff_6_1_three_gold_each_and_the_shop_opens_in_character_order() {
-    let g = FatalFight::new(FatalFightOptions { players: 3, characters: vec!["juno".into(), "dex".into(), "bram".into()], ..Default::default() }).unwrap();
+    let g = FatalFight::new(FatalFightOptions {
+        players: 3,
+        characters: vec!["juno".into(), "dex".into(), "bram".into()],
+        ..Default::default()
+    })
+    .unwrap();
     let s = g.new_state(3);
     assert!(s.players[..3].iter().all(|p| p.gold == 3));
     // Character orders: dex 1, bram 3, juno 4.
@@ -200,7 +205,9 @@ fn ff_0_6_variant_no_opening_shop_starts_in_stage_one() {
 // round too: the option is the shop before the campaign's first stage, whichever it is.
 #[test]
 fn ffx_24_no_opening_shop_from_a_later_start_stage() {
-    let g = FatalFight::new(FatalFightOptions { players: 2, opening_shop: false, start_stage: 3, ..Default::default() }).unwrap();
+    let g =
+        FatalFight::new(FatalFightOptions { players: 2, opening_shop: false, start_stage: 3, ..Default::default() })
+            .unwrap();
     let s = g.new_state(5);
     assert_eq!((s.stage, s.round), (2, 1));
     assert!(matches!(s.phase, Phase::Turn { .. }));
@@ -288,7 +295,11 @@ fn ffx_23_the_medic_saves_for_one_fewer_than_save_actions() {
         let listing = g.content();
         let juno = listing["characters"].as_array().unwrap().iter().find(|x| x["id"] == "juno").unwrap();
         let text = juno["text"].as_str().unwrap();
-        let want = if cost == 1 { "saving costs 1 action and 1 face-down card" } else { "saving costs 2 actions and 2 face-down cards" };
+        let want = if cost == 1 {
+            "saving costs 1 action and 1 face-down card"
+        } else {
+            "saving costs 2 actions and 2 face-down cards"
+        };
         assert!(text.contains(want), "{text}");
     }
 }
@@ -298,13 +309,25 @@ fn ffx_23_the_medic_saves_for_one_fewer_than_save_actions() {
 /// draft 8.
 #[test]
 fn draft_8_options_round_trip_and_old_options_load() {
-    let g = FatalFight::new(FatalFightOptions { start_gold: 0, opening_shop: false, save_actions: 3, ..Default::default() }).unwrap();
+    let g = FatalFight::new(FatalFightOptions {
+        start_gold: 0,
+        opening_shop: false,
+        save_actions: 3,
+        ..Default::default()
+    })
+    .unwrap();
     let o = g.options();
-    assert_eq!((o["start_gold"].as_u64(), o["opening_shop"].as_bool(), o["save_actions"].as_u64()), (Some(0), Some(false), Some(3)));
+    assert_eq!(
+        (o["start_gold"].as_u64(), o["opening_shop"].as_bool(), o["save_actions"].as_u64()),
+        (Some(0), Some(false), Some(3))
+    );
     let again = FatalFight::from_options(o.as_object().unwrap()).unwrap();
     assert_eq!(again.options, g.options);
     let d = game(2).options();
-    assert_eq!((d["start_gold"].as_u64(), d["opening_shop"].as_bool(), d["save_actions"].as_u64()), (Some(3), Some(true), Some(2)));
+    assert_eq!(
+        (d["start_gold"].as_u64(), d["opening_shop"].as_bool(), d["save_actions"].as_u64()),
+        (Some(3), Some(true), Some(2))
+    );
     let old: serde_json::Value = serde_json::from_str(
         r#"{"characters":["dex","mika"],"content_dir":null,"final_boss_variant":false,"players":2,"stage_rounds":null,"start_stage":1}"#,
     )
@@ -369,7 +392,8 @@ fn ff_4_5_only_the_first_step_of_a_line_can_be_bought() {
 // FF-4.6, FF-4.9
 #[test]
 fn ff_4_6_ff_4_9_items_are_carried_and_discarded_down_to_the_maximum() {
-    let g = FatalFight::new(FatalFightOptions { players: 1, characters: vec!["bram".into()], ..Default::default() }).unwrap();
+    let g = FatalFight::new(FatalFightOptions { players: 1, characters: vec!["bram".into()], ..Default::default() })
+        .unwrap();
     let mut s = g.new_state(1);
     let smoke = card(&g, "smoke_bomb");
     s.players[0].gold = 10;
@@ -405,7 +429,10 @@ fn ffx_8_a_discarded_item_drawn_later_is_played_from_the_hand() {
     assert_eq!((s.players[0].gp, s.players[0].actions), (3, actions - 1), "guard 3 for an action");
     s.players[0].square = 0;
     act(&g, &mut s, A::EndTurn);
-    assert!(s.players[0].discard.contains(smoke) || s.players[0].hand.contains(smoke), "back to the discard (or drawn again)");
+    assert!(
+        s.players[0].discard.contains(smoke) || s.players[0].hand.contains(smoke),
+        "back to the discard (or drawn again)"
+    );
     assert_eq!(s.removed.0[usize::from(smoke.0)], 0);
     s.validate(&g).unwrap();
 }
@@ -574,7 +601,11 @@ fn ff_7_5_ff_7_6_a_blow_below_life_does_nothing() {
     assert_eq!(s.groups[1].len(), 2, "AP 2 < life 3: no damage stays");
     s.chain = Chain { ap: 3, hits: 1, ..Default::default() };
     s.strike(&g, 0, 1, &mut NoEvents);
-    assert_eq!(s.groups[1].as_slice(), &[enemy(&g, "street_punk")], "AP 3 >= life 3 defeats the head; the group closes up");
+    assert_eq!(
+        s.groups[1].as_slice(),
+        &[enemy(&g, "street_punk")],
+        "AP 3 >= life 3 defeats the head; the group closes up"
+    );
     assert!(s.enemy_discard.contains(enemy(&g, "bruiser")));
 }
 
@@ -644,14 +675,29 @@ fn ffx_18_the_retuned_starting_decks() {
     assert_eq!((dash.attack, dash.ap, dash.draw), (true, 2, 1), "Dash Elbow: AP 2, draw 1");
     let expect = [
         ("dex", Special::Brawler, vec![("jab", 6), ("low_kick", 2), ("block", 2), ("grab", 2)], 10),
-        ("mika", Special::Sprinter, vec![("jab", 3), ("low_kick", 1), ("shoulder_charge", 2), ("dash_elbow", 3), ("chakram", 1), ("block", 2)], 15),
-        ("bram", Special::Guardian, vec![("jab", 3), ("grab", 3), ("bear_hug", 2), ("block", 2), ("shoulder_charge", 2)], 14),
-        ("juno", Special::Medic, vec![("jab", 4), ("shoulder_charge", 2), ("first_aid", 2), ("chakram", 2), ("block", 2)], 10),
+        (
+            "mika",
+            Special::Sprinter,
+            vec![("jab", 3), ("low_kick", 1), ("shoulder_charge", 2), ("dash_elbow", 3), ("chakram", 1), ("block", 2)],
+            15,
+        ),
+        (
+            "bram",
+            Special::Guardian,
+            vec![("jab", 3), ("grab", 3), ("bear_hug", 2), ("block", 2), ("shoulder_charge", 2)],
+            14,
+        ),
+        (
+            "juno",
+            Special::Medic,
+            vec![("jab", 4), ("shoulder_charge", 2), ("first_aid", 2), ("chakram", 2), ("block", 2)],
+            10,
+        ),
     ];
     for (p, (id, special, deck, ap)) in expect.into_iter().enumerate() {
         let c = g.character(p);
         assert_eq!((c.id.as_str(), c.special), (id, special));
-        let listed: Vec<CardId> = deck.iter().flat_map(|&(name, k)| std::iter::repeat(card(&g, name)).take(k)).collect();
+        let listed: Vec<CardId> = deck.iter().flat_map(|&(name, k)| std::iter::repeat_n(card(&g, name), k)).collect();
         assert_eq!(c.deck, listed, "{id}'s deck");
         let total: u32 = c.deck.iter().map(|&t| u32::from(g.content.card(t).ap)).sum();
         assert_eq!((c.deck.len(), total), (12, ap), "{id}: twelve cards and their AP");
@@ -1088,7 +1134,8 @@ fn builtin_content_has_the_seed_counts() {
 fn observation_sized_to_the_game_with_the_observer_first() {
     let (t, items, uniques, e) = (34, 5, 12, 16);
     let len = |n: usize, b: usize| 49 + n + 4 * b + n * (25 + 2 * t + items) + 5 * t + uniques + 12 * e;
-    let variant = FatalFight::new(FatalFightOptions { players: 4, final_boss_variant: true, ..Default::default() }).unwrap();
+    let variant =
+        FatalFight::new(FatalFightOptions { players: 4, final_boss_variant: true, ..Default::default() }).unwrap();
     for (g, b, total) in [(game(2), 3, 633), (game(4), 3, 831), (variant, 6, 843)] {
         let n = g.n();
         let c = &g.content;
@@ -1115,7 +1162,11 @@ fn observation_sized_to_the_game_with_the_observer_first() {
             assert_eq!(obs[slots + k * slot + 1], (p + 1) as f32 / 10.0, "slot {k} holds player {p}'s life");
         }
         let carried = &obs[slots + 25 + 2 * t..][..items];
-        assert_eq!(carried[usize::from(c.carry_slot[usize::from(drink.0)])], 1.0, "the observer's item, at its item slot");
+        assert_eq!(
+            carried[usize::from(c.carry_slot[usize::from(drink.0)])],
+            1.0,
+            "the observer's item, at its item slot"
+        );
         assert_eq!(carried.iter().sum::<f32>(), 1.0);
         let hand = &obs[slots + n * slot..][..t];
         assert_eq!(hand[usize::from(card(&g, "jab").0)], 0.5, "the observer's hand counts follow the slots");
@@ -1187,7 +1238,13 @@ fn conformance_suite_one_three_four_players_and_the_variant() {
         check_random_games(&game(players), Conformance { games: 1_500, seed: 3, deep_games: 60 }).unwrap();
     }
     for start_stage in 2..=4 {
-        let g = FatalFight::new(FatalFightOptions { players: 2, final_boss_variant: true, start_stage, ..Default::default() }).unwrap();
+        let g = FatalFight::new(FatalFightOptions {
+            players: 2,
+            final_boss_variant: true,
+            start_stage,
+            ..Default::default()
+        })
+        .unwrap();
         check_random_games(&g, Conformance { games: 1_000, seed: 9, deep_games: 30 }).unwrap();
     }
     for players in [1, 4] {
@@ -1247,8 +1304,18 @@ fn fatal_fight_random_stats() {
             std::hint::black_box(std::hint::black_box(&s).clone());
         }
         let clone_ns = t1.elapsed().as_secs_f64() * 1e3;
-        println!("{players}p from {start_stage}: {:.2} M steps/s, state {} bytes, clone {clone_ns:.1} ns", rate / 1e6, std::mem::size_of::<FatalFightState>());
-        println!("  {:.1} steps/game, {:.2} stages cleared, {:.1} rounds in last stage, {wins} wins; max {}", steps as f64 / n as f64, stages as f64 / n as f64, rounds as f64 / n as f64, g.max_game_length());
+        println!(
+            "{players}p from {start_stage}: {:.2} M steps/s, state {} bytes, clone {clone_ns:.1} ns",
+            rate / 1e6,
+            std::mem::size_of::<FatalFightState>()
+        );
+        println!(
+            "  {:.1} steps/game, {:.2} stages cleared, {:.1} rounds in last stage, {wins} wins; max {}",
+            steps as f64 / n as f64,
+            stages as f64 / n as f64,
+            rounds as f64 / n as f64,
+            g.max_game_length()
+        );
     }
 }
 
@@ -1260,11 +1327,13 @@ fn content_dir_replaces_built_in_files() {
     // The per-character stats variant (FFX-18): one character lists its own life.
     let mine = chars.1.replace("name = \"Dex Calloway\"\n", "name = \"Dex Calloway\"\nlife = 12\n");
     std::fs::write(dir.join("characters.toml"), mine).unwrap();
-    let g = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap();
+    let g = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() })
+        .unwrap();
     assert_eq!((g.character(0).life, g.character(1).life), (12, 8), "the others keep the shared stats");
     check_random_games(&g, Conformance { games: 100, seed: 1, deep_games: 5 }).unwrap();
     std::fs::write(dir.join("stages.toml"), "[[stage]]\nid = \"x\"\n").unwrap();
-    let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap_err();
+    let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() })
+        .unwrap_err();
     assert!(err.to_string().contains("stages.toml"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1284,7 +1353,8 @@ fn ffx_20_determinize_resamples_only_hidden_information() {
     };
     assert_eq!(sorted(d.players[0].deck.as_slice()), sorted(s.players[0].deck.as_slice()), "own deck: same cards");
     assert_eq!(d.players[1].hand.len(), s.players[1].hand.len());
-    let pool = |x: &FatalFightState| sorted(&x.players[1].hand.iter().chain(x.players[1].deck.iter()).collect::<Vec<_>>());
+    let pool =
+        |x: &FatalFightState| sorted(&x.players[1].hand.iter().chain(x.players[1].deck.iter()).collect::<Vec<_>>());
     assert_eq!(pool(&d), pool(&s), "the other player's hidden cards come from its own pool");
     assert_eq!(d.groups, s.groups);
     assert_eq!(d.players[0].square, 7);
@@ -1365,7 +1435,10 @@ fn ff_4_7_ff_10_1_items_and_the_free_move_inside_an_open_chain() {
     assert_eq!((s.chain.hits, s.players[0].actions), (1, 2), "the chain stays open; no action spent");
     act(&g, &mut s, A::Move(0)); // into the upper line, same area as group 1
     assert_eq!((s.players[0].square, s.chain.hits), (0, 1));
-    assert!(!legal(&g, &s).iter().any(|a| matches!(a, A::Move(_))), "the paid move plays a card face down: not inside a chain");
+    assert!(
+        !legal(&g, &s).iter().any(|a| matches!(a, A::Move(_))),
+        "the paid move plays a card face down: not inside a chain"
+    );
     play(&g, &mut s, 0, "jab");
     // Brawler 1 + 1 + 1 = 4 AP with CQB pierce: the bruiser (3) falls and 1 AP passes on (< 2).
     assert_eq!(s.chain.ap, 3);
@@ -1525,7 +1598,7 @@ fn ffx_3_hazard_supply_and_cheer_act_when_the_round_is_set_up() {
     let hazard = next_round_with(&g, &s, "burger_stand"); // hazard 1
     let supply = next_round_with(&g, &s, "neon_arcade"); // supply 1
     let cheer = next_round_with(&g, &s, "subway_stairs"); // cheer 1
-    // hazard 1: one pierce damage to each player, whatever guard they hold.
+                                                          // hazard 1: one pierce damage to each player, whatever guard they hold.
     assert_eq!(calm.players[0].life, 5);
     assert_eq!(hazard.players[0].life, 4);
     assert_eq!((hazard.players[1].life, hazard.players[1].down), (0, true));
@@ -1584,9 +1657,8 @@ fn ffx_3_dark_leaves_a_launch_without_effect() {
     place(&g, &mut s, 4, &["street_punk"]); // right middle
     give(&g, &mut s, 0, &["jab", "spark_shot"]);
     s.players[0].square = 4; // centre middle
-    let strikes = |s: &FatalFightState| -> Vec<A> {
-        legal(&g, s).into_iter().filter(|a| matches!(a, A::Strike(_))).collect()
-    };
+    let strikes =
+        |s: &FatalFightState| -> Vec<A> { legal(&g, s).into_iter().filter(|a| matches!(a, A::Strike(_))).collect() };
     let mut lit = s.clone();
     play(&g, &mut lit, 0, "spark_shot");
     assert_eq!(strikes(&lit), vec![A::Strike(0), A::Strike(4)], "launch reaches any group");
@@ -1602,7 +1674,12 @@ fn hazard_damage_is_an_event() {
     let g = game(2);
     let mut s = g.new_state(1);
     act(&g, &mut s, A::ShopDone);
-    let hazard = g.content.stages.iter().position(|c| c.stage == s.stage + 1 && matches!(c.gimmick, Gimmick::Hazard(_))).unwrap();
+    let hazard = g
+        .content
+        .stages
+        .iter()
+        .position(|c| c.stage == s.stage + 1 && matches!(c.gimmick, Gimmick::Hazard(_)))
+        .unwrap();
     let Gimmick::Hazard(k) = g.content.stages[hazard].gimmick else { unreachable!() };
     let at = s.stage_pile.iter().position(|c| usize::from(c.0) == hazard).unwrap();
     let top = s.stage_pile.len() - 1;
@@ -1699,7 +1776,8 @@ fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_
         // The skill seen going to the bottom and the new face-up top: all three places are known.
         assert_eq!(d.boss_pile.as_slice(), s.boss_pile.as_slice());
         assert_eq!(d.information_state_string(&g, second), s.information_state_string(&g, second));
-        hidden_varies |= dp.hand.as_slice() != pl.hand.as_slice() || dp.discard.get(1 - seen_slot) != pl.discard.get(1 - seen_slot);
+        hidden_varies |=
+            dp.hand.as_slice() != pl.hand.as_slice() || dp.discard.get(1 - seen_slot) != pl.discard.get(1 - seen_slot);
     }
     assert!(hidden_varies, "the hidden cards are redealt");
 }
@@ -1750,7 +1828,8 @@ fn ff_5_9_the_boss_pile_turned_over_shows_its_top_skill() {
 #[test]
 fn ffx_13_an_empty_enemy_pile_gives_no_more_unless_the_variant() {
     for reshuffle in [false, true] {
-        let g = FatalFight::new(FatalFightOptions { players: 1, enemy_reshuffle: reshuffle, ..Default::default() }).unwrap();
+        let g = FatalFight::new(FatalFightOptions { players: 1, enemy_reshuffle: reshuffle, ..Default::default() })
+            .unwrap();
         let mut s = in_round(&g);
         s.enemy_pile.move_all_to(&mut s.enemy_discard);
         let discarded = s.enemy_discard.len();
@@ -1790,7 +1869,10 @@ fn ff_3_6_the_shop_is_order_free_a_returned_card_reaches_a_player_who_passed() {
     assert_eq!(s.phase, Phase::Shop { player: a }, "the first player shops again");
     assert!(s.information_state_string(&g, usize::from(a)).contains(&format!("(passed: P{b})")));
     act(&g, &mut s, A::Buy(jab.0 as u8));
-    assert_eq!(s.players[usize::from(a)].deck.iter().filter(|&c| c == jab).count(), 1 + g.character(usize::from(a)).deck.iter().filter(|&&c| c == jab).count());
+    assert_eq!(
+        s.players[usize::from(a)].deck.iter().filter(|&c| c == jab).count(),
+        1 + g.character(usize::from(a)).deck.iter().filter(|&&c| c == jab).count()
+    );
     s.validate(&g).unwrap();
     act(&g, &mut s, A::ShopDone);
     assert_eq!(s.phase, Phase::Shop { player: b });
@@ -1970,7 +2052,11 @@ fn ff_0_1_hit_text_resolves_only_for_a_card_striking_alone() {
     play(&g, &mut t, 0, "jab");
     play(&g, &mut t, 0, "suplex");
     act(&g, &mut t, A::Strike(4));
-    assert_eq!(t.groups[4].as_slice(), &[bruiser, punk], "AP 3 fells the head; no throw in a chain (it would give punk, bruiser)");
+    assert_eq!(
+        t.groups[4].as_slice(),
+        &[bruiser, punk],
+        "AP 3 fells the head; no throw in a chain (it would give punk, bruiser)"
+    );
     // Cyclone Throw: the head falls, the next is thrown, and the player gains a move.
     let mut u = in_round(&g);
     place(&g, &mut u, 4, &["street_punk", "bruiser", "street_punk"]);
@@ -2011,7 +2097,13 @@ fn ff_8_2_a_hand_holds_every_card_its_player_owns() {
     assert_eq!(super::state::MAX_HAND, super::state::MAX_OWNED);
     let g = game(1);
     let mut s = in_round(&g);
-    let all: Vec<&str> = g.content.cards.iter().filter(|c| c.kind == super::content::Kind::Common && !c.carry).map(|c| c.id.as_str()).collect();
+    let all: Vec<&str> = g
+        .content
+        .cards
+        .iter()
+        .filter(|c| c.kind == super::content::Kind::Common && !c.carry)
+        .map(|c| c.id.as_str())
+        .collect();
     let mut names: Vec<&str> = all.iter().flat_map(|&n| [n, n]).collect();
     names.push("parry");
     give(&g, &mut s, 0, &names);
@@ -2042,7 +2134,8 @@ fn ffx_17_action_texts_that_overfill_a_round_are_refused() {
     let [cards, ..] = crate::games::fatal_fight::content::BUILTIN;
     // Parry is a common: 4 copies of `action 3` give 12 more plays; 2·3 + 1 + 12 > 16.
     std::fs::write(dir.join("cards.toml"), cards.1.replace("text = [\"move 1\"]", "text = [\"action 3\"]")).unwrap();
-    let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap_err();
+    let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() })
+        .unwrap_err();
     assert!(err.to_string().contains("16 plays a round holds"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

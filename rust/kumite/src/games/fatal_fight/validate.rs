@@ -53,12 +53,18 @@ pub(crate) fn flow(s: &FatalFightState, game: &FatalFight, bad: &mut Vec<String>
                 bad.push(format!("phase combination: the turn player (chain_owner {}) must be active", s.chain_owner));
             }
             if s.chain.hits == 0 || !s.chain.combined {
-                bad.push("phase combination needs an open chain (chain.hits > 0) that has been offered (chain.combined)".into());
+                bad.push(
+                    "phase combination needs an open chain (chain.hits > 0) that has been offered (chain.combined)"
+                        .into(),
+                );
             }
         }
         Phase::Pay { player, then, .. } => {
             if player != s.chain_owner || !active(player) {
-                bad.push(format!("phase pay: the payer {player} must be the active turn player (chain_owner {})", s.chain_owner));
+                bad.push(format!(
+                    "phase pay: the payer {player} must be the active turn player (chain_owner {})",
+                    s.chain_owner
+                ));
             }
             if let Pending::Save { target } = then {
                 if target == player {

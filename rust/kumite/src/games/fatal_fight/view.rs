@@ -83,14 +83,22 @@ fn phase_text(p: Phase) -> String {
 /// The players who passed in the shop since its last transaction (" (passed: P0, P2)"), or nothing.
 fn passed_text(passed: u8) -> String {
     let who: Vec<String> = (0..MAX_PLAYERS).filter(|&p| passed & (1 << p) != 0).map(|p| format!("P{p}")).collect();
-    if who.is_empty() { String::new() } else { format!(" (passed: {})", who.join(", ")) }
+    if who.is_empty() {
+        String::new()
+    } else {
+        format!(" (passed: {})", who.join(", "))
+    }
 }
 
 /// Mass damage pending per group, only where some is ("mass damage: group 2: 3 | "), else nothing.
 fn mass_text(mass: &[u8]) -> String {
     let pending: Vec<String> =
         mass.iter().enumerate().filter(|(_, &m)| m > 0).map(|(g, &m)| format!("group {}: {m}", g + 1)).collect();
-    if pending.is_empty() { String::new() } else { format!("mass damage {} | ", pending.join(", ")) }
+    if pending.is_empty() {
+        String::new()
+    } else {
+        format!("mass damage {} | ", pending.join(", "))
+    }
 }
 
 /// Group slots encoded without branching on the group's size.
@@ -188,11 +196,11 @@ impl FatalFightState {
         }
         w.section("enemy mass per square");
         w.scaled(&self.mass, 0.25);
-        for k in 0..n {
+        for (k, &section) in SEAT_SECTIONS.iter().enumerate().take(n) {
             let p = seat_after(me, k, n);
             let pl = &self.players[p];
             let c = game.character(p);
-            w.section(SEAT_SECTIONS[k]);
+            w.section(section);
             w.values([
                 1.0,
                 f32::from(pl.life) / 10.0,
@@ -227,7 +235,11 @@ impl FatalFightState {
         }
         w.section("the shop per card, the unique row per unique item, cards removed from the game per card");
         w.scaled(&self.shop.0[..cards], 0.25);
-        w.counts(uniques, self.unique_row.iter().flatten().map(|x| usize::from(content.unique_slot[usize::from(x.0)])), 1.0);
+        w.counts(
+            uniques,
+            self.unique_row.iter().flatten().map(|x| usize::from(content.unique_slot[usize::from(x.0)])),
+            1.0,
+        );
         w.scaled(&self.removed.0[..cards], 0.25);
         w.finish();
     }
@@ -235,9 +247,8 @@ impl FatalFightState {
     /// Public state plus, for `viewer`, its own hidden cards; `None` shows everything.
     pub(crate) fn describe(&self, game: &FatalFight, viewer: Option<usize>) -> String {
         let c = &game.content;
-        let names = |cards: &[CardId]| -> String {
-            cards.iter().map(|&x| c.card(x).label()).collect::<Vec<_>>().join(", ")
-        };
+        let names =
+            |cards: &[CardId]| -> String { cards.iter().map(|&x| c.card(x).label()).collect::<Vec<_>>().join(", ") };
         let sorted = |cards: &[CardId]| -> String {
             let mut v = cards.to_vec();
             v.sort();
@@ -272,20 +283,35 @@ impl FatalFightState {
                 .into_iter()
                 .map(|(k, seen)| {
                     let t = b.skills[usize::from(k)].describe();
-                    if seen { t } else { format!("({t})") }
+                    if seen {
+                        t
+                    } else {
+                        format!("({t})")
+                    }
                 })
                 .collect();
-            let _ = writeln!(s, "Boss {} (life {}) skills, top first, unseen order in brackets: {}", b.name, b.life, texts.join(" / "));
+            let _ = writeln!(
+                s,
+                "Boss {} (life {}) skills, top first, unseen order in brackets: {}",
+                b.name,
+                b.life,
+                texts.join(" / ")
+            );
         }
         for (g, grp) in self.groups.iter().enumerate() {
             if grp.is_empty() {
                 continue;
             }
-            let members: Vec<String> = grp
-                .iter()
-                .map(|e| if e == BOSS { "BOSS".to_string() } else { c.enemy(e).name.clone() })
-                .collect();
-            let _ = writeln!(s, "Group {} ({} {}): {}", g + 1, AREA_NAMES[usize::from(group_area(g))], LINE_NAMES[usize::from(group_line(g))], members.join(", "));
+            let members: Vec<String> =
+                grp.iter().map(|e| if e == BOSS { "BOSS".to_string() } else { c.enemy(e).name.clone() }).collect();
+            let _ = writeln!(
+                s,
+                "Group {} ({} {}): {}",
+                g + 1,
+                AREA_NAMES[usize::from(group_area(g))],
+                LINE_NAMES[usize::from(group_line(g))],
+                members.join(", ")
+            );
         }
         for p in 0..game.n() {
             let pl = &self.players[p];
@@ -377,8 +403,15 @@ impl FatalFightState {
             }
             let seen = pl.discard_seen;
             let hidden = |i: &usize| seen & (1 << i) == 0;
-            let unseen_discard = |d: &Pile<MAX_OWNED>| (0..d.len()).filter(hidden).map(|i| d.as_slice()[i]).collect::<Vec<_>>();
-            let mut pool: Vec<CardId> = pl.hand.iter().chain(pl.deck.iter()).chain(pl.facedown.iter()).chain(unseen_discard(&pl.discard)).collect();
+            let unseen_discard =
+                |d: &Pile<MAX_OWNED>| (0..d.len()).filter(hidden).map(|i| d.as_slice()[i]).collect::<Vec<_>>();
+            let mut pool: Vec<CardId> = pl
+                .hand
+                .iter()
+                .chain(pl.deck.iter())
+                .chain(pl.facedown.iter())
+                .chain(unseen_discard(&pl.discard))
+                .collect();
             pool.sort_unstable();
             rng.shuffle(&mut pool);
             let mut next = pool.into_iter();
@@ -492,7 +525,12 @@ impl FatalFightState {
                 bad.push(format!("unique {} cannot be in the shop piles", card.id));
             }
         }
-        if self.unique_pile.iter().chain(self.unique_row.iter().flatten().copied()).any(|x| !valid_card(x) || c.card(x).kind != Kind::Unique) {
+        if self
+            .unique_pile
+            .iter()
+            .chain(self.unique_row.iter().flatten().copied())
+            .any(|x| !valid_card(x) || c.card(x).kind != Kind::Unique)
+        {
             bad.push("the unique pile and row hold uniques only".into());
         }
         if self.unique_row.iter().any(|x| x.is_none()) && !self.unique_pile.is_empty() {
@@ -503,7 +541,14 @@ impl FatalFightState {
         let mut ecount = vec![0u32; ne];
         let mut bosses = 0;
         let mut bad_enemy = false;
-        for e in self.groups.iter().flat_map(|g| g.iter()).chain(self.enemy_pile.iter()).chain(self.enemy_discard.iter()).chain(self.escaped.iter()) {
+        for e in self
+            .groups
+            .iter()
+            .flat_map(|g| g.iter())
+            .chain(self.enemy_pile.iter())
+            .chain(self.enemy_discard.iter())
+            .chain(self.escaped.iter())
+        {
             if e == BOSS {
                 bosses += 1;
             } else if usize::from(e.0) < ne {
@@ -516,14 +561,26 @@ impl FatalFightState {
         for (i, e) in c.enemies.iter().enumerate() {
             let want = if e.stage <= stage_max { u32::from(e.copies) } else { 0 };
             if ecount[i] != want && !bad_enemy {
-                bad.push(format!("enemy {} has {} in play, expected {want}", e.id, crate::core::count(ecount[i] as usize, "card")));
+                bad.push(format!(
+                    "enemy {} has {} in play, expected {want}",
+                    e.id,
+                    crate::core::count(ecount[i] as usize, "card")
+                ));
                 break;
             }
         }
         if bad_enemy {
             bad.push("an unknown enemy card".into());
         }
-        if self.groups.iter().flat_map(|g| g.iter()).chain(self.enemy_pile.iter()).chain(self.enemy_discard.iter()).chain(self.escaped.iter()).filter(|&e| e == BOSS).count()
+        if self
+            .groups
+            .iter()
+            .flat_map(|g| g.iter())
+            .chain(self.enemy_pile.iter())
+            .chain(self.enemy_discard.iter())
+            .chain(self.escaped.iter())
+            .filter(|&e| e == BOSS)
+            .count()
             != self.groups.iter().flat_map(|g| g.iter()).filter(|&e| e == BOSS).count()
         {
             bad.push("the boss can only stand in a group".into());
@@ -579,7 +636,9 @@ impl FatalFightState {
         }
         let cp = |p: u8| usize::from(p) < n;
         match self.phase {
-            Phase::Shop { player } | Phase::Combination { player } if !cp(player) => bad.push("phase player out of range".into()),
+            Phase::Shop { player } | Phase::Combination { player } if !cp(player) => {
+                bad.push("phase player out of range".into())
+            }
             Phase::Turn { player } if !cp(player) || !self.players[usize::from(player)].active() => {
                 bad.push("the turn player must exist and be active".into())
             }
@@ -591,7 +650,11 @@ impl FatalFightState {
                     Pending::Save { .. } if cp(player) => self.save_cost(game, usize::from(player)),
                     Pending::Save { .. } => 0,
                 };
-                if !cp(player) || left == 0 || left > most || self.players[usize::from(player)].hand.len() < usize::from(left) {
+                if !cp(player)
+                    || left == 0
+                    || left > most
+                    || self.players[usize::from(player)].hand.len() < usize::from(left)
+                {
                     bad.push("payment out of range".into());
                 }
                 match then {
@@ -617,7 +680,9 @@ impl FatalFightState {
                 bad.push("the combination partner must be active and not the turn player".into());
             }
         }
-        if matches!(self.phase, Phase::Turn { .. } | Phase::Combination { .. } | Phase::Pay { .. }) && !cp(self.chain_owner) {
+        if matches!(self.phase, Phase::Turn { .. } | Phase::Combination { .. } | Phase::Pay { .. })
+            && !cp(self.chain_owner)
+        {
             bad.push("chain owner out of range".into());
         }
         if let Phase::Turn { player } = self.phase {
@@ -678,8 +743,10 @@ impl FatalFightState {
                         if pl.immune {
                             tags.push("saved");
                         }
-                        items.push(json!({ "kind": "fighter", "player": p, "label": format!("P{p} {}", game.character(p).name),
-                            "value": pl.life, "tags": tags }));
+                        items.push(
+                            json!({ "kind": "fighter", "player": p, "label": format!("P{p} {}", game.character(p).name),
+                            "value": pl.life, "tags": tags }),
+                        );
                     }
                 }
                 for (g, grp) in self.groups.iter().enumerate() {
@@ -740,15 +807,18 @@ impl FatalFightState {
         for p in 0..n {
             let pl = &self.players[p];
             let own = sees(p);
-            let zone = |id: &str, name: &str, cards: Vec<serde_json::Value>| {
-                json!({ "id": format!("p{p}.{id}"), "name": name, "owner": p, "cards": cards })
-            };
+            let zone = |id: &str, name: &str, cards: Vec<serde_json::Value>| json!({ "id": format!("p{p}.{id}"), "name": name, "owner": p, "cards": cards });
             zones.push(zone("hand", "Hand", if own { cards(pl.hand.as_slice()) } else { hidden(pl.hand.len()) }));
             zones.push(zone("played", "Played", cards(pl.played.as_slice())));
-            zones.push(zone("facedown", "Face down", if own { cards(pl.facedown.as_slice()) } else { hidden(pl.facedown.len()) }));
+            zones.push(zone(
+                "facedown",
+                "Face down",
+                if own { cards(pl.facedown.as_slice()) } else { hidden(pl.facedown.len()) },
+            ));
             zones.push(zone("items", "Items", cards(pl.carried.as_slice())));
             let discard = if own { cards(pl.discard.as_slice()) } else { pl.discarded_in_view().map(card).collect() };
-            zones.push(json!({ "id": format!("p{p}.discard"), "name": "Discard", "owner": p, "count": pl.discard.len(),
+            zones
+                .push(json!({ "id": format!("p{p}.discard"), "name": "Discard", "owner": p, "count": pl.discard.len(),
                 "layout": "pile", "cards": discard }));
             let deck = if viewer.is_none() { cards(pl.deck.as_slice()) } else { vec![] };
             zones.push(json!({ "id": format!("p{p}.deck"), "name": "Deck", "owner": p, "count": pl.deck.len(),
@@ -772,7 +842,8 @@ impl FatalFightState {
                 .boss_order(viewer)
                 .into_iter()
                 .map(|(k, seen)| {
-                    let text = if seen { format!("{} skill", b.name) } else { format!("{} skill, place unseen", b.name) };
+                    let text =
+                        if seen { format!("{} skill", b.name) } else { format!("{} skill, place unseen", b.name) };
                     json!({ "name": b.skills[usize::from(k)].describe(), "text": text, "color": "boss" })
                 })
                 .collect();

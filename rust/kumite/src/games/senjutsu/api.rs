@@ -93,12 +93,10 @@ impl State for SenjutsuState {
                 None => format!("push {}", d.name()),
             },
             A::Kamae(node) => match self.current_player_index() {
-                Some(p) => game
-                    .samurai(p)
-                    .tree
-                    .nodes
-                    .get(usize::from(node))
-                    .map_or_else(|| format!("kamae node {node}"), |n| format!("kamae {} ({})", words(&n.0), n.1.name())),
+                Some(p) => game.samurai(p).tree.nodes.get(usize::from(node)).map_or_else(
+                    || format!("kamae node {node}"),
+                    |n| format!("kamae {} ({})", words(&n.0), n.1.name()),
+                ),
                 None => format!("kamae node {node}"),
             },
             A::Choose(i) => {
@@ -145,4 +143,3 @@ impl State for SenjutsuState {
         self.check(game)
     }
 }
-

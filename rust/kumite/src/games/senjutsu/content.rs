@@ -103,18 +103,38 @@ pub const RELATIVE: [&str; 6] = ["F", "FR", "BR", "B", "BL", "FL"];
 pub enum Op {
     /// Move up to `n` steps (forced: exactly, as far as possible), each into one of the
     /// relative directions in the `dirs` bit mask (SJ-6.1, SJ-6.2). `opponent`: SJ-6.4.
-    Move { n: u8, dirs: u8, forced: bool, opponent: bool },
+    Move {
+        n: u8,
+        dirs: u8,
+        forced: bool,
+        opponent: bool,
+    },
     /// Turn up to `n` hex sides either way (SJ-6.3).
-    Rotate { n: u8, opponent: bool },
+    Rotate {
+        n: u8,
+        opponent: bool,
+    },
     /// Wounds on the hexes of the grid, relative to a samurai facing east (SJ-5.7, SJ-10).
-    Attack { cells: Vec<(Hex, u8)>, bleed: bool, stun: u8, push: u8 },
+    Attack {
+        cells: Vec<(Hex, u8)>,
+        bleed: bool,
+        stun: u8,
+        push: u8,
+    },
     /// Defended hexes at this part's initiative (SJ-7); `evade` carries the evade symbol.
-    Defend { cells: Vec<Hex>, evade: bool },
+    Defend {
+        cells: Vec<Hex>,
+        evade: bool,
+    },
     /// Move the kamae ring up to `n` branches (SJ-9.2).
-    Kamae { n: u8 },
+    Kamae {
+        n: u8,
+    },
     /// Take the top of the advantage track (SJ-8.4).
     Advantage,
-    Draw { n: u8 },
+    Draw {
+        n: u8,
+    },
     /// One of several actions, chosen when it resolves (core cards, SJ-3.6).
     Choose(Vec<Op>),
 }
@@ -268,7 +288,10 @@ impl Card {
             let prefix = if self.parts.len() > 1 { format!("part {}: ", k + 1) } else { String::new() };
             p.ops.iter().flat_map(move |op| one(op, &prefix)).collect::<Vec<_>>()
         });
-        let bonus = self.bonus.iter().flat_map(|(z, ops)| ops.iter().flat_map(move |op| one(op, &format!("in {}: ", z.name()))));
+        let bonus = self
+            .bonus
+            .iter()
+            .flat_map(|(z, ops)| ops.iter().flat_map(move |op| one(op, &format!("in {}: ", z.name()))));
         parts.chain(bonus).collect()
     }
 
@@ -649,8 +672,12 @@ fn parse_ops(ops: &[String], p: &mut Problems, card: &str, field: &str) -> Vec<O
 
 impl Content {
     pub fn builtin() -> Content {
-        Content::from_texts(include_str!("data/cards.toml"), include_str!("data/samurai.toml"), include_str!("data/battlefields.toml"))
-            .expect("built-in content is valid")
+        Content::from_texts(
+            include_str!("data/cards.toml"),
+            include_str!("data/samurai.toml"),
+            include_str!("data/battlefields.toml"),
+        )
+        .expect("built-in content is valid")
     }
 
     /// Content from the texts of the three built-in files (cards, samurai, battlefields).
@@ -694,12 +721,9 @@ impl Content {
         // Any two kinds can meet in one hand (decks are built from the whole pool).
         let known = self.cards.iter().map(|c| (c.key.as_str(), c.name.as_str())).chain([("stun", "Stun")]);
         p.distinct_names(known, new.iter().map(|c| (c.key.as_str(), c.name.as_str())));
-        p.check(
-            self.cards.len() + new.len() < MAX_KINDS,
-            "",
-            "card",
-            || format!("at most {} card kinds in all", MAX_KINDS - 1),
-        );
+        p.check(self.cards.len() + new.len() < MAX_KINDS, "", "card", || {
+            format!("at most {} card kinds in all", MAX_KINDS - 1)
+        });
         p.into_result()?;
         self.cards.extend(new);
         self.push_stun();
@@ -728,18 +752,17 @@ impl Content {
     fn build_card(&self, r: RawCard, p: &mut Problems, new: &[Card]) -> Option<Card> {
         let k = r.key.clone();
         let before = p.len();
-        p.check(!r.key.is_empty() && r.key != "stun", &k, "key", || "must be a non-empty key other than \"stun\"".into());
+        p.check(!r.key.is_empty() && r.key != "stun", &k, "key", || {
+            "must be a non-empty key other than \"stun\"".into()
+        });
         let dup = self.cards.iter().chain(new).any(|c| c.key == r.key);
         p.check(!dup, &k, "key", || "already used, by a built-in entry or an earlier one: ids must be new".into());
         let dup_number = self.cards.iter().chain(new).any(|c| c.number == r.number && c.ty != CardType::Core);
         p.check(!dup_number && r.number > 0, &k, "number", || "card numbers must be unique and positive".into());
         p.check((1..=3).contains(&r.rank), &k, "rank", || "rank must be 1..=3".into());
-        p.check(
-            matches!(r.ty, CardType::Defense | CardType::Attack | CardType::Meditation),
-            &k,
-            "type",
-            || "pool cards are defense, attack or meditation".into(),
-        );
+        p.check(matches!(r.ty, CardType::Defense | CardType::Attack | CardType::Meditation), &k, "type", || {
+            "pool cards are defense, attack or meditation".into()
+        });
         // An add instant with no initiative is `[=]`: it resolves right after its host (SJ-12.5).
         let attached = r.initiative.is_empty() && r.instant == Instant::Add;
         p.check(
@@ -752,7 +775,19 @@ impl Content {
             || "one or two increasing values in 0..=9 ([] only for an add instant: [=])".into(),
         );
         p.check((1..=4).contains(&r.copies), &k, "copies", || "copies must be 1..=4".into());
-        let mut card = self.finish_card(&k, r.name, r.number, r.rank, r.ty, r.initiative, r.instant, &r.ops, &r.parts, &r.bonus, p);
+        let mut card = self.finish_card(
+            &k,
+            r.name,
+            r.number,
+            r.rank,
+            r.ty,
+            r.initiative,
+            r.instant,
+            &r.ops,
+            &r.parts,
+            &r.bonus,
+            p,
+        );
         card.requires = r.requires;
         card.copies = r.copies;
         card.text = card.describe();
@@ -823,12 +858,9 @@ impl Content {
             _ => p.check(!attacks && !defends, k, "type", || "only attack and defense cards attack or defend".into()),
         }
         if instant != Instant::Add {
-            p.check(
-                all.iter().skip(1).all(|x| x.timing != Timing::Card),
-                k,
-                "then",
-                || "later parts resolve at \"=\" or their own initiative".into(),
-            );
+            p.check(all.iter().skip(1).all(|x| x.timing != Timing::Card), k, "then", || {
+                "later parts resolve at \"=\" or their own initiative".into()
+            });
         }
         Card {
             key: k.to_string(),
@@ -854,10 +886,16 @@ impl Content {
         for r in raw.samurai {
             let k = r.key.clone();
             let before = p.len();
-            p.check(self.samurai_by_key(&k).is_none(), &k, "key", || "already used, by a built-in entry or an earlier one: ids must be new".into());
-            p.check((3..=MAX_WOUND_LIMIT).contains(&r.wound_limit), &k, "wound_limit", || format!("must be 3..={MAX_WOUND_LIMIT}"));
+            p.check(self.samurai_by_key(&k).is_none(), &k, "key", || {
+                "already used, by a built-in entry or an earlier one: ids must be new".into()
+            });
+            p.check((3..=MAX_WOUND_LIMIT).contains(&r.wound_limit), &k, "wound_limit", || {
+                format!("must be 3..={MAX_WOUND_LIMIT}")
+            });
             p.check((1..=9).contains(&r.advantage), &k, "advantage", || "must be 1..=9".into());
-            p.check((3..=MAX_HAND_LIMIT).contains(&r.hand_limit), &k, "hand_limit", || format!("must be 3..={MAX_HAND_LIMIT}"));
+            p.check((3..=MAX_HAND_LIMIT).contains(&r.hand_limit), &k, "hand_limit", || {
+                format!("must be 3..={MAX_HAND_LIMIT}")
+            });
             let tree = build_tree(&r.kamae, &mut p, &k);
             let index = self.samurai.len();
             let core_id = CardId(self.cards.len() as u16);
@@ -920,7 +958,8 @@ impl Content {
     pub fn preset_for(&self, preset: usize, seat: usize) -> Result<Vec<CardId>, String> {
         let key = &self.samurai[seat].key;
         let own = |c: &CardId| self.card(*c).owner.as_ref() == Some(key);
-        let mut deck: Vec<CardId> = self.samurai[preset].deck.iter().filter(|c| self.card(**c).owner.is_none() || own(c)).copied().collect();
+        let mut deck: Vec<CardId> =
+            self.samurai[preset].deck.iter().filter(|c| self.card(**c).owner.is_none() || own(c)).copied().collect();
         let missing = self.samurai[preset].deck.len() - deck.len();
         let mine: Vec<CardId> = self.samurai[seat].deck.iter().filter(|c| own(c)).copied().collect();
         if mine.len() < missing {
@@ -990,7 +1029,8 @@ impl Content {
             match parse_map(&r.map) {
                 Ok((cells, blocked, starts, terrain, rows)) => match Board::new(&cells, &blocked) {
                     Ok(board) => {
-                        let far = starts.iter().enumerate().all(|(i, a)| starts[..i].iter().all(|b| a.distance_to(*b) >= 3));
+                        let far =
+                            starts.iter().enumerate().all(|(i, a)| starts[..i].iter().all(|b| a.distance_to(*b) >= 3));
                         p.check(far, &k, "map", || "start hexes must be at least 3 apart".into());
                         p.check(cells.len() <= MAX_CELLS, &k, "map", || format!("at most {MAX_CELLS} hexes"));
                         p.check((4..=6).contains(&starts.len()), &k, "map", || "4..=6 start hexes (S)".into());
@@ -1017,7 +1057,8 @@ fn parse_map(map: &str) -> Result<ParsedMap, String> {
         for (col, t) in line.split_whitespace().enumerate() {
             let (col, row) = (col as i16, row as i16);
             let q = col - (row - (row & 1)) / 2;
-            let h = Hex::new(i8::try_from(q).map_err(|_| "map too wide")?, i8::try_from(row).map_err(|_| "map too tall")?);
+            let h =
+                Hex::new(i8::try_from(q).map_err(|_| "map too wide")?, i8::try_from(row).map_err(|_| "map too tall")?);
             match t {
                 "." => cells.push(h),
                 "S" => {

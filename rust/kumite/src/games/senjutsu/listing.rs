@@ -12,7 +12,8 @@ pub fn content(game: &Senjutsu) -> Value {
         .samurai
         .iter()
         .map(|s| {
-            let kamae: Vec<String> = s.tree.nodes.iter().map(|(key, zone)| format!("{} ({})", words(key), zone.name())).collect();
+            let kamae: Vec<String> =
+                s.tree.nodes.iter().map(|(key, zone)| format!("{} ({})", words(key), zone.name())).collect();
             let text = format!(
                 "wound limit {}, advantage {}, hand limit {}; kamae {}; core card {}; preset deck of {} cards",
                 s.wound_limit,
@@ -45,7 +46,11 @@ pub fn content(game: &Senjutsu) -> Value {
         .battlefields
         .iter()
         .map(|b| {
-            content_entry(&b.key, &b.name, format!("{} cells, {} start hexes, {} impassable", b.board.len(), b.starts.len(), b.terrain.len()))
+            content_entry(
+                &b.key,
+                &b.name,
+                format!("{} cells, {} start hexes, {} impassable", b.board.len(), b.starts.len(), b.terrain.len()),
+            )
         })
         .collect();
     json!({ "samurai": samurai, "cards": cards, "battlefields": battlefields })

@@ -19,8 +19,8 @@
 
 mod actions;
 mod api;
-mod listing;
 pub mod content;
+mod listing;
 mod rules;
 mod state;
 mod validate;
@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::CardId;
-use crate::core::{parse_options, Game, GameError, Seating, Utility, PrintedEffect};
+use crate::core::{parse_options, Game, GameError, PrintedEffect, Seating, Utility};
 
 pub use actions::{SenjutsuAction, NUM_ACTIONS};
 pub use content::{CardType, Content, Instant, Op, Timing, Zone};
@@ -145,9 +145,9 @@ impl Senjutsu {
         let mut seats = Vec::new();
         for k in &keys {
             seats.push(
-                content
-                    .samurai_by_key(k)
-                    .ok_or_else(|| GameError::option("samurai", format!("unknown samurai {k:?}; known: {}", known())))?,
+                content.samurai_by_key(k).ok_or_else(|| {
+                    GameError::option("samurai", format!("unknown samurai {k:?}; known: {}", known()))
+                })?,
             );
         }
         check(
@@ -168,9 +168,9 @@ impl Senjutsu {
                 Some(DeckChoice::Cards(list)) => list
                     .iter()
                     .map(|k| {
-                        content.card_by_key(k).ok_or_else(|| {
-                            GameError::option("decks", format!("seat {seat}: unknown card {k:?}"))
-                        })
+                        content
+                            .card_by_key(k)
+                            .ok_or_else(|| GameError::option("decks", format!("seat {seat}: unknown card {k:?}")))
                     })
                     .collect::<Result<Vec<_>, _>>()?,
             };

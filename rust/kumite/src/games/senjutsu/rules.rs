@@ -4,7 +4,9 @@
 use crate::cards::CardId;
 use crate::core::{event, returns_text, Action, ActionList, EffectKey, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
-use crate::games::senjutsu::content::{words, Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_KINDS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT};
+use crate::games::senjutsu::content::{
+    words, Card, CardType, Instant, Op, Timing, Zone, DEAL, DECK_SIZE, MAX_KINDS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT,
+};
 use crate::games::senjutsu::state::{
     Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_CHOICE, NO_INIT, STUN_CARDS, ZONE_NONE,
 };
@@ -255,14 +257,27 @@ impl SenjutsuState {
             }
             Phase::Discard(p) => {
                 let p = usize::from(p);
-                self.distinct_hand(game, p, out, |c| matches!(c.ty, CardType::Attack | CardType::Defense | CardType::Meditation), A::Discard);
+                self.distinct_hand(
+                    game,
+                    p,
+                    out,
+                    |c| matches!(c.ty, CardType::Attack | CardType::Defense | CardType::Meditation),
+                    A::Discard,
+                );
             }
             Phase::Resolve(_) => self.resolve_choices(game, out),
         }
     }
 
     /// Each distinct hand card passing `keep` once, in card order (copies give one action).
-    fn distinct_hand(&self, game: &Senjutsu, p: usize, out: &mut ActionList, keep: impl Fn(&Card) -> bool, make: fn(u16) -> A) {
+    fn distinct_hand(
+        &self,
+        game: &Senjutsu,
+        p: usize,
+        out: &mut ActionList,
+        keep: impl Fn(&Card) -> bool,
+        make: fn(u16) -> A,
+    ) {
         let mut seen = [0u64; MAX_KINDS / 64];
         for c in self.samurai[p].hand.iter() {
             let k = usize::from(c.0);
@@ -283,7 +298,11 @@ impl SenjutsuState {
     /// SJ-12.1: an instant goes onto a non-instant card of another type.
     fn instant_fits(&self, game: &Senjutsu, p: usize, c: &Card) -> bool {
         let Some(host) = self.samurai[p].played.map(|h| self.card(game, h)) else { return false };
-        c.instant != Instant::None && host.ty != CardType::Stun && host.instant == Instant::None && c.ty != host.ty && self.usable(game, p, c)
+        c.instant != Instant::None
+            && host.ty != CardType::Stun
+            && host.instant == Instant::None
+            && c.ty != host.ty
+            && self.usable(game, p, c)
     }
 
     fn instant_choices(&self, game: &Senjutsu, p: usize, out: &mut ActionList) {
@@ -494,7 +513,7 @@ impl SenjutsuState {
     fn play_instant(&mut self, game: &Senjutsu, p: usize, k: CardId, events: &mut impl EventSink<Event>) {
         let s = &mut self.samurai[p];
         let found = s.hand.iter().position(|c| c == k);
-                if let Some(i) = found {
+        if let Some(i) = found {
             s.hand.remove(i);
         }
         s.instant = Some(k);
@@ -632,7 +651,11 @@ impl SenjutsuState {
                         let e = self.new_exec(game, usize::from(it.player), it.card, it.part, it.init, false);
                         events.emit(|| {
                             let c = game.content.card(it.card);
-                            event("resolve", Some(usize::from(it.player)), format!("resolves {} part {} at initiative {}", c.name, it.part + 1, it.init))
+                            event(
+                                "resolve",
+                                Some(usize::from(it.player)),
+                                format!("resolves {} part {} at initiative {}", c.name, it.part + 1, it.init),
+                            )
                         });
                         self.stack.push(e);
                         continue;
@@ -670,7 +693,13 @@ impl SenjutsuState {
                 Some(_) => {
                     for (k, later) in card.parts.iter().enumerate().skip(next) {
                         if let Timing::At(x) = later.timing {
-                            self.items.push(Item { player: e.player, card: e.card, part: k as u8, init: x, done: false });
+                            self.items.push(Item {
+                                player: e.player,
+                                card: e.card,
+                                part: k as u8,
+                                init: x,
+                                done: false,
+                            });
                         }
                     }
                 }
@@ -752,7 +781,13 @@ impl SenjutsuState {
             Stage::Evade => match self.next_evader(&e) {
                 Some(t) => {
                     let mut scratch = ActionList::new();
-                    self.distinct_hand(game, t, &mut scratch, |c| self.evade_init(game, t, c, e.init).is_some(), A::Evade);
+                    self.distinct_hand(
+                        game,
+                        t,
+                        &mut scratch,
+                        |c| self.evade_init(game, t, c, e.init).is_some(),
+                        A::Evade,
+                    );
                     if self.alive(t) && !scratch.is_empty() {
                         Some(t)
                     } else {
@@ -866,7 +901,9 @@ impl SenjutsuState {
         let (apos, afacing) = (self.samurai[a].pos, self.samurai[a].facing);
         let mut pushes = [0u8; MAX_PLAYERS];
         let mut evaders = 0u8;
-        events.emit(|| event("attack", Some(a), format!("{} at initiative {}", op.text().replacen("attack", "attacks", 1), e.init)));
+        events.emit(|| {
+            event("attack", Some(a), format!("{} at initiative {}", op.text().replacen("attack", "attacks", 1), e.init))
+        });
         for &(rel, w) in cells {
             let h = apos + orient(rel, afacing);
             #[allow(clippy::needless_range_loop)] // `t` indexes the samurai and `pushes`
@@ -938,7 +975,8 @@ impl SenjutsuState {
         let zone = zone_index(self.zone_of(game, t));
         let lay = |card: &Card, first: usize, out: &mut ArrayVec<Defense, 2>| {
             let chain = card.parts[first + 1..].iter().take_while(|p| p.timing == Timing::Same).count();
-            let bonus = card.bonus.iter().filter(|(z, _)| first == 0 && zone_index(*z) == zone).flat_map(|(_, ops)| ops.iter());
+            let bonus =
+                card.bonus.iter().filter(|(z, _)| first == 0 && zone_index(*z) == zone).flat_map(|(_, ops)| ops.iter());
             let ops = card.parts[first..=first + chain].iter().flat_map(|p| p.ops.iter()).chain(bonus);
             for op in ops {
                 if let Op::Defend { cells, evade } = op {
@@ -1146,9 +1184,8 @@ impl SenjutsuState {
 
     /// SJ-13.9, SJ-13.10: above the hand limit, discard face down down to it.
     fn next_discard(&mut self, game: &Senjutsu, events: &mut impl EventSink<Event>) {
-        let over = (0..game.n()).find(|&p| {
-            self.alive(p) && self.samurai[p].hand_count(game) > usize::from(game.samurai(p).hand_limit)
-        });
+        let over = (0..game.n())
+            .find(|&p| self.alive(p) && self.samurai[p].hand_count(game) > usize::from(game.samurai(p).hand_limit));
         match over {
             Some(p) => self.phase = Phase::Discard(p as u8),
             None => self.start_round(game, events),
@@ -1170,7 +1207,13 @@ impl SenjutsuState {
                 let s = &mut self.samurai[p];
                 if let Some(c) = s.deck.pop() {
                     s.discard.push(c);
-                    events.emit(|| event("bleed", Some(p), format!("bleeds: {} is discarded from the deck", game.content.card(c).name)));
+                    events.emit(|| {
+                        event(
+                            "bleed",
+                            Some(p),
+                            format!("bleeds: {} is discarded from the deck", game.content.card(c).name),
+                        )
+                    });
                 }
             }
             let s = &mut self.samurai[p];

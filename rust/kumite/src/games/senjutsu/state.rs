@@ -127,7 +127,9 @@ impl Samurai {
     /// The card whose effects resolve this round: an instant replacement, else the selection.
     pub fn main_card(&self, game: &Senjutsu) -> Option<CardId> {
         match (self.instant, self.played) {
-            (Some(i), _) if game.content.card(i).instant == crate::games::senjutsu::content::Instant::Replace => Some(i),
+            (Some(i), _) if game.content.card(i).instant == crate::games::senjutsu::content::Instant::Replace => {
+                Some(i)
+            }
             (_, p) => p,
         }
     }

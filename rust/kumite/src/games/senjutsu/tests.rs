@@ -225,7 +225,10 @@ fn sj_3_4_sj_3_5_sj_9_1_sj_9_2_kamae_moves_along_the_tree() {
     give(&g, &mut s, 0, &["steady_breath"]);
     give(&g, &mut s, 1, &["focus"]);
     select(&g, &mut s, &["Steady Breath", "Focus"]);
-    assert_eq!(texts(&g, &s), ["kamae still water (resolve)", "kamae flowing river (balance)", "kamae falling rock (aggression)", "pass"]);
+    assert_eq!(
+        texts(&g, &s),
+        ["kamae still water (resolve)", "kamae flowing river (balance)", "kamae falling rock (aggression)", "pass"]
+    );
     act(&g, &mut s, "kamae flowing river (balance)");
     assert_eq!(s.samurai[0].kamae, 2);
     // SJ-3.5: 「支流(相互につながった黒い線)を通って新しい構えの位置に移動することができます」(the
@@ -251,8 +254,12 @@ fn sj_3_4_sj_3_5_sj_9_1_sj_9_2_kamae_moves_along_the_tree() {
     assert!(e.contains("both ways"), "{e}");
     // A tree of nine nodes linked to the ninth is refused, not a shift past the link bits (found
     // by the content_lists fuzz target: a debug build panicked).
-    let nine: Vec<String> = (0..9).map(|i| format!("{{ key = \"n{i}\", zone = \"{}\" }}", if i == 0 { "gate" } else { "balance" })).collect();
-    let text = text.replace("{ key = \"gate\", zone = \"gate\" }, { key = \"a\", zone = \"balance\" }", &nine.join(", ")).replace("\"gate>a\"", "\"n0-n8\"");
+    let nine: Vec<String> = (0..9)
+        .map(|i| format!("{{ key = \"n{i}\", zone = \"{}\" }}", if i == 0 { "gate" } else { "balance" }))
+        .collect();
+    let text = text
+        .replace("{ key = \"gate\", zone = \"gate\" }, { key = \"a\", zone = \"balance\" }", &nine.join(", "))
+        .replace("\"gate>a\"", "\"n0-n8\"");
     let e = c.add_samurai("x.toml", &text).expect_err("nine nodes").to_string();
     assert!(e.contains("2..=8 nodes"), "{e}");
 }
@@ -303,7 +310,17 @@ fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
     let mut foreign = preset_keys(&g, 0);
     foreign[0] = "spear_wall".into();
     assert!(load_err(json!({"decks": [foreign, null]})).contains("spear_wall: a signature card of spear_captain"));
-    let rank3 = ["whirlwind", "twin_strikes", "crushing_blow", "empty_mind", "counter_stance", "counter_stance", "fury_cut", "fury_cut", "mountain_stillness"];
+    let rank3 = [
+        "whirlwind",
+        "twin_strikes",
+        "crushing_blow",
+        "empty_mind",
+        "counter_stance",
+        "counter_stance",
+        "fury_cut",
+        "fury_cut",
+        "mountain_stillness",
+    ];
     let mut heavy = preset_keys(&g, 0);
     heavy.retain(|k| g.content.card(g.content.card_by_key(k).unwrap()).rank != 3);
     heavy.truncate(31);
@@ -318,10 +335,18 @@ fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
             let g2 = game(json!({"samurai": [seat, "eager_student"], "decks": [preset, null]}));
             let d = &g2.decks[0];
             assert_eq!(d.len(), 40, "{seat} with the {preset} preset");
-            assert!(d.iter().all(|&c| g2.content.card(c).owner.as_deref().is_none_or(|o| o == seat)), "{seat} / {preset}");
+            assert!(
+                d.iter().all(|&c| g2.content.card(c).owner.as_deref().is_none_or(|o| o == seat)),
+                "{seat} / {preset}"
+            );
             let unsigned = |k: &str| {
                 let i = g2.content.samurai_by_key(k).unwrap();
-                let mut v: Vec<CardId> = g2.content.samurai[i].deck.iter().copied().filter(|&c| g2.content.card(c).owner.is_none()).collect();
+                let mut v: Vec<CardId> = g2.content.samurai[i]
+                    .deck
+                    .iter()
+                    .copied()
+                    .filter(|&c| g2.content.card(c).owner.is_none())
+                    .collect();
                 v.sort_unstable();
                 v
             };
@@ -366,7 +391,8 @@ fn sj_4_6_setup_on_or_beside_a_start_hex_not_shared_with_an_opponent() {
     assert_eq!(s.phase, Phase::Place(1));
     let starts = &g.battlefield().starts;
     let legal = texts(&g, &s);
-    let allowed = g.battlefield().board.cells().iter().filter(|h| starts.iter().any(|s| s.distance_to(**h) <= 1)).count();
+    let allowed =
+        g.battlefield().board.cells().iter().filter(|h| starts.iter().any(|s| s.distance_to(**h) <= 1)).count();
     assert_eq!(legal.len(), allowed);
     let st = starts[0];
     act(&g, &mut s, &format!("set up at {st}"));
@@ -408,7 +434,8 @@ fn sj_5_2_sj_13_5_dual_initiatives_are_declared_in_advantage_order() {
         give(&g, &mut s, 1, &["turtle_guard"]);
         select(&g, &mut s, &["Parry", "Turtle Guard"]);
         assert_eq!(s.phase, Phase::Declare(first), "{order:?}");
-        let want: Vec<&str> = if first == 0 { vec!["initiative 4", "initiative 6"] } else { vec!["initiative 1", "initiative 8"] };
+        let want: Vec<&str> =
+            if first == 0 { vec!["initiative 4", "initiative 6"] } else { vec!["initiative 1", "initiative 8"] };
         assert_eq!(texts(&g, &s), want);
     }
 }
@@ -628,7 +655,9 @@ fn sj_7_4_sjx_13_between_is_the_same_in_every_facing_and_mirror() {
             let other = if mirrored { facing.rotate_cw(5) } else { facing.rotate_cw(1) };
             let at = Hex::new(3, 3);
             let target = at.neighbor(facing).neighbor(side);
-            for (covered, blocked) in [(at.neighbor(facing), true), (at.neighbor(side), true), (at.neighbor(other), false)] {
+            for (covered, blocked) in
+                [(at.neighbor(facing), true), (at.neighbor(side), true), (at.neighbor(other), false)]
+            {
                 let (g, mut s) = duel(json!({}));
                 put(&mut s, 0, at.q, at.r, facing);
                 put(&mut s, 1, target.q, target.r, facing);
@@ -716,7 +745,11 @@ fn sjx_7_an_evade_resolves_like_an_add_instant() {
     // that initiative; an evade card does the same. Reaping Turn: attack F at 5, then at 2 turn and
     // attack F.
     let reaping = |g: &Senjutsu, s: &SenjutsuState| {
-        s.items.iter().filter(|it| it.player == 1 && it.card == id(g, "reaping_turn")).map(|it| (it.part, it.init, it.done)).collect::<Vec<_>>()
+        s.items
+            .iter()
+            .filter(|it| it.player == 1 && it.card == id(g, "reaping_turn"))
+            .map(|it| (it.part, it.init, it.done))
+            .collect::<Vec<_>>()
     };
     // As an evade: the first part resolves at once, the second waits in the schedule at 2.
     let (g, mut s) = duel(json!({}));
@@ -903,7 +936,12 @@ fn sj_12_4_sj_12_5_add_instants() {
     select(&g, &mut s, &["High Guard", "Lunge"]);
     let ev = act(&g, &mut s, "instant Opening Strike");
     let order: Vec<&String> = ev.iter().filter(|e| e.contains("resolves")).collect();
-    assert!(order[0].contains("High Guard") && order[1].contains("Lunge") && order[2].contains("Opening Strike part 1 at initiative 3"), "{order:?}");
+    assert!(
+        order[0].contains("High Guard")
+            && order[1].contains("Lunge")
+            && order[2].contains("Opening Strike part 1 at initiative 3"),
+        "{order:?}"
+    );
 }
 
 #[test]
@@ -1168,7 +1206,8 @@ fn rule_path_hits(g: &Senjutsu, games: u64) -> [usize; RULE_PATHS.len()] {
             seen[12] |= matches!(s.phase, Phase::InstantDeclare(_));
             for (p, x) in s.samurai.iter().enumerate() {
                 let cell = g.battlefield().board.index_of(x.pos);
-                seen[1] |= s.alive(p) && x.defenses.iter().any(|d| d.speed != state::NO_INIT && cell.is_some_and(|i| d.covers(i)));
+                seen[1] |= s.alive(p)
+                    && x.defenses.iter().any(|d| d.speed != state::NO_INIT && cell.is_some_and(|i| d.covers(i)));
                 if let Some(i) = x.instant.map(|i| c.card(i)) {
                     seen[10] |= i.requires.is_some();
                     seen[11] |= i.instant == Instant::Add && i.ty == CardType::Defense && !i.initiative.is_empty();
@@ -1177,7 +1216,8 @@ fn rule_path_hits(g: &Senjutsu, games: u64) -> [usize; RULE_PATHS.len()] {
                 for it in s.items.iter().filter(|it| usize::from(it.player) == p) {
                     let card = c.card(it.card);
                     let part = &card.parts[usize::from(it.part)];
-                    seen[5] |= it.done && it.part > 0 && defends(&part.ops) && x.defenses.iter().any(|d| d.speed == it.init);
+                    seen[5] |=
+                        it.done && it.part > 0 && defends(&part.ops) && x.defenses.iter().any(|d| d.speed == it.init);
                     seen[7] |= !it.done && it.part == 0 && card.bonus.iter().any(|(z, ops)| *z == zone && defends(ops));
                 }
             }
@@ -1187,7 +1227,11 @@ fn rule_path_hits(g: &Senjutsu, games: u64) -> [usize; RULE_PATHS.len()] {
             let mut ev: Vec<Event> = Vec::new();
             s.apply_unchecked(g, a, &mut ev);
             for p in 0..g.n() {
-                seen[8] |= ev.iter().filter(|e| e.kind == "stun" && e.player == Some(p as u8) && e.text.starts_with("is stunned")).count() >= 2;
+                seen[8] |= ev
+                    .iter()
+                    .filter(|e| e.kind == "stun" && e.player == Some(p as u8) && e.text.starts_with("is stunned"))
+                    .count()
+                    >= 2;
             }
             seen[14] |= ev.iter().any(|e| e.kind == "bleed");
             for (h, x) in hits.iter_mut().zip(seen) {
@@ -1214,7 +1258,8 @@ fn every_rule_path_comes_up_with_the_preset_decks() {
             *h += x;
         }
     }
-    let missing: Vec<&str> = RULE_PATHS.iter().zip(hits).take(REQUIRED_PATHS).filter(|(_, h)| *h == 0).map(|(p, _)| *p).collect();
+    let missing: Vec<&str> =
+        RULE_PATHS.iter().zip(hits).take(REQUIRED_PATHS).filter(|(_, h)| *h == 0).map(|(p, _)| *p).collect();
     assert!(missing.is_empty(), "never came up in 3 × 1,000 games: {missing:?} (hits {hits:?})");
 }
 
@@ -1241,7 +1286,9 @@ fn conformance_three_and_four_players_and_teams() {
 #[test]
 #[ignore]
 fn stats() {
-    for opts in [json!({}), json!({"players": 4}), json!({"players": 4, "teams": [0,1,0,1], "battlefield": "temple_court"})] {
+    for opts in
+        [json!({}), json!({"players": 4}), json!({"players": 4, "teams": [0,1,0,1], "battlefield": "temple_court"})]
+    {
         let g = game(opts);
         let mut rng = crate::core::Rng::new(1);
         let (mut steps, mut rounds, mut draws) = (0, 0, 0);
@@ -1292,7 +1339,13 @@ fn sj_13_3_a_face_down_core_card_looks_like_any_other() {
         assert_eq!(held, was, "the same cards, redealt");
         assert_eq!(seen(&d), seen(&worlds[1]), "seed {seed}");
         let x = d.samurai[0].played.unwrap();
-        kinds.insert(if x == core { "core" } else if x == stun { "stun" } else { "ability" });
+        kinds.insert(if x == core {
+            "core"
+        } else if x == stun {
+            "stun"
+        } else {
+            "ability"
+        });
     }
     assert_eq!(kinds.len(), 3, "{kinds:?}");
 }
@@ -1308,16 +1361,26 @@ fn view_hides_face_down_cards_and_hands() {
     let zone = |id: &str| zones.iter().find(|z| z["id"] == id).unwrap().clone();
     assert_eq!(zone("p0.selected")["cards"][0]["hidden"], true, "SJ-13.3: face down");
     assert!(zone("p0.hand")["cards"].as_array().unwrap().iter().any(|c| c["hidden"] == true));
-    assert!(zone("p0.hand")["cards"].as_array().unwrap().iter().all(|c| c["hidden"] == true), "face down, even the core card may be in play");
+    assert!(
+        zone("p0.hand")["cards"].as_array().unwrap().iter().all(|c| c["hidden"] == true),
+        "face down, even the core card may be in play"
+    );
     let before = {
         let (g, mut s) = duel(json!({}));
         give(&g, &mut s, 0, &["straight_cut", "focus"]);
         s.view(&g, Some(1))
     };
     let hand = before["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.hand").unwrap()["cards"].clone();
-    assert_eq!(hand.as_array().unwrap().last().unwrap()["name"], "Master's Calm", "between selections the core card is public");
+    assert_eq!(
+        hand.as_array().unwrap().last().unwrap()["name"],
+        "Master's Calm",
+        "between selections the core card is public"
+    );
     let own = s.view(&g, Some(0));
-    assert_eq!(own["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.selected").unwrap()["cards"][0]["name"], "Straight Cut");
+    assert_eq!(
+        own["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.selected").unwrap()["cards"][0]["name"],
+        "Straight Cut"
+    );
     assert_eq!(v["board"]["pieces"].as_array().unwrap().len(), 2);
     assert_eq!(v["players"][0]["stats"][0]["key"], "wounds");
 }
@@ -1326,7 +1389,9 @@ fn view_hides_face_down_cards_and_hands() {
 fn sjx_9_friendly_fire_is_an_option() {
     // SJX-9
     for (ff, wounds) in [(false, 0), (true, 1)] {
-        let g = game(json!({"players": 4, "teams": [0, 1, 0, 1], "setup": "fixed", "battlefield": "open_field", "friendly_fire": ff}));
+        let g = game(
+            json!({"players": 4, "teams": [0, 1, 0, 1], "setup": "fixed", "battlefield": "open_field", "friendly_fire": ff}),
+        );
         let mut s = g.new_state(1);
         put(&mut s, 0, 3, 3, E);
         put(&mut s, 2, 4, 3, W);
@@ -1467,8 +1532,15 @@ fn view_cards_carry_their_face() {
     assert_eq!(cut["type"], "attack");
     assert_eq!(cut["initiative"], json!([5]));
     let k = g.content.card(id(&g, "straight_cut"));
-    assert_eq!((cut["rank"].as_u64(), cut["number"].as_u64()), (Some(u64::from(k.rank)), Some(u64::from(k.number))), "for deck building");
-    assert_eq!(cut["parts"][0]["ops"][0], json!({"op": "attack", "bleed": false, "stun": 0, "push": 0, "cells": [{"q": 1, "r": 0, "name": "F", "wounds": 1}]}));
+    assert_eq!(
+        (cut["rank"].as_u64(), cut["number"].as_u64()),
+        (Some(u64::from(k.rank)), Some(u64::from(k.number))),
+        "for deck building"
+    );
+    assert_eq!(
+        cut["parts"][0]["ops"][0],
+        json!({"op": "attack", "bleed": false, "stun": 0, "push": 0, "cells": [{"q": 1, "r": 0, "name": "F", "wounds": 1}]})
+    );
     assert_eq!(cut["bonus"][0]["zone"], "aggression");
     assert_eq!(cut["bonus"][0]["ops"][0]["cells"], json!([{"q": 2, "r": 0, "name": "F.F", "wounds": 1}]));
     let stance = face("Counter Stance");
@@ -1490,7 +1562,11 @@ fn playout_speed() {
         let r = crate::search::rollout::rollout_batch(&g, games, 1, Some(1), None);
         let secs = t.elapsed().as_secs_f64();
         let steps: f64 = r.lengths.iter().map(|&l| f64::from(l)).sum();
-        println!("{o}: {games} games in {secs:.2} s: {:.0} games/s, {:.2} M steps/s", games as f64 / secs, steps / secs / 1e6);
+        println!(
+            "{o}: {games} games in {secs:.2} s: {:.0} games/s, {:.2} M steps/s",
+            games as f64 / secs,
+            steps / secs / 1e6
+        );
     }
 }
 
@@ -1506,8 +1582,12 @@ fn wilson(k: usize, n: usize) -> String {
 /// A game with the content read from `data/` at run time (so content can be retuned without a
 /// rebuild); preset decks only.
 fn game_from_data_dir(options: serde_json::Value) -> Senjutsu {
-    let read = |f: &str| std::fs::read_to_string(format!("{}/src/games/senjutsu/data/{f}", env!("CARGO_MANIFEST_DIR"))).expect("data file");
-    let c = Content::from_texts(&read("cards.toml"), &read("samurai.toml"), &read("battlefields.toml")).expect("valid content");
+    let read = |f: &str| {
+        std::fs::read_to_string(format!("{}/src/games/senjutsu/data/{f}", env!("CARGO_MANIFEST_DIR")))
+            .expect("data file")
+    };
+    let c = Content::from_texts(&read("cards.toml"), &read("samurai.toml"), &read("battlefields.toml"))
+        .expect("valid content");
     let mut g = game(options);
     g.decks = g.seats.iter().map(|&s| c.samurai[s].deck.clone()).collect();
     g.content = std::sync::Arc::new(c);
@@ -1528,7 +1608,10 @@ fn preset_balance() {
     for o in path_configs() {
         let games = env("SJ_PATH_GAMES", 1_000) as u64;
         let hits = rule_path_hits(&game_from_data_dir(o.clone()), games);
-        println!("rule paths, {o}, {games} games: {:?}", RULE_PATHS.iter().zip(hits).map(|(p, h)| format!("{h} {p}")).collect::<Vec<_>>());
+        println!(
+            "rule paths, {o}, {games} games: {:?}",
+            RULE_PATHS.iter().zip(hits).map(|(p, h)| format!("{h} {p}")).collect::<Vec<_>>()
+        );
     }
     let keys = ["old_master", "eager_student", "wanderer", "spear_captain"];
     for (i, a) in keys.iter().enumerate() {
@@ -1540,7 +1623,13 @@ fn preset_balance() {
                 let g = game_from_data_dir(json!({"samurai": seats}));
                 let tally = |t: &mut [usize; 3], ret: &[f32]| {
                     let (ra, rb) = if flip { (ret[1], ret[0]) } else { (ret[0], ret[1]) };
-                    t[if ra > 0.0 { 0 } else if rb > 0.0 { 1 } else { 2 }] += 1;
+                    t[if ra > 0.0 {
+                        0
+                    } else if rb > 0.0 {
+                        1
+                    } else {
+                        2
+                    }] += 1;
                 };
                 if random_games > 0 {
                     let res = crate::search::rollout::rollout_batch(&g, random_games, 1, None, None);
@@ -1551,7 +1640,16 @@ fn preset_balance() {
                 for seed in 0..mcts_games as u64 {
                     let mut s = g.new_state(seed);
                     let mut bots: Vec<_> = (0..2)
-                        .map(|p| Mcts::new(MctsConfig { iterations: iterations as u32, seed: seed * 8 + p as u64, ..MctsConfig::default() }, Heuristic))
+                        .map(|p| {
+                            Mcts::new(
+                                MctsConfig {
+                                    iterations: iterations as u32,
+                                    seed: seed * 8 + p as u64,
+                                    ..MctsConfig::default()
+                                },
+                                Heuristic,
+                            )
+                        })
                         .collect();
                     let mut history = Vec::new();
                     while let Some(p) = s.current_player() {
@@ -1567,7 +1665,12 @@ fn preset_balance() {
             for (what, t) in [("random", r), ("mcts", m)] {
                 let total: usize = t.iter().sum();
                 if total > 0 {
-                    println!("{what} {a} vs {b}, {total} games: {a} {} | {b} {} | draws {}", wilson(t[0], total), wilson(t[1], total), wilson(t[2], total));
+                    println!(
+                        "{what} {a} vs {b}, {total} games: {a} {} | {b} {} | draws {}",
+                        wilson(t[0], total),
+                        wilson(t[1], total),
+                        wilson(t[2], total)
+                    );
                 }
             }
         }
@@ -1749,7 +1852,8 @@ fn dead_text_every_printed_action_of_every_card_takes_effect() {
     // The pool's cards no preset holds, in decks built around them (each samurai its own
     // signature cards and a share of the others), filled up from its preset.
     let content = Content::builtin();
-    let preset: std::collections::HashSet<CardId> = content.samurai.iter().flat_map(|s| s.deck.iter().copied()).collect();
+    let preset: std::collections::HashSet<CardId> =
+        content.samurai.iter().flat_map(|s| s.deck.iter().copied()).collect();
     let mut spare: Vec<usize> = (0..content.cards.len())
         .filter(|&i| !preset.contains(&CardId(i as u16)))
         .filter(|&i| matches!(content.cards[i].ty, CardType::Attack | CardType::Defense | CardType::Meditation))
@@ -1759,7 +1863,8 @@ fn dead_text_every_printed_action_of_every_card_takes_effect() {
         let mut deck: Vec<CardId> = Vec::new();
         let own = |i: &usize| content.cards[*i].owner.as_ref() == Some(&sam.key);
         let unowned = |i: &usize| content.cards[*i].owner.is_none();
-        let take: Vec<usize> = spare.iter().copied().filter(own).chain(spare.iter().copied().filter(unowned)).take(14).collect();
+        let take: Vec<usize> =
+            spare.iter().copied().filter(own).chain(spare.iter().copied().filter(unowned)).take(14).collect();
         let rank3 = |deck: &Vec<CardId>| deck.iter().filter(|&&c| content.card(c).rank == 3).count();
         for &i in &take {
             for _ in 0..content.cards[i].copies {
@@ -1770,7 +1875,10 @@ fn dead_text_every_printed_action_of_every_card_takes_effect() {
         }
         for &c in &sam.deck {
             let copies = deck.iter().filter(|&&d| d == c).count();
-            if deck.len() < content::DECK_SIZE && copies < usize::from(content.card(c).copies) && (content.card(c).rank < 3 || rank3(&deck) < 8) {
+            if deck.len() < content::DECK_SIZE
+                && copies < usize::from(content.card(c).copies)
+                && (content.card(c).rank < 3 || rank3(&deck) < 8)
+            {
                 deck.push(c);
             }
         }

@@ -46,19 +46,31 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
         .max()
         .unwrap_or(0);
     if s.phase != Phase::Over && usize::from(s.round) + left > usize::from(u16::MAX) {
-        bad.push(format!("round {} with up to {left} rounds to go would run the round counter past {}", s.round, u16::MAX));
+        bad.push(format!(
+            "round {} with up to {left} rounds to go would run the round counter past {}",
+            s.round,
+            u16::MAX
+        ));
     }
     for (p, sam) in s.samurai.iter().enumerate() {
         if !init_ok(sam.init) || !init_ok(sam.instant_init) {
-            bad.push(format!("samurai[{p}].init {} / instant_init {}: an initiative above the content's highest {top}", sam.init, sam.instant_init));
+            bad.push(format!(
+                "samurai[{p}].init {} / instant_init {}: an initiative above the content's highest {top}",
+                sam.init, sam.instant_init
+            ));
         }
         for (k, d) in sam.defenses.iter().enumerate() {
             if d.speed > top {
-                bad.push(format!("samurai[{p}].defenses[{k}].speed {} is above the content's highest initiative {top}", d.speed));
+                bad.push(format!(
+                    "samurai[{p}].defenses[{k}].speed {} is above the content's highest initiative {top}",
+                    d.speed
+                ));
             }
             // One record per initiative and evade symbol, so the list's capacity holds every one.
             if sam.defenses[..k].iter().any(|x| x.speed == d.speed && x.evade == d.evade) {
-                bad.push(format!("samurai[{p}].defenses[{k}] repeats an initiative and evade symbol of an earlier record"));
+                bad.push(format!(
+                    "samurai[{p}].defenses[{k}] repeats an initiative and evade symbol of an earlier record"
+                ));
             }
         }
         if sam.revealed && sam.played.is_none() {
@@ -93,7 +105,9 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
             Some(b) => e.evade && if declaring { e.left == b } else { e.init < b },
         };
         if !nested {
-            bad.push(format!("stack[{i}]: the bottom is a card's part and each later entry an evade attack below the one before"));
+            bad.push(format!(
+                "stack[{i}]: the bottom is a card's part and each later entry an evade attack below the one before"
+            ));
         }
         if e.init > top && !declaring {
             bad.push(format!("stack[{i}].init {} is above the content's highest initiative {top}", e.init));
@@ -127,7 +141,8 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
         bad.push(format!("phase {:?} in round {}: set-up comes before round 1, and only then", s.phase, s.round));
     }
     let quiet = s.items.is_empty() && s.stack.is_empty();
-    let round_start = quiet && s.samurai.iter().all(|x| x.played.is_none() && x.instant.is_none() && x.evades.is_empty());
+    let round_start =
+        quiet && s.samurai.iter().all(|x| x.played.is_none() && x.instant.is_none() && x.evades.is_empty());
     let seat = |p: u8| usize::from(p).min(n.saturating_sub(1));
     match s.phase {
         Phase::Place(p) => {
@@ -143,9 +158,10 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
         Phase::Select(p) => {
             let p = seat(p);
             let ok = quiet
-                && s.samurai.iter().enumerate().all(|(q, x)| {
-                    x.instant.is_none() && !x.revealed && (x.defeated || x.played.is_some() == (q < p))
-                });
+                && s.samurai
+                    .iter()
+                    .enumerate()
+                    .all(|(q, x)| x.instant.is_none() && !x.revealed && (x.defeated || x.played.is_some() == (q < p)));
             if !ok {
                 bad.push(format!("phase select: the samurai before seat {p} have selected a card face down, the others not, and nothing is revealed or resolving"));
             }
@@ -172,7 +188,9 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
         Phase::Discard(p) => {
             let x = &s.samurai[seat(p)];
             if !round_start || x.hand_count(game) <= usize::from(game.samurai(seat(p)).hand_limit) {
-                bad.push(format!("phase discard: samurai {p} must be above its hand limit after the round, with nothing in play"));
+                bad.push(format!(
+                    "phase discard: samurai {p} must be above its hand limit after the round, with nothing in play"
+                ));
             }
         }
         Phase::Resolve(_) => {

@@ -4,7 +4,9 @@
 use crate::cards::CardId;
 use crate::core::{count, derive_seed, returns_text, seat_after, GameError, ObsWriter, Rng};
 use crate::games::senjutsu::content::{cell_name, words, Card, CardType, Instant, Op, Timing, Zone};
-use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_CHOICE, NO_INIT, STUN_CARDS, WOUND_CARDS};
+use crate::games::senjutsu::state::{
+    Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_CHOICE, NO_INIT, STUN_CARDS, WOUND_CARDS,
+};
 use crate::games::senjutsu::Senjutsu;
 
 const PHASES: usize = 9;
@@ -84,13 +86,21 @@ fn stage_name(stage: Stage) -> &'static str {
 fn pushes_text(pushes: &[u8]) -> String {
     let owed: Vec<String> =
         pushes.iter().enumerate().filter(|(_, &k)| k > 0).map(|(p, &k)| format!("P{p} {k}")).collect();
-    if owed.is_empty() { String::new() } else { format!(", pushes owed {}", owed.join(" ")) }
+    if owed.is_empty() {
+        String::new()
+    } else {
+        format!(", pushes owed {}", owed.join(" "))
+    }
 }
 
 /// The seats whose evade blocked the attack (nothing when none did).
 fn evaders_text(evaders: u8, n: usize) -> String {
     let seats: Vec<String> = (0..n).filter(|&p| evaders & (1 << p) != 0).map(|p| format!("P{p}")).collect();
-    if seats.is_empty() { String::new() } else { format!(", evaded by {}", seats.join(" ")) }
+    if seats.is_empty() {
+        String::new()
+    } else {
+        format!(", evaded by {}", seats.join(" "))
+    }
 }
 
 /// Each seat's block, from the viewer's on around the table.
@@ -116,11 +126,11 @@ impl SenjutsuState {
         w.put(f32::from(self.supply[2]) / f32::from(STUN_CARDS));
         let nodes = kamae_nodes(game);
         let decider = self.current_player_index();
-        for j in 0..n {
+        for (j, &section) in SEAT_SECTIONS.iter().enumerate().take(n) {
             let p = seat_after(viewer, j, n);
             let s = &self.samurai[p];
             let sam = game.samurai(p);
-            w.section(SEAT_SECTIONS[j]);
+            w.section(section);
             w.flag(true);
             w.flag(!s.defeated);
             w.flag(!game.enemies(viewer, p));
@@ -193,14 +203,23 @@ impl SenjutsuState {
         let mut out = String::new();
         let _ = writeln!(out, "Senjutsu on {}, round {}: {}", game.battlefield().name, self.round, self.status(game));
         let adv: Vec<String> = self.advantage.iter().map(|p| format!("P{p}")).collect();
-        let _ = writeln!(out, "advantage {} | supplies: wounds {} bleeding {} stun {}", adv.join(" > "), self.supply[0], self.supply[1], self.supply[2]);
+        let _ = writeln!(
+            out,
+            "advantage {} | supplies: wounds {} bleeding {} stun {}",
+            adv.join(" > "),
+            self.supply[0],
+            self.supply[1],
+            self.supply[2]
+        );
         let board = &game.battlefield().board;
         let arrows = ['>', '\\', '/', '<', '`', '\''];
         let _ = writeln!(
             out,
             "{}",
             board.render(|h| {
-                if let Some((p, s)) = self.samurai.iter().enumerate().find(|(_, s)| s.placed && !s.defeated && s.pos == h) {
+                if let Some((p, s)) =
+                    self.samurai.iter().enumerate().find(|(_, s)| s.placed && !s.defeated && s.pos == h)
+                {
                     [char::from(b'0' + p as u8), arrows[usize::from(s.facing.index())]]
                 } else if let Some(&(_, t)) = game.battlefield().terrain.iter().find(|t| t.0 == h) {
                     [t, t]
@@ -252,7 +271,11 @@ impl SenjutsuState {
                 let stuns = s.public_stuns(game);
                 let stun_text = if stuns > 0 { format!(", {stuns} stun") } else { String::new() };
                 let _ = if s.face_down() {
-                    writeln!(out, "  hand: {} (with the face-down card: the core card{stun_text})", count(s.hand.len(), "card"))
+                    writeln!(
+                        out,
+                        "  hand: {} (with the face-down card: the core card{stun_text})",
+                        count(s.hand.len(), "card")
+                    )
                 } else {
                     writeln!(out, "  hand: {} (the core card{stun_text})", count(s.hand.len(), "card"))
                 };
@@ -263,7 +286,12 @@ impl SenjutsuState {
             if let Some(x) = s.played {
                 if see || s.revealed {
                     let init = if s.init == NO_INIT { String::new() } else { format!(" at {}", s.init) };
-                    let _ = writeln!(out, "  in play: {}{init}{}", c.card(x).text, if s.revealed { "" } else { " (face down)" });
+                    let _ = writeln!(
+                        out,
+                        "  in play: {}{init}{}",
+                        c.card(x).text,
+                        if s.revealed { "" } else { " (face down)" }
+                    );
                 } else {
                     let _ = writeln!(out, "  in play: a face-down card");
                 }
@@ -276,13 +304,22 @@ impl SenjutsuState {
                 let _ = writeln!(out, "  evade cards: {}", names(s.evades.as_slice()));
             }
             for d in &s.defenses {
-                let hexes: Vec<String> =
-                    (0..board.len()).filter(|&i| d.covers(i as u8)).map(|i| board.hex_at(i as u8).to_string()).collect();
-                let _ = writeln!(out, "  defends {} at {}{}", hexes.join(" "), d.speed, if d.evade { " (evade)" } else { "" });
+                let hexes: Vec<String> = (0..board.len())
+                    .filter(|&i| d.covers(i as u8))
+                    .map(|i| board.hex_at(i as u8).to_string())
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "  defends {} at {}{}",
+                    hexes.join(" "),
+                    d.speed,
+                    if d.evade { " (evade)" } else { "" }
+                );
             }
         }
         for it in self.items.iter().filter(|it| !it.done) {
-            let _ = writeln!(out, "pending: P{} {} part {} at {}", it.player, c.card(it.card).name, it.part + 1, it.init);
+            let _ =
+                writeln!(out, "pending: P{} {} part {} at {}", it.player, c.card(it.card).name, it.part + 1, it.init);
         }
         for e in &self.stack {
             let _ = writeln!(
@@ -314,7 +351,8 @@ impl SenjutsuState {
         let mut s = self.clone();
         let mut rng = Rng::new(seed);
         let c = &game.content;
-        let hidden_in_hand = |x: CardId| matches!(c.card(x).ty, CardType::Attack | CardType::Defense | CardType::Meditation);
+        let hidden_in_hand =
+            |x: CardId| matches!(c.card(x).ty, CardType::Attack | CardType::Defense | CardType::Meditation);
         for p in 0..game.n() {
             let sam = &mut s.samurai[p];
             if p == observer {
@@ -434,7 +472,8 @@ impl SenjutsuState {
             if s.placed && usize::from(s.start) >= game.battlefield().starts.len() {
                 bad.push(format!("P{p}: start index out of range"));
             }
-            let beaten = s.wounds >= game.samurai(p).wound_limit || s.stuns(game) >= usize::from(game.samurai(p).hand_limit);
+            let beaten =
+                s.wounds >= game.samurai(p).wound_limit || s.stuns(game) >= usize::from(game.samurai(p).hand_limit);
             if beaten && !s.defeated {
                 bad.push(format!("P{p} should be defeated"));
             }
@@ -475,7 +514,11 @@ impl SenjutsuState {
             }
         }
         for e in &self.stack {
-            if !valid(e.card) || usize::from(e.part) >= c.card(e.card).parts.len() || usize::from(e.player) >= n || usize::from(e.who) >= n {
+            if !valid(e.card)
+                || usize::from(e.part) >= c.card(e.card).parts.len()
+                || usize::from(e.player) >= n
+                || usize::from(e.who) >= n
+            {
                 bad.push("a resolving part does not exist".into());
             }
         }
@@ -601,7 +644,9 @@ impl SenjutsuState {
             // the ring on the current one.
             let tree = &sam.tree;
             let links: Vec<[usize; 2]> = (0..tree.nodes.len())
-                .flat_map(|a| (a + 1..tree.nodes.len()).filter(move |&b| tree.links[a] & (1 << b) != 0).map(move |b| [a, b]))
+                .flat_map(|a| {
+                    (a + 1..tree.nodes.len()).filter(move |&b| tree.links[a] & (1 << b) != 0).map(move |b| [a, b])
+                })
                 .collect();
             let nodes: Vec<Value> = tree
                 .nodes
@@ -623,7 +668,8 @@ impl SenjutsuState {
             if !sees(p) {
                 held.sort_unstable_by_key(|&x| (shown(x), x));
             }
-            let hand: Vec<Value> = held.into_iter().map(|x| if shown(x) { card(x, vec![]) } else { back(vec![]) }).collect();
+            let hand: Vec<Value> =
+                held.into_iter().map(|x| if shown(x) { card(x, vec![]) } else { back(vec![]) }).collect();
             zones.push(json!({"id": format!("p{p}.hand"), "name": "Hand", "owner": p, "cards": hand}));
             let mut play = Vec::new();
             if let Some(x) = s.played {
@@ -642,10 +688,15 @@ impl SenjutsuState {
             zones.push(json!({"id": format!("p{p}.selected"), "name": "In play", "owner": p, "cards": play}));
             let discard: Vec<Value> = s.discard.iter().map(|x| card(x, vec![])).collect();
             zones.push(json!({"id": format!("p{p}.discard"), "name": "Discard", "owner": p, "cards": discard}));
-            let hidden: Vec<Value> =
-                s.hidden.iter().map(|x| if sees(p) { card(x, vec!["face down"]) } else { back(vec!["face down"]) }).collect();
-            zones.push(json!({"id": format!("p{p}.hidden"), "name": "Face-down discards", "owner": p, "cards": hidden}));
-            let deck: Vec<Value> = if viewer.is_none() { s.deck.iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
+            let hidden: Vec<Value> = s
+                .hidden
+                .iter()
+                .map(|x| if sees(p) { card(x, vec!["face down"]) } else { back(vec!["face down"]) })
+                .collect();
+            zones
+                .push(json!({"id": format!("p{p}.hidden"), "name": "Face-down discards", "owner": p, "cards": hidden}));
+            let deck: Vec<Value> =
+                if viewer.is_none() { s.deck.iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
             zones.push(json!({"id": format!("p{p}.deck"), "name": "Deck", "owner": p, "layout": "pile", "count": s.deck.len(), "cards": deck}));
         }
         let result = self.result.map(|r| {
@@ -653,7 +704,11 @@ impl SenjutsuState {
             match winners.as_slice() {
                 [] => "a draw: the last samurai fell together".to_string(),
                 [w] => format!("P{w} {} wins", game.samurai(*w).name),
-                ws => format!("P{} wins with {}", ws[0], ws[1..].iter().map(|w| format!("P{w}")).collect::<Vec<_>>().join(", ")),
+                ws => format!(
+                    "P{} wins with {}",
+                    ws[0],
+                    ws[1..].iter().map(|w| format!("P{w}")).collect::<Vec<_>>().join(", ")
+                ),
             }
         });
         let adv: Vec<String> = self.advantage.iter().map(|p| format!("P{p}")).collect();

@@ -103,11 +103,7 @@ impl Symbol {
             ("stun", None) => Symbol::Stun,
             ("strike", Some(Ok(n @ 1..=9))) => Symbol::Strike(n),
             ("push", Some(Ok(n @ 1..=9))) => Symbol::Push(n),
-            _ => {
-                return Err(format!(
-                    "{text:?} is not a symbol (move, sweep, stun, strike N, push N with N in 1..=9)"
-                ))
-            }
+            _ => return Err(format!("{text:?} is not a symbol (move, sweep, stun, strike N, push N with N in 1..=9)")),
         };
         if words.next().is_some() {
             return Err(format!("{text:?}: trailing words"));
@@ -334,13 +330,7 @@ fn hex(h: [i8; 2]) -> Hex {
     Hex::new(h[0], h[1])
 }
 
-fn parse_symbols(
-    raw: &[String],
-    max: usize,
-    problems: &mut Problems,
-    card: &str,
-    field: &str,
-) -> Vec<Symbol> {
+fn parse_symbols(raw: &[String], max: usize, problems: &mut Problems, card: &str, field: &str) -> Vec<Symbol> {
     problems.check(!raw.is_empty(), card, field, || "needs at least one symbol".into());
     problems.check(raw.len() <= max, card, field, || format!("at most {max} symbols, found {}", raw.len()));
     raw.iter()
@@ -387,8 +377,7 @@ impl Content {
             let at = if rc.id.is_empty() { format!("{cid}.cards[{i}]") } else { rc.id.clone() };
             p.check(!rc.id.is_empty(), &at, "id", || "must not be empty".into());
             p.check(
-                raw.cards[..i].iter().all(|o| o.id != rc.id)
-                    && self.cards.iter().all(|o| o.id != rc.id),
+                raw.cards[..i].iter().all(|o| o.id != rc.id) && self.cards.iter().all(|o| o.id != rc.id),
                 &at,
                 "id",
                 || "duplicate card id".into(),
@@ -398,8 +387,12 @@ impl Content {
             });
             p.check(rc.copies >= 1, &at, "copies", || "at least 1".into());
             p.check(rc.colour.kind() == rc.kind, &at, "colour", || {
-                format!("a {} is {}, not {}", rc.kind.name(),
-                    if rc.kind == Kind::Punch { "yellow or green" } else { "red or blue" }, rc.colour.name())
+                format!(
+                    "a {} is {}, not {}",
+                    rc.kind.name(),
+                    if rc.kind == Kind::Punch { "yellow or green" } else { "red or blue" },
+                    rc.colour.name()
+                )
             });
             let symbols = parse_symbols(&rc.symbols, MAX_SYMBOLS, &mut p, &at, "symbols");
             let want = if rc.special { 3 } else { 1 };
@@ -515,9 +508,7 @@ impl Content {
         let start = [hex(raw.start[0]), hex(raw.start[1])];
         let mut specials = Vec::new();
         for (i, h) in raw.hazards.iter().enumerate() {
-            p.check(h.damage >= 1 && h.damage <= 3, sid, &format!("hazards[{i}].damage"), || {
-                "must be in 1..=3".into()
-            });
+            p.check(h.damage >= 1 && h.damage <= 3, sid, &format!("hazards[{i}].damage"), || "must be in 1..=3".into());
             specials.push((hex(h.hex), SpecialHex::Hazard(h.damage)));
         }
         if let Some(board) = &board {
@@ -527,12 +518,9 @@ impl Content {
                 });
             }
             p.check(start[0] != start[1], sid, "start", || "the two start hexes must differ".into());
-            p.check(
-                board.path_distance(start[0], start[1]).is_some(),
-                sid,
-                "start",
-                || "no path joins the two start hexes".into(),
-            );
+            p.check(board.path_distance(start[0], start[1]).is_some(), sid, "start", || {
+                "no path joins the two start hexes".into()
+            });
             for (i, (h, _)) in specials.iter().enumerate() {
                 p.check(board.is_open(*h) && !start.contains(h), sid, &format!("hazards[{i}].hex"), || {
                     format!("({}, {}) must be an open hex other than a start hex", h.q, h.r)
@@ -552,9 +540,8 @@ impl Content {
             }
         }
         p.into_result()?;
-        let floor_break = raw.floor_break.map(|fb| {
-            [fb.front.into_iter().map(hex).collect(), fb.back.into_iter().map(hex).collect()]
-        });
+        let floor_break =
+            raw.floor_break.map(|fb| [fb.front.into_iter().map(hex).collect(), fb.back.into_iter().map(hex).collect()]);
         self.stages.push(Stage {
             id: raw.id,
             name: raw.name,

@@ -33,13 +33,8 @@ pub fn content(game: &Tekken) -> Value {
                 .collect();
             let rage: Vec<String> =
                 c.rage.iter().map(|r| format!("{} ({})", r.name, symbols_text(&r.symbols))).collect();
-            let text = format!(
-                "{}; {} cards; combos {}; rage {}",
-                c.style,
-                c.deck.len(),
-                combos.join(", "),
-                rage.join(", ")
-            );
+            let text =
+                format!("{}; {} cards; combos {}; rage {}", c.style, c.deck.len(), combos.join(", "), rage.join(", "));
             content_entry(&c.id, &c.name, text)
         })
         .collect();
@@ -77,14 +72,25 @@ pub fn printed_effects(game: &Tekken) -> Vec<PrintedEffect> {
         for id in cards {
             let card = game.content.card(id);
             let own = card.symbols.iter().map(|s| s.to_string());
-            let ext = card.extensions.iter().flat_map(|e| e.symbols.iter().map(move |s| format!("{} extension: {s}", e.height.name())));
+            let ext = card
+                .extensions
+                .iter()
+                .flat_map(|e| e.symbols.iter().map(move |s| format!("{} extension: {s}", e.height.name())));
             print_effects(&mut out, &card.id, own.chain(ext));
         }
         for rage in &character.rage {
-            print_effects(&mut out, &format!("{} rage {}", character.id, rage.name), rage.symbols.iter().map(|s| s.to_string()));
+            print_effects(
+                &mut out,
+                &format!("{} rage {}", character.id, rage.name),
+                rage.symbols.iter().map(|s| s.to_string()),
+            );
         }
         for combo in &character.combos {
-            print_effects(&mut out, &format!("{} combo {}", character.id, combo.name), combo.symbols.iter().map(|s| s.to_string()));
+            print_effects(
+                &mut out,
+                &format!("{} combo {}", character.id, combo.name),
+                combo.symbols.iter().map(|s| s.to_string()),
+            );
         }
     }
     out

@@ -18,8 +18,8 @@
 
 mod actions;
 mod api;
-mod listing;
 pub mod content;
+mod listing;
 mod rules;
 mod state;
 mod validate;
@@ -33,7 +33,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{parse_options, Game, PrintedEffect, GameError, Seating, Utility, MAX_LEGAL_ACTIONS};
+use crate::core::{parse_options, Game, GameError, PrintedEffect, Seating, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};
 pub use content::{Colour, Content, Height, Symbol};

@@ -25,7 +25,10 @@ enum Source {
     /// The card's symbol line and then the connected extension's (`Means::Card`'s `next`).
     Card(usize),
     Rage(usize),
-    Combo { combo: u8, symbol: usize },
+    Combo {
+        combo: u8,
+        symbol: usize,
+    },
 }
 
 impl TekkenState {
@@ -201,7 +204,11 @@ impl TekkenState {
                 self.string.combos_pending &= !(1 << k);
                 self.string.means = Means::Combo { combo: k, used: 0 };
                 ev.emit(|| {
-                    event("means", Some(att), format!("triggers combo {}", game.character(att).combos[usize::from(k)].name))
+                    event(
+                        "means",
+                        Some(att),
+                        format!("triggers combo {}", game.character(att).combos[usize::from(k)].name),
+                    )
                 });
             }
             TekkenAction::ComboSymbol(i) => {
@@ -313,7 +320,13 @@ impl TekkenState {
         };
         self.fighters[att].slots[slot] = Slot::Card { card, revealed: true, unpunishable };
         let def_card = game.content.card(card);
-        ev.emit(|| event("reveal", Some(att), format!("reveals {} ({} {})", def_card.name, def_card.height.name(), def_card.colour.name())));
+        ev.emit(|| {
+            event(
+                "reveal",
+                Some(att),
+                format!("reveals {} ({} {})", def_card.name, def_card.height.name(), def_card.colour.name()),
+            )
+        });
         if guess == Some(def_card.height) {
             if self.fighters[att].heat == Heat::Active {
                 // Blocked under heat: the card becomes a stun, the string goes on, no token (TK-12.3 – 12.5).
@@ -415,9 +428,10 @@ impl TekkenState {
         if let Some(&s) = card.symbols.get(i) {
             return Some(s);
         }
-        let ext = self.string.extension_from.and_then(|prev| {
-            game.content.card(prev).extensions.iter().find(|e| e.height == card.height)
-        })?;
+        let ext = self
+            .string
+            .extension_from
+            .and_then(|prev| game.content.card(prev).extensions.iter().find(|e| e.height == card.height))?;
         ext.symbols.get(i - card.symbols.len()).copied()
     }
 
@@ -489,7 +503,13 @@ impl TekkenState {
 
     /// Resolves one symbol; `false` when the means must stop here (a move to choose, or the
     /// round is over).
-    fn resolve_symbol(&mut self, game: &Tekken, symbol: Symbol, source: Source, ev: &mut impl EventSink<Event>) -> bool {
+    fn resolve_symbol(
+        &mut self,
+        game: &Tekken,
+        symbol: Symbol,
+        source: Source,
+        ev: &mut impl EventSink<Event>,
+    ) -> bool {
         match self.exec(game, symbol, source, ev) {
             Flow::Continue => true,
             Flow::NeedMove => {
@@ -562,7 +582,9 @@ impl TekkenState {
                 if let Some(s) = self.fighters[def].first_empty_slot(3) {
                     ev.took_effect(|| self.effect_key(game, source));
                     self.fighters[def].slots[s] = Slot::Stun;
-                    ev.emit(|| event("stun", Some(def), format!("is stunned: slot {} blocked for its next string", s + 1)));
+                    ev.emit(|| {
+                        event("stun", Some(def), format!("is stunned: slot {} blocked for its next string", s + 1))
+                    });
                 }
                 Flow::Continue
             }
@@ -607,7 +629,9 @@ impl TekkenState {
         }
         let is_break = self.floor.tokens[usize::from(self.floor.flipped)];
         self.floor.flipped += 1;
-        ev.emit(|| event("floor_token", None, format!("a floor token turns up: {}", if is_break { "BREAK" } else { "blank" })));
+        ev.emit(|| {
+            event("floor_token", None, format!("a floor token turns up: {}", if is_break { "BREAK" } else { "blank" }))
+        });
         if !is_break || self.floor.breaks_shown() < 3 {
             return;
         }
@@ -778,9 +802,10 @@ fn hazard(game: &Tekken, hex: Hex) -> u8 {
 fn closer_steps(game: &Tekken, from: Hex, target: Hex, other: Hex) -> impl Iterator<Item = Hex> + '_ {
     let board = &game.stage().board;
     let d = board.path_distance(from, target).unwrap_or(0);
-    Direction::ALL.into_iter().map(move |dir| from.neighbor(dir)).filter(move |&n| {
-        n != other && board.is_open(n) && board.path_distance(n, target) == Some(d.wrapping_sub(1))
-    })
+    Direction::ALL
+        .into_iter()
+        .map(move |dir| from.neighbor(dir))
+        .filter(move |&n| n != other && board.is_open(n) && board.path_distance(n, target) == Some(d.wrapping_sub(1)))
 }
 
 /// The least hazard damage on a shortest route from `from` (not counting it) to `target`.

@@ -19,7 +19,11 @@ pub enum Slot {
     Stun,
     /// An attack card; face down until revealed. `unpunishable` marks a card played with a
     /// punish token / tile, which the defender cannot try to punish (TK-4.10).
-    Card { card: CardId, revealed: bool, unpunishable: bool },
+    Card {
+        card: CardId,
+        revealed: bool,
+        unpunishable: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,20 +87,31 @@ impl Floor {
 pub enum Means {
     None,
     /// The card's symbols followed by the connected extension's; `next` is the symbol to resolve.
-    Card { next: u8 },
+    Card {
+        next: u8,
+    },
     /// Combo `combo`; `used` is a bit mask of the symbols already resolved.
-    Combo { combo: u8, used: u8 },
-    Rage { next: u8 },
+    Combo {
+        combo: u8,
+        used: u8,
+    },
+    Rage {
+        next: u8,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// `player` secretly chooses a rage card (TK-9.1).
-    ChooseRage { player: u8 },
+    ChooseRage {
+        player: u8,
+    },
     /// The attacker prepares (stance change, dash, heat) or plays the next card; after a
     /// preparation only the card play remains (TK-4.2).
-    Prepare { prepared: bool },
+    Prepare {
+        prepared: bool,
+    },
     /// The defender names a height (TK-4.8).
     Guess,
     /// The revealed card resolves through its means (TK-5).
@@ -172,13 +187,7 @@ impl Fighter {
     }
 
     /// Draws `n` cards, reshuffling the discard pile into the deck when it runs out.
-    pub fn draw(
-        &mut self,
-        n: usize,
-        rng: &mut Rng,
-        me: usize,
-        events: &mut impl EventSink<Event>,
-    ) {
+    pub fn draw(&mut self, n: usize, rng: &mut Rng, me: usize, events: &mut impl EventSink<Event>) {
         for _ in 0..n {
             if self.hand.is_full() {
                 return;

@@ -195,7 +195,8 @@ fn tk_2_1_tk_2_2_tk_2_3_card_anatomy_is_read_from_data() {
 #[test]
 fn tk_2_3_every_punch_is_yellow_or_green_and_every_kick_red_or_blue() {
     let mut content = Content::builtin();
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../python/kumite/content_examples/tekken/characters/mira.toml");
+    let example =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../python/kumite/content_examples/tekken/characters/mira.toml");
     content.add_character("mira.toml", &std::fs::read_to_string(example).unwrap()).unwrap();
     for c in &content.cards {
         let ok = match c.kind {
@@ -243,7 +244,8 @@ fn symbols_out_of_reach(symbols: &[Symbol]) -> Vec<usize> {
 #[test]
 fn tk_7_2_printed_strikes_can_land_in_open_floor() {
     let mut content = Content::builtin();
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../python/kumite/content_examples/tekken/characters/mira.toml");
+    let example =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../python/kumite/content_examples/tekken/characters/mira.toml");
     content.add_character("mira.toml", &std::fs::read_to_string(example).unwrap()).unwrap();
     let mut problems = Vec::new();
     for ch in &content.characters {
@@ -310,9 +312,19 @@ fn tk_2_4_tk_2_5_common_cards_have_one_extension_and_specials_three() {
         assert_eq!(c.extensions.len(), if c.special { 3 } else { 1 }, "{}", c.id);
     }
     let bad = include_str!("data/characters/kaito.toml").replacen("special = false", "special = true", 1);
-    let err = Content::builtin().add_character("bad.toml", &bad.replace("id = \"kaito\"", "id = \"kaito2\"").replace("deck = \"kaito\"", "deck = \"kaito2\"").replace("\"kaito.", "\"kaito2.")).unwrap_err();
+    let err = Content::builtin()
+        .add_character(
+            "bad.toml",
+            &bad.replace("id = \"kaito\"", "id = \"kaito2\"")
+                .replace("deck = \"kaito\"", "deck = \"kaito2\"")
+                .replace("\"kaito.", "\"kaito2."),
+        )
+        .unwrap_err();
     let GameError::CardData { problems } = err else { panic!() };
-    assert!(problems.iter().any(|p| p.card == "kaito2.straight" && p.field == "extensions" && p.file == "bad.toml"), "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.card == "kaito2.straight" && p.field == "extensions" && p.file == "bad.toml"),
+        "{problems:?}"
+    );
 }
 
 // TK-2.6
@@ -723,7 +735,11 @@ fn tk_8_1_tk_8_2_count_combos_trigger_each_time_the_condition_is_met() {
     assert_eq!(s.phase, Phase::Prepare { prepared: false });
     play(&g, &mut s, "kaito.palm_strike", Height::Low); // green 2
     assert_eq!(s.string.combos_pending, 0b100, "Focus (count green >= 2)");
-    assert_eq!(legal(&g, &s), vec![A::ResolveCard, A::ResolveCombo(2)], "the card means is mandatory; EndResolution only after it");
+    assert_eq!(
+        legal(&g, &s),
+        vec![A::ResolveCard, A::ResolveCombo(2)],
+        "the card means is mandatory; EndResolution only after it"
+    );
 }
 
 // TK-8.3
@@ -927,7 +943,8 @@ fn tk_10_5_the_backs_cracks_show_in_red_on_the_front() {
     assert!(text.contains("[~r]") && text.contains("[rr]"), "{text}");
     let terrain = |s: &TekkenState, h: Hex| {
         let v = s.view(&g, Some(1));
-        let c = v["board"]["cells"].as_array().unwrap().iter().find(|c| c["q"] == h.q && c["r"] == h.r).unwrap().clone();
+        let c =
+            v["board"]["cells"].as_array().unwrap().iter().find(|c| c["q"] == h.q && c["r"] == h.r).unwrap().clone();
         c["terrain"].as_str().unwrap().to_string()
     };
     assert_eq!(terrain(&s, Hex::new(-2, 1)), "red_mark");
@@ -1368,7 +1385,12 @@ fn dead_text_every_printed_symbol_of_every_character_takes_effect() {
         .flat_map(|(i, a)| {
             let b = ids[(i + 1) % ids.len()].clone();
             ["moonlit_dojo", "fault_line"].map(|stage| {
-                Tekken::new(TekkenOptions { characters: [a.clone(), b.clone()], stage: stage.into(), ..Default::default() }).unwrap()
+                Tekken::new(TekkenOptions {
+                    characters: [a.clone(), b.clone()],
+                    stage: stage.into(),
+                    ..Default::default()
+                })
+                .unwrap()
             })
         })
         .collect();

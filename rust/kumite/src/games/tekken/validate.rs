@@ -38,7 +38,8 @@ pub(crate) fn flow(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
     }
     if let Means::Combo { combo, used } = s.string.means {
         match character.combos.get(usize::from(combo)) {
-            None => bad.push(format!("string.means.combo {combo} is beyond the attacker's {} combos", character.combos.len())),
+            None => bad
+                .push(format!("string.means.combo {combo} is beyond the attacker's {} combos", character.combos.len())),
             Some(c) if used >> c.symbols.len() != 0 => {
                 bad.push(format!("string.means.used {used:#b} marks symbols beyond the combo's {}", c.symbols.len()))
             }
@@ -181,7 +182,8 @@ fn phase(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
 /// The `i`-th symbol of the card in the string's slot, its connected extension after its own
 /// (as the rules read it).
 fn card_symbol(s: &TekkenState, game: &Tekken, i: usize) -> Option<Symbol> {
-    let Slot::Card { card, .. } = s.fighters[usize::from(s.attacker.min(1))].slots[usize::from(s.string.slot.min(3))] else {
+    let Slot::Card { card, .. } = s.fighters[usize::from(s.attacker.min(1))].slots[usize::from(s.string.slot.min(3))]
+    else {
         return None;
     };
     let card = game.content.card(card);

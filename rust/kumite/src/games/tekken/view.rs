@@ -25,7 +25,15 @@ pub const OBSERVATION_BOUNDS: (f32, f32) = (0.0, MAX_DECK as f32);
 
 pub fn observation_len(game: &Tekken) -> usize {
     let cells = game.stage().board.len();
-    4 * cells + SCALARS + PHASES + 1 + MAX_DECK + 3 + 2 * MAX_DECK + 2 * 4 * SLOT_FEATURES + 2 * RAGE_FEATURES
+    4 * cells
+        + SCALARS
+        + PHASES
+        + 1
+        + MAX_DECK
+        + 3
+        + 2 * MAX_DECK
+        + 2 * 4 * SLOT_FEATURES
+        + 2 * RAGE_FEATURES
         + RESOLVE_FEATURES
 }
 
@@ -49,7 +57,9 @@ impl TekkenState {
         }
         let hp = f32::from(o.hp);
         let rtw = f32::from(o.rounds_to_win);
-        w.section("me then the opponent: HP, wins, punish tokens, cannot punish, knocked down, heat ready/active/spent");
+        w.section(
+            "me then the opponent: HP, wins, punish tokens, cannot punish, knocked down, heat ready/active/spent",
+        );
         for p in [me, opp] {
             let f = &self.fighters[p];
             w.values([
@@ -109,7 +119,9 @@ impl TekkenState {
                 w.one_hot(SLOT_FEATURES, Some(i));
             }
         }
-        w.section("rage, mine then the opponent's: card one-hot (the opponent's once revealed), chosen, revealed, used");
+        w.section(
+            "rage, mine then the opponent's: card one-hot (the opponent's once revealed), chosen, revealed, used",
+        );
         for p in [me, opp] {
             let f = &self.fighters[p];
             let known = if p == me || f.rage_revealed { f.rage.map(usize::from) } else { None };
@@ -180,8 +192,16 @@ impl TekkenState {
         let stage = game.stage();
         let o = &game.options;
         let side = if self.floor.side == 0 { "front" } else { "back" };
-        let _ = writeln!(s, "{} ({} side) | round {} | wins {}-{} | string {}", stage.name, side, self.round,
-            self.wins[0], self.wins[1], self.strings_text(game));
+        let _ = writeln!(
+            s,
+            "{} ({} side) | round {} | wins {}-{} | string {}",
+            stage.name,
+            side,
+            self.round,
+            self.wins[0],
+            self.wins[1],
+            self.strings_text(game)
+        );
         let board = stage.board.render(|h: Hex| {
             if h == self.fighters[0].pos {
                 ['P', '0']
@@ -209,8 +229,13 @@ impl TekkenState {
                 "~~ cracked\n"
             });
             let breaks = self.floor.breaks_shown();
-            let _ = writeln!(s, "floor tokens: {} break, {} blank face up, {} face down",
-                breaks, usize::from(self.floor.flipped) - breaks, 6 - usize::from(self.floor.flipped));
+            let _ = writeln!(
+                s,
+                "floor tokens: {} break, {} blank face up, {} face down",
+                breaks,
+                usize::from(self.floor.flipped) - breaks,
+                6 - usize::from(self.floor.flipped)
+            );
         }
         for p in 0..2 {
             let f = &self.fighters[p];
@@ -225,7 +250,13 @@ impl TekkenState {
                     Slot::Stun => "[STUN]".into(),
                     Slot::Card { card, revealed, .. } if revealed || viewer == Some(p) => {
                         let c = game.content.card(card);
-                        format!("[{} {} {}{}]", c.name, c.height.name(), c.colour.name(), if revealed { "" } else { ", face down" })
+                        format!(
+                            "[{} {} {}{}]",
+                            c.name,
+                            c.height.name(),
+                            c.colour.name(),
+                            if revealed { "" } else { ", face down" }
+                        )
                     }
                     Slot::Card { .. } => "[face down]".into(),
                 })
@@ -257,10 +288,21 @@ impl TekkenState {
                 (Some(_), false) => "chosen, hidden".into(),
                 (None, _) => "not chosen".into(),
             };
-            let _ = writeln!(s, "   slots {}{heat} | rage {rage}{}{}", slots.join(" "),
-                if flags.is_empty() { "" } else { " | " }, flags.join(", "));
+            let _ = writeln!(
+                s,
+                "   slots {}{heat} | rage {rage}{}{}",
+                slots.join(" "),
+                if flags.is_empty() { "" } else { " | " },
+                flags.join(", ")
+            );
             let discard: Vec<&str> = f.discard.iter().map(|c| game.content.card(c).name.as_str()).collect();
-            let _ = writeln!(s, "   hand {}, deck {}, discard [{}]", count(f.hand.len(), "card"), f.deck.len(), discard.join(", "));
+            let _ = writeln!(
+                s,
+                "   hand {}, deck {}, discard [{}]",
+                count(f.hand.len(), "card"),
+                f.deck.len(),
+                discard.join(", ")
+            );
         }
         if let Some(v) = viewer {
             let hand: Vec<String> = self.fighters[v]
@@ -285,7 +327,10 @@ impl TekkenState {
             Phase::Resolve if self.string.awaiting_move => format!("P{att} to choose where to move"),
             Phase::Resolve => match self.string.means {
                 Means::Combo { combo, .. } => {
-                    format!("P{att} to resolve the symbols of {}", game.character(usize::from(att)).combos[usize::from(combo)].name)
+                    format!(
+                        "P{att} to resolve the symbols of {}",
+                        game.character(usize::from(att)).combos[usize::from(combo)].name
+                    )
                 }
                 _ => format!("P{att} to choose the next means (card, combo, rage)"),
             },
@@ -321,10 +366,8 @@ impl TekkenState {
             Means::Rage { next } => parts.push(format!("rage symbol {}", next + 1)),
             Means::Combo { combo, used } => {
                 let symbols = &ch.combos[usize::from(combo)].symbols;
-                let left: Vec<String> = (0..symbols.len())
-                    .filter(|&i| used & (1 << i) == 0)
-                    .map(|i| symbols[i].to_string())
-                    .collect();
+                let left: Vec<String> =
+                    (0..symbols.len()).filter(|&i| used & (1 << i) == 0).map(|i| symbols[i].to_string()).collect();
                 parts.push(format!("combo symbols left: {}", left.join(", ")));
             }
             Means::None => {}
@@ -405,11 +448,14 @@ impl TekkenState {
                     tags.push("knocked down".into());
                 }
                 if o.heat {
-                    tags.push(match f.heat {
-                        Heat::Ready => "heat ready",
-                        Heat::Active => "HEAT ACTIVE",
-                        Heat::Spent => "heat spent",
-                    }.into());
+                    tags.push(
+                        match f.heat {
+                            Heat::Ready => "heat ready",
+                            Heat::Active => "HEAT ACTIVE",
+                            Heat::Spent => "heat spent",
+                        }
+                        .into(),
+                    );
                 }
                 if f.punish_tokens > 0 {
                     tags.push(format!("punish tokens {}", f.punish_tokens));
@@ -453,11 +499,8 @@ impl TekkenState {
                 })
                 .collect();
             zones.push(json!({ "id": format!("p{p}.slots"), "name": "Combo slots", "owner": p, "cards": slots }));
-            let hand: Vec<serde_json::Value> = f
-                .hand
-                .iter()
-                .map(|c| if sees(p) { card_json(game, c, &[]) } else { hidden_card() })
-                .collect();
+            let hand: Vec<serde_json::Value> =
+                f.hand.iter().map(|c| if sees(p) { card_json(game, c, &[]) } else { hidden_card() }).collect();
             zones.push(json!({ "id": format!("p{p}.hand"), "name": "Hand", "owner": p, "cards": hand }));
             let rage = match f.rage {
                 Some(r) if f.rage_revealed || sees(p) => {
@@ -466,7 +509,9 @@ impl TekkenState {
                     if f.rage_used {
                         tags.push("used");
                     }
-                    vec![json!({ "name": card.name, "text": symbols_text(&card.symbols), "color": "rage", "tags": tags })]
+                    vec![
+                        json!({ "name": card.name, "text": symbols_text(&card.symbols), "color": "rage", "tags": tags }),
+                    ]
                 }
                 Some(_) => vec![json!({ "hidden": true, "tags": ["secret"] })],
                 None => vec![],

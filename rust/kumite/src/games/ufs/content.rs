@@ -513,10 +513,8 @@ struct RawDeck {
     sideboard: Vec<(String, u8)>,
 }
 
-pub const BUILTIN: [(&str, &str); 2] = [
-    ("cards.toml", include_str!("data/cards.toml")),
-    ("decks.toml", include_str!("data/decks.toml")),
-];
+pub const BUILTIN: [(&str, &str); 2] =
+    [("cards.toml", include_str!("data/cards.toml")), ("decks.toml", include_str!("data/decks.toml"))];
 
 fn parse_ability(raw: &RawAbility, kind: Kind, p: &mut Problems, card: &str, k: usize) -> Option<Ability> {
     let field = |f: &str| format!("ability[{k}].{f}");
@@ -543,31 +541,19 @@ fn parse_ability(raw: &RawAbility, kind: Kind, p: &mut Problems, card: &str, k: 
     p.check(!raw.effect.is_empty(), card, &field("effect"), || "an ability needs at least one effect".into());
     p.check(raw.effect.len() <= MAX_EFFECTS, card, &field("effect"), || format!("at most {MAX_EFFECTS} effects"));
     p.check(raw.combo.len() <= MAX_COMBO, card, &field("combo"), || format!("at most {MAX_COMBO} combo steps"));
-    p.check(
-        raw.combo.is_empty() || matches!(kind, Kind::Attack | Kind::Action),
-        card,
-        &field("combo"),
-        || "Combo reads the cards before this one in the card pool: only attacks and actions can have it".into(),
-    );
+    p.check(raw.combo.is_empty() || matches!(kind, Kind::Attack | Kind::Action), card, &field("combo"), || {
+        "Combo reads the cards before this one in the card pool: only attacks and actions can have it".into()
+    });
     p.check(raw.combo.iter().all(|t| !t.trim().is_empty()), card, &field("combo"), || "empty combo step".into());
-    p.check(
-        raw.trigger.chosen() || cost.is_free(),
-        card,
-        &field("cost"),
-        || format!("a {} ability fires by itself and cannot have a cost", raw.trigger.name()),
-    );
-    p.check(
-        !(cost.destroy && kind != Kind::Foundation && kind != Kind::Asset),
-        card,
-        &field("cost"),
-        || "destroy is a cost for foundations and assets in play".into(),
-    );
-    p.check(
-        !(cost.commit && matches!(kind, Kind::Attack | Kind::Action)),
-        card,
-        &field("cost"),
-        || "commit is a cost for cards in play (characters, foundations, assets)".into(),
-    );
+    p.check(raw.trigger.chosen() || cost.is_free(), card, &field("cost"), || {
+        format!("a {} ability fires by itself and cannot have a cost", raw.trigger.name())
+    });
+    p.check(!(cost.destroy && kind != Kind::Foundation && kind != Kind::Asset), card, &field("cost"), || {
+        "destroy is a cost for foundations and assets in play".into()
+    });
+    p.check(!(cost.commit && matches!(kind, Kind::Attack | Kind::Action)), card, &field("cost"), || {
+        "commit is a cost for cards in play (characters, foundations, assets)".into()
+    });
     p.check(
         !(raw.trigger == Trigger::Form && matches!(kind, Kind::Attack | Kind::Action)),
         card,
@@ -619,12 +605,9 @@ impl Content {
         for r in &raw.card {
             let id = r.id.as_str();
             p.check(!id.trim().is_empty(), id, "id", || "empty id".into());
-            p.check(
-                !self.index.contains_key(id) && !new.iter().any(|c: &Card| c.id == id),
-                id,
-                "id",
-                || "already used, by a built-in entry or an earlier one: ids must be new".into(),
-            );
+            p.check(!self.index.contains_key(id) && !new.iter().any(|c: &Card| c.id == id), id, "id", || {
+                "already used, by a built-in entry or an earlier one: ids must be new".into()
+            });
             p.check(!r.name.trim().is_empty(), id, "name", || "empty name".into());
             p.check(r.difficulty <= MAX_PRINTED, id, "difficulty", || format!("must be in 0..={MAX_PRINTED}"));
             p.check((1..=MAX_PRINTED).contains(&r.control), id, "control", || format!("must be in 1..={MAX_PRINTED}"));
@@ -637,7 +620,10 @@ impl Content {
                 }
             }
             p.check(r.symbols.len() == 3, id, "symbols", || {
-                format!("UF-7.3: a card shows its resource symbols as a set of three, this one lists {}", r.symbols.len())
+                format!(
+                    "UF-7.3: a card shows its resource symbols as a set of three, this one lists {}",
+                    r.symbols.len()
+                )
             });
             let block = r.block.as_ref().map(|b| BlockIcon { modifier: b.modifier, zone: b.zone });
             if let Some(b) = block {
@@ -663,8 +649,12 @@ impl Content {
             let is_char = r.kind == Kind::Character;
             let (vitality, hand_size, person) = match (r.vitality, r.hand_size, &r.person) {
                 (Some(v), Some(h), person) if is_char => {
-                    p.check((1..=MAX_VITALITY).contains(&v), id, "vitality", || format!("must be in 1..={MAX_VITALITY}"));
-                    p.check((1..=MAX_HAND_SIZE).contains(&h), id, "hand_size", || format!("must be in 1..={MAX_HAND_SIZE}"));
+                    p.check((1..=MAX_VITALITY).contains(&v), id, "vitality", || {
+                        format!("must be in 1..={MAX_VITALITY}")
+                    });
+                    p.check((1..=MAX_HAND_SIZE).contains(&h), id, "hand_size", || {
+                        format!("must be in 1..={MAX_HAND_SIZE}")
+                    });
                     (v, h, person.clone().unwrap_or_else(|| r.id.clone()))
                 }
                 (None, None, None) if !is_char => (0, 0, String::new()),
@@ -678,16 +668,22 @@ impl Content {
                 }
             };
             p.check(r.breaker <= 9, id, "breaker", || "must be in 0..=9".into());
-            p.check(r.breaker == 0 || block.is_some(), id, "breaker", || "Breaker works after a block: the card needs a block icon".into());
+            p.check(r.breaker == 0 || block.is_some(), id, "breaker", || {
+                "Breaker works after a block: the card needs a block icon".into()
+            });
             p.check(r.ability.len() + usize::from(r.breaker > 0) <= MAX_ABILITIES, id, "ability", || {
                 format!("at most {MAX_ABILITIES} abilities (Breaker counts as one)")
             });
-            p.check(r.traits.iter().all(|t| !t.trim().is_empty() && !t.contains(',')), id, "traits", || "empty trait or comma".into());
+            p.check(r.traits.iter().all(|t| !t.trim().is_empty() && !t.contains(',')), id, "traits", || {
+                "empty trait or comma".into()
+            });
             let mut abilities: Vec<Ability> =
                 r.ability.iter().enumerate().filter_map(|(k, a)| parse_ability(a, r.kind, &mut p, id, k)).collect();
             for (k, a) in r.ability.iter().enumerate() {
                 if a.trigger == Trigger::Block {
-                    p.check(block.is_some(), id, &format!("ability[{k}].trigger"), || "block abilities need a block icon".into());
+                    p.check(block.is_some(), id, &format!("ability[{k}].trigger"), || {
+                        "block abilities need a block icon".into()
+                    });
                 }
             }
             if r.breaker > 0 {
@@ -740,7 +736,9 @@ impl Content {
         for d in &raw.deck {
             let id = d.id.as_str();
             p.check(!id.trim().is_empty(), id, "id", || "empty id".into());
-            p.check(self.deck(id).is_none() && !new.iter().any(|x: &Preset| x.id == id), id, "id", || "already used, by a built-in entry or an earlier one: ids must be new".into());
+            p.check(self.deck(id).is_none() && !new.iter().any(|x: &Preset| x.id == id), id, "id", || {
+                "already used, by a built-in entry or an earlier one: ids must be new".into()
+            });
             let expand = |list: &[(String, u8)]| -> Vec<String> {
                 list.iter().flat_map(|(c, n)| std::iter::repeat_n(c.clone(), usize::from(*n))).collect()
             };
@@ -809,7 +807,11 @@ impl Content {
             ));
         }
         if !sideboard.is_empty() && sideboard.len() != 8 {
-            p.add(deck, "sideboard", format!("UF-2.4: a sideboard has 0 or exactly 8 cards, this one has {}", sideboard.len()));
+            p.add(
+                deck,
+                "sideboard",
+                format!("UF-2.4: a sideboard has 0 or exactly 8 cards, this one has {}", sideboard.len()),
+            );
         }
         let mut counts: Vec<(CardId, usize)> = Vec::new();
         for &c in ids.iter().chain(side.iter()) {
@@ -820,7 +822,13 @@ impl Content {
         }
         for &(c, n) in &counts {
             if n > 4 {
-                p.add(self.card(c).id.as_str(), "copies", format!("deck {deck:?}: UF-2.2: at most 4 copies of a card (deck and sideboard together), found {n}"));
+                p.add(
+                    self.card(c).id.as_str(),
+                    "copies",
+                    format!(
+                        "deck {deck:?}: UF-2.2: at most 4 copies of a card (deck and sideboard together), found {n}"
+                    ),
+                );
             }
         }
         let chars: Vec<CardId> = ids.iter().copied().filter(|&c| self.card(c).kind == Kind::Character).collect();
@@ -828,7 +836,11 @@ impl Content {
             Some(name) => match self.card_index(name) {
                 Some(c) if chars.contains(&c) => Some(c),
                 Some(_) => {
-                    p.add(name, "character", format!("deck {deck:?}: UF-4.1: the starting character must be a character card of the deck"));
+                    p.add(
+                        name,
+                        "character",
+                        format!("deck {deck:?}: UF-4.1: the starting character must be a character card of the deck"),
+                    );
                     None
                 }
                 None => {

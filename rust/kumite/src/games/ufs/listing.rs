@@ -33,11 +33,11 @@ pub fn content(game: &Ufs) -> Value {
     json!({ "cards": cards, "decks": decks })
 }
 
-
 /// Every printed effect of the cards in play (both decks, sideboards and starting characters),
 /// each card once in content order: each effect of each of its abilities, in printed order.
 pub fn printed_effects(game: &Ufs) -> Vec<PrintedEffect> {
-    let mut ids: Vec<usize> = game.decks.iter().chain(&game.sideboards).flatten().chain(&game.characters).map(|c| usize::from(c.0)).collect();
+    let mut ids: Vec<usize> =
+        game.decks.iter().chain(&game.sideboards).flatten().chain(&game.characters).map(|c| usize::from(c.0)).collect();
     ids.sort_unstable();
     ids.dedup();
     let mut out = Vec::new();

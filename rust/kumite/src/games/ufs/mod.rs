@@ -18,8 +18,8 @@
 
 mod actions;
 mod api;
-mod listing;
 pub mod content;
+mod listing;
 mod rules;
 mod state;
 mod validate;
@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::{CardId, Problems};
-use crate::core::{parse_options, Game, GameError, Seating, Utility, MAX_LEGAL_ACTIONS, PrintedEffect};
+use crate::core::{parse_options, Game, GameError, PrintedEffect, Seating, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{UfsAction, NUM_ACTIONS};
 pub use content::{Content, Kind, Symbol, Zone};
@@ -192,14 +192,24 @@ impl Ufs {
         }
         let infinity = [0, 1].map(|p| {
             options.infinity[p].unwrap_or_else(|| {
-                content.card(characters[p]).symbols.iter().copied().find(|&s| s != Symbol::Infinity).unwrap_or(Symbol::All)
+                content
+                    .card(characters[p])
+                    .symbols
+                    .iter()
+                    .copied()
+                    .find(|&s| s != Symbol::Infinity)
+                    .unwrap_or(Symbol::All)
             })
         });
         let symbol_masks = [0, 1].map(|p| {
             content
                 .cards
                 .iter()
-                .map(|c| c.symbols.iter().fold(0u16, |m, &s| m | if s == Symbol::Infinity { infinity[p].bit() } else { s.bit() }))
+                .map(|c| {
+                    c.symbols
+                        .iter()
+                        .fold(0u16, |m, &s| m | if s == Symbol::Infinity { infinity[p].bit() } else { s.bit() })
+                })
                 .collect()
         });
         let mut universe: Vec<CardId> = decks.iter().flatten().chain(characters.iter()).copied().collect();
@@ -260,7 +270,8 @@ fn turn_bound(game: &Ufs) -> usize {
     use state::{MAX_CHARS, MAX_POOL, MAX_STAGING};
     let commits = MAX_STAGING + 1;
     let sources = MAX_STAGING + MAX_CHARS + 1;
-    let checks = 2 * usize::from(content::MAX_HAND_SIZE) + game.decks.iter().map(|d| deck_yield(d.len())).sum::<usize>();
+    let checks =
+        2 * usize::from(content::MAX_HAND_SIZE) + game.decks.iter().map(|d| deck_yield(d.len())).sum::<usize>();
     let per_attack = 2 * (2 * sources) + 2 + 1;
     1 + checks * (1 + commits + 1 + 1) + (MAX_STAGING + MAX_CHARS) + MAX_POOL * per_attack + 1 + MAX_POOL
 }
@@ -325,7 +336,8 @@ impl Game for Ufs {
         }
         for d in &self.content.decks {
             let d = &d.id;
-            let options = serde_json::json!({ "decks": [d, d], "characters": [null, null], "sideboards": [null, null] });
+            let options =
+                serde_json::json!({ "decks": [d, d], "characters": [null, null], "sideboards": [null, null] });
             out.push(Seating::mirror(format!("{d} against {d}"), options));
         }
         out

@@ -6,9 +6,7 @@ use crate::cards::{CardId, Pile};
 use crate::core::{count, event, Action, ActionList, EffectKey, EventSink, Rng};
 use crate::games::ufs::actions::{UfsAction, ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Ability, Effect, Kind, Trigger};
-use crate::games::ufs::state::{
-    Attack, Check, Event, Phase, Purpose, Row, Side, Slot, UfsState, MAX_STAGING,
-};
+use crate::games::ufs::state::{Attack, Check, Event, Phase, Purpose, Row, Side, Slot, UfsState, MAX_STAGING};
 use crate::games::ufs::{SymbolMatch, Ufs};
 
 /// A card leaving the deck: how many cards relief removes (UF-3.4).
@@ -161,7 +159,8 @@ impl UfsState {
             return false;
         }
         let s = &self.sides[p];
-        let committed = if (CHAR_SOURCE..ATTACK_SOURCE).contains(&k) { s.character_committed() } else { slot.committed() };
+        let committed =
+            if (CHAR_SOURCE..ATTACK_SOURCE).contains(&k) { s.character_committed() } else { slot.committed() };
         if a.cost.commit && (committed || k == ATTACK_SOURCE) {
             return false;
         }
@@ -203,7 +202,9 @@ impl UfsState {
         let Some(a) = self.attack else { return false };
         match game.content.card(card).block {
             // UF-10.8, UF-10.9: same or adjacent zone; UF-10.4: symbols too.
-            Some(b) => b.zone.distance(a.zone) <= 1 && !self.sides[p].pool.is_full() && self.symbols_match(game, p, card),
+            Some(b) => {
+                b.zone.distance(a.zone) <= 1 && !self.sides[p].pool.is_full() && self.symbols_match(game, p, card)
+            }
             None => false,
         }
     }
@@ -239,7 +240,10 @@ impl UfsState {
             let x = staging[k];
             let card = game.content.card(x.card);
             // Cheap filters first: most cards in play have nothing to use now.
-            if x.face_down() || card.triggers & trigger.bit() == 0 || (if enhance { x.used_attack() } else { x.used_turn() }) {
+            if x.face_down()
+                || card.triggers & trigger.bit() == 0
+                || (if enhance { x.used_attack() } else { x.used_turn() })
+            {
                 continue;
             }
             if staging[..k].contains(&x) {
@@ -311,7 +315,10 @@ impl UfsState {
                 let staging = s.staging.as_slice();
                 for k in 0..staging.len() {
                     let x = staging[k];
-                    if !x.committed() && game.content.card(x.card).kind == Kind::Foundation && !staging[..k].contains(&x) {
+                    if !x.committed()
+                        && game.content.card(x.card).kind == Kind::Foundation
+                        && !staging[..k].contains(&x)
+                    {
                         out.push(UfsAction::Commit(k as u8).encode());
                     }
                 }
@@ -362,7 +369,13 @@ impl UfsState {
             s.deck.shuffle(&mut self.rng);
             s.deck.draw_to(&mut s.removed, RELIEF_REMOVED);
             let left = s.deck.len();
-            ev.emit(|| event("relief", Some(p), format!("reuses its discard pile; 10 cards removed from the game, {left} left")));
+            ev.emit(|| {
+                event(
+                    "relief",
+                    Some(p),
+                    format!("reuses its discard pile; 10 cards removed from the game, {left} left"),
+                )
+            });
         }
     }
 
@@ -396,7 +409,15 @@ impl UfsState {
     /// progressive, + speed and block modifier for a block), plus a pending Breaker. The top
     /// card of the deck is turned over and discarded; its control number (+ a control bonus)
     /// must reach the difficulty; if it does not, the player may commit cards for +1 each.
-    fn start_check(&mut self, game: &Ufs, p: usize, slot: usize, purpose: Purpose, difficulty: i16, ev: &mut impl EventSink<Event>) {
+    fn start_check(
+        &mut self,
+        game: &Ufs,
+        p: usize,
+        slot: usize,
+        purpose: Purpose,
+        difficulty: i16,
+        ev: &mut impl EventSink<Event>,
+    ) {
         let s = &mut self.sides[p];
         let need = (difficulty + i16::from(s.breaker)).clamp(0, 255) as u8;
         s.breaker = 0;
@@ -406,13 +427,17 @@ impl UfsState {
         s.discard.push(flipped);
         let have = game.content.card(flipped).control.saturating_add(bonus);
         ev.emit(|| {
-            event("check", Some(p), format!(
-                "checks {} (difficulty {need}): turns over {} (control {}{})",
-                game.content.card(self.sides[p].pool.as_slice()[slot].card).name,
-                game.content.card(flipped).name,
-                game.content.card(flipped).control,
-                if bonus > 0 { format!(" +{bonus}") } else { String::new() }
-            ))
+            event(
+                "check",
+                Some(p),
+                format!(
+                    "checks {} (difficulty {need}): turns over {} (control {}{})",
+                    game.content.card(self.sides[p].pool.as_slice()[slot].card).name,
+                    game.content.card(flipped).name,
+                    game.content.card(flipped).control,
+                    if bonus > 0 { format!(" +{bonus}") } else { String::new() }
+                ),
+            )
         });
         self.relief(p, ev);
         if self.over() {
@@ -480,7 +505,9 @@ impl UfsState {
         // UF-8.9: the failed card is discarded at once.
         let card = self.sides[p].pool.remove(slot).card;
         self.sides[p].discard.push(card);
-        ev.emit(|| event("fail", Some(p), format!("fails to control {}; it is discarded", game.content.card(card).name)));
+        ev.emit(|| {
+            event("fail", Some(p), format!("fails to control {}; it is discarded", game.content.card(card).name))
+        });
         match purpose {
             // UF-8.10, UF-6.2: a failed form ends the attack (if any) and the combat phase.
             Purpose::Form => self.end_phase(game, ev),
@@ -494,7 +521,15 @@ impl UfsState {
 
     /// Fires every `trigger` ability of `card` (owned by `p`, at pool `slot` if in the pool)
     /// whose condition holds.
-    fn fire(&mut self, game: &Ufs, p: usize, card: CardId, slot: Option<usize>, trigger: Trigger, ev: &mut impl EventSink<Event>) {
+    fn fire(
+        &mut self,
+        game: &Ufs,
+        p: usize,
+        card: CardId,
+        slot: Option<usize>,
+        trigger: Trigger,
+        ev: &mut impl EventSink<Event>,
+    ) {
         let c = game.content.card(card);
         for (j, a) in c.abilities.iter().enumerate() {
             if a.trigger == trigger && self.side_fits(p, a) && self.condition_holds(game, p, slot, a) {
@@ -701,7 +736,9 @@ impl UfsState {
             let mut sources: arrayvec::ArrayVec<CardId, { MAX_STAGING + crate::games::ufs::state::MAX_CHARS }> =
                 arrayvec::ArrayVec::new();
             let s = &self.sides[a];
-            sources.extend(s.character.as_slice().iter().chain(s.staging.as_slice()).filter(|x| !x.face_down()).map(|x| x.card));
+            sources.extend(
+                s.character.as_slice().iter().chain(s.staging.as_slice()).filter(|x| !x.face_down()).map(|x| x.card),
+            );
             for c in sources {
                 if self.over() {
                     return;
@@ -719,7 +756,8 @@ impl UfsState {
     fn end_attack(&mut self) {
         self.attack = None;
         for s in &mut self.sides {
-            for x in s.staging.as_mut_slice().iter_mut().chain(s.character.as_mut_slice()).chain(s.pool.as_mut_slice()) {
+            for x in s.staging.as_mut_slice().iter_mut().chain(s.character.as_mut_slice()).chain(s.pool.as_mut_slice())
+            {
                 x.set_used_attack(false);
             }
         }
@@ -939,7 +977,14 @@ impl UfsState {
     }
 
     /// UF-8.3: a card used from hand first goes into the card pool, left-aligned.
-    fn put_in_pool(&mut self, game: &Ufs, p: usize, i: usize, verb: &'static str, ev: &mut impl EventSink<Event>) -> CardId {
+    fn put_in_pool(
+        &mut self,
+        game: &Ufs,
+        p: usize,
+        i: usize,
+        verb: &'static str,
+        ev: &mut impl EventSink<Event>,
+    ) -> CardId {
         let s = &mut self.sides[p];
         let c = s.hand.remove(i);
         s.pool.push(Slot::new(c));

@@ -242,13 +242,18 @@ impl Side {
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// `player` chooses to mulligan or keep (UF-2.7, UF-4.5).
-    Mulligan { player: u8 },
+    Mulligan {
+        player: u8,
+    },
     /// Ready phase, review step: the turn player may discard one card (UF-5.1).
     Review,
     /// Combat phase outside an attack (UF-5.2).
     Combat,
     /// Enhance step (UF-6.3): `priority` acts; `passes` in a row so far.
-    Enhance { priority: u8, passes: u8 },
+    Enhance {
+        priority: u8,
+        passes: u8,
+    },
     /// Block step (UF-6.4): the defender blocks or not.
     Block,
     /// A control check that failed on the flip: its player may commit cards for +1 (UF-8.7).
@@ -335,7 +340,8 @@ impl UfsState {
         pool.sort_unstable();
         rng.shuffle(&mut pool);
         let mut next = pool.into_iter();
-        for c in opp.hand.as_mut_slice().iter_mut().chain(opp.deck.as_mut_slice()).chain(opp.mulliganed.as_mut_slice()) {
+        for c in opp.hand.as_mut_slice().iter_mut().chain(opp.deck.as_mut_slice()).chain(opp.mulliganed.as_mut_slice())
+        {
             *c = next.next().expect("same number of hidden cards");
         }
         let own = s.sides[observer].deck.as_mut_slice();
@@ -379,10 +385,19 @@ impl UfsState {
                 bad(format!("player {p}: only copies of the same person attach to the character"));
             }
             let in_play = side.character.as_slice().iter().chain(side.staging.as_slice()).map(|s| s.card);
-            if in_play.clone().enumerate().any(|(i, c)| content.card(c).unique && in_play.clone().take(i).any(|d| d == c)) {
+            if in_play
+                .clone()
+                .enumerate()
+                .any(|(i, c)| content.card(c).unique && in_play.clone().take(i).any(|d| d == c))
+            {
                 bad(format!("player {p}: two copies of a unique card in play (UF-3.7: only the first one survives)"));
             }
-            if side.staging.as_slice().iter().any(|s| !matches!(content.card(s.card).kind, Kind::Foundation | Kind::Asset)) {
+            if side
+                .staging
+                .as_slice()
+                .iter()
+                .any(|s| !matches!(content.card(s.card).kind, Kind::Foundation | Kind::Asset))
+            {
                 bad(format!("player {p}: only foundations and assets stay in the staging area"));
             }
             if side.staging.as_slice().iter().any(|s| s.face_down() && content.card(s.card).kind != Kind::Foundation) {
@@ -448,7 +463,10 @@ impl UfsState {
                 }
                 let checked = self.sides[usize::from(c.player.min(1))].pool.as_slice().get(usize::from(c.slot));
                 match c.purpose {
-                    Purpose::Block if usize::from(c.player) != 1 - active || checked.is_some_and(|s| content.card(s.card).block.is_none()) => {
+                    Purpose::Block
+                        if usize::from(c.player) != 1 - active
+                            || checked.is_some_and(|s| content.card(s.card).block.is_none()) =>
+                    {
                         bad("a block check is the defender's, on a card with a block icon".into())
                     }
                     Purpose::Form if usize::from(c.player) != active => bad("a form check is the turn player's".into()),

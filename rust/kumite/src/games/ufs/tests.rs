@@ -7,7 +7,7 @@ use crate::core::{ActionList, Game, GameError, State};
 use crate::games::ufs::actions::{UfsAction as A, ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Content, Kind, BUILTIN};
 use crate::games::ufs::state::{Phase, Purpose, Slot, UfsState, MAX_STAGING};
-use crate::games::ufs::{validate_deck, DeckChoice, SymbolMatch, Symbol, Ufs, UfsOptions};
+use crate::games::ufs::{validate_deck, DeckChoice, Symbol, SymbolMatch, Ufs, UfsOptions};
 
 const CHAR: u8 = MAX_STAGING as u8;
 
@@ -216,7 +216,10 @@ fn ufx_10_enhances_change_only_the_attack_they_name() {
     let damage = s.attack.unwrap().damage;
     assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 0 });
     let l = legal(&g, &s);
-    assert!(!l.contains(&A::Use(0, 0)), "the defender's Training Regimen (your attack) is not for the attack against it: {l:?}");
+    assert!(
+        !l.contains(&A::Use(0, 0)),
+        "the defender's Training Regimen (your attack) is not for the attack against it: {l:?}"
+    );
     assert!(l.contains(&A::Use(1, 0)) && l.contains(&A::Use(CHAR_SOURCE as u8, 0)) && l.contains(&A::Play(0)), "{l:?}");
     act(&g, &mut s, A::Use(1, 0)); // Still Waters: damage -1 on the attack against its user
     assert_eq!(s.attack.unwrap().damage, damage - 1);
@@ -233,9 +236,11 @@ fn ufx_10_enhances_change_only_the_attack_they_name() {
 // UFX-10: the content says whose attack, and the loader holds it to that.
 #[test]
 fn ufx_10_attack_effects_must_name_whose_attack() {
-    let card = |ability: &str| format!(
+    let card = |ability: &str| {
+        format!(
         "[[card]]\nid = \"x_test\"\nname = \"X\"\ntype = \"action\"\ndifficulty = 1\ncontrol = 5\nsymbols = [\"fire\", \"air\", \"void\"]\n[[card.ability]]\ntrigger = \"enhance\"\n{ability}\n"
-    );
+    )
+    };
     let load = |ability: &str| {
         let mut c = Content::builtin();
         c.add_cards("x.toml", &card(ability)).map(|_| ()).map_err(|e| e.to_string())
@@ -342,7 +347,7 @@ fn uf_10_4_a_block_also_needs_a_matching_symbol() {
     s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     play(&g, &mut s, 1, "wave_palm"); // mid attack
-    // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.
+                                      // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.
     assert_eq!(s.phase, Phase::Block);
     assert_eq!(legal(&g, &s), vec![A::Block(1), A::Pass]);
 }
@@ -360,13 +365,19 @@ fn uf_8_6_progressive_difficulty_counts_the_cards_left_of_the_card() {
         assert_eq!(s.phase, Phase::Combat, "{name} passes its check");
     }
     assert_eq!(s.sides[0].pool.len(), 4);
-    assert_eq!(names(&g, s.sides[0].discard.iter()), ["ember_wraps", "furnace_stance", "reckless_charge", "magma_knee"]);
+    assert_eq!(
+        names(&g, s.sides[0].discard.iter()),
+        ["ember_wraps", "furnace_stance", "reckless_charge", "magma_knee"]
+    );
     play(&g, &mut s, 0, "second_wind");
     // Failed form: the card is discarded and the combat phase ends (end phase, P1's turn).
     assert_eq!(names(&g, s.sides[0].discard.iter()).last().unwrap(), "second_wind");
     assert_eq!(s.active, 1);
     assert_eq!(s.turn, 2);
-    assert_eq!(names(&g, s.sides[0].staging.cards()), ["ember_wraps", "furnace_stance", "iron_resolve", "training_regimen"]);
+    assert_eq!(
+        names(&g, s.sides[0].staging.cards()),
+        ["ember_wraps", "furnace_stance", "iron_resolve", "training_regimen"]
+    );
 }
 
 // UF-6.2
@@ -433,8 +444,19 @@ fn uf_2_deck_rules_name_the_card_and_the_rule() {
     assert!(t.contains("UF-2.3"), "{t}");
     let side3 = vec!["tidal_focus".to_string(); 3];
     assert!(text(validate_deck(&good, &side3, None, None)).contains("UF-2.4"));
-    let side8: Vec<String> = ["tidal_focus", "tidal_focus", "tidal_focus", "tidal_focus", "wave_palm", "wave_palm", "wave_palm", "wave_palm"]
-        .iter().map(|s| s.to_string()).collect();
+    let side8: Vec<String> = [
+        "tidal_focus",
+        "tidal_focus",
+        "tidal_focus",
+        "tidal_focus",
+        "wave_palm",
+        "wave_palm",
+        "wave_palm",
+        "wave_palm",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     validate_deck(&good, &side8, None, None).unwrap();
     // Copies count across deck and sideboard.
     let mut side_jab = side8.clone();
@@ -447,8 +469,11 @@ fn uf_2_deck_rules_name_the_card_and_the_rule() {
     assert!(t.contains("no_such_card") && t.contains("no such card"), "{t}");
     assert!(text(validate_deck(&good, &[], Some("quick_jab"), None)).contains("UF-4.1"));
     // The same checks guard `load`.
-    let err = Ufs::new(UfsOptions { decks: [DeckChoice::List(short.to_vec()), DeckChoice::Preset("vex".into())], ..Default::default() })
-        .unwrap_err();
+    let err = Ufs::new(UfsOptions {
+        decks: [DeckChoice::List(short.to_vec()), DeckChoice::Preset("vex".into())],
+        ..Default::default()
+    })
+    .unwrap_err();
     assert!(matches!(err, GameError::CardData { .. }) && err.to_string().contains("UF-2.1"), "{err}");
 }
 
@@ -519,7 +544,8 @@ fn uf_5_1_review_discards_one_then_draws_up_to_hand_size() {
 fn uf_3_2_no_discard_at_end_of_turn_and_no_draw_above_hand_size() {
     let g = game();
     let mut s = start(&g);
-    let eight = ["wave_palm", "brace", "tidal_focus", "quick_jab", "low_sweep", "still_waters", "ebb_and_flow", "wave_palm"];
+    let eight =
+        ["wave_palm", "brace", "tidal_focus", "quick_jab", "low_sweep", "still_waters", "ebb_and_flow", "wave_palm"];
     set_hand(&g, &mut s, 1, &eight);
     act(&g, &mut s, A::Pass);
     act(&g, &mut s, A::Pass); // P1 keeps all 8
@@ -566,7 +592,11 @@ fn uf_9_3_a_damaging_attack_may_also_go_to_the_discard_pile() {
     let g = game();
     let mut s = start(&g);
     let c = take(&g, &mut s, 0, "quick_jab");
-    s.sides[0].pool.push({ let mut x = Slot::new(c); x.set_damaged(true); x });
+    s.sides[0].pool.push({
+        let mut x = Slot::new(c);
+        x.set_damaged(true);
+        x
+    });
     act(&g, &mut s, A::Pass);
     act(&g, &mut s, A::Momentum(false));
     assert!(s.sides[0].momentum.is_empty());
@@ -628,8 +658,12 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
         let base = game();
         let mut list = preset_list(&base, "vex");
         list.extend(["vex_ordane".to_string(), "vex_ordane".into()]);
-        Ufs::new(UfsOptions { first_player: Some(0), decks: [DeckChoice::List(list), DeckChoice::Preset("isolde".into())], ..Default::default() })
-            .unwrap()
+        Ufs::new(UfsOptions {
+            first_player: Some(0),
+            decks: [DeckChoice::List(list), DeckChoice::Preset("isolde".into())],
+            ..Default::default()
+        })
+        .unwrap()
     };
     let mut s = start(&g);
     for n in ["vex_ordane", "vex_hollow_crown", "vex_ordane"] {
@@ -720,7 +754,8 @@ fn uf_7_2_infinity_stands_for_the_symbol_chosen_in_advance() {
     let mut s = start(&g);
     set_hand(&g, &mut s, 0, &["training_regimen"]);
     assert_eq!(legal(&g, &s), vec![A::Play(0), A::Pass]);
-    let g2 = Ufs::new(UfsOptions { first_player: Some(0), infinity: [Some(Symbol::Void), None], ..Default::default() }).unwrap();
+    let g2 = Ufs::new(UfsOptions { first_player: Some(0), infinity: [Some(Symbol::Void), None], ..Default::default() })
+        .unwrap();
     let mut s = start(&g2);
     set_hand(&g2, &mut s, 0, &["training_regimen"]);
     assert_eq!(legal(&g2, &s), vec![A::Pass]);
@@ -729,7 +764,8 @@ fn uf_7_2_infinity_stands_for_the_symbol_chosen_in_advance() {
 // UFX-1
 #[test]
 fn ufx_1_symbol_match_every_needs_the_character_and_every_pool_card() {
-    let options = UfsOptions { infinity: [Some(Symbol::Water), None], symbol_match: SymbolMatch::Every, ..Default::default() };
+    let options =
+        UfsOptions { infinity: [Some(Symbol::Water), None], symbol_match: SymbolMatch::Every, ..Default::default() };
     let g = brann_plus(&["wave_palm"], options);
     let mut s = start(&g);
     set_hand(&g, &mut s, 0, &["wave_palm", "iron_resolve", "ember_wraps"]);
@@ -805,8 +841,8 @@ fn uf_3_5_no_summoning_sickness_a_new_foundation_commits_on_the_next_turn() {
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     play(&g, &mut s, 1, "still_waters");
     act(&g, &mut s, A::Pass); // to the staging area, P0's turn
-    // P0 attacks; P1 defends: Still Waters (enhance, commit: damage -1 on the attack against
-    // it) is usable already.
+                              // P0 attacks; P1 defends: Still Waters (enhance, commit: damage -1 on the attack against
+                              // it) is usable already.
     to_combat(&g, &mut s, 0);
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_hand(&g, &mut s, 1, &[]);
@@ -856,7 +892,12 @@ fn uf_5_2_combat_phase_offers_every_card_type_and_form_abilities() {
     let mut s = start(&g);
     s.sides[0].character.as_mut_slice()[0].set_committed(false);
     stage(&g, &mut s, 0, "furnace_stance");
-    set_hand(&g, &mut s, 0, &["ember_wraps", "burning_ring", "brann_ashen_fist", "quick_jab", "reckless_charge", "rising_heat"]);
+    set_hand(
+        &g,
+        &mut s,
+        0,
+        &["ember_wraps", "burning_ring", "brann_ashen_fist", "quick_jab", "reckless_charge", "rising_heat"],
+    );
     // Rising Heat is an enhance-only action: not a form.
     assert_eq!(legal(&g, &s), vec![A::Play(0), A::Play(1), A::Play(2), A::Play(3), A::Play(4), A::Use(0, 0), A::Pass]);
     // Furnace Stance: form, commit: control 2 (the next check this turn).
@@ -930,7 +971,7 @@ fn keyword_desperation_works_below_half_vitality() {
 fn keyword_breaker_raises_the_attackers_next_difficulty() {
     let g = game();
     let (_, mut s) = block_step(&["serene_guard"]); // Breaker 2, mid block
-    // 1 + 0 + 5 - 3 = 3 against 6: partial block (mid against high).
+                                                    // 1 + 0 + 5 - 3 = 3 against 6: partial block (mid against high).
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     act(&g, &mut s, A::Block(0));
     assert_eq!(s.sides[1].vitality, 22);
@@ -959,7 +1000,7 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     set_hand(&g, &mut s, 0, &["grave_sweep"]);
     set_top(&g, &mut s, 0, &["hollow_pact"]);
     play(&g, &mut s, 0, "grave_sweep"); // 4 against 6
-    // P1 may use Still Waters (damage -1); it passes.
+                                        // P1 may use Still Waters (damage -1); it passes.
     assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
     act(&g, &mut s, A::Pass);
     assert_eq!(s.sides[1].vitality, 20);
@@ -1030,11 +1071,19 @@ fn uf_2_5_healing_never_exceeds_the_characters_vitality() {
 // each player places any one character card of its deck as its character. UFX-7.
 #[test]
 fn uf_4_1_any_character_card_of_the_deck_may_start() {
-    let g = Ufs::new(UfsOptions { characters: [Some("brann_ashen_fist".into()), None], first_player: Some(0), ..Default::default() }).unwrap();
+    let g = Ufs::new(UfsOptions {
+        characters: [Some("brann_ashen_fist".into()), None],
+        first_player: Some(0),
+        ..Default::default()
+    })
+    .unwrap();
     let s = g.new_state(1);
     assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_ashen_fist"]);
     assert_eq!((s.sides[0].vitality, s.sides[0].hand.len()), (18, 5));
-    assert!(s.sides[0].all_cards().filter(|&c| c == id(&g, "brann_kestrel")).count() == 1, "Brann Kestrel is in the deck");
+    assert!(
+        s.sides[0].all_cards().filter(|&c| c == id(&g, "brann_kestrel")).count() == 1,
+        "Brann Kestrel is in the deck"
+    );
 }
 
 // UF-9.4: 「モメンタムとなったカードは裏向きとなり、記載能力はすべて失われる」: momentum is face down and
@@ -1128,7 +1177,20 @@ fn ufx_8_the_turn_limit_variant_draws_the_game() {
 fn ufx_11_a_draw_is_never_cut_by_the_hand() {
     let g = game();
     let mut s = start(&g);
-    let twelve = ["quick_jab", "quick_jab", "quick_jab", "quick_jab", "low_sweep", "low_sweep", "low_sweep", "low_sweep", "brace", "brace", "brace", "reckless_charge"];
+    let twelve = [
+        "quick_jab",
+        "quick_jab",
+        "quick_jab",
+        "quick_jab",
+        "low_sweep",
+        "low_sweep",
+        "low_sweep",
+        "low_sweep",
+        "brace",
+        "brace",
+        "brace",
+        "reckless_charge",
+    ];
     set_hand(&g, &mut s, 0, &twelve);
     set_top(&g, &mut s, 0, &["training_regimen", "iron_resolve", "training_regimen"]);
     play(&g, &mut s, 0, "reckless_charge"); // draw 2 into a hand of 11
@@ -1149,11 +1211,24 @@ fn ufx_11_a_draw_is_never_cut_by_the_hand() {
 // and assets as a deck may hold (a loader capacity), so it is never full.
 #[test]
 fn ufx_11_a_25th_foundation_is_staged_not_discarded() {
-    let extra = ["tidal_focus", "tidal_focus", "tidal_focus", "tidal_focus", "still_waters", "still_waters",
-        "still_waters", "still_waters", "grave_sigil", "grave_sigil", "grave_sigil", "grave_sigil"];
+    let extra = [
+        "tidal_focus",
+        "tidal_focus",
+        "tidal_focus",
+        "tidal_focus",
+        "still_waters",
+        "still_waters",
+        "still_waters",
+        "still_waters",
+        "grave_sigil",
+        "grave_sigil",
+        "grave_sigil",
+        "grave_sigil",
+    ];
     let g = brann_plus(&extra, UfsOptions::default());
     let mut s = start(&g);
-    let foundations = ["training_regimen", "iron_resolve", "ember_wraps", "furnace_stance", "tidal_focus", "still_waters"];
+    let foundations =
+        ["training_regimen", "iron_resolve", "ember_wraps", "furnace_stance", "tidal_focus", "still_waters"];
     for n in foundations.iter().cycle().take(24) {
         stage(&g, &mut s, 0, n);
     }
@@ -1173,18 +1248,32 @@ fn ufx_11_a_25th_foundation_is_staged_not_discarded() {
 // are its player's own), so no play is ever refused for room.
 #[test]
 fn ufx_11_a_17th_card_enters_the_pool() {
-    let extra = ["tidal_focus", "tidal_focus", "tidal_focus", "tidal_focus", "still_waters", "still_waters",
-        "still_waters", "still_waters", "grave_sigil", "grave_sigil", "grave_sigil", "grave_sigil"];
+    let extra = [
+        "tidal_focus",
+        "tidal_focus",
+        "tidal_focus",
+        "tidal_focus",
+        "still_waters",
+        "still_waters",
+        "still_waters",
+        "still_waters",
+        "grave_sigil",
+        "grave_sigil",
+        "grave_sigil",
+        "grave_sigil",
+    ];
     let g = brann_plus(&extra, UfsOptions::default());
     let mut s = start(&g);
-    let foundations = ["training_regimen", "iron_resolve", "ember_wraps", "furnace_stance", "tidal_focus", "still_waters"];
+    let foundations =
+        ["training_regimen", "iron_resolve", "ember_wraps", "furnace_stance", "tidal_focus", "still_waters"];
     for n in foundations.iter().cycle().take(24) {
         stage(&g, &mut s, 0, n);
     }
     set_hand(&g, &mut s, 0, &["grave_sigil"]);
     for _ in 0..16 {
         // The turn's earlier plays: attacks and actions off the deck's bottom.
-        let i = s.sides[0].deck.iter().position(|x| matches!(g.content.card(x).kind, Kind::Attack | Kind::Action)).unwrap();
+        let i =
+            s.sides[0].deck.iter().position(|x| matches!(g.content.card(x).kind, Kind::Attack | Kind::Action)).unwrap();
         let c = s.sides[0].deck.remove(i);
         s.sides[0].pool.push(Slot::new(c));
     }
@@ -1194,7 +1283,8 @@ fn ufx_11_a_17th_card_enters_the_pool() {
     act(&g, &mut s, A::Play(0));
     assert_eq!(s.phase, Phase::Check);
     while s.phase == Phase::Check {
-        let commit = legal(&g, &s).into_iter().find(|a| matches!(a, A::Commit(_))).expect("a ready foundation to commit");
+        let commit =
+            legal(&g, &s).into_iter().find(|a| matches!(a, A::Commit(_))).expect("a ready foundation to commit");
         act(&g, &mut s, commit);
     }
     assert_eq!(s.sides[0].pool.len(), 17);
@@ -1207,13 +1297,23 @@ fn ufx_11_a_17th_card_enters_the_pool() {
 #[test]
 fn ufx_11_deck_capacities_are_named_loader_errors() {
     let g = game();
-    let permanents: Vec<String> = g.content.cards.iter()
+    let permanents: Vec<String> = g
+        .content
+        .cards
+        .iter()
         .filter(|c| matches!(c.kind, Kind::Foundation | Kind::Asset))
-        .map(|c| c.id.clone()).collect();
-    let others: Vec<String> = g.content.cards.iter()
+        .map(|c| c.id.clone())
+        .collect();
+    let others: Vec<String> = g
+        .content
+        .cards
+        .iter()
         .filter(|c| matches!(c.kind, Kind::Attack | Kind::Action))
-        .map(|c| c.id.clone()).collect();
-    let fours = |ids: &[String], n: usize| -> Vec<String> { ids.iter().flat_map(|c| std::iter::repeat_n(c.clone(), 4)).take(n).collect() };
+        .map(|c| c.id.clone())
+        .collect();
+    let fours = |ids: &[String], n: usize| -> Vec<String> {
+        ids.iter().flat_map(|c| std::iter::repeat_n(c.clone(), 4)).take(n).collect()
+    };
     let deck = |n_perm: usize, n_other: usize| {
         let mut d = vec!["brann_kestrel".to_string()];
         d.extend(fours(&permanents, n_perm));
@@ -1232,8 +1332,19 @@ fn ufx_11_deck_capacities_are_named_loader_errors() {
     validate_deck(&deck(40, 30), &[], None, None).unwrap();
     // 9 character cards: 4 each of two versions is 8 with the starting one... one more is 9.
     let mut chars = deck(20, 40);
-    chars.extend(["brann_ashen_fist", "brann_ashen_fist", "brann_ashen_fist", "brann_ashen_fist",
-        "isolde_marr", "isolde_marr", "isolde_marr", "isolde_marr"].map(String::from));
+    chars.extend(
+        [
+            "brann_ashen_fist",
+            "brann_ashen_fist",
+            "brann_ashen_fist",
+            "brann_ashen_fist",
+            "isolde_marr",
+            "isolde_marr",
+            "isolde_marr",
+            "isolde_marr",
+        ]
+        .map(String::from),
+    );
     let e = validate_deck(&chars, &[], None, None).unwrap_err().to_string();
     assert!(e.contains("capacity limit") && e.contains("character row holds at most 8"), "{e}");
     chars.pop();
@@ -1270,7 +1381,7 @@ fn ufx_15_damage_lowered_to_zero_is_no_damage() {
     play(&g, &mut s, 0, "quick_jab");
     assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
     act(&g, &mut s, A::Play(0)); // Brace: damage -2 on a 2-damage attack
-    // Nobody has anything more and P1 has no block card left: the damage step deals 0.
+                                 // Nobody has anything more and P1 has no block card left: the damage step deals 0.
     assert_eq!(s.phase, Phase::Combat);
     assert_eq!(s.sides[1].vitality, 24);
     assert!(!s.sides[0].pool.as_slice()[0].damaged());
@@ -1306,7 +1417,9 @@ fn ufx_determinize_resamples_only_hidden_information() {
         v.sort();
         v
     };
-    let hidden = |x: &UfsState| sorted(x.sides[0].hand.iter().chain(x.sides[0].deck.iter()).chain(x.sides[0].mulliganed.iter()).collect());
+    let hidden = |x: &UfsState| {
+        sorted(x.sides[0].hand.iter().chain(x.sides[0].deck.iter()).chain(x.sides[0].mulliganed.iter()).collect())
+    };
     assert_eq!(hidden(&d), hidden(&s));
     assert_eq!(d.sides[0].mulliganed.len(), 6);
     assert!((0..20).any(|k| s.determinize(&g, 1, k).sides[0].hand != s.sides[0].hand));
@@ -1383,7 +1496,11 @@ fn malformed_content_names_file_card_and_field() {
     assert!(err.contains("iron_resolve: field `symbols`: UF-7.3"), "{err}");
     let err = Content::default().add_cards(file, "[[card]]\nid = 3").unwrap_err().to_string();
     assert!(err.contains("cards.toml") && err.contains("line"), "{err}");
-    let bad_cost = cards.replacen("trigger = \"damage\"\neffect = [\"stun 1\"]", "trigger = \"damage\"\ncost = [\"commit\"]\neffect = [\"stun 1\"]", 1);
+    let bad_cost = cards.replacen(
+        "trigger = \"damage\"\neffect = [\"stun 1\"]",
+        "trigger = \"damage\"\ncost = [\"commit\"]\neffect = [\"stun 1\"]",
+        1,
+    );
     let err = Content::default().add_cards(file, &bad_cost).unwrap_err().to_string();
     assert!(err.contains("low_sweep: field `ability[0].cost`"), "{err}");
     let mut c = Content::default();
@@ -1398,8 +1515,13 @@ fn bad_options_are_refused() {
     let bad = |o: UfsOptions| Ufs::new(o).unwrap_err();
     assert!(bad(UfsOptions { first_player: Some(2), ..Default::default() }).to_string().contains("first_player"));
     assert!(bad(UfsOptions { max_turns: Some(1), ..Default::default() }).to_string().contains("max_turns"));
-    assert!(bad(UfsOptions { infinity: [Some(Symbol::Infinity), None], ..Default::default() }).to_string().contains("infinity"));
-    let e = bad(UfsOptions { decks: [DeckChoice::Preset("nope".into()), DeckChoice::Preset("vex".into())], ..Default::default() });
+    assert!(bad(UfsOptions { infinity: [Some(Symbol::Infinity), None], ..Default::default() })
+        .to_string()
+        .contains("infinity"));
+    let e = bad(UfsOptions {
+        decks: [DeckChoice::Preset("nope".into()), DeckChoice::Preset("vex".into())],
+        ..Default::default()
+    });
     assert!(e.to_string().contains("brann"), "{e}");
     let e = bad(UfsOptions { characters: [Some("quick_jab".into()), None], ..Default::default() });
     assert!(e.to_string().contains("UF-4.1"), "{e}");
@@ -1423,7 +1545,10 @@ fn content_dir_adds_cards_and_decks() {
     let g = game();
     let mut list = preset_list(&g, "brann");
     list.extend(["my_jab".to_string(), "my_jab".into()]);
-    let deck = format!("[[deck]]\nid = \"mine\"\ncards = [{}]\n", list.iter().map(|c| format!("[\"{c}\", 1]")).collect::<Vec<_>>().join(", "));
+    let deck = format!(
+        "[[deck]]\nid = \"mine\"\ncards = [{}]\n",
+        list.iter().map(|c| format!("[\"{c}\", 1]")).collect::<Vec<_>>().join(", ")
+    );
     std::fs::write(dir.join("decks.toml"), deck).unwrap();
     let g = Ufs::new(UfsOptions {
         decks: [DeckChoice::Preset("mine".into()), DeckChoice::Preset("vex".into())],
@@ -1444,13 +1569,20 @@ fn builtin_content_uses_every_type_and_symbol() {
     let g = game();
     let c = &g.content;
     assert_eq!(c.decks.len(), 4);
-    for k in [crate::games::ufs::Kind::Character, crate::games::ufs::Kind::Foundation, crate::games::ufs::Kind::Asset, crate::games::ufs::Kind::Attack, crate::games::ufs::Kind::Action] {
+    for k in [
+        crate::games::ufs::Kind::Character,
+        crate::games::ufs::Kind::Foundation,
+        crate::games::ufs::Kind::Asset,
+        crate::games::ufs::Kind::Attack,
+        crate::games::ufs::Kind::Action,
+    ] {
         assert!(c.cards.iter().any(|x| x.kind == k));
     }
     for s in Symbol::TWELVE.into_iter().chain([Symbol::Infinity]) {
         assert!(c.cards.iter().any(|x| x.symbols.contains(&s)), "{s:?}");
     }
-    let mut persons: Vec<&str> = c.cards.iter().filter(|x| x.kind == crate::games::ufs::Kind::Character).map(|x| x.person.as_str()).collect();
+    let mut persons: Vec<&str> =
+        c.cards.iter().filter(|x| x.kind == crate::games::ufs::Kind::Character).map(|x| x.person.as_str()).collect();
     persons.sort_unstable();
     persons.dedup();
     assert_eq!(persons, ["brann", "isolde", "tamsin", "vex"]);
@@ -1458,7 +1590,13 @@ fn builtin_content_uses_every_type_and_symbol() {
         assert_eq!(d.cards.len() + 1, 60);
         // UF-11.3 comes up in ordinary play: each preset holds another card of its person.
         let person = &c.card(d.character).person;
-        assert!(d.cards.iter().any(|&x| x != d.character && c.card(x).kind == crate::games::ufs::Kind::Character && &c.card(x).person == person), "{}", d.id);
+        assert!(
+            d.cards.iter().any(|&x| x != d.character
+                && c.card(x).kind == crate::games::ufs::Kind::Character
+                && &c.card(x).person == person),
+            "{}",
+            d.id
+        );
     }
     // UF-7.3: every card shows a set of three different symbols; UF-3.7: every character is unique.
     for x in &c.cards {
@@ -1475,11 +1613,13 @@ fn docs_name_a_real_test_for_every_clause() {
     const DOC: &str = include_str!("../../../../../docs/rules/ufs.md");
     const TESTS: &str = include_str!("tests.rs");
     // (section, clauses) of the rules summary: UF-1.1..UF-1.3, UF-2.1..UF-2.8, …
-    const CLAUSES: [(u8, u8); 12] = [(1, 3), (2, 8), (3, 7), (4, 6), (5, 3), (6, 13), (7, 4), (8, 10), (9, 4), (10, 9), (11, 12), (12, 4)];
+    const CLAUSES: [(u8, u8); 12] =
+        [(1, 3), (2, 8), (3, 7), (4, 6), (5, 3), (6, 13), (7, 4), (8, 10), (9, 4), (10, 9), (11, 12), (12, 4)];
     for (section, n) in CLAUSES {
         for k in 1..=n {
             let id = format!("UF-{section}.{k}");
-            let row = DOC.lines().find(|l| l.starts_with(&format!("| {id} |"))).unwrap_or_else(|| panic!("no row for {id}"));
+            let row =
+                DOC.lines().find(|l| l.starts_with(&format!("| {id} |"))).unwrap_or_else(|| panic!("no row for {id}"));
             let tests = row.trim_end_matches('|').rsplit('|').next().unwrap();
             let named: Vec<&str> = tests.split('`').skip(1).step_by(2).collect();
             assert!(!named.is_empty(), "{id} names no test");
@@ -1533,7 +1673,12 @@ fn ufs_random_stats() {
     }
     let rate = steps as f64 / t0.elapsed().as_secs_f64();
     println!("{:.2} M steps/s, state {} bytes", rate / 1e6, std::mem::size_of::<UfsState>());
-    println!("{:.1} steps/game, {:.1} turns/game, wins {wins:?}, draws {draws}, ended without a KO {lib}; max {}", steps as f64 / n as f64, turns as f64 / n as f64, g.max_game_length());
+    println!(
+        "{:.1} steps/game, {:.1} turns/game, wins {wins:?}, draws {draws}, ended without a KO {lib}; max {}",
+        steps as f64 / n as f64,
+        turns as f64 / n as f64,
+        g.max_game_length()
+    );
 }
 
 #[test]
@@ -1555,7 +1700,10 @@ fn view_cards_carry_their_face() {
         assert_eq!(f["symbols"].as_array().unwrap().len(), 3);
         assert_eq!(f["attack"].is_null(), k.attack.is_none());
         if let Some(a) = k.attack {
-            assert_eq!((f["attack"]["speed"].as_u64(), f["attack"]["damage"].as_u64()), (Some(u64::from(a.speed)), Some(u64::from(a.damage))));
+            assert_eq!(
+                (f["attack"]["speed"].as_u64(), f["attack"]["damage"].as_u64()),
+                (Some(u64::from(a.speed)), Some(u64::from(a.damage)))
+            );
             assert_eq!(f["attack"]["zone"], a.zone.name());
         }
         if let Some(b) = k.block {

@@ -29,9 +29,9 @@ pub(crate) fn flow(s: &UfsState, game: &Ufs, bad: &mut Vec<String>) {
                 bad.push(format!("check.slot {}: a block check while attack.block is already {:?}", c.slot, a.block))
             }
             // An enhance is played after the attack, so it lies right of it in the pool.
-            Purpose::Enhance if usize::from(c.player) == usize::from(s.active) && c.slot <= a.slot => {
-                bad.push(format!("check.slot {}: an enhance check on a card at or left of attack.slot {}", c.slot, a.slot))
-            }
+            Purpose::Enhance if usize::from(c.player) == usize::from(s.active) && c.slot <= a.slot => bad.push(
+                format!("check.slot {}: an enhance check on a card at or left of attack.slot {}", c.slot, a.slot),
+            ),
             _ => {}
         }
     }

@@ -48,7 +48,9 @@ impl UfsState {
         let idx = |c: crate::cards::CardId| game.universe_index(c);
         let mut w = ObsWriter::new(out);
         for (k, p) in [me, 1 - me].into_iter().enumerate() {
-            w.section(["my counters (vitality, zones' sizes, check bonuses, desperation)", "the opponent's counters"][k]);
+            w.section(
+                ["my counters (vitality, zones' sizes, check bonuses, desperation)", "the opponent's counters"][k],
+            );
             let s = &self.sides[p];
             let max = f32::from(game.max_vitality(p).max(1));
             w.values([
@@ -75,7 +77,9 @@ impl UfsState {
         w.counts(u, mine.mulliganed.iter().map(idx), 1.0);
         for (k, p) in [me, 1 - me].into_iter().enumerate() {
             let s = &self.sides[p];
-            w.section(["my discard, removed and momentum, per card", "the opponent's discard, removed and momentum"][k]);
+            w.section(
+                ["my discard, removed and momentum, per card", "the opponent's discard, removed and momentum"][k],
+            );
             w.counts(u, s.discard.iter().map(idx), 1.0);
             w.counts(u, s.removed.iter().map(idx), 1.0);
             w.counts(u, s.momentum.iter().map(idx), 1.0);
@@ -89,7 +93,12 @@ impl UfsState {
                     staging[block * u + i] += 1.0;
                 }
             }
-            w.section(["my card pool, per card, then its rightmost card", "the opponent's card pool, then its rightmost card"][k]);
+            w.section(
+                [
+                    "my card pool, per card, then its rightmost card",
+                    "the opponent's card pool, then its rightmost card",
+                ][k],
+            );
             w.counts(u, s.pool.cards().map(idx), 1.0);
             // The rightmost pool card: what Combo reads next.
             w.one_hot(u, s.pool.as_slice().last().map(|x| idx(x.card)));
@@ -172,13 +181,28 @@ impl UfsState {
         let names = |it: &mut dyn Iterator<Item = crate::cards::CardId>| -> String {
             it.map(|c| game.content.card(c).name.as_str()).collect::<Vec<_>>().join(", ")
         };
-        let _ = writeln!(s, "UFS | turn {} | P{} to play first | P{} is the turn player", turn_text(self.turn, game), self.first, self.active);
+        let _ = writeln!(
+            s,
+            "UFS | turn {} | P{} to play first | P{} is the turn player",
+            turn_text(self.turn, game),
+            self.first,
+            self.active
+        );
         for p in 0..2 {
             let side = &self.sides[p];
             let ch: Vec<String> = side.character.as_slice().iter().map(|x| Self::slot_text(game, x)).collect();
-            let _ = writeln!(s, "P{p} {} | vitality {}/{} | hand {} | deck {} | momentum {} | removed {} | mulliganed {}",
-                ch.join(" + "), side.vitality, game.max_vitality(p), side.hand.len(), side.deck.len(),
-                side.momentum.len(), side.removed.len(), side.mulliganed.len());
+            let _ = writeln!(
+                s,
+                "P{p} {} | vitality {}/{} | hand {} | deck {} | momentum {} | removed {} | mulliganed {}",
+                ch.join(" + "),
+                side.vitality,
+                game.max_vitality(p),
+                side.hand.len(),
+                side.deck.len(),
+                side.momentum.len(),
+                side.removed.len(),
+                side.mulliganed.len()
+            );
             let st: Vec<String> = side.staging.as_slice().iter().map(|x| Self::slot_text(game, x)).collect();
             let _ = writeln!(s, "   staging [{}]", st.join("; "));
             let pool: Vec<String> = side.pool.as_slice().iter().map(|x| Self::slot_text(game, x)).collect();
@@ -191,9 +215,14 @@ impl UfsState {
                 let _ = writeln!(s, "   momentum [{}]", names(&mut side.momentum.iter()));
             }
             if side.control_bonus > 0 || side.breaker > 0 {
-                let _ = writeln!(s, "   next check +{} | next card difficulty +{} (breaker)", side.control_bonus, side.breaker);
+                let _ = writeln!(
+                    s,
+                    "   next check +{} | next card difficulty +{} (breaker)",
+                    side.control_bonus, side.breaker
+                );
             }
-            let _ = writeln!(s, "   {}", if side.mulligan_done { "mulligan decided" } else { "mulligan not decided yet" });
+            let _ =
+                writeln!(s, "   {}", if side.mulligan_done { "mulligan decided" } else { "mulligan not decided yet" });
         }
         if let Some(v) = viewer {
             let side = &self.sides[v];
@@ -203,13 +232,25 @@ impl UfsState {
             }
         }
         if let Some(a) = self.attack {
-            let _ = writeln!(s, "attack: {} speed {} damage {} zone {}{}",
+            let _ = writeln!(
+                s,
+                "attack: {} speed {} damage {} zone {}{}",
                 game.content.card(self.sides[usize::from(self.active)].pool.as_slice()[usize::from(a.slot)].card).name,
-                a.speed, a.damage, a.zone.name(), if a.block.is_some() { " (blocked)" } else { "" });
+                a.speed,
+                a.damage,
+                a.zone.name(),
+                if a.block.is_some() { " (blocked)" } else { "" }
+            );
         }
         if let Some(c) = self.check {
-            let _ = writeln!(s, "check by P{}: difficulty {}, control {} (turned over {})", c.player, c.need, c.have,
-                game.content.card(c.flipped).name);
+            let _ = writeln!(
+                s,
+                "check by P{}: difficulty {}, control {} (turned over {})",
+                c.player,
+                c.need,
+                c.have,
+                game.content.card(c.flipped).name
+            );
         }
         let phase = self.phase_text();
         let _ = writeln!(s, "{phase}");
@@ -301,8 +342,10 @@ impl UfsState {
             let momentum: Vec<Value> = side.momentum.iter().map(|x| card(x, vec!["momentum"])).collect();
             let discard: Vec<Value> = side.discard.iter().map(|x| card(x, vec![])).collect();
             let removed: Vec<Value> = side.removed.iter().map(|x| card(x, vec!["removed"])).collect();
-            let mulliganed: Vec<Value> = side.mulliganed.iter().map(|x| if sees { card(x, vec!["removed"]) } else { back() }).collect();
-            let deck: Vec<Value> = if viewer.is_none() { side.deck.iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
+            let mulliganed: Vec<Value> =
+                side.mulliganed.iter().map(|x| if sees { card(x, vec!["removed"]) } else { back() }).collect();
+            let deck: Vec<Value> =
+                if viewer.is_none() { side.deck.iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
             for (id, label, cards) in [
                 ("character", "Character", slots(side.character.as_slice())),
                 ("staging", "Staging area", slots(side.staging.as_slice())),
@@ -325,7 +368,9 @@ impl UfsState {
             if let Some(x) = atk.pool.as_slice().get(usize::from(a.slot)) {
                 attack.push(card(x.card, vec!["attack"]));
             }
-            if let Some(b) = a.block.and_then(|b| self.sides[1 - usize::from(self.active)].pool.as_slice().get(usize::from(b))) {
+            if let Some(b) =
+                a.block.and_then(|b| self.sides[1 - usize::from(self.active)].pool.as_slice().get(usize::from(b)))
+            {
                 attack.push(card(b.card, vec!["block"]));
             }
             info.push(json!({"label": "Attack", "value": format!("speed {}, damage {}, {} zone{}", a.speed, a.damage, a.zone.name(),
