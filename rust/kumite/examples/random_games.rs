@@ -3,7 +3,8 @@
 //! between commits (`valgrind --tool=cachegrind --cache-sim=no`, independent of the machine's
 //! load). With `mcts` it instead searches 1,000 iterations (information-set MCTS, random
 //! playouts, one thread) from the position 40 random actions into each of seeds 0..5: the
-//! workload of a search, which copies the state at every iteration.
+//! workload of a search, which copies the state at every iteration. It also prints the size of
+//! the game's state.
 //!
 //! `cargo build --release -p kumite --example random_games`, then
 //! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/random_games tekken [mcts]`.
@@ -57,12 +58,10 @@ fn search<G: Game>(game: &G) -> u64 {
     iterations
 }
 
-fn run<G: Game>(game: &G, mcts: bool) -> u64 {
-    if mcts {
-        search(game)
-    } else {
-        play(game)
-    }
+/// The workload's count, and the size of the game's state (what a search copies).
+fn run<G: Game>(game: &G, mcts: bool) -> (u64, usize) {
+    let count = if mcts { search(game) } else { play(game) };
+    (count, std::mem::size_of::<G::State>())
 }
 
 fn main() {
@@ -80,7 +79,7 @@ fn main() {
         }
     };
     match actions {
-        Ok(n) => println!("{which} {n}"),
+        Ok((n, bytes)) => println!("{which} {n} (state {bytes} bytes)"),
         Err(e) => {
             eprintln!("{e}");
             std::process::exit(1);
