@@ -1,5 +1,5 @@
 """Trains the networks shipped in the package (``make agents``): for each game named (default
-every game), the AlphaZero loop of ``kumite train`` runs with the game's recipe below into
+every game), the self-play loop of ``kumite train`` runs with the game's recipe below into
 ``target/agents/<game>/``, and its final network is copied to
 ``python/kumite/nets/<game>.safetensors`` with its learning curve beside the docs
 (``docs/images/agents/<game>-curve.png``). The network's metadata records the command, the

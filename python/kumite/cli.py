@@ -450,8 +450,9 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--simulations", type=positive, default=32, metavar="N", help="search iterations per self-play move (default 32)")
     tr.add_argument("--gumbel", type=whole_number(0, 65535, "the actions considered are 0 .. 65535 (0: PUCT)"), default=16, metavar="K",
                     help="Gumbel root selection with K actions considered; 0 for PUCT (default 16)")
-    tr.add_argument("--warmup", type=share, default=0.0, metavar="SHARE",
-                    help="the first SHARE (0..1) of the budget self-plays with random-playout values, not the net's (default 0)")
+    tr.add_argument("--warmup", type=share, default=1.0, metavar="SHARE",
+                    help="the first SHARE (0..1) of the budget self-plays with random-playout values, not the net's "
+                         "(default 1: all of it; 0 is AlphaZero's recipe)")
     tr.add_argument("--iterations", type=positive, default=None, metavar="N", help="stop after N iterations whatever the budget")
     tr.add_argument("--hidden", type=positive, default=128, help="the network's width (default 128)")
     tr.add_argument("--blocks", type=int, default=2, help="residual blocks (default 2)")
