@@ -16,10 +16,7 @@ use std::time::{Duration, Instant};
 
 use kumite::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
 use kumite::env::{Outputs, VecEnv};
-use kumite::games::fatal_fight::FatalFight;
-use kumite::games::senjutsu::Senjutsu;
 use kumite::games::tekken::Tekken;
-use kumite::games::ufs::Ufs;
 use kumite::search::evaluator::playout_value;
 use kumite::search::rollout::rollout_batch;
 use kumite::search::{Evaluator, Heuristic, Mcts, MctsConfig, RandomRollout};
@@ -753,20 +750,11 @@ fn main() {
     }
     let (load_start, t0) = (busy_jiffies(), Instant::now());
     let mut rows = Vec::new();
-    for &name in kumite::erased::NAMES {
-        eprintln!("measuring {name} ...");
-        let options = Default::default();
-        let row = match name {
-            Tekken::NAME => measure_typed(&Tekken::from_options(&options).expect("tekken loads"), args.seconds),
-            FatalFight::NAME => {
-                measure_typed(&FatalFight::from_options(&options).expect("fatal_fight loads"), args.seconds)
-            }
-            Senjutsu::NAME => measure_typed(&Senjutsu::from_options(&options).expect("senjutsu loads"), args.seconds),
-            Ufs::NAME => measure_typed(&Ufs::from_options(&options).expect("ufs loads"), args.seconds),
-            other => panic!("the report does not name {other}'s type: add it here"),
-        };
-        rows.push(row);
-    }
+    kumite::for_each_game!(G => {
+        eprintln!("measuring {} ...", G::NAME);
+        let game = G::from_options(&Default::default()).unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
+        rows.push(measure_typed(&game, args.seconds));
+    });
     print_markdown(&rows);
     let foreign = foreign_cores(load_start, t0);
     if let Some(f) = foreign {

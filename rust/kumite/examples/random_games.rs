@@ -10,7 +10,6 @@
 //! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/random_games tekken [mcts]`.
 
 use kumite::core::{ActionList, Game, NoEvents, Rng, State};
-use kumite::games::{fatal_fight::FatalFight, senjutsu::Senjutsu, tekken::Tekken, ufs::Ufs};
 use kumite::search::{Mcts, MctsConfig, RandomRollout};
 
 fn play<G: Game>(game: &G) -> u64 {
@@ -68,15 +67,13 @@ fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "tekken".into());
     let mcts = std::env::args().nth(2).as_deref() == Some("mcts");
     let defaults = serde_json::Map::new();
-    let actions = match which.as_str() {
-        "tekken" => Tekken::from_options(&defaults).map(|g| run(&g, mcts)),
-        "fatal_fight" => FatalFight::from_options(&defaults).map(|g| run(&g, mcts)),
-        "senjutsu" => Senjutsu::from_options(&defaults).map(|g| run(&g, mcts)),
-        "ufs" => Ufs::from_options(&defaults).map(|g| run(&g, mcts)),
-        other => {
-            eprintln!("unknown game {other:?}: tekken, fatal_fight, senjutsu or ufs");
-            std::process::exit(2);
-        }
+    let mut actions = None;
+    kumite::for_each_game!(G => if which == G::NAME {
+        actions = Some(G::from_options(&defaults).map(|g| run(&g, mcts)));
+    });
+    let Some(actions) = actions else {
+        eprintln!("unknown game {which:?}: one of {}", kumite::erased::NAMES.join(", "));
+        std::process::exit(2);
     };
     match actions {
         Ok((n, bytes)) => println!("{which} {n} (state {bytes} bytes)"),

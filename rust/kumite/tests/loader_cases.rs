@@ -74,10 +74,7 @@ fn a_stalled_rng_is_refused_for_every_game() {
         v["rng"] = json!({"state": 0, "increment": 1});
         plays_on(game, &v);
     }
-    case(&tekken());
-    case(&Senjutsu::from_options(&Map::new()).unwrap());
-    case(&FatalFight::from_options(&Map::new()).unwrap());
-    case(&Ufs::from_options(&Map::new()).unwrap());
+    kumite::for_each_game!(G => case(&G::from_options(&Map::new()).unwrap()));
 }
 
 #[test]
