@@ -95,7 +95,7 @@ fn check_with<G: Game>(game: &G, c: Conformance, secret_games: usize) -> Result<
         let mut seen: std::collections::HashMap<String, ActionList> = std::collections::HashMap::new();
         let mut step = 0;
         loop {
-            state.validate(game).map_err(|e| fail(g, step, format!("invariant broken: {e}")))?;
+            game.check_state(&state).map_err(|e| fail(g, step, format!("invariant broken: {e}")))?;
             state.legal_actions(game, &mut legal);
             let current = state.current_player();
             if current.is_none() != legal.is_empty() {
@@ -212,7 +212,7 @@ fn deep_checks<G: Game>(
         let info = state.information_state_string(game, player);
         // Everything hidden from `player` resampled: what it observes must not change.
         let other = state.determinize(game, player, derive_seed(seed, 7 + player as u64));
-        other.validate(game).map_err(|e| format!("determinized state invalid: {e}"))?;
+        game.check_state(&other).map_err(|e| format!("determinized state invalid: {e}"))?;
         other.observation(game, player, obs_b);
         if obs_a != obs_b {
             let i = obs_a.iter().zip(obs_b.iter()).position(|(x, y)| x != y).unwrap_or(0);

@@ -160,11 +160,26 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// The initial state; all chance inside the game is drawn from `seed`.
     fn new_state(&self, seed: u64) -> Self::State;
 
+    /// Everything a loaded state must hold: the game's own invariants (`State::validate`), then
+    /// what those cannot see but the legal actions can: a live state offers one. Every game's
+    /// loader runs it, and the conformance suite on every state it reaches.
+    fn check_state(&self, state: &Self::State) -> Result<(), GameError> {
+        state.validate(self)?;
+        if let Some(p) = state.current_player() {
+            let mut legal = ActionList::new();
+            state.legal_actions(self, &mut legal);
+            if legal.is_empty() {
+                return Err(GameError::deserialization(format!("the player to move (P{p}) has no legal action")));
+            }
+        }
+        Ok(())
+    }
+
     /// Reads a state written by [`State::to_json`] (or edited by hand) and checks that it is a
     /// position this game can reach: zones hold each card once, values are in range.
     fn state_from_json(&self, text: &str) -> Result<Self::State, GameError> {
         let state: Self::State = serde_json::from_str(text).map_err(|e| GameError::deserialization(e.to_string()))?;
-        state.validate(self)?;
+        self.check_state(&state)?;
         Ok(state)
     }
 }

@@ -202,7 +202,8 @@ impl FatalFight {
         const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
         let game = FatalFight { options, content: Arc::new(content), characters, totals };
         // FFX-9: gold has no cap; a run cannot earn `u32::MAX`.
-        if game.most_gold() >= u64::from(u32::MAX) {
+        // Twice: a state loaded holding the most gold may still play a whole run on.
+        if 2 * game.most_gold() >= u64::from(u32::MAX) {
             return Err(GameError::option("content_dir", "the run bound is too long for gold to stay below 2^32"));
         }
         Ok(game)

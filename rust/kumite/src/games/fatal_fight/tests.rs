@@ -1942,6 +1942,26 @@ fn ffx_9_gold_has_no_cap() {
     assert_eq!((game(2).max_game_length(), game(4).max_game_length()), (22_088, 62_816), "docs \"Game length\"");
 }
 
+// FFX-9, a capacity at the loader: gold has no cap, but a run can earn at most `most_gold`. A JSON
+// state holding more (a player with 2^32 - 1 gold made the next split overflow) is refused with
+// the limit named, and one holding exactly that much still plays a whole run without overflow.
+#[test]
+fn ffx_9_loaded_gold_above_what_a_run_holds_is_refused() {
+    let g = game(2);
+    let most = g.most_gold();
+    assert!(2 * most < u64::from(u32::MAX), "a state at the most can play a whole run on");
+    let mut s = in_round(&g);
+    s.players[0].gold = u32::MAX;
+    let text = serde_json::to_string(&s).unwrap();
+    let e = g.state_from_json(&text).unwrap_err().to_string();
+    assert!(e.contains("above the most a game can hold"), "{e}");
+    let others = u64::from(s.players[1].gold) + u64::from(s.pool);
+    s.players[0].gold = (most - others) as u32;
+    g.state_from_json(&serde_json::to_string(&s).unwrap()).unwrap();
+    s.players[0].gold += 1;
+    assert!(g.state_from_json(&serde_json::to_string(&s).unwrap()).is_err());
+}
+
 /// Moves the unique `id` from the unique row or pile into player `p`'s hand (cards conserved).
 fn give_unique(g: &FatalFight, s: &mut FatalFightState, p: usize, id: &str) {
     let c = card(g, id);

@@ -3,7 +3,6 @@
 //! no pile or counter may sit where play would overflow it. The zone and range checks are
 //! `FatalFightState::check`, which calls this.
 
-use crate::core::{ActionList, State};
 use crate::games::fatal_fight::content::{Kind, RESPAWNS};
 use crate::games::fatal_fight::state::{FatalFightState, Pending, Phase, MAX_GROUP, MAX_PLAYED};
 use crate::games::fatal_fight::FatalFight;
@@ -16,6 +15,14 @@ pub(crate) fn flow(s: &FatalFightState, game: &FatalFight, bad: &mut Vec<String>
     let c = &game.content;
     if let Some(k) = s.order.iter().position(|&p| usize::from(p) >= s.players.len()) {
         bad.push(format!("order[{k}] {} is not a player seat (0..{})", s.order[k], s.players.len()));
+    }
+    // Gold has no cap (FF-11.2); what a run can earn is bounded (`most_gold`), and a state holding
+    // more than that could overflow in the rest of a run, so it is refused.
+    let gold = s.players[..n].iter().map(|p| u64::from(p.gold)).sum::<u64>() + u64::from(s.pool);
+    for (what, value) in [("the team's gold and pool", gold), ("score", u64::from(s.score))] {
+        if value > game.most_gold() {
+            bad.push(format!("{what} {value} is above the most a game can hold ({})", game.most_gold()));
+        }
     }
     for (g, &m) in s.mass.iter().enumerate() {
         if m > MAX_MASS {
@@ -74,14 +81,5 @@ pub(crate) fn flow(s: &FatalFightState, game: &FatalFight, bad: &mut Vec<String>
         }
         Phase::MassDamage { group } if usize::from(group) < RESPAWNS => {}
         _ => {}
-    }
-    let live = s.phase != Phase::Over;
-    // What the checks above cannot see, the legal actions can: a live state must offer one.
-    if live && bad.is_empty() {
-        let mut legal = ActionList::new();
-        s.legal_actions(game, &mut legal);
-        if legal.is_empty() {
-            bad.push("the player to move has no legal action".into());
-        }
     }
 }

@@ -3,7 +3,6 @@
 //! and no counter may sit where play would wrap it. The zone and range checks are
 //! `SenjutsuState::check`, which calls this.
 
-use crate::core::{ActionList, State};
 use crate::games::senjutsu::content::{Timing, Zone, MAX_PARTS};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, NO_CHOICE, NO_INIT, ZONE_NONE};
 use crate::games::senjutsu::Senjutsu;
@@ -199,13 +198,5 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
             }
         }
         Phase::Over => {}
-    }
-    // What the checks above cannot see, the legal actions can: a live state must offer one.
-    if live && bad.is_empty() {
-        let mut legal = ActionList::new();
-        s.legal_actions(game, &mut legal);
-        if legal.is_empty() {
-            bad.push(format!("phase {:?}: the player to move has no legal action", s.phase));
-        }
     }
 }

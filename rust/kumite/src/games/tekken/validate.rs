@@ -2,7 +2,6 @@
 //! (each phase holds what its actions read), and no counter may sit where play would wrap it.
 //! The zone and range checks are `TekkenState::check`, which calls this.
 
-use crate::core::{ActionList, State};
 use crate::games::tekken::content::Symbol;
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
 use crate::games::tekken::Tekken;
@@ -87,15 +86,6 @@ pub(crate) fn flow(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
         }
     }
     phase(s, game, bad);
-    let live = true;
-    // What the checks above cannot see, the legal actions can: a live state must offer one.
-    if live && bad.is_empty() {
-        let mut legal = ActionList::new();
-        s.legal_actions(game, &mut legal);
-        if legal.is_empty() {
-            bad.push("the player to move has no legal action".into());
-        }
-    }
 }
 
 /// What each live phase's actions read.

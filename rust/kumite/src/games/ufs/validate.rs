@@ -2,7 +2,6 @@
 //! (each step holds what its actions read). The zone and range checks are `UfsState::check`,
 //! which calls this.
 
-use crate::core::{ActionList, State};
 use crate::games::ufs::content::Kind;
 use crate::games::ufs::state::{Phase, Purpose, UfsState};
 use crate::games::ufs::Ufs;
@@ -33,15 +32,6 @@ pub(crate) fn flow(s: &UfsState, game: &Ufs, bad: &mut Vec<String>) {
                 format!("check.slot {}: an enhance check on a card at or left of attack.slot {}", c.slot, a.slot),
             ),
             _ => {}
-        }
-    }
-    let live = s.phase != Phase::Over;
-    // What the checks above cannot see, the legal actions can: a live state must offer one.
-    if live && bad.is_empty() {
-        let mut legal = ActionList::new();
-        s.legal_actions(game, &mut legal);
-        if legal.is_empty() {
-            bad.push("the player to move has no legal action".into());
         }
     }
 }
