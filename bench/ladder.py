@@ -31,8 +31,9 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import kumite  # noqa: E402
 from common import ForeignLoad, machine  # noqa: E402
+
+import kumite  # noqa: E402
 from kumite.arena import summarize  # noqa: E402
 from kumite.bots import make_bot  # noqa: E402
 

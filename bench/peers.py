@@ -41,9 +41,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import kumite  # noqa: E402
 from common import ForeignLoad, fmt_rate, machine, markdown, timed  # noqa: E402
 from python_bench import mcts_positions, python_loop, rollouts  # noqa: E402
+
+import kumite  # noqa: E402
 
 try:
     import pyspiel

@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import kumite  # noqa: E402
 from common import ForeignLoad, fmt_rate, load_rust, machine, markdown, timed  # noqa: E402
+
+import kumite  # noqa: E402
 
 
 def python_loop(game: kumite.Game, budget: float) -> dict[str, float]:

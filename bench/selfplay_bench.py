@@ -13,8 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import kumite
 import numpy as np
+
+import kumite
 from kumite.learn import init_params, save_net
 
 

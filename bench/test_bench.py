@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 
-import kumite
 import pytest
+
+import kumite
 
 GAMES = kumite.games()
 ROLLOUT_GAMES = 200

@@ -12,9 +12,10 @@ import argparse
 import os
 import time
 
-import kumite
 import numpy as np
 from common import ForeignLoad, fmt_rate, load_rust, machine, markdown
+
+import kumite
 
 
 def rate(game: kumite.Game, n: int, threads: int | None, observations: bool, budget: float, policy: str) -> float:

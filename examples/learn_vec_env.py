@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 
-import kumite
 import numpy as np
+
+import kumite
 
 
 def main() -> None:

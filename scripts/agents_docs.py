@@ -23,8 +23,9 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-import kumite
 import numpy as np
+
+import kumite
 from kumite.arena import MatchResult, play_games, summarize
 from kumite.bots import load_net, make_bot
 from kumite.ladder import play_ladder

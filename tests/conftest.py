@@ -8,9 +8,10 @@ import random
 import signal
 from collections.abc import Iterator
 
-import kumite
 import pytest
 from hypothesis import settings
+
+import kumite
 
 GAME_NAMES = kumite.games()
 

@@ -9,10 +9,11 @@ import pickle
 import threading
 import time
 
-import kumite
 import numpy as np
 import pytest
 from conftest import first_illegal, play_to, random_trajectory
+
+import kumite
 
 # ---------------------------------------------------------------------------------------------
 # Package and errors

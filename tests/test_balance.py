@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import kumite
 import pytest
 from conftest import interruptible
+
+import kumite
 from kumite import balance
 from kumite.cli import main
 

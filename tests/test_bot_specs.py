@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import kumite
 import pytest
+
+import kumite
 from kumite.bots import as_bot
 
 

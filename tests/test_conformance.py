@@ -15,9 +15,10 @@ import pickle
 import random
 from typing import Any
 
-import kumite
 import numpy as np
 import pytest
+
+import kumite
 
 # Every game with its default options, plus the variants whose rules differ most.
 CONFIGS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in kumite.games()]

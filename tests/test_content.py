@@ -8,11 +8,12 @@ import random
 import tempfile
 from typing import Any
 
-import kumite
-import kumite.content_examples
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import kumite
+import kumite.content_examples
 from kumite.cli import main
 
 DATA = pathlib.Path(__file__).parent.parent / "rust/kumite/src/games/tekken/data"

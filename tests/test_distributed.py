@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import kumite
 import numpy as np
 import pytest
 import ray
+
+import kumite
 from kumite import distributed
 
 

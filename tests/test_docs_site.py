@@ -6,8 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import kumite
 import pytest
+
+import kumite
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import docs_pages  # type: ignore[import-not-found]  # noqa: E402  # scripts/ is not a package

@@ -5,12 +5,13 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-import kumite
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from kumite.envs import aec_env, gym_env, parallel_env
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # type: ignore[import-untyped]
+
+import kumite
+from kumite.envs import aec_env, gym_env, parallel_env
 
 GAMES = kumite.games()
 

@@ -15,13 +15,14 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import kumite
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kumite_cffi import HEADER, REPO, CLib, CState, KumiteFFIError, library_dir
 from mdblocks import all_blocks
+
+import kumite
 
 C_TESTS = REPO / "rust" / "kumite-ffi" / "tests" / "c"
 VALGRIND = [

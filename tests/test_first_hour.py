@@ -10,8 +10,9 @@ import sys
 import warnings
 from pathlib import Path
 
-import kumite
 import pytest
+
+import kumite
 from kumite import seats
 from kumite._extras import install_hint
 from kumite.progress import Progress, reporter

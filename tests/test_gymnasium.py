@@ -7,13 +7,14 @@ import random
 import warnings
 
 import gymnasium
-import kumite
-import kumite.envs
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import kumite
+import kumite.envs
 from kumite.envs import GYM_IDS, gym_env
 
 GAMES = kumite.games()

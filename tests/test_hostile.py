@@ -8,11 +8,12 @@ import json
 import math
 from typing import Any
 
-import kumite
 import pytest
 from conftest import GAME_NAMES, play_to
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import kumite
 
 HOSTILE = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

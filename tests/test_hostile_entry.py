@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import kumite
 import numpy as np
 import pytest
+
+import kumite
 from kumite.viewer import page_html
 from kumite.viewer.server import make_server
 

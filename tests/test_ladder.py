@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
-import kumite
 import numpy as np
 import pytest
+
+import kumite
 from kumite.cli import main
 from kumite.ladder import ELO, Pairing, bradley_terry, play_ladder, rate
 

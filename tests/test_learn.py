@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import kumite
 import numpy as np
 import pytest
+
+import kumite
 from kumite.bots import make_bot
 
 learn = pytest.importorskip("kumite.learn")

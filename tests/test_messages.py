@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 import re
 
-import kumite
 import pytest
+
+import kumite
 
 # What the issue found, and the debug shapes behind it: a Rust `Debug` struct or list, a bool
 # printed as such, content keys with underscores, a count that does not agree.

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import kumite
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 import pytest
-from kumite.envs import openspiel
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # type: ignore[import-untyped]
+
+import kumite
+from kumite.envs import openspiel
 
 NAMES = openspiel.register()
 

@@ -6,10 +6,11 @@ import json
 import random
 import zlib
 
-import kumite
 import numpy as np
 import numpy.typing as npt
 import pytest
+
+import kumite
 from kumite.cli import main as cli_main
 
 GAMES = kumite.games()

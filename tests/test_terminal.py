@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import kumite
 import pytest
+
+import kumite
 from kumite.terminal import card_line, compact_screen
 
 GAMES = kumite.games()

@@ -7,9 +7,10 @@ import pathlib
 import random
 from collections.abc import Callable
 
-import kumite
 import pytest
 import tomllib
+
+import kumite
 
 DATA = pathlib.Path(__file__).parent.parent / "rust/kumite/src/games/ufs/data"
 

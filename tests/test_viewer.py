@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import kumite
 import pytest
+
+import kumite
 from kumite.viewer import ReplayError, _Parts, page_html, replay_data, replay_html
 from kumite.viewer.server import make_server
 
