@@ -1206,11 +1206,8 @@ fn ufx_11_a_draw_is_never_cut_by_the_hand() {
     assert!(n > 50);
 }
 
-// UFX-11: a foundation that passed its check is staged at the end phase, however many are
-// staged already: 24 staged and a 25th joins them. The staging area holds as many foundations
-// and assets as a deck may hold (a loader capacity), so it is never full.
-#[test]
-fn ufx_11_a_25th_foundation_is_staged_not_discarded() {
+/// Brann's preset with four more of three cards, P0 with 24 foundations staged and ready.
+fn brann_with_24_foundations_staged() -> (Ufs, UfsState) {
     let extra = [
         "tidal_focus",
         "tidal_focus",
@@ -1232,6 +1229,15 @@ fn ufx_11_a_25th_foundation_is_staged_not_discarded() {
     for n in foundations.iter().cycle().take(24) {
         stage(&g, &mut s, 0, n);
     }
+    (g, s)
+}
+
+// UFX-11: a foundation that passed its check is staged at the end phase, however many are
+// staged already: 24 staged and a 25th joins them. The staging area holds as many foundations
+// and assets as a deck may hold (a loader capacity), so it is never full.
+#[test]
+fn ufx_11_a_25th_foundation_is_staged_not_discarded() {
+    let (g, mut s) = brann_with_24_foundations_staged();
     let c = take(&g, &mut s, 0, "grave_sigil");
     s.sides[0].pool.push(Slot::new(c));
     s.validate(&g).unwrap();
@@ -1248,27 +1254,7 @@ fn ufx_11_a_25th_foundation_is_staged_not_discarded() {
 // are its player's own), so no play is ever refused for room.
 #[test]
 fn ufx_11_a_17th_card_enters_the_pool() {
-    let extra = [
-        "tidal_focus",
-        "tidal_focus",
-        "tidal_focus",
-        "tidal_focus",
-        "still_waters",
-        "still_waters",
-        "still_waters",
-        "still_waters",
-        "grave_sigil",
-        "grave_sigil",
-        "grave_sigil",
-        "grave_sigil",
-    ];
-    let g = brann_plus(&extra, UfsOptions::default());
-    let mut s = start(&g);
-    let foundations =
-        ["training_regimen", "iron_resolve", "ember_wraps", "furnace_stance", "tidal_focus", "still_waters"];
-    for n in foundations.iter().cycle().take(24) {
-        stage(&g, &mut s, 0, n);
-    }
+    let (g, mut s) = brann_with_24_foundations_staged();
     set_hand(&g, &mut s, 0, &["grave_sigil"]);
     for _ in 0..16 {
         // The turn's earlier plays: attacks and actions off the deck's bottom.
