@@ -1,8 +1,10 @@
-//! The dense action space of Tekken. Ranges are sized by the worst case: a hand of at most
-//! `MAX_HAND` cards, `MAX_COMBOS` combos of at most `MAX_SYMBOLS` symbols each.
+//! The dense action space of Tekken and each action's text. Ranges are sized by the worst case:
+//! a hand of at most `MAX_HAND` cards, `MAX_COMBOS` combos of at most `MAX_SYMBOLS` symbols each.
 
 use crate::core::Action;
-use crate::games::tekken::content::{Height, MAX_COMBOS, MAX_SYMBOLS, RAGE_CARDS};
+use crate::games::tekken::content::{symbols_text, Height, MAX_COMBOS, MAX_SYMBOLS, RAGE_CARDS};
+use crate::games::tekken::state::{Means, Phase, TekkenState};
+use crate::games::tekken::Tekken;
 use crate::hex::Direction;
 
 /// Largest hand: `hand_size` (at most 5) plus the card heat draws.
@@ -138,5 +140,66 @@ mod tests {
         let mut all = TRIPLES.to_vec();
         all.dedup();
         assert_eq!(all.len(), 20);
+    }
+}
+
+pub(crate) fn action_to_string(s: &TekkenState, game: &Tekken, action: Action) -> String {
+    let att = usize::from(s.attacker);
+    match TekkenAction::decode(action) {
+        TekkenAction::Play(i) => match s.fighters[att].hand.get(usize::from(i)) {
+            Some(c) => {
+                let c = game.content.card(c);
+                format!("play {} ({} {})", c.name, c.height.name(), c.colour.name())
+            }
+            None => format!("play hand card {}", i + 1),
+        },
+        TekkenAction::StanceChange(t) => {
+            let names: Vec<String> = TRIPLES[usize::from(t)]
+                .iter()
+                .map(|&i| match s.fighters[att].hand.get(usize::from(i)) {
+                    Some(c) => game.content.card(c).name.clone(),
+                    None => format!("card {}", i + 1),
+                })
+                .collect();
+            format!("stance change ({})", names.join(", "))
+        }
+        TekkenAction::Dash(d) => {
+            let to = s.fighters[1 - att].pos.neighbor(d);
+            format!("dash to ({}, {})", to.q, to.r)
+        }
+        TekkenAction::Heat => "heat".into(),
+        TekkenAction::EndString => "end string".into(),
+        TekkenAction::Guess(h) => format!("punish {}", h.name()),
+        TekkenAction::ResolveCard => "resolve card".into(),
+        TekkenAction::ResolveCombo(k) => match game.character(att).combos.get(usize::from(k)) {
+            Some(c) => format!("combo {} ({})", c.name, symbols_text(&c.symbols)),
+            None => format!("combo {}", k + 1),
+        },
+        TekkenAction::ResolveRage => "rage".into(),
+        TekkenAction::EndResolution => "end resolution".into(),
+        TekkenAction::ComboSymbol(i) => {
+            let sym = match s.string.means {
+                Means::Combo { combo, .. } => game
+                    .character(att)
+                    .combos
+                    .get(usize::from(combo))
+                    .and_then(|c| c.symbols.get(usize::from(i)))
+                    .map(|s| s.to_string()),
+                _ => None,
+            };
+            format!("combo symbol {} ({})", i + 1, sym.unwrap_or_else(|| "-".into()))
+        }
+        TekkenAction::ComboDone => "combo done".into(),
+        TekkenAction::Move(d) => {
+            let to = s.fighters[att].pos.neighbor(d);
+            format!("move {} to ({}, {})", d.name(), to.q, to.r)
+        }
+        TekkenAction::ChooseRage(r) => {
+            let p = match s.phase {
+                Phase::ChooseRage { player } => usize::from(player),
+                _ => att,
+            };
+            format!("rage card {}", game.character(p).rage[usize::from(r)].name)
+        }
     }
 }

@@ -17,13 +17,15 @@
 //! | `content_dir` | `null` | a folder with extra `characters/*.toml` and `stages/*.toml` |
 
 mod actions;
-mod api;
 pub mod content;
+mod hidden;
 mod listing;
+mod observation;
 mod rules;
+mod scene;
 mod state;
+mod text;
 mod validate;
-mod view;
 
 #[cfg(test)]
 mod tests;
@@ -33,7 +35,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{parse_options, Game, GameError, PrintedEffect, Seating, Utility, MAX_LEGAL_ACTIONS};
+use crate::core::{
+    parse_options, Action, ActionList, EventSink, Game, GameError, PrintedEffect, Seating, Secrecy, State, Utility,
+    MAX_LEGAL_ACTIONS,
+};
 
 pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};
 pub use content::{Colour, Content, Height, Symbol};
@@ -179,10 +184,10 @@ impl Game for Tekken {
         NUM_ACTIONS
     }
     fn observation_shape(&self) -> Vec<usize> {
-        vec![view::observation_len(self)]
+        vec![observation::observation_len(self)]
     }
     fn observation_bounds(&self) -> (f32, f32) {
-        view::OBSERVATION_BOUNDS
+        observation::OBSERVATION_BOUNDS
     }
     fn content(&self) -> Value {
         listing::content(self)
@@ -230,5 +235,60 @@ impl Game for Tekken {
     }
     fn new_state(&self, seed: u64) -> TekkenState {
         TekkenState::new(self, seed)
+    }
+}
+
+/// Each method's code lives in the file its role names (the table in `docs/adding-a-game.md`).
+impl State for TekkenState {
+    type Game = Tekken;
+    type Event = Event;
+
+    fn current_player(&self) -> Option<usize> {
+        state::current_player(self)
+    }
+    fn legal_actions(&self, game: &Tekken, out: &mut ActionList) {
+        rules::legal_actions(self, game, out);
+    }
+    fn apply_unchecked(&mut self, game: &Tekken, action: Action, events: &mut impl EventSink<Event>) {
+        rules::apply(self, game, action, events);
+    }
+    fn returns(&self, _game: &Tekken, out: &mut [f32]) {
+        let r = self.result.unwrap_or([0, 0]);
+        out[0] = f32::from(r[0]);
+        out[1] = f32::from(r[1]);
+    }
+    fn observation(&self, game: &Tekken, player: usize, out: &mut [f32]) {
+        observation::observation(self, game, player, out);
+    }
+    fn information_state_string(&self, game: &Tekken, player: usize) -> String {
+        text::information(self, game, Some(player))
+    }
+    fn determinize(&self, _game: &Tekken, observer: usize, seed: u64) -> Self {
+        hidden::determinize(self, observer, seed)
+    }
+    fn secrecy(&self, game: &Tekken, action: Action) -> Secrecy {
+        hidden::secrecy(self, game, action)
+    }
+    fn action_to_string(&self, game: &Tekken, action: Action) -> String {
+        actions::action_to_string(self, game, action)
+    }
+    /// Rounds won weigh most, then the HP lead: a cheap leaf value for search.
+    fn heuristic(&self, game: &Tekken, out: &mut [f32]) -> bool {
+        let o = &game.options;
+        for (p, value) in out.iter_mut().enumerate().take(2) {
+            let rounds = (f32::from(self.wins[p]) - f32::from(self.wins[1 - p])) / f32::from(o.rounds_to_win);
+            let hp = (f32::from(self.fighters[p].hp) - f32::from(self.fighters[1 - p].hp)) / f32::from(o.hp);
+            *value = (0.6 * rounds + 0.4 * hp).clamp(-1.0, 1.0);
+        }
+        true
+    }
+    fn view(&self, game: &Tekken, viewer: Option<usize>) -> Value {
+        scene::view(self, game, viewer)
+    }
+    fn render(&self, game: &Tekken) -> String {
+        text::information(self, game, None)
+    }
+    fn validate(&self, game: &Tekken) -> Result<(), GameError> {
+        validate::validate(self, game)
     }
 }

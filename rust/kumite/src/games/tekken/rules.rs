@@ -32,221 +32,6 @@ enum Source {
 }
 
 impl TekkenState {
-    pub(crate) fn legal(&self, game: &Tekken, out: &mut ActionList) {
-        out.clear();
-        let push = |out: &mut ActionList, a: TekkenAction| out.push(a.encode());
-        let att = usize::from(self.attacker);
-        let me = &self.fighters[att];
-        match self.phase {
-            Phase::Over => {}
-            Phase::ChooseRage { .. } => {
-                push(out, TekkenAction::ChooseRage(0));
-                push(out, TekkenAction::ChooseRage(1));
-            }
-            Phase::Guess => {
-                for h in Height::ALL {
-                    push(out, TekkenAction::Guess(h));
-                }
-            }
-            Phase::Prepare { prepared } => {
-                let can_play = self.open_slot(game).is_some() && !me.hand.is_empty();
-                // Copies of one card are interchangeable: only the earliest copies are offered,
-                // so no two legal actions do the same thing (or read the same).
-                let hand = me.hand.as_slice();
-                let mut earlier_copies = [0u8; MAX_HAND];
-                for k in 0..hand.len() {
-                    for j in 0..k {
-                        if hand[j] == hand[k] {
-                            earlier_copies[k] |= 1 << j;
-                        }
-                    }
-                }
-                if can_play {
-                    for i in (0..hand.len()).filter(|&i| earlier_copies[i] == 0) {
-                        push(out, TekkenAction::Play(i as u8));
-                    }
-                }
-                if !prepared && can_play {
-                    for (i, t) in TRIPLES.iter().enumerate() {
-                        if usize::from(t[2]) >= hand.len() {
-                            continue;
-                        }
-                        let chosen = (1u8 << t[0]) | (1 << t[1]) | (1 << t[2]);
-                        let canonical = t.iter().all(|&k| earlier_copies[usize::from(k)] & !chosen == 0);
-                        if canonical && self.stance_triple(game, t) {
-                            push(out, TekkenAction::StanceChange(i as u8));
-                        }
-                    }
-                    for d in self.dash_targets(game) {
-                        push(out, TekkenAction::Dash(d));
-                    }
-                }
-                if !prepared && self.heat_available(game) {
-                    push(out, TekkenAction::Heat);
-                }
-                if !can_play {
-                    push(out, TekkenAction::EndString);
-                }
-            }
-            Phase::Resolve => {
-                if self.string.awaiting_move {
-                    for d in self.move_targets(game) {
-                        push(out, TekkenAction::Move(d));
-                    }
-                    return;
-                }
-                match self.string.means {
-                    Means::None => {
-                        if !self.string.card_done {
-                            push(out, TekkenAction::ResolveCard);
-                        }
-                        for k in 0..8 {
-                            if self.string.combos_pending & (1 << k) != 0 {
-                                push(out, TekkenAction::ResolveCombo(k));
-                            }
-                        }
-                        if self.rage_available() {
-                            push(out, TekkenAction::ResolveRage);
-                        }
-                        if self.string.card_done {
-                            push(out, TekkenAction::EndResolution);
-                        }
-                    }
-                    Means::Combo { combo, used } => {
-                        // Equal symbols are interchangeable: only the first unused one is offered.
-                        let symbols = &game.character(att).combos[usize::from(combo)].symbols;
-                        let unused = |i: usize| used & (1 << i) == 0;
-                        for i in (0..symbols.len()).filter(|&i| unused(i)) {
-                            if !(0..i).any(|j| unused(j) && symbols[j] == symbols[i]) {
-                                push(out, TekkenAction::ComboSymbol(i as u8));
-                            }
-                        }
-                        push(out, TekkenAction::ComboDone);
-                    }
-                    Means::Card { .. } | Means::Rage { .. } => {
-                        unreachable!("card and rage symbols only stop to ask for a move")
-                    }
-                }
-            }
-        }
-        // Generated in id order; the contract is a sorted list.
-        debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
-    }
-
-    pub(crate) fn step(&mut self, game: &Tekken, action: Action, ev: &mut impl EventSink<Event>) {
-        let att = usize::from(self.attacker);
-        match TekkenAction::decode(action) {
-            TekkenAction::ChooseRage(r) => {
-                let Phase::ChooseRage { player } = self.phase else { unreachable!() };
-                self.fighters[usize::from(player)].rage = Some(r);
-                ev.emit(|| event("rage_choice", Some(usize::from(player)), "chooses a rage card in secret".into()));
-                if player == 0 {
-                    self.phase = Phase::ChooseRage { player: 1 };
-                } else {
-                    self.start_string(game, ev);
-                }
-            }
-            TekkenAction::StanceChange(t) => {
-                let triple = TRIPLES[usize::from(t)];
-                let f = &mut self.fighters[att];
-                let cards = triple.map(|i| f.hand.get(usize::from(i)).expect("legal triple"));
-                ev.emit(|| {
-                    let names: Vec<_> = cards.iter().map(|&c| game.content.card(c).name.as_str()).collect();
-                    event("stance_change", Some(att), format!("changes stance, showing {}", names.join(", ")))
-                });
-                for &i in triple.iter().rev() {
-                    let card = f.hand.remove(usize::from(i));
-                    f.discard.push(card);
-                }
-                f.draw(3, &mut self.rng, att, ev);
-                self.phase = Phase::Prepare { prepared: true };
-            }
-            TekkenAction::Dash(d) => {
-                self.phase = Phase::Prepare { prepared: true };
-                let target = self.fighters[1 - att].pos.neighbor(d);
-                ev.emit(|| event("dash", Some(att), format!("dashes to ({}, {})", target.q, target.r)));
-                for hex in self.dash_route(game, target) {
-                    if let Flow::RoundOver = self.enter(game, att, hex, ev) {
-                        return;
-                    }
-                }
-            }
-            TekkenAction::Heat => {
-                self.fighters[att].heat = Heat::Active;
-                ev.emit(|| event("heat", Some(att), "activates heat: a 4th attack slot opens".into()));
-                self.fighters[att].draw(1, &mut self.rng, att, ev);
-                self.phase = Phase::Prepare { prepared: true };
-            }
-            TekkenAction::EndString => self.end_string(game, ev),
-            TekkenAction::Play(i) => self.play_card(game, usize::from(i), ev),
-            TekkenAction::Guess(h) => {
-                let def = self.defender();
-                ev.emit(|| event("guess", Some(def), format!("guesses {}", h.name())));
-                self.reveal(game, Some(h), ev);
-            }
-            TekkenAction::ResolveCard => {
-                self.string.means = Means::Card { next: 0 };
-                if let Some(card) = self.current_card() {
-                    ev.emit(|| event("means", Some(att), format!("resolves {}", game.content.card(card).name)));
-                }
-                self.run_means(game, ev);
-            }
-            TekkenAction::ResolveRage => {
-                self.fighters[att].rage_used = true;
-                self.string.means = Means::Rage { next: 0 };
-                ev.emit(|| {
-                    let rage = &game.character(att).rage[usize::from(self.fighters[att].rage.unwrap_or(0))];
-                    event("means", Some(att), format!("unleashes rage: {}", rage.name))
-                });
-                self.run_means(game, ev);
-            }
-            TekkenAction::ResolveCombo(k) => {
-                self.string.combos_pending &= !(1 << k);
-                self.string.means = Means::Combo { combo: k, used: 0 };
-                ev.emit(|| {
-                    event(
-                        "means",
-                        Some(att),
-                        format!("triggers combo {}", game.character(att).combos[usize::from(k)].name),
-                    )
-                });
-            }
-            TekkenAction::ComboSymbol(i) => {
-                let Means::Combo { combo, used } = self.string.means else { unreachable!() };
-                self.string.means = Means::Combo { combo, used: used | (1 << i) };
-                let symbol = game.character(att).combos[usize::from(combo)].symbols[usize::from(i)];
-                if self.resolve_symbol(game, symbol, Source::Combo { combo, symbol: usize::from(i) }, ev) {
-                    self.after_combo_symbol(game, ev);
-                }
-            }
-            TekkenAction::ComboDone => {
-                self.string.means = Means::None;
-                self.after_means(game, ev);
-            }
-            TekkenAction::EndResolution => self.after_card(game, ev),
-            TekkenAction::Move(d) => {
-                self.string.awaiting_move = false;
-                let to = self.fighters[att].pos.neighbor(d);
-                ev.emit(|| event("move", Some(att), format!("moves to ({}, {})", to.q, to.r)));
-                if let Flow::RoundOver = self.enter(game, att, to, ev) {
-                    return;
-                }
-                match self.string.means {
-                    Means::Combo { .. } => self.after_combo_symbol(game, ev),
-                    Means::Card { next } => {
-                        self.string.means = Means::Card { next: next + 1 };
-                        self.run_means(game, ev);
-                    }
-                    Means::Rage { next } => {
-                        self.string.means = Means::Rage { next: next + 1 };
-                        self.run_means(game, ev);
-                    }
-                    Means::None => unreachable!("a move belongs to a means"),
-                }
-            }
-        }
-    }
-
     // ---- strings -----------------------------------------------------------------------------
 
     fn start_string(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
@@ -822,4 +607,215 @@ fn hazard_to_go(game: &Tekken, from: Hex, target: Hex, other: Hex, memo: &mut [u
         memo[i] = best;
     }
     memo[i]
+}
+
+pub(crate) fn legal_actions(s: &TekkenState, game: &Tekken, out: &mut ActionList) {
+    out.clear();
+    let push = |out: &mut ActionList, a: TekkenAction| out.push(a.encode());
+    let att = usize::from(s.attacker);
+    let me = &s.fighters[att];
+    match s.phase {
+        Phase::Over => {}
+        Phase::ChooseRage { .. } => {
+            push(out, TekkenAction::ChooseRage(0));
+            push(out, TekkenAction::ChooseRage(1));
+        }
+        Phase::Guess => {
+            for h in Height::ALL {
+                push(out, TekkenAction::Guess(h));
+            }
+        }
+        Phase::Prepare { prepared } => {
+            let can_play = s.open_slot(game).is_some() && !me.hand.is_empty();
+            // Copies of one card are interchangeable: only the earliest copies are offered,
+            // so no two legal actions do the same thing (or read the same).
+            let hand = me.hand.as_slice();
+            let mut earlier_copies = [0u8; MAX_HAND];
+            for k in 0..hand.len() {
+                for j in 0..k {
+                    if hand[j] == hand[k] {
+                        earlier_copies[k] |= 1 << j;
+                    }
+                }
+            }
+            if can_play {
+                for i in (0..hand.len()).filter(|&i| earlier_copies[i] == 0) {
+                    push(out, TekkenAction::Play(i as u8));
+                }
+            }
+            if !prepared && can_play {
+                for (i, t) in TRIPLES.iter().enumerate() {
+                    if usize::from(t[2]) >= hand.len() {
+                        continue;
+                    }
+                    let chosen = (1u8 << t[0]) | (1 << t[1]) | (1 << t[2]);
+                    let canonical = t.iter().all(|&k| earlier_copies[usize::from(k)] & !chosen == 0);
+                    if canonical && s.stance_triple(game, t) {
+                        push(out, TekkenAction::StanceChange(i as u8));
+                    }
+                }
+                for d in s.dash_targets(game) {
+                    push(out, TekkenAction::Dash(d));
+                }
+            }
+            if !prepared && s.heat_available(game) {
+                push(out, TekkenAction::Heat);
+            }
+            if !can_play {
+                push(out, TekkenAction::EndString);
+            }
+        }
+        Phase::Resolve => {
+            if s.string.awaiting_move {
+                for d in s.move_targets(game) {
+                    push(out, TekkenAction::Move(d));
+                }
+                return;
+            }
+            match s.string.means {
+                Means::None => {
+                    if !s.string.card_done {
+                        push(out, TekkenAction::ResolveCard);
+                    }
+                    for k in 0..8 {
+                        if s.string.combos_pending & (1 << k) != 0 {
+                            push(out, TekkenAction::ResolveCombo(k));
+                        }
+                    }
+                    if s.rage_available() {
+                        push(out, TekkenAction::ResolveRage);
+                    }
+                    if s.string.card_done {
+                        push(out, TekkenAction::EndResolution);
+                    }
+                }
+                Means::Combo { combo, used } => {
+                    // Equal symbols are interchangeable: only the first unused one is offered.
+                    let symbols = &game.character(att).combos[usize::from(combo)].symbols;
+                    let unused = |i: usize| used & (1 << i) == 0;
+                    for i in (0..symbols.len()).filter(|&i| unused(i)) {
+                        if !(0..i).any(|j| unused(j) && symbols[j] == symbols[i]) {
+                            push(out, TekkenAction::ComboSymbol(i as u8));
+                        }
+                    }
+                    push(out, TekkenAction::ComboDone);
+                }
+                Means::Card { .. } | Means::Rage { .. } => {
+                    unreachable!("card and rage symbols only stop to ask for a move")
+                }
+            }
+        }
+    }
+    // Generated in id order; the contract is a sorted list.
+    debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
+}
+
+pub(crate) fn apply(s: &mut TekkenState, game: &Tekken, action: Action, ev: &mut impl EventSink<Event>) {
+    let att = usize::from(s.attacker);
+    match TekkenAction::decode(action) {
+        TekkenAction::ChooseRage(r) => {
+            let Phase::ChooseRage { player } = s.phase else { unreachable!() };
+            s.fighters[usize::from(player)].rage = Some(r);
+            ev.emit(|| event("rage_choice", Some(usize::from(player)), "chooses a rage card in secret".into()));
+            if player == 0 {
+                s.phase = Phase::ChooseRage { player: 1 };
+            } else {
+                s.start_string(game, ev);
+            }
+        }
+        TekkenAction::StanceChange(t) => {
+            let triple = TRIPLES[usize::from(t)];
+            let f = &mut s.fighters[att];
+            let cards = triple.map(|i| f.hand.get(usize::from(i)).expect("legal triple"));
+            ev.emit(|| {
+                let names: Vec<_> = cards.iter().map(|&c| game.content.card(c).name.as_str()).collect();
+                event("stance_change", Some(att), format!("changes stance, showing {}", names.join(", ")))
+            });
+            for &i in triple.iter().rev() {
+                let card = f.hand.remove(usize::from(i));
+                f.discard.push(card);
+            }
+            f.draw(3, &mut s.rng, att, ev);
+            s.phase = Phase::Prepare { prepared: true };
+        }
+        TekkenAction::Dash(d) => {
+            s.phase = Phase::Prepare { prepared: true };
+            let target = s.fighters[1 - att].pos.neighbor(d);
+            ev.emit(|| event("dash", Some(att), format!("dashes to ({}, {})", target.q, target.r)));
+            for hex in s.dash_route(game, target) {
+                if let Flow::RoundOver = s.enter(game, att, hex, ev) {
+                    return;
+                }
+            }
+        }
+        TekkenAction::Heat => {
+            s.fighters[att].heat = Heat::Active;
+            ev.emit(|| event("heat", Some(att), "activates heat: a 4th attack slot opens".into()));
+            s.fighters[att].draw(1, &mut s.rng, att, ev);
+            s.phase = Phase::Prepare { prepared: true };
+        }
+        TekkenAction::EndString => s.end_string(game, ev),
+        TekkenAction::Play(i) => s.play_card(game, usize::from(i), ev),
+        TekkenAction::Guess(h) => {
+            let def = s.defender();
+            ev.emit(|| event("guess", Some(def), format!("guesses {}", h.name())));
+            s.reveal(game, Some(h), ev);
+        }
+        TekkenAction::ResolveCard => {
+            s.string.means = Means::Card { next: 0 };
+            if let Some(card) = s.current_card() {
+                ev.emit(|| event("means", Some(att), format!("resolves {}", game.content.card(card).name)));
+            }
+            s.run_means(game, ev);
+        }
+        TekkenAction::ResolveRage => {
+            s.fighters[att].rage_used = true;
+            s.string.means = Means::Rage { next: 0 };
+            ev.emit(|| {
+                let rage = &game.character(att).rage[usize::from(s.fighters[att].rage.unwrap_or(0))];
+                event("means", Some(att), format!("unleashes rage: {}", rage.name))
+            });
+            s.run_means(game, ev);
+        }
+        TekkenAction::ResolveCombo(k) => {
+            s.string.combos_pending &= !(1 << k);
+            s.string.means = Means::Combo { combo: k, used: 0 };
+            ev.emit(|| {
+                event("means", Some(att), format!("triggers combo {}", game.character(att).combos[usize::from(k)].name))
+            });
+        }
+        TekkenAction::ComboSymbol(i) => {
+            let Means::Combo { combo, used } = s.string.means else { unreachable!() };
+            s.string.means = Means::Combo { combo, used: used | (1 << i) };
+            let symbol = game.character(att).combos[usize::from(combo)].symbols[usize::from(i)];
+            if s.resolve_symbol(game, symbol, Source::Combo { combo, symbol: usize::from(i) }, ev) {
+                s.after_combo_symbol(game, ev);
+            }
+        }
+        TekkenAction::ComboDone => {
+            s.string.means = Means::None;
+            s.after_means(game, ev);
+        }
+        TekkenAction::EndResolution => s.after_card(game, ev),
+        TekkenAction::Move(d) => {
+            s.string.awaiting_move = false;
+            let to = s.fighters[att].pos.neighbor(d);
+            ev.emit(|| event("move", Some(att), format!("moves to ({}, {})", to.q, to.r)));
+            if let Flow::RoundOver = s.enter(game, att, to, ev) {
+                return;
+            }
+            match s.string.means {
+                Means::Combo { .. } => s.after_combo_symbol(game, ev),
+                Means::Card { next } => {
+                    s.string.means = Means::Card { next: next + 1 };
+                    s.run_means(game, ev);
+                }
+                Means::Rage { next } => {
+                    s.string.means = Means::Rage { next: next + 1 };
+                    s.run_means(game, ev);
+                }
+                Means::None => unreachable!("a move belongs to a means"),
+            }
+        }
+    }
 }

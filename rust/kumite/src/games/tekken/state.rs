@@ -1,10 +1,9 @@
 //! The Tekken position: plain data with small ids, fixed-capacity piles, and its own RNG.
 
-use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, Pile};
-use crate::core::{derive_seed, EventSink, GameError, Rng};
+use crate::core::{EventSink, Rng};
 use crate::games::tekken::actions::MAX_HAND;
 use crate::games::tekken::content::MAX_DECK;
 use crate::games::tekken::Tekken;
@@ -282,132 +281,21 @@ impl TekkenState {
         events.emit(|| event("round", None, format!("Round {round} begins; P{opener} attacks first")));
     }
 
-    /// A state that `observer` cannot tell from this one: the opponent's unseen cards (hand,
-    /// deck, face-down slot card) are redealt from the same pool, both deck orders reshuffled,
-    /// an unrevealed opponent rage choice redrawn, unflipped floor tokens and the RNG reseeded.
-    pub fn determinized(&self, observer: usize, seed: u64) -> TekkenState {
-        let mut s = self.clone();
-        let mut rng = Rng::new(seed);
-        let other = 1 - observer;
-        {
-            let opp = &mut s.fighters[other];
-            let mut pool: ArrayVec<CardId, { MAX_DECK }> = ArrayVec::new();
-            pool.extend(opp.hand.iter());
-            pool.extend(opp.deck.iter());
-            for slot in &opp.slots {
-                if let Slot::Card { card, revealed: false, .. } = slot {
-                    pool.push(*card);
-                }
-            }
-            // Sorted first so the result depends only on what the observer knows, never on
-            // where the hidden cards really are.
-            pool.sort_unstable();
-            rng.shuffle(&mut pool);
-            let mut next = pool.into_iter();
-            let mut take = || next.next().expect("pool holds exactly the hidden cards");
-            for card in opp.hand.as_mut_slice() {
-                *card = take();
-            }
-            for slot in &mut opp.slots {
-                if let Slot::Card { card, revealed: false, .. } = slot {
-                    *card = take();
-                }
-            }
-            for card in opp.deck.as_mut_slice() {
-                *card = take();
-            }
-            if !opp.rage_revealed && opp.rage.is_some() {
-                opp.rage = Some(rng.below(2) as u8);
-            }
-        }
-        let own_deck = s.fighters[observer].deck.as_mut_slice();
-        own_deck.sort_unstable();
-        rng.shuffle(own_deck);
-        let flipped = usize::from(s.floor.flipped);
-        s.floor.tokens[flipped..].sort_unstable();
-        rng.shuffle(&mut s.floor.tokens[flipped..]);
-        s.rng = Rng::new(derive_seed(seed, 1));
-        s
-    }
-
-    /// The invariants of a reachable position, for states read from JSON.
-    pub fn check(&self, game: &Tekken) -> Result<(), GameError> {
-        let mut problems = Vec::new();
-        let mut bad = |msg: String| problems.push(msg);
-        for (p, f) in self.fighters.iter().enumerate() {
-            let mut have: Vec<CardId> = f.all_cards().collect();
-            let mut want = game.character(p).deck.clone();
-            have.sort();
-            want.sort();
-            if have != want {
-                bad(format!("player {p}'s cards across deck, hand, discard and slots are not exactly its deck"));
-            }
-            if f.hp > game.options.hp {
-                bad(format!("player {p}'s hp {} is above the starting {}", f.hp, game.options.hp));
-            }
-            if !game.stage().board.is_open(f.pos) {
-                bad(format!("player {p} stands on ({}, {}), not an open hex", f.pos.q, f.pos.r));
-            }
-            if f.rage.is_some_and(|r| r >= 2) {
-                bad(format!("player {p}'s rage choice must be 0 or 1"));
-            }
-            if f.rage_revealed && f.rage.is_none() {
-                bad(format!("player {p}'s rage is revealed but was never chosen"));
-            }
-            if f.hand.len() > usize::from(game.options.hand_size) + 1 {
-                bad(format!("player {p} holds more than hand_size + 1 cards"));
-            }
-            if !game.options.heat && f.heat != Heat::Ready {
-                bad(format!("player {p} used heat, but the heat rule is off"));
-            }
-            if !game.options.heat && f.slots[3] != Slot::Empty {
-                bad(format!("player {p}'s 4th slot is used, but the heat rule is off"));
-            }
-        }
-        if self.fighters[0].pos == self.fighters[1].pos {
-            bad("both fighters stand on one hex".into());
-        }
-        if self.attacker > 1 || self.opener > 1 {
-            bad("attacker and opener must be 0 or 1".into());
-        }
-        if let Some(limit) = game.options.round_strings {
-            if self.strings > u64::from(limit) {
-                bad(format!("strings {} is beyond the round timer's {limit}", self.strings));
-            }
-        }
-        if self.wins.iter().any(|&w| w > game.options.rounds_to_win) {
-            bad("a player has more round wins than rounds_to_win".into());
-        }
-        if self.floor.flipped > 6 || self.floor.tokens.iter().filter(|&&b| b).count() != 3 {
-            bad("floor tokens must be 3 breaks and 3 blanks with at most 6 flipped".into());
-        }
-        if self.string.slot > 3 {
-            bad("string slot must be in 0..4".into());
-        }
-        if let Phase::ChooseRage { player } = self.phase {
-            if player > 1 {
-                bad("rage chooser must be 0 or 1".into());
-            }
-        }
-        if (self.phase == Phase::Over) != self.result.is_some() {
-            bad("a result is present exactly when the phase is over".into());
-        }
-        // The flow checks read cards and seats through the content: only once those are sound.
-        if problems.is_empty() {
-            crate::games::tekken::validate::flow(self, game, &mut problems);
-        }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(GameError::deserialization(problems.join("; ")))
-        }
-    }
-
     pub fn defender(&self) -> usize {
         1 - usize::from(self.attacker)
     }
 
     pub fn adjacent(&self) -> bool {
         self.fighters[0].pos.distance_to(self.fighters[1].pos) == 1
+    }
+}
+
+/// Whose decision it is (`None` once the match is over).
+pub(crate) fn current_player(s: &TekkenState) -> Option<usize> {
+    match s.phase {
+        Phase::Over => None,
+        Phase::ChooseRage { player } => Some(usize::from(player)),
+        Phase::Guess => Some(s.defender()),
+        Phase::Prepare { .. } | Phase::Resolve => Some(usize::from(s.attacker)),
     }
 }

@@ -1,7 +1,9 @@
-//! The loader's flow checks: a state read from JSON must be one the rules can continue from
-//! (each phase holds what its actions read), and no counter may sit where play would wrap it.
-//! The zone and range checks are `TekkenState::check`, which calls this.
+//! Every loader check: a state read from JSON must hold a reachable position's zones and ranges,
+//! be one the rules can continue from (each phase holds what its actions read), and keep every
+//! counter where play cannot wrap it.
 
+use crate::cards::CardId;
+use crate::core::GameError;
 use crate::games::tekken::content::Symbol;
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
 use crate::games::tekken::Tekken;
@@ -184,4 +186,77 @@ fn card_symbol(s: &TekkenState, game: &Tekken, i: usize) -> Option<Symbol> {
         game.content.cards.get(usize::from(prev.0))?.extensions.iter().find(|e| e.height == card.height)
     })?;
     ext.symbols.get(i - card.symbols.len()).copied()
+}
+
+/// The invariants of a reachable position, for states read from JSON.
+pub(crate) fn validate(s: &TekkenState, game: &Tekken) -> Result<(), GameError> {
+    let mut problems = Vec::new();
+    let mut bad = |msg: String| problems.push(msg);
+    for (p, f) in s.fighters.iter().enumerate() {
+        let mut have: Vec<CardId> = f.all_cards().collect();
+        let mut want = game.character(p).deck.clone();
+        have.sort();
+        want.sort();
+        if have != want {
+            bad(format!("player {p}'s cards across deck, hand, discard and slots are not exactly its deck"));
+        }
+        if f.hp > game.options.hp {
+            bad(format!("player {p}'s hp {} is above the starting {}", f.hp, game.options.hp));
+        }
+        if !game.stage().board.is_open(f.pos) {
+            bad(format!("player {p} stands on ({}, {}), not an open hex", f.pos.q, f.pos.r));
+        }
+        if f.rage.is_some_and(|r| r >= 2) {
+            bad(format!("player {p}'s rage choice must be 0 or 1"));
+        }
+        if f.rage_revealed && f.rage.is_none() {
+            bad(format!("player {p}'s rage is revealed but was never chosen"));
+        }
+        if f.hand.len() > usize::from(game.options.hand_size) + 1 {
+            bad(format!("player {p} holds more than hand_size + 1 cards"));
+        }
+        if !game.options.heat && f.heat != Heat::Ready {
+            bad(format!("player {p} used heat, but the heat rule is off"));
+        }
+        if !game.options.heat && f.slots[3] != Slot::Empty {
+            bad(format!("player {p}'s 4th slot is used, but the heat rule is off"));
+        }
+    }
+    if s.fighters[0].pos == s.fighters[1].pos {
+        bad("both fighters stand on one hex".into());
+    }
+    if s.attacker > 1 || s.opener > 1 {
+        bad("attacker and opener must be 0 or 1".into());
+    }
+    if let Some(limit) = game.options.round_strings {
+        if s.strings > u64::from(limit) {
+            bad(format!("strings {} is beyond the round timer's {limit}", s.strings));
+        }
+    }
+    if s.wins.iter().any(|&w| w > game.options.rounds_to_win) {
+        bad("a player has more round wins than rounds_to_win".into());
+    }
+    if s.floor.flipped > 6 || s.floor.tokens.iter().filter(|&&b| b).count() != 3 {
+        bad("floor tokens must be 3 breaks and 3 blanks with at most 6 flipped".into());
+    }
+    if s.string.slot > 3 {
+        bad("string slot must be in 0..4".into());
+    }
+    if let Phase::ChooseRage { player } = s.phase {
+        if player > 1 {
+            bad("rage chooser must be 0 or 1".into());
+        }
+    }
+    if (s.phase == Phase::Over) != s.result.is_some() {
+        bad("a result is present exactly when the phase is over".into());
+    }
+    // The flow checks read cards and seats through the content: only once those are sound.
+    if problems.is_empty() {
+        flow(s, game, &mut problems);
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(GameError::deserialization(problems.join("; ")))
+    }
 }

@@ -1,0 +1,81 @@
+//! What a player cannot see: `determinize` redeals what the observer never saw, `secrecy` says
+//! what a move shows the other player.
+
+use arrayvec::ArrayVec;
+
+use crate::cards::CardId;
+use crate::core::{derive_seed, Action, Rng, Secrecy, State};
+use crate::games::tekken::actions::{TekkenAction, TRIPLES};
+use crate::games::tekken::content::MAX_DECK;
+use crate::games::tekken::state::{Slot, TekkenState};
+use crate::games::tekken::Tekken;
+
+/// A state that `observer` cannot tell from this one: the opponent's unseen cards (hand,
+/// deck, face-down slot card) are redealt from the same pool, both deck orders reshuffled,
+/// an unrevealed opponent rage choice redrawn, unflipped floor tokens and the RNG reseeded.
+pub(crate) fn determinize(state: &TekkenState, observer: usize, seed: u64) -> TekkenState {
+    let mut s = state.clone();
+    let mut rng = Rng::new(seed);
+    let other = 1 - observer;
+    {
+        let opp = &mut s.fighters[other];
+        let mut pool: ArrayVec<CardId, { MAX_DECK }> = ArrayVec::new();
+        pool.extend(opp.hand.iter());
+        pool.extend(opp.deck.iter());
+        for slot in &opp.slots {
+            if let Slot::Card { card, revealed: false, .. } = slot {
+                pool.push(*card);
+            }
+        }
+        // Sorted first so the result depends only on what the observer knows, never on
+        // where the hidden cards really are.
+        pool.sort_unstable();
+        rng.shuffle(&mut pool);
+        let mut next = pool.into_iter();
+        let mut take = || next.next().expect("pool holds exactly the hidden cards");
+        for card in opp.hand.as_mut_slice() {
+            *card = take();
+        }
+        for slot in &mut opp.slots {
+            if let Slot::Card { card, revealed: false, .. } = slot {
+                *card = take();
+            }
+        }
+        for card in opp.deck.as_mut_slice() {
+            *card = take();
+        }
+        if !opp.rage_revealed && opp.rage.is_some() {
+            opp.rage = Some(rng.below(2) as u8);
+        }
+    }
+    let own_deck = s.fighters[observer].deck.as_mut_slice();
+    own_deck.sort_unstable();
+    rng.shuffle(own_deck);
+    let flipped = usize::from(s.floor.flipped);
+    s.floor.tokens[flipped..].sort_unstable();
+    rng.shuffle(&mut s.floor.tokens[flipped..]);
+    s.rng = Rng::new(derive_seed(seed, 1));
+    s
+}
+
+/// TK-4.7: a card is placed face down (a card that cannot be punished is revealed at once,
+/// TK-4.10, so it shows itself); TK-4.3: a stance change shows its three cards to the
+/// opponent, not where they sat in the hand; TK-9.1: the rage card is chosen in secret.
+pub(crate) fn secrecy(s: &TekkenState, _game: &Tekken, action: Action) -> Secrecy {
+    let Some(p) = s.current_player() else { return Secrecy::PUBLIC };
+    let hand = &s.fighters[p].hand;
+    let card = |i: u8| hand.get(usize::from(i)).map_or(0, |c| 1 + u64::from(c.0));
+    match TekkenAction::decode(action) {
+        TekkenAction::Play(i) => {
+            let unpunishable = s.fighters[1 - p].cannot_punish || s.fighters[p].punish_tokens > 0;
+            Secrecy::from_others(p, 2, if unpunishable { card(i) } else { 0 })
+        }
+        TekkenAction::StanceChange(t) => {
+            let mut shown = TRIPLES[usize::from(t)].map(card);
+            shown.sort_unstable();
+            Secrecy::from_others(p, 2, 1 << 63 | shown[0] << 32 | shown[1] << 16 | shown[2])
+        }
+        TekkenAction::ChooseRage(_) => Secrecy::from_others(p, 2, 0),
+        _ => Secrecy::PUBLIC,
+    }
+}
