@@ -3,9 +3,11 @@
 //! costs no actions), 9 squares, 6 groups, `MAX_CARRY` items, 4 players, `MAX_CARD_TYPES`
 //! card types and the 4 face-up uniques.
 
-use crate::core::Action;
+use crate::core::{Action, State};
 use crate::games::fatal_fight::content::{MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
+use crate::games::fatal_fight::state::{square_name, FatalFightState, Phase};
 use crate::games::fatal_fight::state::{MAX_PLAYERS, SQUARES};
+use crate::games::fatal_fight::FatalFight;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FfAction {
@@ -114,5 +116,49 @@ mod tests {
         for a in 0..NUM_ACTIONS as Action {
             assert_eq!(FfAction::decode(a).encode(), a);
         }
+    }
+}
+
+pub(crate) fn action_to_string(state: &FatalFightState, game: &FatalFight, action: Action) -> String {
+    let c = &game.content;
+    let me = state.current_player().unwrap_or(0);
+    let pl = &state.players[me.min(3)];
+    let card_name = |t: u8| c.cards.get(usize::from(t)).map_or("?".to_string(), |x| x.name.clone());
+    match FfAction::decode(action) {
+        FfAction::Play(t) => match c.cards.get(usize::from(t)) {
+            Some(x) => format!("play {} ({})", x.name, x.describe()),
+            None => format!("play card type {t}"),
+        },
+        FfAction::Pay(t) => format!("play {} face down", card_name(t)),
+        FfAction::Move(sq) => {
+            let paid = !matches!(state.phase, Phase::Turn { .. }) || pl.moves == 0;
+            format!("move to {}{}", square_name(sq % 9), if paid { " (1 action + 1 card)" } else { "" })
+        }
+        FfAction::Strike(g) => format!("attack group {}", g + 1),
+        FfAction::Whiff => "end chain without a target".into(),
+        FfAction::Combination => "offer combination".into(),
+        FfAction::Pass => "pass".into(),
+        FfAction::Item(i) => match pl.carried.get(usize::from(i)) {
+            Some(x) => format!("use {}", c.card(x).name),
+            None => format!("use item {}", i + 1),
+        },
+        FfAction::Save(q) => format!("save P{q}"),
+        FfAction::EndTurn => "end turn".into(),
+        FfAction::Buy(t) => format!("buy {}", card_name(t)),
+        FfAction::Upgrade(t) => {
+            let next =
+                c.cards.get(usize::from(t)).and_then(|x| x.next).map_or("?".to_string(), |n| c.card(n).name.clone());
+            format!("upgrade {} to {}", card_name(t), next)
+        }
+        FfAction::BuyUnique(slot) => match state.unique_row.get(usize::from(slot)).copied().flatten() {
+            Some(x) => format!("buy unique {}", c.card(x).name),
+            None => format!("buy unique slot {}", slot + 1),
+        },
+        FfAction::Drop(i) => match pl.carried.get(usize::from(i)) {
+            Some(x) => format!("discard item {}", c.card(x).name),
+            None => format!("discard item {}", i + 1),
+        },
+        FfAction::ShopDone => "leave the shop".into(),
+        FfAction::Assign(q) => format!("P{q} takes the mass damage"),
     }
 }

@@ -18,13 +18,17 @@
 //! | `content_dir` | `null` | a folder whose `cards.toml`, `characters.toml`, `enemies.toml`, `stages.toml` replace the built-in ones |
 
 mod actions;
-mod api;
+mod combat;
 pub mod content;
+mod hidden;
 mod listing;
+mod observation;
+mod round;
 mod rules;
+mod scene;
 mod state;
+mod text;
 mod validate;
-mod view;
 
 #[cfg(test)]
 mod tests;
@@ -34,7 +38,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::core::{parse_options, Game, GameError, PrintedEffect, Utility, MAX_LEGAL_ACTIONS};
+use crate::core::{
+    parse_options, Action, ActionList, EventSink, Game, GameError, PrintedEffect, Secrecy, State, Utility,
+    MAX_LEGAL_ACTIONS,
+};
 
 pub use actions::{FfAction, NUM_ACTIONS};
 pub use content::Content;
@@ -295,10 +302,10 @@ impl Game for FatalFight {
         NUM_ACTIONS
     }
     fn observation_shape(&self) -> Vec<usize> {
-        vec![view::observation_len(self)]
+        vec![observation::observation_len(self)]
     }
     fn observation_bounds(&self) -> (f32, f32) {
-        view::OBSERVATION_BOUNDS
+        observation::OBSERVATION_BOUNDS
     }
     fn content(&self) -> Value {
         listing::content(self)
@@ -341,5 +348,68 @@ impl Game for FatalFight {
     }
     fn new_state(&self, seed: u64) -> FatalFightState {
         FatalFightState::new(self, seed)
+    }
+}
+
+/// Each method's code lives in the file its role names (the table in `docs/adding-a-game.md`).
+impl State for FatalFightState {
+    type Game = FatalFight;
+    type Event = Event;
+
+    fn current_player(&self) -> Option<usize> {
+        state::current_player(self)
+    }
+    fn legal_actions(&self, game: &FatalFight, out: &mut ActionList) {
+        rules::legal_actions(self, game, out);
+    }
+    fn apply_unchecked(&mut self, game: &FatalFight, action: Action, events: &mut impl EventSink<Event>) {
+        rules::apply(self, game, action, events);
+    }
+    /// FFX-9: a win is worth 1 + score / 100 to every player, a loss -1; 0 while playing.
+    fn returns(&self, game: &FatalFight, out: &mut [f32]) {
+        let r = match self.result {
+            Some(true) => 1.0 + self.score as f32 / 100.0,
+            Some(false) => -1.0,
+            None => 0.0,
+        };
+        out[..game.n()].fill(r);
+    }
+    fn observation(&self, game: &FatalFight, player: usize, out: &mut [f32]) {
+        observation::observation(self, game, player, out);
+    }
+    fn information_state_string(&self, game: &FatalFight, player: usize) -> String {
+        text::information(self, game, Some(player))
+    }
+    fn determinize(&self, game: &FatalFight, observer: usize, seed: u64) -> Self {
+        hidden::determinize(self, game, observer, seed)
+    }
+    fn secrecy(&self, game: &FatalFight, action: Action) -> Secrecy {
+        hidden::secrecy(self, game, action)
+    }
+    fn action_to_string(&self, game: &FatalFight, action: Action) -> String {
+        actions::action_to_string(self, game, action)
+    }
+    /// The campaign's progress for search (docs "Heuristic"): stages cleared plus, inside the
+    /// stage, the team's life and who is standing, the enemies cleared from the board, the boss
+    /// in reach of the team's chains, the strength of the decks and the gold. The same value for
+    /// every player (co-op), below a win's and above a loss's.
+    fn heuristic(&self, game: &FatalFight, out: &mut [f32]) -> bool {
+        let n = game.n();
+        let v = match self.result {
+            Some(true) => 1.0,
+            Some(false) => -1.0,
+            None => (-1.0 + 0.5 * (f32::from(self.stage) + 0.8 * self.stage_progress(game))).clamp(-1.0, 1.0),
+        };
+        out[..n].fill(v);
+        true
+    }
+    fn view(&self, game: &FatalFight, viewer: Option<usize>) -> Value {
+        scene::view(self, game, viewer)
+    }
+    fn render(&self, game: &FatalFight) -> String {
+        text::information(self, game, None)
+    }
+    fn validate(&self, game: &FatalFight) -> Result<(), GameError> {
+        validate::validate(self, game)
     }
 }

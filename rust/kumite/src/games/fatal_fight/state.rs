@@ -3,8 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, Pile};
-use crate::core::Rng;
-use crate::games::fatal_fight::content::{MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
+use crate::core::{NoEvents, Rng};
+use crate::games::fatal_fight::content::{Kind, MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
+use crate::games::fatal_fight::FatalFight;
 
 /// The most cards a game may hold (shop, uniques and the starting decks in play, checked when
 /// the game is built), so a player's deck or discard can hold every card of the game: no play
@@ -299,5 +300,91 @@ impl Player {
             facedown: Pile::new(),
             carried: Pile::new(),
         }
+    }
+}
+
+/// Whose decision it is (`None` once the campaign is over).
+pub(crate) fn current_player(state: &FatalFightState) -> Option<usize> {
+    match state.phase {
+        Phase::Shop { player } | Phase::Turn { player } | Phase::Combination { player } | Phase::Pay { player, .. } => {
+            Some(usize::from(player))
+        }
+        Phase::MassDamage { .. } => Some(usize::from(state.leader())),
+        Phase::Over => None,
+    }
+}
+
+impl FatalFightState {
+    pub fn new(game: &FatalFight, seed: u64) -> FatalFightState {
+        let mut rng = Rng::new(seed);
+        let n = game.n();
+        let mut players: [Player; MAX_PLAYERS] = std::array::from_fn(|_| Player::empty());
+        for (p, player) in players.iter_mut().enumerate().take(n) {
+            let c = game.character(p);
+            player.character = game.characters[p] as u8;
+            player.life = c.life as i8;
+            player.gold = u32::from(game.options.start_gold); // FF-0.5: 3 by default
+            player.deck = c.deck.iter().copied().collect();
+            player.deck.shuffle(&mut rng);
+        }
+        let mut order = [0u8, 1, 2, 3];
+        order[..n].sort_by_key(|&p| game.character(usize::from(p)).order);
+        let mut shop = Counts::default();
+        let mut uniques: Pile<MAX_UNIQUES> = Pile::new();
+        for (t, c) in game.content.cards.iter().enumerate() {
+            match c.kind {
+                Kind::Common => shop.0[t] = c.copies,
+                Kind::Unique => uniques.push(CardId(t as u16)),
+                Kind::Starter => {}
+            }
+        }
+        uniques.shuffle(&mut rng);
+        let mut unique_row = [None; 4];
+        for slot in &mut unique_row {
+            *slot = uniques.pop();
+        }
+        let mut s = FatalFightState {
+            phase: Phase::Shop { player: order[0] },
+            stage: 0,
+            round: 0,
+            players,
+            order,
+            groups: Default::default(),
+            boss_present: false,
+            boss_placed: false,
+            boss_pile: Pile::new(),
+            boss_known: 0,
+            stage_pile: Pile::new(),
+            stage_used: Pile::new(),
+            current_stage_card: None,
+            enemy_pile: Pile::new(),
+            enemy_discard: Pile::new(),
+            escaped: Pile::new(),
+            shop,
+            unique_pile: uniques,
+            unique_row,
+            removed: Counts::default(),
+            pool: 0,
+            earned: 0,
+            shop_passed: 0,
+            chain: Chain::default(),
+            chain_owner: 0,
+            mass: [0; RESPAWNS],
+            result: None,
+            score: 0,
+            rng,
+        };
+        // FFX-16: a later start stage carries the earlier stages' enemies, as a campaign would.
+        for k in 0..game.options.start_stage {
+            s.stage = k;
+            s.prepare_stage(game);
+        }
+        // FF-0.6: draft 8 opens the shop before the first stage. Without `opening_shop` (the
+        // earlier draft, FFX-24) the campaign opens with the first stage's first round; the
+        // setup's events are not told (a new state has no event stream).
+        if !game.options.opening_shop {
+            s.start_round(game, &mut NoEvents);
+        }
+        s
     }
 }

@@ -1749,7 +1749,7 @@ fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_
         s.players[p].square = 0; // upper line, away from the boss's group
     }
     // Before any skill is used only the face-up top is seen (FF-5.9): the two below it vary.
-    let varies = (0..100).any(|seed| s.determinized(&g, second, seed).boss_pile.as_slice() != s.boss_pile.as_slice());
+    let varies = (0..100).any(|seed| s.determinize(&g, second, seed).boss_pile.as_slice() != s.boss_pile.as_slice());
     assert!(varies, "the unseen part of the boss pile is reshuffled");
     give(&g, &mut s, first, &["jab", "block"]);
     play(&g, &mut s, first, "jab");
@@ -1768,7 +1768,7 @@ fn ff_12_3_ff_14_3_determinize_keeps_the_seen_boss_order_and_cards_discarded_in_
     s.validate(&g).unwrap();
     let mut hidden_varies = false;
     for seed in 0..200 {
-        let d = s.determinized(&g, second, seed);
+        let d = s.determinize(&g, second, seed);
         d.validate(&g).unwrap();
         let dp = &d.players[first];
         assert_eq!(dp.discard.get(seen_slot), Some(card(&g, "jab")), "a card discarded in view stays");
@@ -1815,7 +1815,7 @@ fn ff_5_9_the_boss_pile_turned_over_shows_its_top_skill() {
     assert_eq!(boss_zone["cards"][1]["text"], format!("{} skill, place unseen", b.name));
     let mut varies = false;
     for seed in 0..100 {
-        let d = s.determinized(&g, 1, seed);
+        let d = s.determinize(&g, 1, seed);
         assert_eq!(d.boss_pile.get(2), Some(top), "the face-up top stays");
         varies |= d.boss_pile.as_slice() != s.boss_pile.as_slice();
     }

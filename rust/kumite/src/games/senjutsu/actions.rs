@@ -1,9 +1,10 @@
 //! The dense action space of Senjutsu. Card choices are indexed by card kind (so an id means the
 //! same card in every position); ranges are sized by the content limits.
 
-use crate::core::Action;
-use crate::games::senjutsu::content::{MAX_CELLS, MAX_CHOICES, MAX_KINDS, MAX_NODES};
-use crate::games::senjutsu::state::MAX_PLAYERS;
+use crate::core::{Action, State};
+use crate::games::senjutsu::content::{words, Op, MAX_CELLS, MAX_CHOICES, MAX_KINDS, MAX_NODES};
+use crate::games::senjutsu::state::{Phase, SenjutsuState, MAX_PLAYERS};
+use crate::games::senjutsu::Senjutsu;
 use crate::hex::Direction;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,5 +101,66 @@ mod tests {
         for a in 0..NUM_ACTIONS as Action {
             assert_eq!(SenjutsuAction::decode(a).encode(), a);
         }
+    }
+}
+
+pub(crate) fn action_to_string(s: &SenjutsuState, game: &Senjutsu, action: Action) -> String {
+    let c = &game.content;
+    let name = |k: u16| c.cards.get(usize::from(k)).map_or_else(|| format!("card {k}"), |x| x.name.clone());
+    let top = s.stack.last();
+    use SenjutsuAction as A;
+    match A::decode(action) {
+        A::Place(i) => {
+            let board = &game.battlefield().board;
+            if usize::from(i) < board.len() {
+                format!("set up at {}", board.hex_at(i))
+            } else {
+                format!("set up at cell {i}")
+            }
+        }
+        A::Face(d) => match (s.phase, top) {
+            (Phase::Resolve(_), Some(e)) if usize::from(e.who) != usize::from(e.player) => {
+                format!("turn P{} to face {}", e.who, d.name())
+            }
+            _ => format!("face {}", d.name()),
+        },
+        A::Select(k) => format!("select {}", name(k)),
+        A::Declare(x) => format!("initiative {x}"),
+        A::Instant(k) => format!("instant {}", name(k)),
+        A::Evade(k) => format!("evade with {}", name(k)),
+        A::Discard(k) => format!("discard {}", name(k)),
+        A::Move(d) => match top {
+            Some(e) if usize::from(e.who) < s.samurai.len() => {
+                let to = s.samurai[usize::from(e.who)].pos.neighbor(d);
+                let who = if e.who == e.player { String::new() } else { format!("P{} ", e.who) };
+                format!("move {who}{} to {to}", d.name())
+            }
+            _ => format!("move {}", d.name()),
+        },
+        A::Push(d) => match top.and_then(|e| e.pushes.iter().position(|&x| x > 0)) {
+            Some(t) => format!("push P{t} {} to {}", d.name(), s.samurai[t].pos.neighbor(d)),
+            None => format!("push {}", d.name()),
+        },
+        A::Kamae(node) => {
+            match s.current_player() {
+                Some(p) => game.samurai(p).tree.nodes.get(usize::from(node)).map_or_else(
+                    || format!("kamae node {node}"),
+                    |n| format!("kamae {} ({})", words(&n.0), n.1.name()),
+                ),
+                None => format!("kamae node {node}"),
+            }
+        }
+        A::Choose(i) => {
+            let op = top.and_then(|e| {
+                let card = c.cards.get(usize::from(e.card.0))?;
+                match card.parts.get(usize::from(e.part))?.ops.get(usize::from(e.op))? {
+                    Op::Choose(opts) => opts.get(usize::from(i)).map(Op::text),
+                    _ => None,
+                }
+            });
+            format!("choose {}", op.unwrap_or_else(|| format!("option {}", i + 1)))
+        }
+        A::Target(p) => format!("target P{p}"),
+        A::Pass => "pass".into(),
     }
 }

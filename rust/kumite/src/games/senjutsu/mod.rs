@@ -18,13 +18,16 @@
 //! | `content_dir` | `null` | a folder with extra `cards/*.toml`, `samurai/*.toml`, `battlefields/*.toml` |
 
 mod actions;
-mod api;
 pub mod content;
+mod hidden;
 mod listing;
+mod observation;
+mod resolve;
 mod rules;
+mod scene;
 mod state;
+mod text;
 mod validate;
-mod view;
 
 #[cfg(test)]
 mod tests;
@@ -35,10 +38,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::CardId;
-use crate::core::{parse_options, Game, GameError, PrintedEffect, Seating, Utility};
+use crate::core::{
+    parse_options, Action, ActionList, EventSink, Game, GameError, PrintedEffect, Seating, Secrecy, State, Utility,
+};
 
 pub use actions::{SenjutsuAction, NUM_ACTIONS};
 pub use content::{CardType, Content, Instant, Op, Timing, Zone};
+pub use rules::Event;
 pub use state::{Defense, Exec, Item, Phase, Samurai, SenjutsuState, Stage, MAX_PLAYERS};
 
 const DEFAULT_SAMURAI: [&str; 4] = ["old_master", "eager_student", "wanderer", "spear_captain"];
@@ -230,10 +236,10 @@ impl Game for Senjutsu {
         NUM_ACTIONS
     }
     fn observation_shape(&self) -> Vec<usize> {
-        vec![view::observation_len(self)]
+        vec![observation::observation_len(self)]
     }
     fn observation_bounds(&self) -> (f32, f32) {
-        view::OBSERVATION_BOUNDS
+        observation::OBSERVATION_BOUNDS
     }
     fn content(&self) -> Value {
         listing::content(self)
@@ -304,5 +310,74 @@ impl Game for Senjutsu {
     }
     fn new_state(&self, seed: u64) -> SenjutsuState {
         SenjutsuState::new(self, seed)
+    }
+}
+
+/// Each method's code lives in the file its role names (the table in `docs/adding-a-game.md`).
+impl State for SenjutsuState {
+    type Game = Senjutsu;
+    type Event = Event;
+
+    fn current_player(&self) -> Option<usize> {
+        state::current_player(self)
+    }
+    fn simultaneous_players(&self, game: &Senjutsu) -> u64 {
+        state::simultaneous_players(self, game)
+    }
+    fn legal_actions(&self, game: &Senjutsu, out: &mut ActionList) {
+        rules::legal_actions(self, game, out);
+    }
+    fn apply_unchecked(&mut self, game: &Senjutsu, action: Action, events: &mut impl EventSink<Event>) {
+        rules::apply(self, game, action, events);
+    }
+    fn returns(&self, game: &Senjutsu, out: &mut [f32]) {
+        let r = self.result.unwrap_or_default();
+        for (o, v) in out.iter_mut().zip(&r[..game.n()]) {
+            *o = f32::from(*v);
+        }
+    }
+    fn observation(&self, game: &Senjutsu, player: usize, out: &mut [f32]) {
+        observation::observation(self, game, player, out);
+    }
+    fn information_state_string(&self, game: &Senjutsu, player: usize) -> String {
+        text::information(self, game, Some(player))
+    }
+    fn determinize(&self, game: &Senjutsu, observer: usize, seed: u64) -> Self {
+        hidden::determinize(self, game, observer, seed)
+    }
+    fn secrecy(&self, game: &Senjutsu, action: Action) -> Secrecy {
+        hidden::secrecy(self, game, action)
+    }
+    fn action_to_string(&self, game: &Senjutsu, action: Action) -> String {
+        actions::action_to_string(self, game, action)
+    }
+    /// Wounds weigh against the limits; a cheap leaf value for search.
+    fn heuristic(&self, game: &Senjutsu, out: &mut [f32]) -> bool {
+        let n = game.n();
+        let health = |p: usize| {
+            let s = &self.samurai[p];
+            if s.defeated {
+                0.0
+            } else {
+                1.0 - f32::from(s.wounds) / f32::from(game.samurai(p).wound_limit)
+            }
+        };
+        for (p, v) in out.iter_mut().enumerate().take(n) {
+            let mine: f32 = (0..n).filter(|&q| !game.enemies(p, q)).map(health).sum();
+            let theirs: f32 = (0..n).filter(|&q| game.enemies(p, q)).map(health).sum();
+            let allies = (0..n).filter(|&q| !game.enemies(p, q)).count() as f32;
+            let foes = (0..n).filter(|&q| game.enemies(p, q)).count().max(1) as f32;
+            *v = (mine / allies - theirs / foes).clamp(-1.0, 1.0);
+        }
+        true
+    }
+    fn view(&self, game: &Senjutsu, viewer: Option<usize>) -> Value {
+        scene::view(self, game, viewer)
+    }
+    fn render(&self, game: &Senjutsu) -> String {
+        text::information(self, game, None)
+    }
+    fn validate(&self, game: &Senjutsu) -> Result<(), GameError> {
+        validate::validate(self, game)
     }
 }

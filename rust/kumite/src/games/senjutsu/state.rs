@@ -295,20 +295,6 @@ impl SenjutsuState {
         self.samurai.iter().any(|s| s.placed && !s.defeated && s.pos == h)
     }
 
-    pub fn current_player_index(&self) -> Option<usize> {
-        match self.phase {
-            Phase::Place(p)
-            | Phase::Face(p)
-            | Phase::Select(p)
-            | Phase::Declare(p)
-            | Phase::Instant(p)
-            | Phase::InstantDeclare(p)
-            | Phase::Resolve(p)
-            | Phase::Discard(p) => Some(usize::from(p)),
-            Phase::Over => None,
-        }
-    }
-
     /// Every card a samurai owns, wherever it is (card conservation).
     pub fn cards_of(&self, p: usize) -> impl Iterator<Item = CardId> + '_ {
         let s = &self.samurai[p];
@@ -320,5 +306,28 @@ impl SenjutsuState {
             .chain(s.evades.iter())
             .chain(s.played)
             .chain(s.instant)
+    }
+}
+
+/// Whose decision it is (`None` once the game is over).
+pub(crate) fn current_player(s: &SenjutsuState) -> Option<usize> {
+    match s.phase {
+        Phase::Place(p)
+        | Phase::Face(p)
+        | Phase::Select(p)
+        | Phase::Declare(p)
+        | Phase::Instant(p)
+        | Phase::InstantDeclare(p)
+        | Phase::Resolve(p)
+        | Phase::Discard(p) => Some(usize::from(p)),
+        Phase::Over => None,
+    }
+}
+
+/// SJ-13.3: every samurai still to select chooses at the same time.
+pub(crate) fn simultaneous_players(s: &SenjutsuState, game: &Senjutsu) -> u64 {
+    match s.phase {
+        Phase::Select(p) => (usize::from(p)..game.n()).filter(|&q| s.alive(q)).fold(0, |m, q| m | 1 << q),
+        _ => current_player(s).map_or(0, |p| 1 << p),
     }
 }

@@ -1117,7 +1117,7 @@ fn sj_13_8_to_13_10_discard_in_play_and_down_to_the_hand_limit() {
 
 // ----- observation -----------------------------------------------------------------------------
 
-/// The observation (docs "## Observation (`view.rs`)") has one seat block per player, the
+/// The observation (docs "## Observation (`observation.rs`)") has one seat block per player, the
 /// observer's first, with the one-hots over seats sized by `n`.
 #[test]
 fn observation_sized_to_the_seats_with_the_observer_first() {
@@ -1440,7 +1440,7 @@ fn sjx_10_empty_supplies_substitute() {
         }
     }
     t.supply[2] = 0;
-    let err = t.check(&g).expect_err("six stun cards defeat").to_string();
+    let err = t.validate(&g).expect_err("six stun cards defeat").to_string();
     assert!(err.contains("should be defeated") && !err.contains("stun cards are not conserved"), "{err}");
 }
 

@@ -1,10 +1,13 @@
-//! The loader's flow checks: a state read from JSON must be one the rules can continue from
-//! (each phase holds what its actions read, seats name players, initiatives are the content's),
-//! and no counter may sit where play would wrap it. The zone and range checks are
-//! `SenjutsuState::check`, which calls this.
+//! Every loader check: a state read from JSON must hold a reachable position's zones and ranges,
+//! be one the rules can continue from (each phase holds what its actions read, seats name
+//! players, initiatives are the content's), and keep every counter where play cannot wrap it.
 
-use crate::games::senjutsu::content::{Timing, Zone, MAX_PARTS};
-use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, NO_CHOICE, NO_INIT, ZONE_NONE};
+use crate::cards::CardId;
+use crate::core::{GameError, State};
+use crate::games::senjutsu::content::{CardType, Timing, Zone, MAX_PARTS};
+use crate::games::senjutsu::state::{
+    Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_CHOICE, NO_INIT, STUN_CARDS, WOUND_CARDS, ZONE_NONE,
+};
 use crate::games::senjutsu::Senjutsu;
 
 /// The highest initiative any card or part of the content names.
@@ -22,7 +25,7 @@ fn max_initiative(game: &Senjutsu) -> u8 {
         .unwrap_or(0)
 }
 
-pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
+fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
     // The flow checks read the content by the state's card ids and seats: only once those hold.
     if !bad.is_empty() {
         return;
@@ -198,5 +201,126 @@ pub(crate) fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
             }
         }
         Phase::Over => {}
+    }
+}
+/// The invariants of a reachable position, for states read from JSON.
+pub(crate) fn validate(state: &SenjutsuState, game: &Senjutsu) -> Result<(), GameError> {
+    let mut bad: Vec<String> = Vec::new();
+    let c = &game.content;
+    let n = game.n();
+    let board = &game.battlefield().board;
+    if state.samurai.len() != n {
+        return Err(GameError::deserialization(format!("{} samurai for {n} players", state.samurai.len())));
+    }
+    // A seat of 32 or more is out of range (a plain shift would wrap it onto a real seat).
+    let seen = state.advantage.iter().fold(0u32, |m, &p| m | 1u32.checked_shl(u32::from(p)).unwrap_or(u32::MAX));
+    if state.advantage.len() != n || seen != (1 << n) - 1 {
+        bad.push("the advantage track is not a permutation of the players".into());
+    }
+    let valid = |x: CardId| usize::from(x.0) < c.cards.len();
+    let mut stuns_out = 0usize;
+    let mut wounds = [0usize; 2];
+    for p in 0..n {
+        let s = &state.samurai[p];
+        if state.cards_of(p).any(|x| !valid(x)) {
+            bad.push(format!("P{p} holds an unknown card id"));
+            continue;
+        }
+        // Card conservation: the ability cards held anywhere are exactly the deck.
+        let mut counts = [0i16; crate::games::senjutsu::content::MAX_KINDS];
+        for &x in &game.decks[p] {
+            counts[usize::from(x.0)] += 1;
+        }
+        for x in state.cards_of(p).filter(|&x| !matches!(c.card(x).ty, CardType::Core | CardType::Stun)) {
+            counts[usize::from(x.0)] -= 1;
+        }
+        if counts.iter().any(|&k| k != 0) {
+            bad.push(format!("P{p}'s ability cards are not its deck"));
+        }
+        let core = game.samurai(p).core;
+        if state.cards_of(p).filter(|&x| x == core).count() != 1 {
+            bad.push(format!("P{p} must hold its core card exactly once"));
+        }
+        if state.cards_of(p).any(|x| c.card(x).ty == CardType::Core && x != core) {
+            bad.push(format!("P{p} holds another samurai's core card"));
+        }
+        stuns_out += state.cards_of(p).filter(|&x| x == c.stun).count();
+        if usize::from(s.kamae) >= game.samurai(p).tree.nodes.len() {
+            bad.push(format!("P{p}: kamae node out of range"));
+        }
+        if s.bleeding > s.wounds {
+            bad.push(format!("P{p}: more bleeding cards than wounds"));
+        }
+        wounds[1] += usize::from(s.bleeding);
+        wounds[0] += usize::from(s.wounds - s.bleeding.min(s.wounds));
+        if s.placed && !board.is_open(s.pos) {
+            bad.push(format!("P{p} stands off the open battlefield"));
+        }
+        if s.placed && usize::from(s.start) >= game.battlefield().starts.len() {
+            bad.push(format!("P{p}: start index out of range"));
+        }
+        let beaten =
+            s.wounds >= game.samurai(p).wound_limit || s.stuns(game) >= usize::from(game.samurai(p).hand_limit);
+        if beaten && !s.defeated {
+            bad.push(format!("P{p} should be defeated"));
+        }
+        // Wounds never heal, and a defeated samurai's hand no longer changes: only the two
+        // defeats of the seed make a samurai defeated.
+        if s.defeated && !beaten {
+            bad.push(format!("P{p} is defeated below its wound limit and without a hand of stun cards"));
+        }
+        for q in 0..p {
+            let o = &state.samurai[q];
+            if s.placed && o.placed && !s.defeated && !o.defeated && s.pos == o.pos {
+                bad.push(format!("P{p} and P{q} share a hex"));
+            }
+        }
+    }
+    // The supplies count the box's cards left; substitutes stand in beyond them (SJX-10).
+    let left = |total: u8, out: usize| usize::from(total).saturating_sub(out);
+    if usize::from(state.supply[2]) != left(STUN_CARDS, stuns_out) {
+        bad.push("stun cards are not conserved".into());
+    }
+    if usize::from(state.supply[0]) != left(WOUND_CARDS, wounds[0]) {
+        bad.push("wound cards are not conserved".into());
+    }
+    if usize::from(state.supply[1]) != left(BLEEDING_CARDS, wounds[1]) {
+        bad.push("bleeding wound cards are not conserved".into());
+    }
+    if let Some(p) = state.current_player() {
+        if p >= n || state.samurai[p].defeated {
+            bad.push("the player to move is out of range or defeated".into());
+        }
+    }
+    if (state.phase == Phase::Over) != state.result.is_some() {
+        bad.push("a result exactly when the game is over".into());
+    }
+    for it in &state.items {
+        if !valid(it.card) || usize::from(it.part) >= c.card(it.card).parts.len() || usize::from(it.player) >= n {
+            bad.push("a scheduled part does not exist".into());
+        }
+    }
+    for e in &state.stack {
+        if !valid(e.card)
+            || usize::from(e.part) >= c.card(e.card).parts.len()
+            || usize::from(e.player) >= n
+            || usize::from(e.who) >= n
+        {
+            bad.push("a resolving part does not exist".into());
+        }
+    }
+    for e in state.stack.iter().filter(|e| e.stage == Stage::Declare && usize::from(e.card.0) < c.cards.len()) {
+        if !c.card(e.card).initiative.iter().any(|&x| x < e.left) {
+            bad.push("an evade card declares an initiative it does not have".into());
+        }
+    }
+    if matches!(state.phase, Phase::Resolve(_)) && state.stack.is_empty() {
+        bad.push("resolving with nothing to resolve".into());
+    }
+    flow(state, game, &mut bad);
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(GameError::deserialization(bad.join("; ")))
     }
 }

@@ -14,7 +14,7 @@ use crate::hex::Direction;
 /// keeps the `u8` far from wrapping.
 pub const MAX_PUNISH_TOKENS: u8 = 128;
 
-pub(crate) fn flow(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
+fn flow(s: &TekkenState, game: &Tekken, bad: &mut Vec<String>) {
     let o = &game.options;
     let att = usize::from(s.attacker.min(1));
     let character = game.character(att);

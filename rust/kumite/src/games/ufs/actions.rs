@@ -2,9 +2,10 @@
 //! cards, ability sources (staging area, character row, the attack card) times `MAX_ABILITIES`,
 //! commit sources (staging area and the character).
 
-use crate::core::Action;
+use crate::core::{Action, State};
 use crate::games::ufs::content::MAX_ABILITIES;
-use crate::games::ufs::state::{MAX_CHARS, MAX_HAND, MAX_STAGING};
+use crate::games::ufs::state::{Phase, UfsState, MAX_CHARS, MAX_HAND, MAX_STAGING};
+use crate::games::ufs::Ufs;
 
 /// Ability sources: staging slot `k` is `k`, character row entry `k` is `MAX_STAGING + k`, the
 /// attack card in the pool is `ATTACK_SOURCE`.
@@ -92,5 +93,60 @@ mod tests {
         for a in 0..NUM_ACTIONS as Action {
             assert_eq!(UfsAction::decode(a).encode(), a);
         }
+    }
+}
+
+pub(crate) fn action_to_string(state: &UfsState, game: &Ufs, action: Action) -> String {
+    let p = state.current_player().unwrap_or(usize::from(state.active));
+    let s = &state.sides[p];
+    let hand = |i: u8| match s.hand.get(usize::from(i)) {
+        Some(c) => game.content.card(c).name.clone(),
+        None => format!("hand card {}", i + 1),
+    };
+    match UfsAction::decode(action) {
+        UfsAction::Play(i) if matches!(state.phase, Phase::Enhance { .. }) => format!("enhance with {}", hand(i)),
+        UfsAction::Play(i) => format!("play {}", hand(i)),
+        UfsAction::Block(i) => format!("block with {}", hand(i)),
+        UfsAction::Discard(i) => format!("discard {}", hand(i)),
+        UfsAction::Use(k, j) => {
+            let k = usize::from(k);
+            let (slot, place) = if k < MAX_STAGING {
+                (s.staging.as_slice().get(k), format!("staging {}", k + 1))
+            } else if k < ATTACK_SOURCE {
+                (s.character.as_slice().get(k - CHAR_SOURCE), format!("character {}", k - CHAR_SOURCE + 1))
+            } else {
+                (state.attack.and_then(|a| s.pool.as_slice().get(usize::from(a.slot))), "attack".to_string())
+            };
+            match slot.map(|x| game.content.card(x.card)) {
+                Some(c) => match c.abilities.get(usize::from(j)) {
+                    Some(a) => format!("use {} ({place}): {}", c.name, a.text()),
+                    None => format!("use {} ({place}) ability {}", c.name, j + 1),
+                },
+                None => format!("use {place} ability {}", j + 1),
+            }
+        }
+        UfsAction::Commit(k) => {
+            let k = usize::from(k);
+            if k < MAX_STAGING {
+                match s.staging.as_slice().get(k) {
+                    Some(x) => format!("commit {} (staging {}) for +1", game.content.card(x.card).name, k + 1),
+                    None => format!("commit staging {}", k + 1),
+                }
+            } else {
+                "commit the character for +1".into()
+            }
+        }
+        UfsAction::Pass => match state.phase {
+            Phase::Combat => "end the combat phase".into(),
+            Phase::Enhance { .. } => "pass".into(),
+            Phase::Block => "do not block".into(),
+            Phase::Review => "keep the hand".into(),
+            Phase::Check => "accept the failed check".into(),
+            _ => "pass".into(),
+        },
+        UfsAction::Mulligan(true) => "mulligan".into(),
+        UfsAction::Mulligan(false) => "keep the opening hand".into(),
+        UfsAction::Momentum(true) => "attack to momentum".into(),
+        UfsAction::Momentum(false) => "attack to the discard pile".into(),
     }
 }

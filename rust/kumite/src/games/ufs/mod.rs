@@ -16,14 +16,18 @@
 //! | `max_turns` | `null` | a variant (UFX-8, not in the seed): a number in 2..=1000 draws the game after that many turns; null = off |
 //! | `content_dir` | `null` | a folder whose `cards.toml` and `decks.toml` add to the built-in ones |
 
+mod abilities;
 mod actions;
-mod api;
+mod checks;
 pub mod content;
+mod hidden;
 mod listing;
+mod observation;
 mod rules;
+mod scene;
 mod state;
+mod text;
 mod validate;
-mod view;
 
 #[cfg(test)]
 mod tests;
@@ -34,7 +38,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::cards::{CardId, Problems};
-use crate::core::{parse_options, Game, GameError, PrintedEffect, Seating, Utility, MAX_LEGAL_ACTIONS};
+use crate::core::{
+    parse_options, Action, ActionList, EventSink, Game, GameError, PrintedEffect, Seating, State, Utility,
+    MAX_LEGAL_ACTIONS,
+};
 
 pub use actions::{UfsAction, NUM_ACTIONS};
 pub use content::{Content, Kind, Symbol, Zone};
@@ -290,10 +297,10 @@ impl Game for Ufs {
         NUM_ACTIONS
     }
     fn observation_shape(&self) -> Vec<usize> {
-        vec![view::observation_len(self)]
+        vec![observation::observation_len(self)]
     }
     fn observation_bounds(&self) -> (f32, f32) {
-        view::OBSERVATION_BOUNDS
+        observation::OBSERVATION_BOUNDS
     }
     fn content(&self) -> Value {
         listing::content(self)
@@ -344,5 +351,63 @@ impl Game for Ufs {
     }
     fn new_state(&self, seed: u64) -> UfsState {
         UfsState::new(self, seed)
+    }
+}
+
+/// Each method's code lives in the file its role names (the table in `docs/adding-a-game.md`).
+/// Every UFS move is played in view, so `secrecy` keeps the default (public).
+impl State for UfsState {
+    type Game = Ufs;
+    type Event = Event;
+
+    fn current_player(&self) -> Option<usize> {
+        state::current_player(self)
+    }
+    fn legal_actions(&self, game: &Ufs, out: &mut ActionList) {
+        rules::legal_actions(self, game, out);
+    }
+    fn apply_unchecked(&mut self, game: &Ufs, action: Action, events: &mut impl EventSink<Event>) {
+        rules::apply(self, game, action, events);
+    }
+    fn returns(&self, _game: &Ufs, out: &mut [f32]) {
+        let r = self.result.unwrap_or([0, 0]);
+        out[0] = f32::from(r[0]);
+        out[1] = f32::from(r[1]);
+    }
+    fn observation(&self, game: &Ufs, player: usize, out: &mut [f32]) {
+        observation::observation(self, game, player, out);
+    }
+    fn information_state_string(&self, game: &Ufs, player: usize) -> String {
+        text::information(self, game, Some(player))
+    }
+    fn determinize(&self, _game: &Ufs, observer: usize, seed: u64) -> Self {
+        hidden::determinize(self, observer, seed)
+    }
+    fn action_to_string(&self, game: &Ufs, action: Action) -> String {
+        actions::action_to_string(self, game, action)
+    }
+    /// The vitality lead plus a little for momentum and cards in play: a cheap leaf value.
+    fn heuristic(&self, game: &Ufs, out: &mut [f32]) -> bool {
+        let frac = |p: usize| f32::from(self.sides[p].vitality) / f32::from(game.max_vitality(p).max(1));
+        let board = |p: usize| {
+            let s = &self.sides[p];
+            (s.staging.len() as f32 * 0.03 + s.momentum.len() as f32 * 0.02 + s.deck.len() as f32 * 0.002).min(0.4)
+        };
+        for p in 0..2 {
+            out[p] = match self.result {
+                Some(r) => f32::from(r[p]),
+                None => (0.8 * (frac(p) - frac(1 - p)) + board(p) - board(1 - p)).clamp(-1.0, 1.0),
+            };
+        }
+        true
+    }
+    fn view(&self, game: &Ufs, viewer: Option<usize>) -> Value {
+        scene::view(self, game, viewer)
+    }
+    fn render(&self, game: &Ufs) -> String {
+        text::information(self, game, None)
+    }
+    fn validate(&self, game: &Ufs) -> Result<(), GameError> {
+        validate::validate(self, game)
     }
 }

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, Pile};
-use crate::core::{derive_seed, GameError, Rng};
-use crate::games::ufs::content::{Kind, Zone, MAX_DECK, MAX_HAND_SIZE};
+use crate::core::Rng;
+use crate::games::ufs::content::{Zone, MAX_DECK, MAX_HAND_SIZE};
 use crate::games::ufs::Ufs;
 
 /// Largest hand: a whole deck. A hand holds only cards of its player's deck, so no draw ever
@@ -324,174 +324,67 @@ pub struct UfsState {
 
 pub use crate::core::Event;
 
-impl UfsState {
-    /// A state that `observer` cannot tell from this one: the opponent's hand, deck and
-    /// mulliganed cards redealt from the same cards, the observer's deck reshuffled, the RNG
-    /// reseeded. Hidden pools are sorted before shuffling so the result depends only on what the
-    /// observer knows.
-    pub fn determinized(&self, observer: usize, seed: u64) -> UfsState {
-        let mut s = self.clone();
-        let mut rng = Rng::new(seed);
-        let opp = &mut s.sides[1 - observer];
-        let mut pool: arrayvec::ArrayVec<CardId, { MAX_DECK + MAX_HAND + MAX_MULLIGANED }> = arrayvec::ArrayVec::new();
-        pool.extend(opp.hand.iter());
-        pool.extend(opp.deck.iter());
-        pool.extend(opp.mulliganed.iter());
-        pool.sort_unstable();
-        rng.shuffle(&mut pool);
-        let mut next = pool.into_iter();
-        for c in opp.hand.as_mut_slice().iter_mut().chain(opp.deck.as_mut_slice()).chain(opp.mulliganed.as_mut_slice())
-        {
-            *c = next.next().expect("same number of hidden cards");
-        }
-        let own = s.sides[observer].deck.as_mut_slice();
-        own.sort_unstable();
-        rng.shuffle(own);
-        s.rng = Rng::new(derive_seed(seed, 1));
-        s
+/// Whose decision it is (`None` once the game is over).
+pub(crate) fn current_player(state: &UfsState) -> Option<usize> {
+    let a = usize::from(state.active);
+    match state.phase {
+        Phase::Over => None,
+        Phase::Mulligan { player } => Some(usize::from(player)),
+        Phase::Review | Phase::Combat | Phase::Momentum => Some(a),
+        Phase::Enhance { priority, .. } => Some(usize::from(priority)),
+        Phase::Block => Some(1 - a),
+        Phase::Check => state.check.map(|c| usize::from(c.player)),
     }
+}
 
-    /// The invariants of a reachable position, for states read from JSON.
-    pub fn check(&self, game: &Ufs) -> Result<(), GameError> {
-        let mut problems: Vec<String> = Vec::new();
-        let mut bad = |m: String| problems.push(m);
-        let content = &game.content;
-        let n_cards = content.cards.len();
-        let flipped_ok = self.check.is_none_or(|c| usize::from(c.flipped.0) < n_cards);
-        if self.sides.iter().any(|s| s.all_cards().any(|c| usize::from(c.0) >= n_cards)) || !flipped_ok {
-            return Err(GameError::deserialization(format!("a card id is outside the card database (0..{n_cards})")));
+impl UfsState {
+    pub fn new(game: &Ufs, seed: u64) -> UfsState {
+        let mut rng = Rng::new(seed);
+        // UF-4.3: the first player is decided (option, or a seeded coin flip).
+        let first = match game.options.first_player {
+            Some(p) => p,
+            None => rng.below(2) as u8,
+        };
+        let side = |p: usize, rng: &mut Rng| {
+            // UF-4.1, UF-4.2: the chosen character is placed, the rest shuffled into the deck.
+            let mut deck: Pile<{ crate::games::ufs::content::MAX_DECK }> = game.decks[p].iter().copied().collect();
+            deck.shuffle(rng);
+            let mut character = Row::default();
+            character.push(Slot::new(game.characters[p]));
+            Side {
+                vitality: game.max_vitality(p),
+                deck,
+                hand: Pile::new(),
+                discard: Pile::new(),
+                removed: Pile::new(),
+                mulliganed: Pile::new(),
+                momentum: Pile::new(),
+                character,
+                staging: Row::default(),
+                pool: Row::default(),
+                control_bonus: 0,
+                breaker: 0,
+                mulligan_done: false,
+            }
+        };
+        let sides = [side(0, &mut rng), side(1, &mut rng)];
+        let mut s = UfsState {
+            phase: Phase::Mulligan { player: first },
+            active: first,
+            first,
+            turn: 1,
+            sides,
+            attack: None,
+            check: None,
+            result: None,
+            rng,
+        };
+        // UF-4.3: the first player commits its character (UF-2.8).
+        s.sides[usize::from(first)].character.as_mut_slice()[0].set_committed(true);
+        // UF-4.4: both draw up to hand size.
+        for p in [usize::from(first), 1 - usize::from(first)] {
+            s.draw_up(game, p, &mut crate::core::NoEvents);
         }
-        for (p, side) in self.sides.iter().enumerate() {
-            if side.deck.is_empty() && self.result.is_none() {
-                bad(format!("player {p}'s deck is empty but the game is not over (relief refills it at once, UF-3.4)"));
-            }
-            let mut have: Vec<CardId> = side.all_cards().collect();
-            let mut want = game.decks[p].clone();
-            want.push(game.characters[p]);
-            have.sort_unstable();
-            want.sort_unstable();
-            if have != want {
-                bad(format!("player {p}'s cards across all zones are not exactly its deck"));
-            }
-            match side.character.as_slice().first() {
-                Some(s) if s.card == game.characters[p] => {}
-                _ => bad(format!("player {p}'s character row must start with its character card")),
-            }
-            let person = &content.card(game.characters[p]).person;
-            if side.character.as_slice().iter().any(|s| {
-                let c = content.card(s.card);
-                c.kind != Kind::Character || &c.person != person
-            }) {
-                bad(format!("player {p}: only copies of the same person attach to the character"));
-            }
-            let in_play = side.character.as_slice().iter().chain(side.staging.as_slice()).map(|s| s.card);
-            if in_play
-                .clone()
-                .enumerate()
-                .any(|(i, c)| content.card(c).unique && in_play.clone().take(i).any(|d| d == c))
-            {
-                bad(format!("player {p}: two copies of a unique card in play (UF-3.7: only the first one survives)"));
-            }
-            if side
-                .staging
-                .as_slice()
-                .iter()
-                .any(|s| !matches!(content.card(s.card).kind, Kind::Foundation | Kind::Asset))
-            {
-                bad(format!("player {p}: only foundations and assets stay in the staging area"));
-            }
-            if side.staging.as_slice().iter().any(|s| s.face_down() && content.card(s.card).kind != Kind::Foundation) {
-                bad(format!("player {p}: only foundations are turned face down"));
-            }
-            if side.pool.as_slice().iter().any(|s| s.committed() || s.face_down()) {
-                bad(format!("player {p}: cards in the pool are never committed or face down"));
-            }
-            if side.vitality > game.max_vitality(p) {
-                bad(format!("player {p}'s vitality {} is above its maximum {}", side.vitality, game.max_vitality(p)));
-            }
-            if !side.mulliganed.is_empty() && !side.mulligan_done {
-                bad(format!("player {p} has mulliganed cards but has not decided its mulligan"));
-            }
-            if matches!(self.phase, Phase::Mulligan { player } if usize::from(player) == p) && side.mulligan_done {
-                bad(format!("player {p} is asked to mulligan a second time (UF-2.7: once)"));
-            }
-            if side.vitality == 0 && self.result.is_none() {
-                bad(format!("player {p} has 0 vitality but the game is not over"));
-            }
-        }
-        if self.active > 1 || self.first > 1 {
-            bad("active and first must be 0 or 1".into());
-        }
-        match game.options.max_turns {
-            _ if self.turn == 0 => bad("turn counts from 1".into()),
-            Some(m) if self.turn > u32::from(m) => bad(format!("turn must be in 1..={m} (the max_turns variant)")),
-            _ => {}
-        }
-        if (self.phase == Phase::Over) != self.result.is_some() {
-            bad("a result is present exactly when the phase is over".into());
-        }
-        let active = usize::from(self.active.min(1));
-        let in_attack = matches!(self.phase, Phase::Enhance { .. } | Phase::Block);
-        if in_attack && self.attack.is_none() {
-            bad("the enhance and block steps need an attack".into());
-        }
-        if let Some(a) = self.attack {
-            match self.sides[active].pool.as_slice().get(usize::from(a.slot)) {
-                Some(s) if content.card(s.card).kind == Kind::Attack => {}
-                _ => bad("attack.slot must point at an attack card in the turn player's pool".into()),
-            }
-            if let Some(b) = a.block {
-                match self.sides[1 - active].pool.as_slice().get(usize::from(b)) {
-                    Some(s) if content.card(s.card).block.is_some() => {}
-                    _ => bad("attack.block must point at a block card in the defender's pool".into()),
-                }
-            }
-            if matches!(self.phase, Phase::Combat | Phase::Review | Phase::Momentum | Phase::Mulligan { .. }) {
-                bad("no attack outside the enhance, block and check steps".into());
-            }
-        }
-        match (self.phase, self.check) {
-            (Phase::Check, Some(c)) => {
-                if c.player > 1 || usize::from(c.slot) >= self.sides[usize::from(c.player.min(1))].pool.len() {
-                    bad("check.player / check.slot out of range".into());
-                }
-                if c.have >= c.need {
-                    bad("a waiting check must still be failing".into());
-                }
-                if c.purpose != Purpose::Form && self.attack.is_none() {
-                    bad("enhance and block checks happen inside an attack".into());
-                }
-                let checked = self.sides[usize::from(c.player.min(1))].pool.as_slice().get(usize::from(c.slot));
-                match c.purpose {
-                    Purpose::Block
-                        if usize::from(c.player) != 1 - active
-                            || checked.is_some_and(|s| content.card(s.card).block.is_none()) =>
-                    {
-                        bad("a block check is the defender's, on a card with a block icon".into())
-                    }
-                    Purpose::Form if usize::from(c.player) != active => bad("a form check is the turn player's".into()),
-                    _ => {}
-                }
-            }
-            (Phase::Check, None) => bad("the check step needs a check".into()),
-            (_, Some(_)) => bad("a check is present only in the check step".into()),
-            _ => {}
-        }
-        if self.phase == Phase::Momentum && !self.sides[active].pool.as_slice().iter().any(|x| x.damaged()) {
-            bad("the momentum step needs a damaging attack in the turn player's pool".into());
-        }
-        match self.phase {
-            Phase::Mulligan { player } if player > 1 => bad("mulligan player must be 0 or 1".into()),
-            Phase::Enhance { priority, passes } if priority > 1 || passes > 1 => {
-                bad("enhance priority must be 0 or 1 and passes 0 or 1".into())
-            }
-            _ => {}
-        }
-        crate::games::ufs::validate::flow(self, game, &mut problems);
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(GameError::deserialization(problems.join("; ")))
-        }
+        s
     }
 }

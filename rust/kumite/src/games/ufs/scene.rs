@@ -1,0 +1,135 @@
+//! The drawing data of `docs/viewer.md`.
+
+use crate::cards::CardId;
+use crate::core::State;
+use crate::games::ufs::content::{Card, Kind};
+use crate::games::ufs::state::*;
+use crate::games::ufs::text::turn_text;
+use crate::games::ufs::Ufs;
+
+/// A card's face as drawing data (`docs/viewer.md`, "UFS card faces"): difficulty, control,
+/// the resource symbols, the attack and block icons, character numbers, and the abilities in
+/// the card's own words.
+fn face(k: &Card) -> serde_json::Value {
+    use serde_json::json;
+    let character = (k.kind == Kind::Character).then(|| json!({"vitality": k.vitality, "hand_size": k.hand_size}));
+    json!({"layout": "ufs", "kind": k.kind.name(), "difficulty": k.difficulty, "control": k.control,
+        "symbols": k.symbols.iter().map(|s| s.name()).collect::<Vec<_>>(),
+        "attack": k.attack.map(|a| json!({"speed": a.speed, "zone": a.zone.name(), "damage": a.damage})),
+        "block": k.block.map(|b| json!({"modifier": b.modifier, "zone": b.zone.name()})),
+        "character": character, "unique": k.unique, "traits": k.traits, "breaker": k.breaker,
+        "abilities": k.abilities.iter().map(|a| a.text()).collect::<Vec<_>>()})
+}
+
+/// The drawing data of `docs/viewer.md` for one viewpoint: no board; each player's
+/// vitality and momentum, and the cards as zones (character row, staging area, card pool,
+/// hand, momentum, discard, removed, deck), hiding exactly what `determinize` resamples.
+pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde_json::Value {
+    use serde_json::{json, Value};
+    let c = &game.content;
+    let card = |id: CardId, tags: Vec<&str>| -> Value {
+        let k = c.card(id);
+        let color = match k.kind {
+            Kind::Character => "yellow",
+            Kind::Foundation => "green",
+            Kind::Asset => "blue",
+            Kind::Attack => "red",
+            Kind::Action => "common",
+        };
+        json!({"name": k.name, "text": game.texts[usize::from(id.0)], "color": color, "tags": tags, "face": face(k)})
+    };
+    let back = || json!({"hidden": true});
+    let slots = |row: &[Slot]| -> Vec<Value> {
+        row.iter()
+            .map(|x| {
+                let mut tags = Vec::new();
+                if x.committed() {
+                    tags.push("committed");
+                }
+                if x.face_down() {
+                    tags.push("face down");
+                }
+                if x.damaged() {
+                    tags.push("dealt damage");
+                }
+                card(x.card, tags)
+            })
+            .collect()
+    };
+    let mut players = Vec::new();
+    let mut zones = Vec::new();
+    for (p, side) in state.sides.iter().enumerate() {
+        let sees = viewer.is_none_or(|v| v == p);
+        let name = side.character.as_slice().first().map_or("—", |x| c.card(x.card).name.as_str());
+        let mut tags = Vec::new();
+        if usize::from(state.active) == p {
+            tags.push("turn player");
+        }
+        if usize::from(state.first) == p {
+            tags.push("played first");
+        }
+        players.push(json!({"id": p, "name": name, "tags": tags, "stats": [
+            {"key": "vitality", "label": "Vitality", "value": side.vitality, "max": game.max_vitality(p)},
+            {"key": "momentum", "label": "Momentum", "value": side.momentum.len()},
+            {"key": "hand", "label": "Hand", "value": side.hand.len()},
+            {"key": "deck", "label": "Deck", "value": side.deck.len()},
+        ]}));
+        let hand: Vec<Value> = side.hand.iter().map(|x| if sees { card(x, vec![]) } else { back() }).collect();
+        let momentum: Vec<Value> = side.momentum.iter().map(|x| card(x, vec!["momentum"])).collect();
+        let discard: Vec<Value> = side.discard.iter().map(|x| card(x, vec![])).collect();
+        let removed: Vec<Value> = side.removed.iter().map(|x| card(x, vec!["removed"])).collect();
+        let mulliganed: Vec<Value> =
+            side.mulliganed.iter().map(|x| if sees { card(x, vec!["removed"]) } else { back() }).collect();
+        let deck: Vec<Value> =
+            if viewer.is_none() { side.deck.iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
+        for (id, label, cards) in [
+            ("character", "Character", slots(side.character.as_slice())),
+            ("staging", "Staging area", slots(side.staging.as_slice())),
+            ("card_pool", "Card pool", slots(side.pool.as_slice())),
+            ("hand", "Hand", hand),
+            ("momentum", "Momentum", momentum),
+            ("discard", "Discard", discard),
+            ("removed", "Removed from the game", removed),
+            ("mulliganed", "Mulliganed", mulliganed),
+        ] {
+            zones.push(json!({"id": format!("p{p}.{id}"), "name": label, "owner": p, "cards": cards}));
+        }
+        zones.push(json!({"id": format!("p{p}.deck"), "name": "Deck", "owner": p, "layout": "pile",
+            "count": side.deck.len(), "cards": deck}));
+    }
+    let mut attack = Vec::new();
+    let mut info = vec![json!({"label": "Turn", "value": turn_text(state.turn, game)})];
+    if let Some(a) = state.attack {
+        let atk = &state.sides[usize::from(state.active)];
+        if let Some(x) = atk.pool.as_slice().get(usize::from(a.slot)) {
+            attack.push(card(x.card, vec!["attack"]));
+        }
+        if let Some(b) =
+            a.block.and_then(|b| state.sides[1 - usize::from(state.active)].pool.as_slice().get(usize::from(b)))
+        {
+            attack.push(card(b.card, vec!["block"]));
+        }
+        info.push(json!({"label": "Attack", "value": format!("speed {}, damage {}, {} zone{}", a.speed, a.damage, a.zone.name(),
+            if a.block.is_some() { ", blocked" } else { "" })}));
+    }
+    zones.push(json!({"id": "attack", "name": "Attack in progress", "cards": attack}));
+    if let Some(k) = state.check {
+        info.push(json!({"label": "Check", "value": format!("P{}: difficulty {}, control {} (turned over {})",
+            k.player, k.need, k.have, c.card(k.flipped).name)}));
+    }
+    let result = state.result.map(|r| match r {
+        [1, _] => format!("P0 {} wins", players[0]["name"].as_str().unwrap_or_default()),
+        [_, 1] => format!("P1 {} wins", players[1]["name"].as_str().unwrap_or_default()),
+        _ => "a draw".to_string(),
+    });
+    json!({
+        "kind": "scene",
+        "title": format!("Universal Fighting System · turn {}", state.turn),
+        "status": state.phase_text(),
+        "to_move": state.current_player(),
+        "result": result,
+        "players": players,
+        "zones": zones,
+        "info": info,
+    })
+}
