@@ -264,9 +264,18 @@ impl SenjutsuState {
             s.hand.push(game.samurai(p).core);
             samurai.push(s);
         }
-        // SJ-4.5: highest advantage number on top; equal numbers by seat.
+        // SJ-4.5: highest advantage number on top. The seed does not order equal numbers (two
+        // seats with the same samurai); a table draws lots for it, so the tie is drawn from the
+        // seed (SJX-3), from a stream of its own: games without a tie deal exactly as before.
         let mut advantage: ArrayVec<u8, MAX_PLAYERS> = (0..n as u8).collect();
-        advantage.sort_by_key(|&p| (std::cmp::Reverse(game.samurai(usize::from(p)).advantage), p));
+        let number = |p: u8| game.samurai(usize::from(p)).advantage;
+        advantage.sort_by_key(|&p| (std::cmp::Reverse(number(p)), p));
+        let mut lots = Rng::new(derive_seed(seed, 2));
+        for tied in advantage.chunk_by_mut(|&a, &b| number(a) == number(b)) {
+            if tied.len() > 1 {
+                lots.shuffle(tied);
+            }
+        }
         let mut state = SenjutsuState {
             phase: Phase::Over,
             round: 0,
