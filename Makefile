@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs
+.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server icount fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs
 
 all: build
 
@@ -106,6 +106,12 @@ demo: build
 
 bench: build $(DEV_STAMP)
 	bash bench/run.sh
+
+# Instructions per action of random games for every game, and per search iteration with
+# ICOUNT_ARGS=--mcts (scripts/icount.py, cachegrind): machine-independent, seconds to run.
+icount:
+	@command -v valgrind >/dev/null || { echo "make icount needs valgrind (Debian: apt-get install valgrind)"; exit 1; }
+	python3 scripts/icount.py $(ICOUNT_ARGS)
 
 # The play server under 16 loopback clients for 60 s (bench/server_load.py).
 bench-server: build
