@@ -1,9 +1,11 @@
 //! Cards shared by every card game: small card ids, fixed-capacity piles (deck, hand, discard…)
 //! with seeded shuffles and draws, and content-file loading whose errors name the file, the card
-//! and the field.
+//! and the field, and the redeal `State::determinize` does.
 
+mod hidden;
 mod load;
 mod pile;
 
+pub use hidden::{determinized_rng, redeal, reshuffle};
 pub use load::{parse_toml, toml_files, Problems, MAX_FILE_BYTES, MAX_LIST};
 pub use pile::{CardId, Pile};

@@ -1,5 +1,39 @@
-//! One folder per game; each holds that game's rules and nothing else. The registry that picks
-//! one by name is in `erased`, above the games.
+//! One folder per game; each holds that game's rules and nothing else, in the same files with
+//! the same jobs (`docs/adding-a-game.md`). The registry that picks one by name is in `erased`,
+//! above the games.
+
+/// The `Game` methods every game writes alike, read from the game folder's own files by their
+/// roles: `NUM_ACTIONS` (actions.rs), `observation::{observation_len, OBSERVATION_BOUNDS}`,
+/// `listing::{content, printed_effects}`, the options struct in `self.options` that the game's
+/// `new` takes, and the state's `new(game, seed)`. Used inside each `impl Game`.
+macro_rules! common_game_methods {
+    () => {
+        fn num_actions(&self) -> usize {
+            NUM_ACTIONS
+        }
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![observation::observation_len(self)]
+        }
+        fn observation_bounds(&self) -> (f32, f32) {
+            observation::OBSERVATION_BOUNDS
+        }
+        fn content(&self) -> serde_json::Value {
+            listing::content(self)
+        }
+        fn printed_effects(&self) -> Vec<$crate::core::PrintedEffect> {
+            listing::printed_effects(self)
+        }
+        fn options(&self) -> serde_json::Value {
+            serde_json::to_value(&self.options).expect("options serialise")
+        }
+        fn from_options(options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, $crate::core::GameError> {
+            Self::new($crate::core::parse_options(options)?)
+        }
+        fn new_state(&self, seed: u64) -> Self::State {
+            <Self::State>::new(self, seed)
+        }
+    };
+}
 
 pub mod fatal_fight;
 pub mod senjutsu;

@@ -107,18 +107,6 @@ impl FfAction {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_action_id_round_trips() {
-        for a in 0..NUM_ACTIONS as Action {
-            assert_eq!(FfAction::decode(a).encode(), a);
-        }
-    }
-}
-
 pub(crate) fn action_to_string(state: &FatalFightState, game: &FatalFight, action: Action) -> String {
     let c = &game.content;
     let me = state.current_player().unwrap_or(0);
@@ -160,5 +148,17 @@ pub(crate) fn action_to_string(state: &FatalFightState, game: &FatalFight, actio
         },
         FfAction::ShopDone => "leave the shop".into(),
         FfAction::Assign(q) => format!("P{q} takes the mass damage"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_id_round_trips() {
+        for a in 0..NUM_ACTIONS as Action {
+            assert_eq!(FfAction::decode(a).encode(), a);
+        }
     }
 }

@@ -1,8 +1,8 @@
 //! What a player cannot see: `determinize` redeals what the observer never saw, `secrecy` says
 //! what a move shows the others, and the boss pile's known and unseen places.
 
-use crate::cards::{CardId, Pile};
-use crate::core::{derive_seed, Action, Rng, Secrecy, State};
+use crate::cards::{determinized_rng, redeal, reshuffle};
+use crate::core::{Action, Rng, Secrecy, State};
 use crate::games::fatal_fight::actions::FfAction;
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::FatalFight;
@@ -43,40 +43,21 @@ pub(crate) fn determinize(state: &FatalFightState, game: &FatalFight, observer: 
     for p in 0..game.n() {
         let pl = &mut s.players[p];
         if p == observer {
-            pl.deck.as_mut_slice().sort_unstable();
-            pl.deck.shuffle(&mut rng);
+            reshuffle(pl.deck.as_mut_slice(), &mut rng);
             continue;
         }
         let seen = pl.discard_seen;
-        let hidden = |i: &usize| seen & (1 << i) == 0;
         let unseen_discard =
-            |d: &Pile<MAX_OWNED>| (0..d.len()).filter(hidden).map(|i| d.as_slice()[i]).collect::<Vec<_>>();
-        let mut pool: Vec<CardId> =
-            pl.hand.iter().chain(pl.deck.iter()).chain(pl.facedown.iter()).chain(unseen_discard(&pl.discard)).collect();
-        pool.sort_unstable();
-        rng.shuffle(&mut pool);
-        let mut next = pool.into_iter();
-        for zone in [pl.hand.as_mut_slice(), pl.deck.as_mut_slice(), pl.facedown.as_mut_slice()] {
-            for c in zone {
-                *c = next.next().expect("pool holds exactly the hidden cards");
-            }
-        }
-        for (i, c) in pl.discard.as_mut_slice().iter_mut().enumerate() {
-            if hidden(&i) {
-                *c = next.next().expect("pool holds exactly the hidden cards");
-            }
-        }
-    }
-    fn reshuffle(pile: &mut [CardId], rng: &mut Rng) {
-        pile.sort_unstable();
-        rng.shuffle(pile);
+            pl.discard.as_mut_slice().iter_mut().enumerate().filter(|(i, _)| seen & (1 << i) == 0).map(|(_, c)| c);
+        let hidden = pl.hand.as_mut_slice().iter_mut().chain(pl.deck.as_mut_slice()).chain(pl.facedown.as_mut_slice());
+        redeal::<{ MAX_HAND + 2 * MAX_OWNED + MAX_PLAYED }>(hidden.chain(unseen_discard), &mut rng);
     }
     reshuffle(s.stage_pile.as_mut_slice(), &mut rng);
     reshuffle(s.enemy_pile.as_mut_slice(), &mut rng);
     let unseen = s.boss_unseen();
     reshuffle(&mut s.boss_pile.as_mut_slice()[unseen], &mut rng);
     reshuffle(s.unique_pile.as_mut_slice(), &mut rng);
-    s.rng = Rng::new(derive_seed(seed, 1));
+    s.rng = determinized_rng(seed);
     s
 }
 

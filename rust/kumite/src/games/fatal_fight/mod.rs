@@ -36,12 +36,9 @@ mod tests;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::core::{
-    parse_options, Action, ActionList, EventSink, Game, GameError, PrintedEffect, Secrecy, State, Utility,
-    MAX_LEGAL_ACTIONS,
-};
+use crate::core::{Action, ActionList, EventSink, Game, GameError, Secrecy, State, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{FfAction, NUM_ACTIONS};
 pub use content::Content;
@@ -294,24 +291,10 @@ fn text_moves(content: &content::Content) -> usize {
 impl Game for FatalFight {
     type State = FatalFightState;
     const NAME: &'static str = "fatal_fight";
+    common_game_methods!();
 
     fn num_players(&self) -> usize {
         self.n()
-    }
-    fn num_actions(&self) -> usize {
-        NUM_ACTIONS
-    }
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![observation::observation_len(self)]
-    }
-    fn observation_bounds(&self) -> (f32, f32) {
-        observation::OBSERVATION_BOUNDS
-    }
-    fn content(&self) -> Value {
-        listing::content(self)
-    }
-    fn printed_effects(&self) -> Vec<PrintedEffect> {
-        listing::printed_effects(self)
     }
     /// Only the stage-timer variant ends every game: without it a boss may never fall (a team
     /// can survive round after round while its chains never reach the boss's life).
@@ -339,15 +322,6 @@ impl Game for FatalFight {
         let shop = transactions + n * (transactions + content::STAGES);
         let rounds = usize::from(self.options.stage_rounds.unwrap_or(RUN_ROUNDS));
         shop + content::STAGES * rounds * per_round
-    }
-    fn options(&self) -> Value {
-        serde_json::to_value(&self.options).expect("options serialise")
-    }
-    fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
-        FatalFight::new(parse_options(options)?)
-    }
-    fn new_state(&self, seed: u64) -> FatalFightState {
-        FatalFightState::new(self, seed)
     }
 }
 

@@ -92,18 +92,6 @@ impl SenjutsuAction {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_action_id_round_trips() {
-        for a in 0..NUM_ACTIONS as Action {
-            assert_eq!(SenjutsuAction::decode(a).encode(), a);
-        }
-    }
-}
-
 pub(crate) fn action_to_string(s: &SenjutsuState, game: &Senjutsu, action: Action) -> String {
     let c = &game.content;
     let name = |k: u16| c.cards.get(usize::from(k)).map_or_else(|| format!("card {k}"), |x| x.name.clone());
@@ -162,5 +150,17 @@ pub(crate) fn action_to_string(s: &SenjutsuState, game: &Senjutsu, action: Actio
         }
         A::Target(p) => format!("target P{p}"),
         A::Pass => "pass".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_id_round_trips() {
+        for a in 0..NUM_ACTIONS as Action {
+            assert_eq!(SenjutsuAction::decode(a).encode(), a);
+        }
     }
 }

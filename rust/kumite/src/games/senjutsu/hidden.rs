@@ -1,8 +1,8 @@
 //! What a player cannot see: `determinize` redeals what the observer never saw, `secrecy` says
 //! what a move shows the others.
 
-use crate::cards::CardId;
-use crate::core::{derive_seed, Action, Rng, Secrecy, State};
+use crate::cards::{determinized_rng, reshuffle, CardId};
+use crate::core::{Action, Rng, Secrecy, State};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::CardType;
 use crate::games::senjutsu::state::{Phase, SenjutsuState};
@@ -22,8 +22,7 @@ pub(crate) fn determinize(state: &SenjutsuState, game: &Senjutsu, observer: usiz
     for p in 0..game.n() {
         let sam = &mut s.samurai[p];
         if p == observer {
-            sam.deck.as_mut_slice().sort_unstable();
-            sam.deck.shuffle(&mut rng);
+            reshuffle(sam.deck.as_mut_slice(), &mut rng);
             continue;
         }
         let face_down = sam.played.filter(|_| !sam.revealed);
@@ -78,7 +77,7 @@ pub(crate) fn determinize(state: &SenjutsuState, game: &Senjutsu, observer: usiz
             sam.played = played;
         }
     }
-    s.rng = Rng::new(derive_seed(seed, 1));
+    s.rng = determinized_rng(seed);
     s
 }
 

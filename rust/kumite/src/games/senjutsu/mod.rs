@@ -35,12 +35,10 @@ mod tests;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::cards::CardId;
-use crate::core::{
-    parse_options, Action, ActionList, EventSink, Game, GameError, PrintedEffect, Seating, Secrecy, State, Utility,
-};
+use crate::core::{Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility};
 
 pub use actions::{SenjutsuAction, NUM_ACTIONS};
 pub use content::{CardType, Content, Instant, Op, Timing, Zone};
@@ -228,24 +226,10 @@ impl Senjutsu {
 impl Game for Senjutsu {
     type State = SenjutsuState;
     const NAME: &'static str = "senjutsu";
+    common_game_methods!();
 
     fn num_players(&self) -> usize {
         self.n()
-    }
-    fn num_actions(&self) -> usize {
-        NUM_ACTIONS
-    }
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![observation::observation_len(self)]
-    }
-    fn observation_bounds(&self) -> (f32, f32) {
-        observation::OBSERVATION_BOUNDS
-    }
-    fn content(&self) -> Value {
-        listing::content(self)
-    }
-    fn printed_effects(&self) -> Vec<PrintedEffect> {
-        listing::printed_effects(self)
     }
     /// Every round draws, an empty deck wounds, and nothing shrinks a wound count: the rules end
     /// every game within `rules::MAX_ROUNDS` rounds of at most `rules::max_round_decisions`
@@ -267,13 +251,6 @@ impl Game for Senjutsu {
     }
     fn max_game_length(&self) -> usize {
         2 * self.n() + rules::MAX_ROUNDS * rules::max_round_decisions(self.n())
-    }
-    fn options(&self) -> Value {
-        serde_json::to_value(&self.options).expect("options serialise")
-    }
-    fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
-        let options: SenjutsuOptions = parse_options(options)?;
-        Senjutsu::new(options)
     }
     /// The samurai configured; each samurai of the content against itself; the first one on
     /// three and four seats, free-for-all, and on four seats in two teams.
@@ -307,9 +284,6 @@ impl Game for Senjutsu {
             out.extend([mirror(3, &first.key, false), mirror(4, &first.key, false), mirror(4, &first.key, true)]);
         }
         out
-    }
-    fn new_state(&self, seed: u64) -> SenjutsuState {
-        SenjutsuState::new(self, seed)
     }
 }
 

@@ -121,28 +121,6 @@ impl TekkenAction {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_action_id_round_trips() {
-        for a in 0..NUM_ACTIONS as Action {
-            assert_eq!(TekkenAction::decode(a).encode(), a);
-        }
-    }
-
-    #[test]
-    fn triples_are_distinct_and_sorted() {
-        for t in TRIPLES {
-            assert!(t[0] < t[1] && t[1] < t[2] && t[2] < 6);
-        }
-        let mut all = TRIPLES.to_vec();
-        all.dedup();
-        assert_eq!(all.len(), 20);
-    }
-}
-
 pub(crate) fn action_to_string(s: &TekkenState, game: &Tekken, action: Action) -> String {
     let att = usize::from(s.attacker);
     match TekkenAction::decode(action) {
@@ -201,5 +179,27 @@ pub(crate) fn action_to_string(s: &TekkenState, game: &Tekken, action: Action) -
             };
             format!("rage card {}", game.character(p).rage[usize::from(r)].name)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_id_round_trips() {
+        for a in 0..NUM_ACTIONS as Action {
+            assert_eq!(TekkenAction::decode(a).encode(), a);
+        }
+    }
+
+    #[test]
+    fn triples_are_distinct_and_sorted() {
+        for t in TRIPLES {
+            assert!(t[0] < t[1] && t[1] < t[2] && t[2] < 6);
+        }
+        let mut all = TRIPLES.to_vec();
+        all.dedup();
+        assert_eq!(all.len(), 20);
     }
 }

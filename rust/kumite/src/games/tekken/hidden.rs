@@ -1,10 +1,8 @@
 //! What a player cannot see: `determinize` redeals what the observer never saw, `secrecy` says
 //! what a move shows the other player.
 
-use arrayvec::ArrayVec;
-
-use crate::cards::CardId;
-use crate::core::{derive_seed, Action, Rng, Secrecy, State};
+use crate::cards::{determinized_rng, redeal, reshuffle};
+use crate::core::{Action, Rng, Secrecy, State};
 use crate::games::tekken::actions::{TekkenAction, TRIPLES};
 use crate::games::tekken::content::MAX_DECK;
 use crate::games::tekken::state::{Slot, TekkenState};
@@ -16,45 +14,22 @@ use crate::games::tekken::Tekken;
 pub(crate) fn determinize(state: &TekkenState, observer: usize, seed: u64) -> TekkenState {
     let mut s = state.clone();
     let mut rng = Rng::new(seed);
-    let other = 1 - observer;
-    {
-        let opp = &mut s.fighters[other];
-        let mut pool: ArrayVec<CardId, { MAX_DECK }> = ArrayVec::new();
-        pool.extend(opp.hand.iter());
-        pool.extend(opp.deck.iter());
-        for slot in &opp.slots {
-            if let Slot::Card { card, revealed: false, .. } = slot {
-                pool.push(*card);
-            }
-        }
-        // Sorted first so the result depends only on what the observer knows, never on
-        // where the hidden cards really are.
-        pool.sort_unstable();
-        rng.shuffle(&mut pool);
-        let mut next = pool.into_iter();
-        let mut take = || next.next().expect("pool holds exactly the hidden cards");
-        for card in opp.hand.as_mut_slice() {
-            *card = take();
-        }
-        for slot in &mut opp.slots {
-            if let Slot::Card { card, revealed: false, .. } = slot {
-                *card = take();
-            }
-        }
-        for card in opp.deck.as_mut_slice() {
-            *card = take();
-        }
-        if !opp.rage_revealed && opp.rage.is_some() {
-            opp.rage = Some(rng.below(2) as u8);
-        }
+    let opp = &mut s.fighters[1 - observer];
+    let face_down = opp.slots.iter_mut().filter_map(|slot| match slot {
+        Slot::Card { card, revealed: false, .. } => Some(card),
+        _ => None,
+    });
+    redeal::<{ MAX_DECK }>(
+        opp.hand.as_mut_slice().iter_mut().chain(face_down).chain(opp.deck.as_mut_slice()),
+        &mut rng,
+    );
+    if !opp.rage_revealed && opp.rage.is_some() {
+        opp.rage = Some(rng.below(2) as u8);
     }
-    let own_deck = s.fighters[observer].deck.as_mut_slice();
-    own_deck.sort_unstable();
-    rng.shuffle(own_deck);
+    reshuffle(s.fighters[observer].deck.as_mut_slice(), &mut rng);
     let flipped = usize::from(s.floor.flipped);
-    s.floor.tokens[flipped..].sort_unstable();
-    rng.shuffle(&mut s.floor.tokens[flipped..]);
-    s.rng = Rng::new(derive_seed(seed, 1));
+    reshuffle(&mut s.floor.tokens[flipped..], &mut rng);
+    s.rng = determinized_rng(seed);
     s
 }
 

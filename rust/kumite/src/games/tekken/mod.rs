@@ -33,11 +33,10 @@ mod tests;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::core::{
-    parse_options, Action, ActionList, EventSink, Game, GameError, PrintedEffect, Seating, Secrecy, State, Utility,
-    MAX_LEGAL_ACTIONS,
+    Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility, MAX_LEGAL_ACTIONS,
 };
 
 pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};
@@ -176,24 +175,10 @@ const RUN_STRINGS_PER_ROUND: usize = 200;
 impl Game for Tekken {
     type State = TekkenState;
     const NAME: &'static str = "tekken";
+    common_game_methods!();
 
     fn num_players(&self) -> usize {
         2
-    }
-    fn num_actions(&self) -> usize {
-        NUM_ACTIONS
-    }
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![observation::observation_len(self)]
-    }
-    fn observation_bounds(&self) -> (f32, f32) {
-        observation::OBSERVATION_BOUNDS
-    }
-    fn content(&self) -> Value {
-        listing::content(self)
-    }
-    fn printed_effects(&self) -> Vec<PrintedEffect> {
-        listing::printed_effects(self)
     }
     /// Only the timer variant ends every round: in the seed's game a round lasts until a
     /// fighter's HP is 0, and strings can be punished forever.
@@ -212,13 +197,6 @@ impl Game for Tekken {
         let per_round = 2 + strings * MAX_ACTIONS_PER_STRING;
         (2 * usize::from(o.rounds_to_win) - 1) * per_round
     }
-    fn options(&self) -> Value {
-        serde_json::to_value(&self.options).expect("options serialise")
-    }
-    fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
-        let options: TekkenOptions = parse_options(options)?;
-        Tekken::new(options)
-    }
     /// The pairing configured, and each character of the content against itself. Who opens
     /// round 1 is a coin flip (TK-2, `first_attacker` null), so no seat has an edge.
     fn seatings(&self) -> Vec<Seating> {
@@ -232,9 +210,6 @@ impl Game for Tekken {
             out.push(Seating::mirror(format!("{c} against {c}"), serde_json::json!({ "characters": [c, c] })));
         }
         out
-    }
-    fn new_state(&self, seed: u64) -> TekkenState {
-        TekkenState::new(self, seed)
     }
 }
 

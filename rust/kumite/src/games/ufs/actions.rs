@@ -84,18 +84,6 @@ impl UfsAction {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn encode_decode_round_trip() {
-        for a in 0..NUM_ACTIONS as Action {
-            assert_eq!(UfsAction::decode(a).encode(), a);
-        }
-    }
-}
-
 pub(crate) fn action_to_string(state: &UfsState, game: &Ufs, action: Action) -> String {
     let p = state.current_player().unwrap_or(usize::from(state.active));
     let s = &state.sides[p];
@@ -148,5 +136,17 @@ pub(crate) fn action_to_string(state: &UfsState, game: &Ufs, action: Action) -> 
         UfsAction::Mulligan(false) => "keep the opening hand".into(),
         UfsAction::Momentum(true) => "attack to momentum".into(),
         UfsAction::Momentum(false) => "attack to the discard pile".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encode_decode_round_trip() {
+        for a in 0..NUM_ACTIONS as Action {
+            assert_eq!(UfsAction::decode(a).encode(), a);
+        }
     }
 }

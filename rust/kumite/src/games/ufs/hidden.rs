@@ -1,8 +1,8 @@
 //! What a player cannot see: `determinize` redeals what the observer never saw (every UFS move
 //! is played in view, so no move has a secret).
 
-use crate::cards::CardId;
-use crate::core::{derive_seed, Rng};
+use crate::cards::{determinized_rng, redeal, reshuffle};
+use crate::core::Rng;
 use crate::games::ufs::content::MAX_DECK;
 use crate::games::ufs::state::*;
 
@@ -14,19 +14,9 @@ pub(crate) fn determinize(state: &UfsState, observer: usize, seed: u64) -> UfsSt
     let mut s = state.clone();
     let mut rng = Rng::new(seed);
     let opp = &mut s.sides[1 - observer];
-    let mut pool: arrayvec::ArrayVec<CardId, { MAX_DECK + MAX_HAND + MAX_MULLIGANED }> = arrayvec::ArrayVec::new();
-    pool.extend(opp.hand.iter());
-    pool.extend(opp.deck.iter());
-    pool.extend(opp.mulliganed.iter());
-    pool.sort_unstable();
-    rng.shuffle(&mut pool);
-    let mut next = pool.into_iter();
-    for c in opp.hand.as_mut_slice().iter_mut().chain(opp.deck.as_mut_slice()).chain(opp.mulliganed.as_mut_slice()) {
-        *c = next.next().expect("same number of hidden cards");
-    }
-    let own = s.sides[observer].deck.as_mut_slice();
-    own.sort_unstable();
-    rng.shuffle(own);
-    s.rng = Rng::new(derive_seed(seed, 1));
+    let hidden = opp.hand.as_mut_slice().iter_mut().chain(opp.deck.as_mut_slice()).chain(opp.mulliganed.as_mut_slice());
+    redeal::<{ MAX_DECK + MAX_HAND + MAX_MULLIGANED }>(hidden, &mut rng);
+    reshuffle(s.sides[observer].deck.as_mut_slice(), &mut rng);
+    s.rng = determinized_rng(seed);
     s
 }

@@ -35,13 +35,10 @@ mod tests;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::cards::{CardId, Problems};
-use crate::core::{
-    parse_options, Action, ActionList, EventSink, Game, GameError, PrintedEffect, Seating, State, Utility,
-    MAX_LEGAL_ACTIONS,
-};
+use crate::core::{Action, ActionList, EventSink, Game, GameError, Seating, State, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{UfsAction, NUM_ACTIONS};
 pub use content::{Content, Kind, Symbol, Zone};
@@ -289,24 +286,10 @@ const RUN_TURNS: usize = 1000;
 impl Game for Ufs {
     type State = UfsState;
     const NAME: &'static str = "ufs";
+    common_game_methods!();
 
     fn num_players(&self) -> usize {
         2
-    }
-    fn num_actions(&self) -> usize {
-        NUM_ACTIONS
-    }
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![observation::observation_len(self)]
-    }
-    fn observation_bounds(&self) -> (f32, f32) {
-        observation::OBSERVATION_BOUNDS
-    }
-    fn content(&self) -> Value {
-        listing::content(self)
-    }
-    fn printed_effects(&self) -> Vec<PrintedEffect> {
-        listing::printed_effects(self)
     }
     /// The seed's rules do not end every game: a player whose hand is full may keep it and end
     /// its combat phase at once, every turn (the proof is in `docs/rules/ufs.md`). Only the
@@ -321,12 +304,6 @@ impl Game for Ufs {
     fn max_game_length(&self) -> usize {
         let turns = self.options.max_turns.map_or(RUN_TURNS, usize::from);
         2 + turns * turn_bound(self)
-    }
-    fn options(&self) -> Value {
-        serde_json::to_value(&self.options).expect("options serialise")
-    }
-    fn from_options(options: &Map<String, Value>) -> Result<Self, GameError> {
-        Ufs::new(parse_options(options)?)
     }
     /// The decks configured, and each preset deck of the content against itself. The first
     /// player is a coin flip (UF-4.3, `first_player` null), so no seat has an edge.
@@ -348,9 +325,6 @@ impl Game for Ufs {
             out.push(Seating::mirror(format!("{d} against {d}"), options));
         }
         out
-    }
-    fn new_state(&self, seed: u64) -> UfsState {
-        UfsState::new(self, seed)
     }
 }
 
