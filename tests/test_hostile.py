@@ -50,8 +50,23 @@ def load_or_deserialization_error(game: kumite.Game, text: str | bytes) -> None:
         state = game.state_from_json(text)
     except kumite.DeserializationError as e:
         assert e.reason
+        assert e.problems and "; ".join(e.problems) == e.reason
         return
     check_usable(state)
+
+
+def test_a_state_reports_every_problem_it_has() -> None:
+    """The loader lists every problem of a state, each on its own, not only the first."""
+    game = kumite.load("tekken")
+    doc = json.loads(game.new_state(0).to_json())
+    for fighter in doc["state"]["fighters"]:
+        fighter["hp"] = 99
+    with pytest.raises(kumite.DeserializationError) as caught:
+        game.state_from_json(json.dumps(doc))
+    assert caught.value.problems == [
+        "player 0's hp 99 is above the starting 20",
+        "player 1's hp 99 is above the starting 20",
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

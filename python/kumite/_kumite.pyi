@@ -88,6 +88,9 @@ class DeserializationError(KumiteError):
     """A JSON state or game record that cannot be read or replayed."""
 
     reason: str
+    # Every problem found, one sentence each (a loaded state's checks report them all at once);
+    # `reason` is them joined with "; ".
+    problems: list[str]
 
 class CardDataError(KumiteError):
     """Card or content files with problems."""

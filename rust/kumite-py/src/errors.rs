@@ -104,9 +104,11 @@ pub fn to_py(py: Python<'_>, error: GameError) -> PyErr {
             message,
             vec![("player", any(py, player)), ("num_players", any(py, num_players))],
         ),
-        GameError::Deserialization { reason } => {
-            with_fields::<DeserializationError>(py, message, vec![("reason", any(py, reason))])
-        }
+        GameError::Deserialization { reason, problems } => with_fields::<DeserializationError>(
+            py,
+            message,
+            vec![("reason", any(py, reason)), ("problems", any(py, problems))],
+        ),
         GameError::NetMismatch { field, expected, found } => with_fields::<NetMismatchError>(
             py,
             message,

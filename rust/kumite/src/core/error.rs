@@ -36,8 +36,10 @@ pub enum GameError {
     UnknownActionText { text: String, legal: Vec<String> },
     #[error("player {player} does not exist (this game's players are 0 to {})", .num_players.saturating_sub(1))]
     InvalidPlayer { player: i64, num_players: usize },
+    /// `problems` lists every problem found, one sentence each (a loaded state's checks report
+    /// all of them at once); `reason` is them joined with "; ".
     #[error("cannot read state: {reason}")]
-    Deserialization { reason: String },
+    Deserialization { reason: String, problems: Vec<String> },
     #[error("this network was made for another {field}: the game has {expected}, the network {found}")]
     NetMismatch { field: String, expected: String, found: String },
     #[error("invalid card data:\n{}", .problems.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
@@ -49,6 +51,11 @@ impl GameError {
         GameError::InvalidOption { option: option.into(), reason: reason.into() }
     }
     pub fn deserialization(reason: impl Into<String>) -> Self {
-        GameError::Deserialization { reason: reason.into() }
+        let reason = reason.into();
+        GameError::Deserialization { problems: vec![reason.clone()], reason }
+    }
+    /// A state that breaks the rules' invariants: every problem the checks found.
+    pub fn invalid_state(problems: Vec<String>) -> Self {
+        GameError::Deserialization { reason: problems.join("; "), problems }
     }
 }

@@ -351,6 +351,6 @@ pub(crate) fn validate(state: &FatalFightState, game: &FatalFight) -> Result<(),
     if bad.is_empty() {
         Ok(())
     } else {
-        Err(GameError::deserialization(bad.join("; ")))
+        Err(GameError::invalid_state(bad))
     }
 }

@@ -321,6 +321,6 @@ pub(crate) fn validate(state: &SenjutsuState, game: &Senjutsu) -> Result<(), Gam
     if bad.is_empty() {
         Ok(())
     } else {
-        Err(GameError::deserialization(bad.join("; ")))
+        Err(GameError::invalid_state(bad))
     }
 }

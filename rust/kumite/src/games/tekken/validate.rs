@@ -257,6 +257,6 @@ pub(crate) fn validate(s: &TekkenState, game: &Tekken) -> Result<(), GameError> 
     if problems.is_empty() {
         Ok(())
     } else {
-        Err(GameError::deserialization(problems.join("; ")))
+        Err(GameError::invalid_state(problems))
     }
 }

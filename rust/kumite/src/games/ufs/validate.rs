@@ -169,6 +169,6 @@ pub(crate) fn validate(state: &UfsState, game: &Ufs) -> Result<(), GameError> {
     if problems.is_empty() {
         Ok(())
     } else {
-        Err(GameError::deserialization(problems.join("; ")))
+        Err(GameError::invalid_state(problems))
     }
 }
