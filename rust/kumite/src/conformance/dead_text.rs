@@ -155,7 +155,7 @@ pub fn dead_text_over<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conformance::coin::Coin;
+    use crate::conformance::fixtures::coin_toss::Coin;
 
     #[test]
     fn an_effect_that_never_happens_is_named_with_its_card_and_text() {

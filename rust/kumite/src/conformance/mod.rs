@@ -9,15 +9,11 @@
 //! At every decision a game declares secret ([`State::secrecy`]) the first deep games also check
 //! that the secret stays hidden (`secrets.rs`). `seats.rs` measures who wins.
 
-#[cfg(test)]
-mod coin;
 pub mod dead_text;
-#[cfg(test)]
-pub(crate) mod endless;
 #[cfg(test)]
 mod every_game;
 #[cfg(test)]
-mod hide;
+pub(crate) mod fixtures;
 pub mod seats;
 pub mod secrets;
 
@@ -247,7 +243,7 @@ fn deep_checks<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use super::endless::Endless;
+    use super::fixtures::endless_count::Endless;
     use super::*;
     use crate::core::Utility;
 
@@ -268,7 +264,7 @@ mod tests {
 
     #[test]
     fn a_secret_kept_passes_and_every_leak_fails() {
-        use super::hide::{Hide, Leak};
+        use super::fixtures::hidden_stone::{Hide, Leak};
         let c = Conformance { games: 20, seed: 1, deep_games: 20 };
         let kept = check(&Hide::default(), c).unwrap();
         // The suite checks the secrets of its first SECRET_GAMES deep games; check_secrets of all.
@@ -290,7 +286,7 @@ mod tests {
 
     #[test]
     fn returns_must_be_what_the_game_says_its_utility_is() {
-        use super::coin::Coin;
+        use super::fixtures::coin_toss::Coin;
         let c = Conformance { games: 20, seed: 1, deep_games: 0 };
         // One winner of two, two teams of two: zero-sum; one winner of three: general-sum.
         for (players, teams, utility) in
@@ -310,7 +306,7 @@ mod tests {
 
     #[test]
     fn fair_seats_pass_and_a_seat_the_game_favours_fails_unless_a_rule_names_its_edge() {
-        use super::coin::Coin;
+        use super::fixtures::coin_toss::Coin;
         use super::seats::{check_seats, BOUNDED_GAMES};
         for players in [2, 4] {
             let fair = Coin { players, ..Coin::default() };

@@ -790,7 +790,7 @@ mod tests {
 
     #[test]
     fn playouts_of_a_game_without_an_end_stop_at_the_cap() {
-        use crate::conformance::endless::Endless;
+        use crate::conformance::fixtures::endless_count::Endless;
         // Scored 0 where the game has no heuristic; otherwise by it. Four iterations: the root,
         // then each child once (unvisited first); with a cap of 0 each is scored where it is.
         for (heuristic, expect) in [(false, [0.0, 0.0, 0.0]), (true, [0.25, -0.25, 0.25])] {
@@ -814,7 +814,7 @@ mod tests {
 
     #[test]
     fn a_cut_playout_is_scored_where_it_stopped() {
-        use crate::conformance::endless::Endless;
+        use crate::conformance::fixtures::endless_count::Endless;
         use crate::search::evaluator::playout_value;
         use crate::search::rollout::random_playout_capped;
         let game = Endless { heuristic: true, ..Endless::default() };

@@ -245,7 +245,7 @@ pub struct Part {
 
 #[derive(Clone, Debug)]
 pub struct Card {
-    pub key: String,
+    pub id: String,
     pub name: String,
     pub number: u16,
     pub rank: u8,
@@ -369,7 +369,7 @@ pub struct Tree {
 
 #[derive(Clone, Debug)]
 pub struct Samurai {
-    pub key: String,
+    pub id: String,
     pub name: String,
     pub wound_limit: u8,
     pub advantage: u8,
@@ -382,7 +382,7 @@ pub struct Samurai {
 
 #[derive(Clone, Debug)]
 pub struct Battlefield {
-    pub key: String,
+    pub id: String,
     pub name: String,
     pub board: Board,
     pub starts: Vec<Hex>,
@@ -422,7 +422,9 @@ struct RawBonus {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCard {
-    key: String,
+    /// Also read as `key`, the name before ids were called `id` in every game.
+    #[serde(alias = "key")]
+    id: String,
     name: String,
     number: u16,
     rank: u8,
@@ -453,7 +455,9 @@ struct RawCards {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawNode {
-    key: String,
+    /// Also read as `key`, the name before ids were called `id` in every game.
+    #[serde(alias = "key")]
+    id: String,
     zone: Zone,
 }
 
@@ -476,7 +480,9 @@ struct RawCore {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSamurai {
-    key: String,
+    /// Also read as `key`, the name before ids were called `id` in every game.
+    #[serde(alias = "key")]
+    id: String,
     name: String,
     wound_limit: u8,
     advantage: u8,
@@ -496,7 +502,9 @@ struct RawSamuraiFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawBattlefield {
-    key: String,
+    /// Also read as `key`, the name before ids were called `id` in every game.
+    #[serde(alias = "key")]
+    id: String,
     name: String,
     map: String,
 }
@@ -693,14 +701,14 @@ impl Content {
     pub fn card(&self, id: CardId) -> &Card {
         &self.cards[usize::from(id.0)]
     }
-    pub fn card_by_key(&self, key: &str) -> Option<CardId> {
-        self.cards.iter().position(|c| c.key == key).map(|i| CardId(i as u16))
+    pub fn card_by_id(&self, key: &str) -> Option<CardId> {
+        self.cards.iter().position(|c| c.id == key).map(|i| CardId(i as u16))
     }
-    pub fn samurai_by_key(&self, key: &str) -> Option<usize> {
-        self.samurai.iter().position(|s| s.key == key)
+    pub fn samurai_by_id(&self, key: &str) -> Option<usize> {
+        self.samurai.iter().position(|s| s.id == key)
     }
-    pub fn battlefield_by_key(&self, key: &str) -> Option<usize> {
-        self.battlefields.iter().position(|b| b.key == key)
+    pub fn battlefield_by_id(&self, key: &str) -> Option<usize> {
+        self.battlefields.iter().position(|b| b.id == key)
     }
 
     /// Adds pool cards. Samurai files name cards, so cards come first; the stun card is always
@@ -719,8 +727,8 @@ impl Content {
             }
         }
         // Any two kinds can meet in one hand (decks are built from the whole pool).
-        let known = self.cards.iter().map(|c| (c.key.as_str(), c.name.as_str())).chain([("stun", "Stun")]);
-        p.distinct_names(known, new.iter().map(|c| (c.key.as_str(), c.name.as_str())));
+        let known = self.cards.iter().map(|c| (c.id.as_str(), c.name.as_str())).chain([("stun", "Stun")]);
+        p.distinct_names(known, new.iter().map(|c| (c.id.as_str(), c.name.as_str())));
         p.check(self.cards.len() + new.len() < MAX_KINDS, "", "card", || {
             format!("at most {} card kinds in all", MAX_KINDS - 1)
         });
@@ -733,7 +741,7 @@ impl Content {
     fn push_stun(&mut self) {
         self.stun = CardId(self.cards.len() as u16);
         self.cards.push(Card {
-            key: "stun".into(),
+            id: "stun".into(),
             name: "Stun".into(),
             number: 0,
             rank: 0,
@@ -750,13 +758,11 @@ impl Content {
     }
 
     fn build_card(&self, r: RawCard, p: &mut Problems, new: &[Card]) -> Option<Card> {
-        let k = r.key.clone();
+        let k = r.id.clone();
         let before = p.len();
-        p.check(!r.key.is_empty() && r.key != "stun", &k, "key", || {
-            "must be a non-empty key other than \"stun\"".into()
-        });
-        let dup = self.cards.iter().chain(new).any(|c| c.key == r.key);
-        p.check(!dup, &k, "key", || "already used, by a built-in entry or an earlier one: ids must be new".into());
+        p.check(!r.id.is_empty() && r.id != "stun", &k, "id", || "must be a non-empty key other than \"stun\"".into());
+        let dup = self.cards.iter().chain(new).any(|c| c.id == r.id);
+        p.check(!dup, &k, "id", || "already used, by a built-in entry or an earlier one: ids must be new".into());
         let dup_number = self.cards.iter().chain(new).any(|c| c.number == r.number && c.ty != CardType::Core);
         p.check(!dup_number && r.number > 0, &k, "number", || "card numbers must be unique and positive".into());
         p.check((1..=3).contains(&r.rank), &k, "rank", || "rank must be 1..=3".into());
@@ -793,7 +799,7 @@ impl Content {
         card.text = card.describe();
         // A samurai key; samurai load later, so `check_owners` resolves it.
         card.owner = r.owner;
-        card.key = r.key;
+        card.id = r.id;
         (p.len() == before).then_some(card)
     }
 
@@ -863,7 +869,7 @@ impl Content {
             });
         }
         Card {
-            key: k.to_string(),
+            id: k.to_string(),
             name,
             number,
             rank,
@@ -884,9 +890,9 @@ impl Content {
         let mut p = Problems::new(file);
         let stun = self.cards.pop().expect("the stun card is last");
         for r in raw.samurai {
-            let k = r.key.clone();
+            let k = r.id.clone();
             let before = p.len();
-            p.check(self.samurai_by_key(&k).is_none(), &k, "key", || {
+            p.check(self.samurai_by_id(&k).is_none(), &k, "id", || {
                 "already used, by a built-in entry or an earlier one: ids must be new".into()
             });
             p.check((3..=MAX_WOUND_LIMIT).contains(&r.wound_limit), &k, "wound_limit", || {
@@ -914,14 +920,14 @@ impl Content {
             );
             core.owner = Some(k.clone());
             core.text = core.describe();
-            let known = self.cards.iter().chain([&stun]).map(|c| (c.key.as_str(), c.name.as_str()));
-            p.distinct_names(known, [(core.key.as_str(), core.name.as_str())]);
+            let known = self.cards.iter().chain([&stun]).map(|c| (c.id.as_str(), c.name.as_str()));
+            p.distinct_names(known, [(core.id.as_str(), core.name.as_str())]);
             if p.len() > before {
                 continue;
             }
             self.cards.push(core);
             let samurai = Samurai {
-                key: r.key.clone(),
+                id: r.id.clone(),
                 name: r.name,
                 wound_limit: r.wound_limit,
                 advantage: r.advantage,
@@ -935,7 +941,7 @@ impl Content {
             deck.sort();
             let mut cards = Vec::new();
             for (key, n) in deck {
-                match self.card_by_key(&key) {
+                match self.card_by_id(&key) {
                     Some(id) => cards.extend(std::iter::repeat_n(id, usize::from(n))),
                     None => p.add(&k, "deck", format!("unknown card {key:?}")),
                 }
@@ -946,7 +952,7 @@ impl Content {
         self.stun = CardId((self.cards.len() - 1) as u16);
         for i in 0..self.samurai.len() {
             if let Err(e) = self.validate_deck(i, &self.samurai[i].deck) {
-                p.add(&self.samurai[i].key, "deck", e);
+                p.add(&self.samurai[i].id, "deck", e);
             }
         }
         p.check(self.cards.len() <= MAX_KINDS, "", "card", || format!("at most {MAX_KINDS} card kinds in all"));
@@ -956,7 +962,7 @@ impl Content {
     /// The preset deck of samurai `preset` for samurai `seat`: the preset's signature cards are
     /// swapped one for one for the seat's own, in the order of the seat's preset (SJX-12).
     pub fn preset_for(&self, preset: usize, seat: usize) -> Result<Vec<CardId>, String> {
-        let key = &self.samurai[seat].key;
+        let key = &self.samurai[seat].id;
         let own = |c: &CardId| self.card(*c).owner.as_ref() == Some(key);
         let mut deck: Vec<CardId> =
             self.samurai[preset].deck.iter().filter(|c| self.card(**c).owner.is_none() || own(c)).copied().collect();
@@ -965,7 +971,7 @@ impl Content {
         if mine.len() < missing {
             return Err(format!(
                 "the {} preset holds {missing} signature cards, but {key}'s own preset only {}",
-                self.samurai[preset].key,
+                self.samurai[preset].id,
                 mine.len()
             ));
         }
@@ -978,7 +984,7 @@ impl Content {
         let mut p = Problems::new("senjutsu content");
         for c in &self.cards {
             if let Some(o) = &c.owner {
-                p.check(self.samurai_by_key(o).is_some(), &c.key, "owner", || format!("unknown samurai {o:?}"));
+                p.check(self.samurai_by_id(o).is_some(), &c.id, "owner", || format!("unknown samurai {o:?}"));
             }
         }
         p.into_result()
@@ -997,17 +1003,17 @@ impl Content {
                 return Err(format!("card id {} does not exist", id.0));
             };
             if !matches!(card.ty, CardType::Attack | CardType::Defense | CardType::Meditation) {
-                return Err(format!("{}: {} cards are not deck cards", card.key, card.ty.name()));
+                return Err(format!("{}: {} cards are not deck cards", card.id, card.ty.name()));
             }
             if let Some(o) = &card.owner {
-                if *o != self.samurai[samurai].key {
-                    return Err(format!("{}: a signature card of {o}", card.key));
+                if *o != self.samurai[samurai].id {
+                    return Err(format!("{}: a signature card of {o}", card.id));
                 }
             }
             let n = &mut counts[usize::from(id.0)];
             *n += 1;
             if *n > card.copies {
-                return Err(format!("{}: {} copies, the pool has {}", card.key, n, card.copies));
+                return Err(format!("{}: {} copies, the pool has {}", card.id, n, card.copies));
             }
         }
         let rank3 = deck.iter().filter(|&&id| self.card(id).rank == 3).count();
@@ -1021,9 +1027,9 @@ impl Content {
         let raw: RawBattlefieldFile = parse_toml(file, text)?;
         let mut p = Problems::new(file);
         for r in raw.battlefield {
-            let k = r.key.clone();
-            if self.battlefield_by_key(&k).is_some() {
-                p.add(&k, "key", "already used, by a built-in entry or an earlier one: ids must be new");
+            let k = r.id.clone();
+            if self.battlefield_by_id(&k).is_some() {
+                p.add(&k, "id", "already used, by a built-in entry or an earlier one: ids must be new");
                 continue;
             }
             match parse_map(&r.map) {
@@ -1034,7 +1040,7 @@ impl Content {
                         p.check(far, &k, "map", || "start hexes must be at least 3 apart".into());
                         p.check(cells.len() <= MAX_CELLS, &k, "map", || format!("at most {MAX_CELLS} hexes"));
                         p.check((4..=6).contains(&starts.len()), &k, "map", || "4..=6 start hexes (S)".into());
-                        self.battlefields.push(Battlefield { key: r.key, name: r.name, board, starts, terrain, rows });
+                        self.battlefields.push(Battlefield { id: r.id, name: r.name, board, starts, terrain, rows });
                     }
                     Err(e) => p.add(&k, "map", e),
                 },
@@ -1079,7 +1085,7 @@ fn parse_map(map: &str) -> Result<ParsedMap, String> {
 }
 
 fn build_tree(raw: &RawTree, p: &mut Problems, k: &str) -> Tree {
-    let nodes: Vec<(String, Zone)> = raw.nodes.iter().map(|n| (n.key.clone(), n.zone)).collect();
+    let nodes: Vec<(String, Zone)> = raw.nodes.iter().map(|n| (n.id.clone(), n.zone)).collect();
     p.check((2..=MAX_NODES).contains(&nodes.len()), k, "kamae.nodes", || format!("2..={MAX_NODES} nodes"));
     p.check(
         nodes.first().is_some_and(|n| n.1 == Zone::Gate) && nodes.iter().skip(1).all(|n| n.1 != Zone::Gate),

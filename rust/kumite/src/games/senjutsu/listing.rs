@@ -23,7 +23,7 @@ pub fn content(game: &Senjutsu) -> Value {
                 c.cards[usize::from(s.core.0)].name,
                 s.deck.len()
             );
-            content_entry(&s.key, &s.name, text)
+            content_entry(&s.id, &s.name, text)
         })
         .collect();
     let cards: Vec<Value> = c
@@ -34,12 +34,12 @@ pub fn content(game: &Senjutsu) -> Value {
                 .owner
                 .as_ref()
                 .map(|o| {
-                    let name = c.samurai.iter().find(|s| s.key == *o).map_or(o.as_str(), |s| s.name.as_str());
+                    let name = c.samurai.iter().find(|s| s.id == *o).map_or(o.as_str(), |s| s.name.as_str());
                     format!("signature card of {name}; ")
                 })
                 .unwrap_or_default();
             let text = k.text.strip_prefix(k.name.as_str()).unwrap_or(&k.text).trim_start();
-            content_entry(&k.key, &k.name, format!("{owner}{text}"))
+            content_entry(&k.id, &k.name, format!("{owner}{text}"))
         })
         .collect();
     let battlefields: Vec<Value> = c
@@ -47,7 +47,7 @@ pub fn content(game: &Senjutsu) -> Value {
         .iter()
         .map(|b| {
             content_entry(
-                &b.key,
+                &b.id,
                 &b.name,
                 format!("{} cells, {} start hexes, {} impassable", b.board.len(), b.starts.len(), b.terrain.len()),
             )
@@ -66,7 +66,7 @@ pub fn printed_effects(game: &Senjutsu) -> Vec<PrintedEffect> {
     ids.dedup();
     let mut out = Vec::new();
     for i in ids {
-        print_effects(&mut out, &c.cards[i].key, c.cards[i].printed_effects());
+        print_effects(&mut out, &c.cards[i].id, c.cards[i].printed_effects());
     }
     out
 }

@@ -8,8 +8,8 @@
 //! | option | default | meaning |
 //! |---|---|---|
 //! | `players` | `2` | 2..=4 samurai |
-//! | `samurai` | the first `players` of `old_master, eager_student, wanderer, spear_captain` | samurai keys per seat |
-//! | `decks` | presets | per seat: `null` (the samurai's preset), a samurai key (that preset, its signature cards swapped for the seat's own), or 40 card keys |
+//! | `samurai` | the first `players` of `old_master, eager_student, wanderer, spear_captain` | samurai ids per seat |
+//! | `decks` | presets | per seat: `null` (the samurai's preset), a samurai id (that preset, its signature cards swapped for the seat's own), or 40 card ids |
 //! | `battlefield` | `"river_ford"` | `river_ford`, `temple_court`, `open_field`, or one from `content_dir` |
 //! | `teams` | `null` | free-for-all, or a team number per seat (e.g. `[0, 1, 0, 1]`) |
 //! | `setup` | `"choose"` | `choose`: seats place and face their samurai (SJ-4.6); `fixed`: start hexes facing the centre |
@@ -47,7 +47,7 @@ pub use state::{Defense, Exec, Item, Phase, Samurai, SenjutsuState, Stage, MAX_P
 
 const DEFAULT_SAMURAI: [&str; 4] = ["old_master", "eager_student", "wanderer", "spear_captain"];
 
-/// A deck for one seat: the samurai's preset, another samurai's preset, or 40 card keys.
+/// A deck for one seat: the samurai's preset, another samurai's preset, or 40 card ids.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum DeckChoice {
@@ -145,11 +145,11 @@ impl Senjutsu {
             options.samurai.clone()
         };
         check(keys.len() == n, "samurai", format!("{} samurai for {n} players", keys.len()))?;
-        let known = || content.samurai.iter().map(|s| s.key.as_str()).collect::<Vec<_>>().join(", ");
+        let known = || content.samurai.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
         let mut seats = Vec::new();
         for k in &keys {
             seats.push(
-                content.samurai_by_key(k).ok_or_else(|| {
+                content.samurai_by_id(k).ok_or_else(|| {
                     GameError::option("samurai", format!("unknown samurai {k:?}; known: {}", known()))
                 })?,
             );
@@ -164,7 +164,7 @@ impl Senjutsu {
             let deck = match options.decks.get(seat).cloned().flatten() {
                 None => content.samurai[s].deck.clone(),
                 Some(DeckChoice::Preset(k)) => {
-                    let i = content.samurai_by_key(&k).ok_or_else(|| {
+                    let i = content.samurai_by_id(&k).ok_or_else(|| {
                         GameError::option("decks", format!("seat {seat}: no preset deck {k:?}; known: {}", known()))
                     })?;
                     content.preset_for(i, s).map_err(|e| GameError::option("decks", format!("seat {seat}: {e}")))?
@@ -173,18 +173,18 @@ impl Senjutsu {
                     .iter()
                     .map(|k| {
                         content
-                            .card_by_key(k)
+                            .card_by_id(k)
                             .ok_or_else(|| GameError::option("decks", format!("seat {seat}: unknown card {k:?}")))
                     })
                     .collect::<Result<Vec<_>, _>>()?,
             };
             content
                 .validate_deck(s, &deck)
-                .map_err(|e| GameError::option("decks", format!("seat {seat} ({}): {e}", content.samurai[s].key)))?;
+                .map_err(|e| GameError::option("decks", format!("seat {seat} ({}): {e}", content.samurai[s].id)))?;
             decks.push(deck);
         }
-        let battlefield = content.battlefield_by_key(&options.battlefield).ok_or_else(|| {
-            let known: Vec<_> = content.battlefields.iter().map(|b| b.key.as_str()).collect();
+        let battlefield = content.battlefield_by_id(&options.battlefield).ok_or_else(|| {
+            let known: Vec<_> = content.battlefields.iter().map(|b| b.id.as_str()).collect();
             GameError::option(
                 "battlefield",
                 format!("unknown battlefield {:?}; known: {}", options.battlefield, known.join(", ")),
@@ -256,7 +256,7 @@ impl Game for Senjutsu {
     /// three and four seats, free-for-all, and on four seats in two teams.
     fn seatings(&self) -> Vec<Seating> {
         use serde_json::json;
-        let keys: Vec<&str> = self.seats.iter().map(|&s| self.content.samurai[s].key.as_str()).collect();
+        let keys: Vec<&str> = self.seats.iter().map(|&s| self.content.samurai[s].id.as_str()).collect();
         let mut out = Vec::new();
         if keys.iter().any(|k| *k != keys[0]) {
             let title = format!("{} players, {}", keys.len(), keys.join(" against "));
@@ -278,10 +278,10 @@ impl Game for Senjutsu {
             Seating { sides, ..Seating::mirror(title, options) }
         };
         for s in &self.content.samurai {
-            out.push(mirror(2, &s.key, false));
+            out.push(mirror(2, &s.id, false));
         }
         if let Some(first) = self.content.samurai.first() {
-            out.extend([mirror(3, &first.key, false), mirror(4, &first.key, false), mirror(4, &first.key, true)]);
+            out.extend([mirror(3, &first.id, false), mirror(4, &first.id, false), mirror(4, &first.id, true)]);
         }
         out
     }

@@ -106,7 +106,7 @@ impl SenjutsuState {
             let card = game.content.card(e.card);
             let choice = (e.choice != NO_CHOICE).then_some(usize::from(e.choice));
             let zone = ZONES.get(usize::from(e.zone)).copied();
-            EffectKey::new(&card.key, card.effect_index(usize::from(e.part), usize::from(e.op), zone, choice))
+            EffectKey::new(&card.id, card.effect_index(usize::from(e.part), usize::from(e.op), zone, choice))
         });
     }
 

@@ -36,7 +36,7 @@ fn duel(extra: serde_json::Value) -> (Senjutsu, SenjutsuState) {
 }
 
 fn id(g: &Senjutsu, key: &str) -> CardId {
-    g.content.card_by_key(key).unwrap_or_else(|| panic!("no card {key}"))
+    g.content.card_by_id(key).unwrap_or_else(|| panic!("no card {key}"))
 }
 
 fn put(s: &mut SenjutsuState, p: usize, q: i8, r: i8, facing: Direction) {
@@ -210,9 +210,9 @@ fn sj_3_2_sj_3_3_consoles_from_data() {
     // SJ-3.2, SJ-3.3
     let g = game(json!({"players": 4}));
     let m = g.samurai(0);
-    assert_eq!((m.key.as_str(), m.wound_limit, m.advantage, m.hand_limit), ("old_master", 5, 4, 5));
+    assert_eq!((m.id.as_str(), m.wound_limit, m.advantage, m.hand_limit), ("old_master", 5, 4, 5));
     let c = g.samurai(3);
-    assert_eq!((c.key.as_str(), c.wound_limit, c.advantage, c.hand_limit), ("spear_captain", 5, 1, 4));
+    assert_eq!((c.id.as_str(), c.wound_limit, c.advantage, c.hand_limit), ("spear_captain", 5, 1, 4));
     assert!(g.samurai(1).tree.nodes.len() >= 3);
     assert_eq!(g.content.card(g.samurai(2).core).ty, CardType::Core);
 }
@@ -244,7 +244,7 @@ fn sj_3_4_sj_3_5_sj_9_1_sj_9_2_kamae_moves_along_the_tree() {
         let l = &sam.tree.links;
         for a in 0..l.len() {
             for b in 0..l.len() {
-                assert_eq!(l[a] >> b & 1, l[b] >> a & 1, "{}: the branch {a}-{b} works both ways", sam.key);
+                assert_eq!(l[a] >> b & 1, l[b] >> a & 1, "{}: the branch {a}-{b} works both ways", sam.id);
             }
         }
     }
@@ -288,7 +288,7 @@ fn sj_3_6_sj_4_8_sj_13_7_core_card_resolves_last_and_returns() {
 // ----- SJ-4 decks and setup --------------------------------------------------------------------
 
 fn preset_keys(g: &Senjutsu, seat: usize) -> Vec<String> {
-    g.decks[seat].iter().map(|&c| g.content.card(c).key.clone()).collect()
+    g.decks[seat].iter().map(|&c| g.content.card(c).id.clone()).collect()
 }
 
 #[test]
@@ -322,7 +322,7 @@ fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
         "mountain_stillness",
     ];
     let mut heavy = preset_keys(&g, 0);
-    heavy.retain(|k| g.content.card(g.content.card_by_key(k).unwrap()).rank != 3);
+    heavy.retain(|k| g.content.card(g.content.card_by_id(k).unwrap()).rank != 3);
     heavy.truncate(31);
     heavy.extend(rank3.iter().map(|k| k.to_string()));
     assert_eq!(heavy.len(), 40);
@@ -340,7 +340,7 @@ fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
                 "{seat} / {preset}"
             );
             let unsigned = |k: &str| {
-                let i = g2.content.samurai_by_key(k).unwrap();
+                let i = g2.content.samurai_by_id(k).unwrap();
                 let mut v: Vec<CardId> = g2.content.samurai[i]
                     .deck
                     .iter()
@@ -1608,6 +1608,23 @@ fn wilson(k: usize, n: usize) -> String {
     format!("{:.1} % [{:.1}, {:.1}]", 100.0 * p, 100.0 * (c - h), 100.0 * (c + h))
 }
 
+#[test]
+fn content_files_name_entries_by_id_and_still_read_key() {
+    // Every game names a content entry by `id`; Senjutsu's files said `key` before, and such a
+    // file still loads, to the same content.
+    let old = |text: &str| text.replace("\nid = ", "\nkey = ").replace("{ id = ", "{ key = ");
+    let cards = include_str!("data/cards.toml");
+    let samurai = include_str!("data/samurai.toml");
+    let fields = include_str!("data/battlefields.toml");
+    assert!(cards.contains("\nid = ") && samurai.contains("{ id = "));
+    let now = Content::from_texts(cards, samurai, fields).expect("built-in content");
+    let before = Content::from_texts(&old(cards), &old(samurai), &old(fields)).expect("the same files with `key`");
+    assert_eq!(now.cards.len(), before.cards.len());
+    let ids = |c: &Content| c.samurai.iter().map(|s| s.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&now), ids(&before));
+    assert_eq!(before.card_by_id("straight_cut"), now.card_by_id("straight_cut"));
+}
+
 /// A game with the content read from `data/` at run time (so content can be retuned without a
 /// rebuild); preset decks only.
 fn game_from_data_dir(options: serde_json::Value) -> Senjutsu {
@@ -1869,8 +1886,8 @@ fn sj_6_5_sj_11_1_a_chosen_attack_and_a_stun_of_two() {
 /// and each kamae bonus must take effect somewhere.
 #[test]
 fn dead_text_every_printed_action_of_every_card_takes_effect() {
-    let keys: Vec<String> = Content::builtin().samurai.iter().map(|s| s.key.clone()).collect();
-    let battlefields: Vec<String> = Content::builtin().battlefields.iter().map(|b| b.key.clone()).collect();
+    let keys: Vec<String> = Content::builtin().samurai.iter().map(|s| s.id.clone()).collect();
+    let battlefields: Vec<String> = Content::builtin().battlefields.iter().map(|b| b.id.clone()).collect();
     let mut games: Vec<Senjutsu> = Vec::new();
     for (i, a) in keys.iter().enumerate() {
         let b = &keys[(i + 1) % keys.len()];
@@ -1890,7 +1907,7 @@ fn dead_text_every_printed_action_of_every_card_takes_effect() {
     assert!(!spare.is_empty());
     for (si, sam) in content.samurai.iter().enumerate() {
         let mut deck: Vec<CardId> = Vec::new();
-        let own = |i: &usize| content.cards[*i].owner.as_ref() == Some(&sam.key);
+        let own = |i: &usize| content.cards[*i].owner.as_ref() == Some(&sam.id);
         let unowned = |i: &usize| content.cards[*i].owner.is_none();
         let take: Vec<usize> =
             spare.iter().copied().filter(own).chain(spare.iter().copied().filter(unowned)).take(14).collect();
@@ -1913,9 +1930,9 @@ fn dead_text_every_printed_action_of_every_card_takes_effect() {
         }
         spare.retain(|&i| !deck.contains(&CardId(i as u16)));
         content.validate_deck(si, &deck).unwrap();
-        let keys: Vec<&str> = deck.iter().map(|&c| content.card(c).key.as_str()).collect();
-        let rival = &content.samurai[(si + 1) % content.samurai.len()].key;
-        games.push(game(json!({ "samurai": [sam.key, rival], "decks": [keys, null] })));
+        let keys: Vec<&str> = deck.iter().map(|&c| content.card(c).id.as_str()).collect();
+        let rival = &content.samurai[(si + 1) % content.samurai.len()].id;
+        games.push(game(json!({ "samurai": [sam.id, rival], "decks": [keys, null] })));
     }
     assert!(spare.is_empty(), "pool cards in no deck: {spare:?}");
     let report = crate::conformance::dead_text::dead_text_over(&games, 3000, 2, 30, 7).unwrap();
