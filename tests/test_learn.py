@@ -151,6 +151,37 @@ def test_policy_and_az_bots_play(tmp_path: Path) -> None:
         make_bot(f"az:10:{path}", kumite.load("tekken"), 0)
 
 
+def test_playout_leaf_values_keep_the_priors_and_ignore_the_value_head(tmp_path: Path) -> None:
+    """leaf_values="playout": the network's priors guide the search and playouts value the
+    leaves, so two networks that differ only in their value heads search alike, and a search
+    with the value head reads differently."""
+    game = kumite.load("tekken")
+    params = perturbed(game)
+    other = dict(params, **{"value.weight": -3 * params["value.weight"], "value.bias": params["value.bias"] + 1})
+    a = learn.save_net(params, game, tmp_path / "a.safetensors")
+    b = learn.save_net(other, game, tmp_path / "b.safetensors")
+    state = game.new_state(seed=4)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+
+    def visits(net: kumite.Net, values: str) -> np.ndarray:
+        bot = kumite.MCTS(game, iterations=200, evaluator=net, threads=1, seed=2, leaf_values=values)  # type: ignore[arg-type]
+        return bot.search(state).visits
+
+    np.testing.assert_array_equal(visits(a, "playout"), visits(b, "playout"))
+    assert not np.array_equal(visits(a, "evaluator"), visits(b, "evaluator"))
+    with pytest.raises(ValueError, match="leaf_values"):
+        kumite.MCTS(game, leaf_values="playout")
+    with pytest.raises(ValueError, match="leaf_values"):
+        kumite.MCTS(game, evaluator=a, leaf_values="net")  # type: ignore[arg-type]
+    runs = [kumite.selfplay(game, a, games=2, simulations=12, seed=1, threads=t, max_steps=150, leaf_values="playout")
+            for t in (1, 2)]
+    for key in runs[0]:
+        np.testing.assert_array_equal(runs[0][key], runs[1][key], err_msg=key)
+    result = kumite.play_match(game, [f"azp:8:{tmp_path / 'a.safetensors'}", "random"], n_games=2, seed=1, max_steps=300)
+    assert result.names[0] == f"azp:8:{tmp_path / 'a.safetensors'}"
+
+
 def test_the_play_server_seats_no_network_from_a_path() -> None:
     from kumite.viewer.server import App, BadRequest
 

@@ -276,6 +276,10 @@ class MCTS:
     selection with sequential halving from `K` considered actions (as DeepMind's mctx; 16 is its
     default): made for budgets of a few dozen simulations; `choose` plays the halving's
     survivor and `policy` is the improved policy. Ignored without priors.
+
+    `leaf_values="playout"` keeps the evaluator's priors (a `Net` or a callable) and values the
+    leaves by random playouts instead of its values: a young network's policy already guides a
+    search its value head would mislead.
     """
 
     def __new__(
@@ -291,6 +295,7 @@ class MCTS:
         reuse_tree: bool = False,
         max_playout_steps: int | None = None,
         gumbel: int | None = None,
+        leaf_values: Literal["evaluator", "playout"] = "evaluator",
     ) -> MCTS: ...
     @property
     def iterations(self) -> int: ...
@@ -400,6 +405,7 @@ def selfplay(
     temperature_moves: SupportsIndex = 30,
     exploration: float = 1.25,
     gumbel: SupportsIndex | None = None,
+    leaf_values: Literal["evaluator", "playout"] = "evaluator",
 ) -> dict[str, Any]:
     """Self-play: `games` games in which every seat plays the search guided by `net` (`None`:
     uniform priors and random playout values, the first round of training) with `simulations` iterations a
@@ -409,7 +415,8 @@ def selfplay(
     `observations`, `masks`, `policy` (the visit distribution, or Gumbel's improved policy), `values` (the game's final returns, per seat; 0 for a truncated game),
     `player`, `game`, `truncated`; and per game `game_returns`, `game_truncated`, `game_length`;
     and `simulations` (iterations run in all). The same seed gives the same arrays whatever
-    `threads`."""
+    `threads`. With `leaf_values="playout"` the net's priors guide the search and random
+    playouts value its leaves (the net's value head is not read)."""
 
 def rollout(
     game: Game,

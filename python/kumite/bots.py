@@ -6,7 +6,7 @@ import importlib
 import random
 import re
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import numpy as np
 
@@ -30,7 +30,7 @@ class RandomBot:
         return "RandomBot()"
 
 
-BOT_SPECS = "random, mcts:N, mcts:N:heuristic, policy[:PATH], az:N[:PATH] or module:attr (your own bot)"
+BOT_SPECS = "random, mcts:N, mcts:N:heuristic, policy[:PATH], az:N[:PATH], azp:N[:PATH] or module:attr (your own bot)"
 
 # The networks shipped with the package, one per game (`make agents` trains them).
 NETS = Path(__file__).resolve().parent / "nets"
@@ -114,7 +114,8 @@ def make_bot(
     """A bot from its spec, as the command line and the play server write it: ``random``,
     ``mcts:N`` (N iterations, random playouts), ``mcts:N:heuristic``, ``policy[:PATH]`` (a
     network alone: the shipped one of the game, or the file at PATH), ``az:N[:PATH]`` (that
-    network guiding N iterations of PUCT search), or ``module:attr`` for a
+    network guiding N iterations of PUCT search), ``azp:N[:PATH]`` (the network's priors guiding
+    the search, random playouts valuing its leaves), or ``module:attr`` for a
     bot of your own (``custom_bot``; refused when ``custom`` is false). ``max_iterations`` caps
     N (a server caps it so that one request cannot search for hours). A bad spec is a
     ``ValueError`` that says what is accepted."""
@@ -123,14 +124,16 @@ def make_bot(
         return RandomBot(seed)
     if kind == "policy":
         return PolicyBot(load_net(game, rest), spec)
-    if kind == "az":
+    if kind in ("az", "azp"):
         iterations, _, path = rest.partition(":")
         if re.fullmatch(r"[0-9]{1,18}", iterations) and int(iterations) > 0:
             n = int(iterations)
             if max_iterations is not None and n > max_iterations:
                 raise ValueError(f"bot {spec!r}: at most {max_iterations} iterations here")
             net = load_net(game, path)
-            return MCTS(game, iterations=n, seed=seed, threads=threads, evaluator=net, exploration=AZ_EXPLORATION)
+            values: Literal["evaluator", "playout"] = "playout" if kind == "azp" else "evaluator"
+            return MCTS(game, iterations=n, seed=seed, threads=threads, evaluator=net, exploration=AZ_EXPLORATION,
+                        leaf_values=values)
     if kind == "mcts":
         iterations, _, evaluator = rest.partition(":")
         # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.

@@ -215,7 +215,8 @@ def train(args: argparse.Namespace) -> int:
         raise SystemExit("error: --budget must be positive and --blocks at least 0")
     cfg = TrainConfig(
         game=args.game, out=args.out, options=parse_options(args.option), budget_minutes=args.budget,
-        simulations=args.simulations, gumbel=args.gumbel or None, warmup=args.warmup, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
+        simulations=args.simulations, gumbel=args.gumbel or None, warmup=args.warmup,
+        warmup_priors=args.warmup_priors, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
         games_per_iteration=args.games_per_iteration, eval_every=args.eval_every, eval_games=args.eval_games,
         iterations=args.iterations,
     )
@@ -453,6 +454,8 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--warmup", type=share, default=1.0, metavar="SHARE",
                     help="the first SHARE (0..1) of the budget self-plays with random-playout values, not the net's "
                          "(default 1: all of it; 0 is AlphaZero's recipe)")
+    tr.add_argument("--warmup-priors", action="store_true",
+                    help="during the warmup, the latest net's priors guide the rollout-valued search (not uniform priors)")
     tr.add_argument("--iterations", type=positive, default=None, metavar="N", help="stop after N iterations whatever the budget")
     tr.add_argument("--hidden", type=positive, default=128, help="the network's width (default 128)")
     tr.add_argument("--blocks", type=int, default=2, help="residual blocks (default 2)")

@@ -45,6 +45,9 @@ class TrainConfig:
     # rollout search beat mcts:200 about half the time within ten minutes, and collapsed once
     # the network's own values guided the search (docs/agents.md, "The recipe").
     warmup: float = 1.0
+    # During the warmup, once a network exists, its priors guide the rollout-valued search
+    # (leaf_values="playout") instead of uniform priors; its value head is still not read.
+    warmup_priors: bool = False
     seed: int = 0
     hidden: int = 128
     blocks: int = 2
@@ -169,10 +172,13 @@ class Trainer:
         cfg = self.cfg
         start = time.perf_counter()
         done = self.iteration / cfg.iterations if cfg.iterations else self.elapsed / (cfg.budget_minutes * 60)
+        warm = done < cfg.warmup
+        net = self.net if not warm or cfg.warmup_priors else None
         data = kumite.selfplay(
-            self.game, None if done < cfg.warmup else self.net, games=cfg.games_per_iteration, simulations=cfg.simulations,
+            self.game, net, games=cfg.games_per_iteration, simulations=cfg.simulations,
             seed=cfg.seed * 1_000_003 + self.iteration, threads=cfg.threads, max_steps=cfg.max_steps,
             temperature_moves=cfg.temperature_moves, exploration=AZ_EXPLORATION, gumbel=cfg.gumbel,
+            leaf_values="playout" if warm else "evaluator",
         )
         self.selfplay_seconds += time.perf_counter() - start
         self.selfplay_games += cfg.games_per_iteration

@@ -112,11 +112,12 @@ impl Net {
 /// `observations`, `masks`, `policy` (the visit distribution, or Gumbel's improved policy), `values` (the game's final returns, per seat; 0 for a truncated game),
 /// `player`, `game`, `truncated`; and per game `game_returns`, `game_truncated`, `game_length`;
 /// and `simulations` (iterations run in all). The same seed gives the same arrays whatever
-/// `threads`.
+/// `threads`. With `leaf_values="playout"` the net's priors guide the search and random
+/// playouts value its leaves (the net's value head is not read).
 #[pyfunction]
 #[pyo3(
-    signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25, gumbel=None),
-    text_signature = "(game, net=None, games=1, simulations=64, seed=0, threads=None, max_steps=None, temperature_moves=30, exploration=1.25, gumbel=None)"
+    signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25, gumbel=None, leaf_values="evaluator"),
+    text_signature = "(game, net=None, games=1, simulations=64, seed=0, threads=None, max_steps=None, temperature_moves=30, exploration=1.25, gumbel=None, leaf_values='evaluator')"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
@@ -131,8 +132,10 @@ pub fn selfplay<'py>(
     temperature_moves: Count,
     exploration: f32,
     gumbel: Option<Count>,
+    leaf_values: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let root = crate::search::root_rule(gumbel)?;
+    let net_values = crate::search::net_values(leaf_values)?;
     let simulations = u32::try_from(simulations.0)
         .ok()
         .filter(|&n| n > 0)
@@ -162,6 +165,7 @@ pub fn selfplay<'py>(
         temperature_moves: temperature_moves.0,
         exploration,
         root,
+        net_values,
     };
     let inner = game.inner.clone();
     let data = py.detach(|| guard(|| Ok(inner.selfplay(evaluator, &cfg))))?;

@@ -180,12 +180,22 @@ pub fn root_rule(gumbel: Option<Count>) -> PyResult<RootRule> {
     }
 }
 
+/// `leaf_values`: "evaluator" (the evaluator's values, the default) or "playout" (its priors
+/// guide the search, random playouts value the leaves).
+pub fn net_values(leaf_values: &str) -> PyResult<bool> {
+    match leaf_values {
+        "evaluator" => Ok(true),
+        "playout" => Ok(false),
+        other => Err(PyValueError::new_err(format!("leaf_values must be 'evaluator' or 'playout', not {other:?}"))),
+    }
+}
+
 #[pymethods]
 impl Mcts {
     #[new]
     #[pyo3(
-        signature = (game, iterations=Iterations(2000), time_limit=None, exploration=1.4, threads=None, seed=Seed(0), evaluator=None, determinize=true, reuse_tree=false, max_playout_steps=None, gumbel=None),
-        text_signature = "(game, iterations=2000, time_limit=None, exploration=1.4, threads=None, seed=0, evaluator=None, determinize=True, reuse_tree=False, max_playout_steps=None, gumbel=None)"
+        signature = (game, iterations=Iterations(2000), time_limit=None, exploration=1.4, threads=None, seed=Seed(0), evaluator=None, determinize=true, reuse_tree=false, max_playout_steps=None, gumbel=None, leaf_values="evaluator"),
+        text_signature = "(game, iterations=2000, time_limit=None, exploration=1.4, threads=None, seed=0, evaluator=None, determinize=True, reuse_tree=False, max_playout_steps=None, gumbel=None, leaf_values='evaluator')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -200,9 +210,11 @@ impl Mcts {
         reuse_tree: bool,
         max_playout_steps: Option<Count>,
         gumbel: Option<Count>,
+        leaf_values: &str,
     ) -> PyResult<Mcts> {
         let iterations = iterations.0;
         let root = root_rule(gumbel)?;
+        let net_values = net_values(leaf_values)?;
         let time_limit = match time_limit {
             None => None,
             Some(t) if t > 0.0 => Some(Duration::try_from_secs_f64(t).map_err(|_| {
@@ -221,6 +233,12 @@ impl Mcts {
             Some(Count(t)) => t,
         };
         let g = game.get();
+        let with_priors = evaluator.as_ref().is_some_and(|e| e.is_instance_of::<crate::net::Net>() || e.is_callable());
+        if !net_values && !with_priors {
+            return Err(PyValueError::new_err(
+                "leaf_values='playout' keeps an evaluator's priors: it needs a Net or a callable evaluator",
+            ));
+        }
         let (choice, py_evaluator) = match &evaluator {
             None => (EvaluatorChoice::RandomRollout, None),
             Some(e) if e.extract::<String>().is_ok_and(|s| s == "random") => (EvaluatorChoice::RandomRollout, None),
@@ -228,7 +246,7 @@ impl Mcts {
             Some(e) if e.is_instance_of::<crate::net::Net>() => {
                 let net = e.cast::<crate::net::Net>()?.get().inner.clone();
                 guard(|| g.inner.check_net(&net).py_err(e.py()))?;
-                (EvaluatorChoice::Batch(net), None)
+                (if net_values { EvaluatorChoice::Batch(net) } else { EvaluatorChoice::BatchPriors(net) }, None)
             }
             Some(e) if e.is_callable() => {
                 let batch_size = match e.getattr("batch_size") {
@@ -256,7 +274,12 @@ impl Mcts {
                     obs_len: g.observation_shape.iter().product(),
                     error: Mutex::new(None),
                 });
-                (EvaluatorChoice::Batch(ev.clone()), Some(ev))
+                let choice = if net_values {
+                    EvaluatorChoice::Batch(ev.clone())
+                } else {
+                    EvaluatorChoice::BatchPriors(ev.clone())
+                };
+                (choice, Some(ev))
             }
             Some(e) => {
                 return Err(PyTypeError::new_err(format!(

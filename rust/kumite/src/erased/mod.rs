@@ -33,8 +33,8 @@ use crate::core::{Game, GameError, Utility};
 use crate::env::VecEnv;
 use crate::search::rollout::{rollout_range, RolloutResult};
 use crate::search::{
-    selfplay, BatchEvaluator, Heuristic, Mcts, MctsConfig, Net, ObservationEvaluator, RandomRollout, SelfplayConfig,
-    SelfplayData,
+    selfplay, BatchEvaluator, Heuristic, Mcts, MctsConfig, Net, ObservationEvaluator, PriorsWithPlayouts,
+    RandomRollout, SelfplayConfig, SelfplayData,
 };
 
 /// A game of any kind, shared between its states.
@@ -205,6 +205,7 @@ impl<G: Game> ErasedGame for G {
             EvaluatorChoice::RandomRollout => AnyMcts::Random(Mcts::new(config, RandomRollout)),
             EvaluatorChoice::Heuristic => AnyMcts::Heuristic(Mcts::new(config, Heuristic)),
             EvaluatorChoice::Batch(b) => AnyMcts::Batch(Mcts::new(config, ObservationEvaluator(b))),
+            EvaluatorChoice::BatchPriors(b) => AnyMcts::BatchPriors(Mcts::new(config, PriorsWithPlayouts(b))),
         };
         Box::new(Searcher { game: self, mcts })
     }

@@ -2,7 +2,9 @@ use std::sync::Arc;
 
 use super::{ErasedState, Tracked};
 use crate::core::{Game, GameError, State};
-use crate::search::{BatchEvaluator, Heuristic, Mcts, MctsConfig, ObservationEvaluator, RandomRollout, SearchStats};
+use crate::search::{
+    BatchEvaluator, Heuristic, Mcts, MctsConfig, ObservationEvaluator, PriorsWithPlayouts, RandomRollout, SearchStats,
+};
 
 /// The leaf evaluator of a type-erased search.
 #[derive(Clone)]
@@ -10,6 +12,8 @@ pub enum EvaluatorChoice {
     RandomRollout,
     Heuristic,
     Batch(Arc<dyn BatchEvaluator>),
+    /// The batch evaluator's priors, random playouts' values.
+    BatchPriors(Arc<dyn BatchEvaluator>),
 }
 
 /// A search over states of one game, keeping its tree between calls when configured to.
@@ -22,6 +26,7 @@ pub(super) enum AnyMcts<G: Game> {
     Random(Mcts<G, RandomRollout>),
     Heuristic(Mcts<G, Heuristic>),
     Batch(Mcts<G, ObservationEvaluator<dyn BatchEvaluator>>),
+    BatchPriors(Mcts<G, PriorsWithPlayouts<dyn BatchEvaluator>>),
 }
 
 pub(super) struct Searcher<G: Game> {
@@ -35,6 +40,7 @@ impl<G: Game> ErasedSearcher for Searcher<G> {
             AnyMcts::Random(m) => &m.config,
             AnyMcts::Heuristic(m) => &m.config,
             AnyMcts::Batch(m) => &m.config,
+            AnyMcts::BatchPriors(m) => &m.config,
         }
     }
     fn search(&mut self, state: &dyn ErasedState) -> Result<SearchStats, GameError> {
@@ -51,6 +57,7 @@ impl<G: Game> ErasedSearcher for Searcher<G> {
             AnyMcts::Random(m) => m.search(game, s, h),
             AnyMcts::Heuristic(m) => m.search(game, s, h),
             AnyMcts::Batch(m) => m.search(game, s, h),
+            AnyMcts::BatchPriors(m) => m.search(game, s, h),
         })
     }
 }

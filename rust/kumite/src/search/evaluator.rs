@@ -132,6 +132,36 @@ pub trait BatchEvaluator: Send + Sync {
     fn evaluate(&self, observations: &[f32], players: &[i32], masks: &[bool], values: &mut [f32], priors: &mut [f32]);
 }
 
+/// A [`BatchEvaluator`]'s priors with random-playout values: PUCT guided by what a network
+/// learned to play, each leaf valued by a playout instead of the network's value head (a young
+/// value head misleads the search, where its policy already helps: `docs/agents.md`, "The
+/// recipe").
+pub struct PriorsWithPlayouts<B: ?Sized>(pub std::sync::Arc<B>);
+
+impl<G: Game, B: BatchEvaluator + ?Sized> Evaluator<G> for PriorsWithPlayouts<B> {
+    fn batch_size(&self) -> usize {
+        self.0.batch_size()
+    }
+    fn has_priors(&self) -> bool {
+        true
+    }
+    fn evaluate(
+        &self,
+        game: &G,
+        leaves: &[G::State],
+        rng: &mut Rng,
+        max_playout_steps: usize,
+        values: &mut [f32],
+        priors: &mut [f32],
+    ) {
+        ObservationEvaluator(self.0.clone()).evaluate(game, leaves, rng, max_playout_steps, values, priors);
+        let players = game.num_players();
+        for (leaf, out) in leaves.iter().zip(values.chunks_mut(players)) {
+            playout_value(game, leaf, rng, max_playout_steps, out);
+        }
+    }
+}
+
 /// Feeds leaves to a [`BatchEvaluator`] as observations; terminal leaves never reach it.
 pub struct ObservationEvaluator<B: ?Sized>(pub std::sync::Arc<B>);
 

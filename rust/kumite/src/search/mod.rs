@@ -6,7 +6,9 @@ pub mod net;
 pub mod rollout;
 pub mod selfplay;
 
-pub use evaluator::{BatchEvaluator, Evaluator, Heuristic, ObservationEvaluator, RandomRollout, UniformPlayout};
+pub use evaluator::{
+    BatchEvaluator, Evaluator, Heuristic, ObservationEvaluator, PriorsWithPlayouts, RandomRollout, UniformPlayout,
+};
 pub use mcts::{Mcts, MctsConfig, RootRule, SearchStats};
 pub use net::Net;
 pub use selfplay::{selfplay, SelfplayConfig, SelfplayData};

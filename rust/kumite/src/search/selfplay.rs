@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
-use crate::search::evaluator::{BatchEvaluator, Evaluator, ObservationEvaluator, UniformPlayout};
+use crate::search::evaluator::{BatchEvaluator, Evaluator, ObservationEvaluator, PriorsWithPlayouts, UniformPlayout};
 use crate::search::mcts::{Mcts, MctsConfig, RootRule};
 use crate::search::rollout::on_threads;
 
@@ -33,6 +33,9 @@ pub struct SelfplayConfig {
     /// noise explores, so `temperature_moves` is not read) and the policy target is the
     /// improved policy; under PUCT the target is the visit shares.
     pub root: RootRule,
+    /// With a network: whether its value head values the leaves (`false`: its priors guide the
+    /// search and random playouts value the leaves, [`PriorsWithPlayouts`]).
+    pub net_values: bool,
 }
 
 impl Default for SelfplayConfig {
@@ -46,6 +49,7 @@ impl Default for SelfplayConfig {
             temperature_moves: 30,
             exploration: 1.25,
             root: RootRule::Puct,
+            net_values: true,
         }
     }
 }
@@ -86,9 +90,9 @@ impl SelfplayData {
     }
 }
 
-/// Plays `cfg.games` games of self-play with `evaluator` (a [`crate::search::net::Net`]), or
-/// before there is one ([`None`]) with uniform priors and random playout values
-/// ([`UniformPlayout`]).
+/// Plays `cfg.games` games of self-play with `evaluator` (a [`crate::search::net::Net`]: its
+/// priors, and its values unless `cfg.net_values` is off), or before there is one ([`None`])
+/// with uniform priors and random playout values ([`UniformPlayout`]).
 pub fn selfplay<G: Game>(game: &G, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData {
     let games = on_threads(cfg.threads, || {
         (0..cfg.games).into_par_iter().map(|i| one_game(game, evaluator.clone(), cfg, i)).collect::<Vec<_>>()
@@ -116,7 +120,8 @@ fn one_game<G: Game>(
         ..MctsConfig::default()
     };
     match evaluator {
-        Some(net) => play(game, Mcts::new(config, ObservationEvaluator(net)), cfg, index, game_seed),
+        Some(net) if cfg.net_values => play(game, Mcts::new(config, ObservationEvaluator(net)), cfg, index, game_seed),
+        Some(net) => play(game, Mcts::new(config, PriorsWithPlayouts(net)), cfg, index, game_seed),
         None => play(game, Mcts::new(config, UniformPlayout), cfg, index, game_seed),
     }
 }
