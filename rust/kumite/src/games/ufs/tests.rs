@@ -185,7 +185,7 @@ fn uf_6_3_enhance_step_alternates_from_the_attacker_until_both_pass() {
     // P0 has nothing left and passes at once: two passes in a row end the step.
     assert_eq!(s.phase, Phase::Block);
     act(&g, &mut s, A::Pass);
-    assert_eq!(s.sides[1].vitality, 23);
+    assert_eq!(s.sides[1].vitality, 19);
     assert_eq!(s.phase, Phase::Combat);
     assert_eq!(names(&g, s.sides[0].pool.cards()), ["quick_jab", "rising_heat"]);
 }
@@ -286,7 +286,7 @@ fn uf_6_10_a_full_block_in_the_same_zone_takes_no_damage() {
     // Quick Jab: printed 2 + progressive 0 + speed 5 + modifier -1 = 6; the flip shows 6.
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     act(&g, &mut s, A::Block(0));
-    assert_eq!(s.sides[1].vitality, 24);
+    assert_eq!(s.sides[1].vitality, 20);
     assert_eq!(s.phase, Phase::Combat);
     // The successful block stays in P1's pool until the end of the turn.
     assert_eq!(names(&g, s.sides[1].pool.cards()), ["quick_jab"]);
@@ -306,7 +306,7 @@ fn uf_6_11_a_partial_block_takes_half_the_damage_rounded_up() {
     assert_eq!(legal(&g, &s), vec![A::Commit(CHAR), A::Pass]);
     act(&g, &mut s, A::Commit(CHAR));
     assert!(s.sides[1].character_committed());
-    assert_eq!(s.sides[1].vitality, 24 - 2, "3 halved and rounded up");
+    assert_eq!(s.sides[1].vitality, 20 - 2, "3 halved and rounded up");
     assert!(s.sides[0].pool.as_slice()[0].damaged());
 }
 
@@ -316,7 +316,7 @@ fn uf_6_8_a_failed_block_is_discarded_and_the_damage_is_full() {
     let (g, mut s) = block_step(&["wave_palm"]);
     set_top(&g, &mut s, 1, &["crashing_tide"]); // control 4: 4 + 1 commit < 7
     act(&g, &mut s, A::Block(0));
-    assert_eq!(s.sides[1].vitality, 21);
+    assert_eq!(s.sides[1].vitality, 17);
     assert!(s.sides[1].pool.is_empty());
     assert_eq!(names(&g, s.sides[1].discard.iter()), ["crashing_tide", "wave_palm"]);
     assert!(!s.sides[1].character_committed(), "no commit offered when it cannot help (UFX-4)");
@@ -333,7 +333,7 @@ fn uf_10_3_blocks_come_only_from_hand() {
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "quick_jab");
     assert_eq!(s.phase, Phase::Combat, "no enhance, no block: straight to damage");
-    assert_eq!(s.sides[1].vitality, 22);
+    assert_eq!(s.sides[1].vitality, 18);
 }
 
 // UF-10.4
@@ -390,7 +390,7 @@ fn uf_6_2_a_failed_attack_check_ends_the_attack_and_the_phase() {
     play(&g, &mut s, 0, "magma_knee");
     assert!(s.attack.is_none());
     assert_eq!((s.active, s.phase), (1, Phase::Combat), "P1's turn (empty hand: no review)");
-    assert_eq!(s.sides[1].vitality, 24);
+    assert_eq!(s.sides[1].vitality, 20);
 }
 
 // UF-8.7, UF-11.4, UF-11.6
@@ -483,7 +483,7 @@ fn uf_4_setup_character_vitality_hand_size_and_the_first_player_committed() {
     let g = game();
     let s = g.new_state(5);
     assert_eq!(s.phase, Phase::Mulligan { player: 0 });
-    assert_eq!((s.sides[0].vitality, s.sides[1].vitality), (22, 24));
+    assert_eq!((s.sides[0].vitality, s.sides[1].vitality), (22, 20));
     assert_eq!((s.sides[0].hand.len(), s.sides[1].hand.len()), (6, 6));
     assert_eq!((s.sides[0].deck.len(), s.sides[1].deck.len()), (53, 53));
     assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel"]);
@@ -696,7 +696,7 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
     // Vex Ordane has enhanced this attack and nothing else can: both pass at once, P1 cannot
     // block, and the damage step deals 4 + 3.
     assert_eq!(s.phase, Phase::Combat);
-    assert_eq!(s.sides[1].vitality, 24 - 7, "7, not 13");
+    assert_eq!(s.sides[1].vitality, 20 - 7, "7, not 13");
     // A loaded state with two identical unique characters attached is refused.
     let mut two = s.clone();
     let c = take(&g, &mut two, 0, "vex_ordane");
@@ -784,7 +784,7 @@ fn uf_11_10_speed_adds_to_the_block_difficulty() {
     // 2 + 0 + 9 - 1 = 10: a 6 and one commit cannot reach it: no commit step, block fails.
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     act(&g, &mut s, A::Block(0));
-    assert_eq!(s.sides[1].vitality, 21);
+    assert_eq!(s.sides[1].vitality, 17);
 }
 
 // UF-1.3, UF-3.3, UF-3.4
@@ -942,14 +942,14 @@ fn keyword_combo_needs_the_listed_trait_right_before() {
     assert_eq!(s.phase, Phase::Combat);
     s.sides[1].character.as_mut_slice()[0].set_committed(true);
     play(&g, &mut s, 0, "cinder_jab"); // 3 + 1 = 4 against 6
-    assert_eq!(s.sides[1].vitality, 24 - 2 - 5, "Combo (punch): damage 3 + 2");
+    assert_eq!(s.sides[1].vitality, 20 - 2 - 5, "Combo (punch): damage 3 + 2");
     // Without a punch before it, no bonus.
     let mut s = start(&g);
     s.sides[1].character.as_mut_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["cinder_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "cinder_jab");
-    assert_eq!(s.sides[1].vitality, 21);
+    assert_eq!(s.sides[1].vitality, 17);
 }
 
 // Keyword Desperation
@@ -974,7 +974,7 @@ fn keyword_breaker_raises_the_attackers_next_difficulty() {
                                                     // 1 + 0 + 5 - 3 = 3 against 6: partial block (mid against high).
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     act(&g, &mut s, A::Block(0));
-    assert_eq!(s.sides[1].vitality, 22);
+    assert_eq!(s.sides[1].vitality, 18);
     assert_eq!(s.sides[0].breaker, 2);
     set_hand(&g, &mut s, 0, &["ember_wraps"]);
     set_top(&g, &mut s, 0, &["furnace_stance"]);
@@ -1003,7 +1003,7 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
                                         // P1 may use Still Waters (damage -1); it passes.
     assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
     act(&g, &mut s, A::Pass);
-    assert_eq!(s.sides[1].vitality, 20);
+    assert_eq!(s.sides[1].vitality, 16);
     assert!(s.sides[1].staging.as_slice()[0].face_down(), "damage: shatter");
     act(&g, &mut s, A::Pass);
     act(&g, &mut s, A::Momentum(false)); // P1's turn
@@ -1062,9 +1062,9 @@ fn uf_2_5_healing_never_exceeds_the_characters_vitality() {
     let g = with(["isolde", "brann"]);
     let mut s = start(&g);
     stage(&g, &mut s, 0, "healing_spring"); // form, destroy: heal 3
-    s.sides[0].vitality = 23;
+    s.sides[0].vitality = 19;
     act(&g, &mut s, A::Use(0, 0));
-    assert_eq!(s.sides[0].vitality, 24);
+    assert_eq!(s.sides[0].vitality, 20);
 }
 
 // UF-4.1: 「それぞれ自分のデッキから任意のキャラクターカード 1枚を、使用キャラクターとして場に配置する」:
@@ -1099,7 +1099,7 @@ fn uf_9_4_momentum_cards_lose_their_text() {
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "quick_jab");
-    assert_eq!(s.sides[1].vitality, 22);
+    assert_eq!(s.sides[1].vitality, 18);
     assert_eq!(names(&g, s.sides[0].momentum.iter()), ["burning_ring"]);
     assert_eq!(legal(&g, &s), vec![A::Pass], "no ability of a momentum card is offered");
 }
@@ -1369,7 +1369,7 @@ fn ufx_15_damage_lowered_to_zero_is_no_damage() {
     act(&g, &mut s, A::Play(0)); // Brace: damage -2 on a 2-damage attack
                                  // Nobody has anything more and P1 has no block card left: the damage step deals 0.
     assert_eq!(s.phase, Phase::Combat);
-    assert_eq!(s.sides[1].vitality, 24);
+    assert_eq!(s.sides[1].vitality, 20);
     assert!(!s.sides[0].pool.as_slice()[0].damaged());
 }
 
