@@ -61,8 +61,9 @@ def _heatmap(ax: Axes, table: dict[str, Any], values: dict[tuple[str, str], dict
 def _bars(ax: Axes, labels: list[str], shares: list[dict[str, Any]], title: str, fair: list[float] | None = None) -> None:
     x = np.arange(len(labels))
     rate = np.array([s["rate"] if s["rate"] is not None else np.nan for s in shares])
-    low = np.array([s["low"] for s in shares])
-    high = np.array([s["high"] for s in shares])
+    # A cell with no finished games (or a difference with nothing to compare) has no interval.
+    low = np.array([s["low"] if s["low"] is not None else np.nan for s in shares], dtype=float)
+    high = np.array([s["high"] if s["high"] is not None else np.nan for s in shares], dtype=float)
     ax.bar(x, rate, color="#4c72b0")
     ax.errorbar(x, rate, yerr=[np.clip(rate - low, 0, None), np.clip(high - rate, 0, None)], fmt="none", ecolor="black",
                 capsize=3)
