@@ -149,6 +149,18 @@ def test_a_variant_shows_in_the_picture_and_the_tables(tmp_path: Path) -> None:
     assert sum(c["mean_length"] for c in variant) < sum(c["mean_length"] for c in default)
 
 
+def test_the_picture_draws_a_difference_without_an_interval(tmp_path: Path) -> None:
+    """A cell that one arm never finished (every solo campaign of a variant cut at the bound) has
+    a difference with no interval; the picture draws it empty instead of failing after the run."""
+    report = balance.run("tekken", bots=["random"], games=2, workers=1, progress=False, variant={"hp": 7})
+    for cell in report["tables"][0]["difference"]["cells"]:
+        for value in cell.values():
+            if isinstance(value, dict) and "low" in value:
+                value.update(diff=None, low=None, high=None)
+    paths = balance.write(report, tmp_path)
+    assert paths[-1].name == "balance.png" and paths[-1].stat().st_size > 0
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [
