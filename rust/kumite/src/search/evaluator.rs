@@ -155,10 +155,8 @@ impl<G: Game, B: BatchEvaluator + ?Sized> Evaluator<G> for PriorsWithPlayouts<B>
         priors: &mut [f32],
     ) {
         ObservationEvaluator(self.0.clone()).evaluate(game, leaves, rng, max_playout_steps, values, priors);
-        let players = game.num_players();
-        for (leaf, out) in leaves.iter().zip(values.chunks_mut(players)) {
-            playout_value(game, leaf, rng, max_playout_steps, out);
-        }
+        // The network's values are overwritten: only its priors are kept.
+        RandomRollout.evaluate(game, leaves, rng, max_playout_steps, values, priors);
     }
 }
 
