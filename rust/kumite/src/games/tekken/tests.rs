@@ -277,10 +277,10 @@ fn tk_7_2_printed_strikes_can_land_in_open_floor() {
     assert!(symbols_out_of_reach(&[Symbol::Strike(3), Symbol::Push(1), Symbol::Move, Symbol::Strike(1)]).is_empty());
 }
 
-// TK-6.3, TK-7.2 in play: Rook's Shoulder Ram strikes before it pushes, then steps in twice, so
-// its own strike and a connected mid extension both land in open floor.
+// TK-6.3, TK-7.2 in play: Rook's Shoulder Ram (`push 2, move, move`) pushes, then steps in twice,
+// so a connected mid extension lands in open floor.
 #[test]
-fn tk_6_3_shoulder_ram_strikes_pushes_and_follows() {
+fn tk_6_3_shoulder_ram_pushes_and_follows() {
     let g = game_with(|o| {
         o.stage = "fault_line".into();
         o.characters = ["rook".into(), "kaito".into()];
@@ -294,14 +294,14 @@ fn tk_6_3_shoulder_ram_strikes_pushes_and_follows() {
     if legal(&g, &s).contains(&A::ResolveCard) {
         act(&g, &mut s, A::ResolveCard);
     }
-    // strike 1 lands at close range, push 2 carries P1 from (-2, 0) to (0, 0).
-    assert_eq!(s.fighters[1].hp, 17);
+    // push 2 carries P1 from (-2, 0) to (0, 0); the card itself strikes nothing.
+    assert_eq!(s.fighters[1].hp, 18);
     assert_eq!(s.fighters[1].pos, Hex::new(0, 0));
     act(&g, &mut s, A::Move(Direction::EAST));
     act(&g, &mut s, A::Move(Direction::EAST));
     assert!(s.adjacent(), "two steps bring Rook back beside the opponent");
     // Anvil Elbow's mid extension (strike 1) lands after the push.
-    assert_eq!(s.fighters[1].hp, 16);
+    assert_eq!(s.fighters[1].hp, 17);
 }
 
 // TK-2.4, TK-2.5
