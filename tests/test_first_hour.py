@@ -16,6 +16,7 @@ import kumite
 from kumite import seats
 from kumite._extras import install_hint
 from kumite.progress import Progress, reporter
+from kumite.results import SeatRow
 
 KUMITE = str(Path(sys.executable).parent / "kumite")  # the console script, as a user runs it
 
@@ -107,15 +108,18 @@ def test_seats_verdict_corrects_for_the_number_of_intervals() -> None:
     """Ten fair mirror cells at 95 % miss by chance about 40 % of the time; the verdict uses the
     Bonferroni-corrected level, so a cell just outside its 95 % interval is not called unfair,
     while a seat far from its share still is."""
-    def row(share: float) -> dict[str, object]:
+    def row(share: float) -> SeatRow:
         return {"seating": "m", "mirror": True, "edge": None, "play": "random", "players": 2, "games": 2000,
-                "shares": [share, 1 - share], "expected": [0.5, 0.5], "failures": []}
+                "draws": 0, "truncated": 0, "sides": [0, 1], "shares": [share, 1 - share], "low": [0.0, 0.0],
+                "high": [1.0, 1.0], "expected": [0.5, 0.5], "failures": []}
     rows = [row(0.5)] * 9 + [row(0.525)]  # seat 0: 1,050 of 2,000, outside its 95 % interval
     assert not kumite.arena.wilson(0.525 * 2000, 2000)[0] <= 0.5
-    assert seats.failures([dict(r) for r in rows]) == []
+    assert seats.failures(rows) == []
     assert seats.corrected_z(20) > 3.0
-    unfair = seats.failures([dict(r) for r in [row(0.5)] * 9 + [row(0.56)]])
+    unfair_rows = [row(0.5)] * 9 + [row(0.56)]
+    unfair = seats.failures(unfair_rows)
     assert len(unfair) == 2 and unfair[0].startswith("seat 0 wins 0.560")
+    assert seats.verdicts(unfair_rows)[-1] == unfair and "**unfair**" in seats.markdown(unfair_rows)
 
 
 def test_mcts_iterations_and_players_say_their_ranges_alike() -> None:

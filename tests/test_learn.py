@@ -10,8 +10,16 @@ import pytest
 
 import kumite
 from kumite.bots import make_bot
+from kumite.results import SelfPlayData
 
 learn = pytest.importorskip("kumite.learn")
+
+
+def assert_same_data(a: SelfPlayData, b: SelfPlayData) -> None:
+    """Two self-play runs gave the same arrays, key by key."""
+    assert list(a) == list(b)
+    for (key, x), y in zip(a.items(), b.values()):
+        np.testing.assert_array_equal(x, y, err_msg=key)
 
 
 def perturbed(game: kumite.Game, seed: int = 0, hidden: int = 24, blocks: int = 2) -> dict[str, np.ndarray]:
@@ -70,8 +78,7 @@ def test_selfplay_is_the_same_whatever_the_thread_count(tmp_path: Path) -> None:
     game = kumite.load("senjutsu")
     net = learn.save_net(perturbed(game), game, tmp_path / "s.safetensors")
     runs = [kumite.selfplay(game, net, games=3, simulations=16, seed=7, threads=t, max_steps=400) for t in (1, 2)]
-    for key in runs[0]:
-        np.testing.assert_array_equal(runs[0][key], runs[1][key], err_msg=key)
+    assert_same_data(*runs)
     data = runs[0]
     n = len(data["player"])
     assert data["observations"].shape == (n, game.observation_shape[0]) and data["masks"].shape == (n, game.num_actions)
@@ -98,8 +105,7 @@ def test_gumbel_root_searches_and_self_plays(name: str, tmp_path: Path) -> None:
         assert action in legal
         state.apply(action)
     runs = [kumite.selfplay(game, net, games=2, simulations=12, seed=1, threads=t, max_steps=120, gumbel=8) for t in (1, 2)]
-    for key in runs[0]:
-        np.testing.assert_array_equal(runs[0][key], runs[1][key], err_msg=key)
+    assert_same_data(*runs)
     np.testing.assert_allclose(runs[0]["policy"].sum(axis=1), 1, atol=1e-5)
     assert not np.any(runs[0]["policy"][~runs[0]["masks"]])
 
@@ -176,8 +182,7 @@ def test_playout_leaf_values_keep_the_priors_and_ignore_the_value_head(tmp_path:
         kumite.MCTS(game, evaluator=a, leaf_values="net")  # type: ignore[arg-type]
     runs = [kumite.selfplay(game, a, games=2, simulations=12, seed=1, threads=t, max_steps=150, leaf_values="playout")
             for t in (1, 2)]
-    for key in runs[0]:
-        np.testing.assert_array_equal(runs[0][key], runs[1][key], err_msg=key)
+    assert_same_data(*runs)
     result = kumite.play_match(game, [f"azp:8:{tmp_path / 'a.safetensors'}", "random"], n_games=2, seed=1, max_steps=300)
     assert result.names[0] == f"azp:8:{tmp_path / 'a.safetensors'}"
 

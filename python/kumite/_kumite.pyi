@@ -8,6 +8,8 @@ from typing import Any, Literal, SupportsIndex, final
 import numpy as np
 import numpy.typing as npt
 
+from kumite.results import DeadTextReport, LayoutBlock, SeatRow, SecretCheck, SelfPlayData
+
 __all__ = [
     "_load_json",
     "_panic_for_tests",
@@ -152,7 +154,7 @@ class Game:
         """A hash of everything a trained network depends on: the game, its options and content,
         its action and observation layout, and its rules' behaviour on a few seeded games. A
         network records the fingerprint it was trained on (`Net.check`)."""
-    def observation_layout(self) -> list[dict[str, Any]]:
+    def observation_layout(self) -> list[LayoutBlock]:
         """The observation vector's named blocks in order, read from the code that writes it:
         `[{"name", "start", "size"}, …]`, covering `0..observation_shape[0]` without gaps."""
     def new_state(self, seed: SupportsIndex = 0) -> State:
@@ -406,7 +408,7 @@ def selfplay(
     exploration: float = 1.25,
     gumbel: SupportsIndex | None = None,
     leaf_values: Literal["evaluator", "playout"] = "evaluator",
-) -> dict[str, Any]:
+) -> SelfPlayData:
     """Self-play: `games` games in which every seat plays the search guided by `net` (`None`:
     uniform priors and random playout values, the first round of training) with `simulations` iterations a
     decision; the first `temperature_moves` decisions of a game are drawn in proportion to the
@@ -438,7 +440,7 @@ def conformance(
 ) -> int:
     """Runs the engine's conformance suite; returns the number of actions checked."""
 
-def check_secrets(game: Game, games: SupportsIndex = 40, seed: SupportsIndex = 0) -> dict[str, int]:
+def check_secrets(game: Game, games: SupportsIndex = 40, seed: SupportsIndex = 0) -> SecretCheck:
     """The secret check alone: in `games` random games every alternative of each secret
     decision (`State.secrecy` in Rust) is played and compared as the other players see it.
     Returns `{"decisions", "reveals", "unseen"}`; raises `ConformanceError` on a leak."""
@@ -449,13 +451,13 @@ def seat_shares(
     seed: SupportsIndex = 0,
     mcts_iterations: SupportsIndex | None = None,
     z: float = 1.959963984540054,
-) -> list[dict[str, Any]]:
+) -> list[SeatRow]:
     """Each seating of `game` (its mirrors and its configured pairing) played `games` times,
     uniformly random or MCTS against MCTS with `mcts_iterations` each: one dict per seating
     (`seating`, `mirror`, `players`, `play`, `games`, `draws`, `truncated`, `sides`, `shares`,
     `low`, `high`, `expected`, `edge`, `failures`), intervals Wilson's at `z`."""
 
-def check_seats(game: Game, games: SupportsIndex = 2000, seed: SupportsIndex = 0) -> list[dict[str, Any]]:
+def check_seats(game: Game, games: SupportsIndex = 2000, seed: SupportsIndex = 0) -> list[SeatRow]:
     """The bounded seat-fairness check: `games` random games per seating, intervals wide enough
     to keep false alarms below 1 in 1,000 runs. Returns the rows of `seat_shares`; raises
     `ConformanceError` naming every unfair seat."""
@@ -466,7 +468,7 @@ def dead_text(
     mcts_games: SupportsIndex = 2,
     mcts_iterations: SupportsIndex = 30,
     seed: SupportsIndex = 0,
-) -> dict[str, Any]:
+) -> DeadTextReport:
     """The dead-text report: `games` random games and `mcts_games` MCTS games, counting how often
     each printed effect of the cards in play took effect. `{"games", "effects": [{"card",
     "index", "text", "times", "games"}, ...], "dead": [the effects that never did]}`."""
