@@ -2,8 +2,8 @@
 //! `bench/python_bench.py`). Run with `cargo bench -p kumite --bench report [-- --json PATH]`.
 //!
 //! Each figure is a wall-clock rate over a run of about `--seconds` (default 1.5 s), so the whole
-//! report takes well under a minute. Criterion (`--bench throughput`) gives the same quantities
-//! with confidence intervals; this binary gives the one table people read.
+//! report takes well under a minute; MCTS figures take the median of several passes, so one pass
+//! slowed by a hiccup of the machine does not decide them.
 //!
 //! Every game is measured through its concrete type: the monomorphised loop, `clone`, `size_of`,
 //! the per-call split, MCTS, and the `VecEnv` the Python binding wraps (so Python's own overhead
