@@ -45,6 +45,20 @@ def test_validate_deck_accepts_a_legal_list() -> None:
     kumite.ufs_validate_deck(preset("isolde"), sideboard=["ember_wraps"] * 4 + ["wind_step"] * 4)
 
 
+def test_every_game_answers_validate_deck() -> None:
+    """`Game.validate_deck` is the one way in (`kumite.ufs_validate_deck` loads UFS and calls
+    it): UFS and Senjutsu check decklists against their rules, the games without decklists say
+    so by the option's name."""
+    kumite.load("ufs").validate_deck(preset("brann"))
+    with pytest.raises(kumite.CardDataError) as err:
+        kumite.load("senjutsu").validate_deck(["no_such_card"], sideboard=["x"])
+    text = str(err.value)
+    assert "no such card" in text and "no sideboard" in text and "name the samurai" in text
+    for name in ("tekken", "fatal_fight"):
+        with pytest.raises(kumite.InvalidOptionError, match=f"{name} has no decklists"):
+            kumite.load(name).validate_deck([])
+
+
 @pytest.mark.parametrize(
     ("change", "card", "rule"),
     [

@@ -9,6 +9,8 @@ Everything here is implemented in Rust (the private extension ``kumite._kumite``
 re-exports it. Errors are ``KumiteError`` subclasses, themselves ``ValueError``\\ s.
 """
 
+import os
+
 from kumite._extras import lazy_submodules
 from kumite._kumite import (
     FORMAT_VERSION,
@@ -41,7 +43,6 @@ from kumite._kumite import (
     rollout,
     seat_shares,
     selfplay,
-    ufs_validate_deck,
 )
 from kumite.arena import MatchResult, play_match
 from kumite.bots import Bot, RandomBot, make_bot
@@ -84,6 +85,22 @@ __all__ = [
     "selfplay",
     "ufs_validate_deck",
 ]
+
+
+
+def ufs_validate_deck(
+    cards: list[str],
+    sideboard: list[str] | None = None,
+    character: str | None = None,
+    content_dir: str | os.PathLike[str] | None = None,
+) -> None:
+    """Checks a Universal Fighting System decklist (card ids, copies repeated) against the deck
+    rules; raises `CardDataError` naming the card and the rule broken. The same as
+    ``kumite.load("ufs", content_dir=...).validate_deck(...)``, which every game with decklists
+    has."""
+    options = {} if content_dir is None else {"content_dir": os.fspath(content_dir)}
+    load("ufs", **options).validate_deck(cards, sideboard, character)
+
 
 # The adapters and tools import optional packages, so they load on first use:
 # `kumite.envs.gym_env(...)` works after a plain `import kumite`.

@@ -22,7 +22,6 @@ __all__ = [
     "dead_text",
     "seat_shares",
     "rollout",
-    "ufs_validate_deck",
     "selfplay",
     "RolloutResult",
     "MCTS",
@@ -150,6 +149,13 @@ class Game:
         (`characters`, `stages`, `cards`, `decks`, `battlefields`…, as the game has them): lists
         of `{"id", "name", "text"}` in content order. The ids are what options and decklists
         name."""
+    def validate_deck(
+        self, cards: list[str], sideboard: list[str] | None = None, character: str | None = None
+    ) -> None:
+        """Checks a decklist of card ids against this game's deck rules and its content, as the
+        `decks` option takes it (`character`: the character or samurai it is built for). Raises
+        `CardDataError` listing every problem, each naming the card (or "decklist") and the rule;
+        `InvalidOptionError` for a game without decklists."""
     def fingerprint(self) -> str:
         """A hash of everything a trained network depends on: the game, its options and content,
         its action and observation layout, and its rules' behaviour on a few seeded games. A
@@ -472,15 +478,6 @@ def dead_text(
     """The dead-text report: `games` random games and `mcts_games` MCTS games, counting how often
     each printed effect of the cards in play took effect. `{"games", "effects": [{"card",
     "index", "text", "times", "games"}, ...], "dead": [the effects that never did]}`."""
-
-def ufs_validate_deck(
-    cards: list[str],
-    sideboard: list[str] | None = None,
-    character: str | None = None,
-    content_dir: str | os.PathLike[str] | None = None,
-) -> None:
-    """Checks a Universal Fighting System decklist (card ids, copies repeated) against the deck
-    rules; raises `CardDataError` naming the card and the rule broken."""
 
 def _load_json(name: str, options: str) -> Game: ...
 def _panic_for_tests(message: str) -> None: ...

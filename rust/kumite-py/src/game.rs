@@ -122,6 +122,21 @@ impl Game {
         from_json(py, &listing)
     }
 
+    /// Checks a decklist of card ids against this game's deck rules and its content, as the
+    /// `decks` option takes it (`character`: the character or samurai it is built for). Raises
+    /// `CardDataError` listing every problem, each naming the card (or "decklist") and the rule;
+    /// `InvalidOptionError` for a game without decklists.
+    #[pyo3(signature = (cards, sideboard=None, character=None))]
+    fn validate_deck(
+        &self,
+        py: Python<'_>,
+        cards: Vec<String>,
+        sideboard: Option<Vec<String>>,
+        character: Option<String>,
+    ) -> PyResult<()> {
+        guard(|| self.inner.validate_deck(&cards, &sideboard.unwrap_or_default(), character.as_deref()).py_err(py))
+    }
+
     /// A hash of everything a trained network depends on: the game, its options and content,
     /// its action and observation layout, and its rules' behaviour on a few seeded games. A
     /// network records the fingerprint it was trained on (`Net.check`).

@@ -45,26 +45,6 @@ fn from_record(py: Python<'_>, text: JsonText) -> PyResult<State> {
     Ok(State::new(game, inner))
 }
 
-/// Checks a Universal Fighting System decklist (card ids, copies repeated) against the deck
-/// rules: at least 60 cards, at most 4 copies of a card across deck and sideboard, a character
-/// card for the start (`character`, or the first one listed), a sideboard of 0 or exactly 8
-/// cards. Raises `CardDataError` whose problems name the card (or "decklist") and the rule.
-#[pyfunction]
-#[pyo3(signature = (cards, sideboard=None, character=None, content_dir=None))]
-fn ufs_validate_deck(
-    py: Python<'_>,
-    cards: Vec<String>,
-    sideboard: Option<Vec<String>>,
-    character: Option<String>,
-    content_dir: Option<std::path::PathBuf>,
-) -> PyResult<()> {
-    guard(|| {
-        let dir = content_dir.map(|d| d.to_string_lossy().into_owned());
-        kumite::games::ufs::validate_deck(&cards, &sideboard.unwrap_or_default(), character.as_deref(), dir.as_deref())
-            .py_err(py)
-    })
-}
-
 /// Unpickles a `Game` (its `__reduce__` points here).
 #[pyfunction]
 fn _load_json(py: Python<'_>, name: &str, options: &str) -> PyResult<Game> {
@@ -84,7 +64,7 @@ fn _panic_for_tests(message: &str) -> PyResult<()> {
 #[pymodule]
 mod _kumite {
     #[pymodule_export]
-    use super::{_load_json, _panic_for_tests, from_record, games, load, ufs_validate_deck};
+    use super::{_load_json, _panic_for_tests, from_record, games, load};
     #[pymodule_export]
     use crate::batch::{conformance, rollout, RolloutResult};
     #[pymodule_export]

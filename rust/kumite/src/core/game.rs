@@ -101,6 +101,14 @@ pub trait Game: Send + Sync + Sized + 'static {
     fn printed_effects(&self) -> Vec<PrintedEffect> {
         Vec::new()
     }
+    /// Checks a decklist of card ids against the game's construction rules and its loaded
+    /// content, as the `decks` option would take it: `character` is the character or samurai it
+    /// is built for, where the rules tie a deck to one. Every problem found is reported at once
+    /// (`GameError::CardData`). A game without decklists refuses, naming the `decks` option.
+    fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError> {
+        let _ = (cards, sideboard, character);
+        Err(GameError::option("decks", format!("{} has no decklists to check", Self::NAME)))
+    }
     /// Builds a game from a JSON object of options; an unknown option is an error.
     fn from_options(options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, GameError>;
 

@@ -61,6 +61,8 @@ pub trait ErasedGame: Send + Sync {
     fn options(&self) -> Value;
     /// The content by kind, with ids, names and texts ([`Game::content`]).
     fn content(&self) -> Value;
+    /// [`Game::validate_deck`].
+    fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError>;
     /// The bytes one state takes (what a batch of states costs, checked before allocating one).
     fn state_size(&self) -> usize;
     fn new_state(self: Arc<Self>, seed: u64) -> Box<dyn ErasedState>;
@@ -147,6 +149,9 @@ impl<G: Game> ErasedGame for G {
     }
     fn content(&self) -> Value {
         Game::content(self)
+    }
+    fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError> {
+        Game::validate_deck(self, cards, sideboard, character)
     }
     fn state_size(&self) -> usize {
         std::mem::size_of::<G::State>()

@@ -37,7 +37,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::cards::CardId;
+use crate::cards::{CardId, Problems};
 use crate::core::{Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility};
 
 pub use actions::{SenjutsuAction, NUM_ACTIONS};
@@ -227,6 +227,39 @@ impl Game for Senjutsu {
     type State = SenjutsuState;
     const NAME: &'static str = "senjutsu";
     common_game_methods!();
+
+    /// A deck as the `decks` option takes 40 card ids (SJ-4.1, SJX-12), built for the samurai
+    /// `character` names: its signature cards are its own. Senjutsu has no sideboard.
+    fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError> {
+        let mut p = Problems::new("decklist");
+        if !sideboard.is_empty() {
+            p.add("decklist", "sideboard", "Senjutsu has no sideboard");
+        }
+        let samurai = match character {
+            None => {
+                p.add("decklist", "character", "name the samurai the deck is for (its signature cards are its own)");
+                None
+            }
+            Some(k) => {
+                let found = self.content.samurai_by_id(k);
+                p.check(found.is_some(), k, "character", || format!("no samurai {k:?}"));
+                found
+            }
+        };
+        let mut deck = Vec::with_capacity(cards.len());
+        for k in cards {
+            match self.content.card_by_id(k) {
+                Some(id) => deck.push(id),
+                None => p.add(k, "cards", "no such card"),
+            }
+        }
+        if let (Some(s), true) = (samurai, p.is_empty()) {
+            if let Err(e) = self.content.validate_deck(s, &deck) {
+                p.add("decklist", "cards", e);
+            }
+        }
+        p.into_result()
+    }
 
     fn num_players(&self) -> usize {
         self.n()

@@ -327,6 +327,19 @@ fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
     heavy.extend(rank3.iter().map(|k| k.to_string()));
     assert_eq!(heavy.len(), 40);
     assert!(load_err(json!({"decks": [heavy, null]})).contains("9 rank-3 cards"));
+    // The same checks without building a game (`Game::validate_deck`, `Game.validate_deck` in
+    // Python): every problem at once, and the samurai named, since its signature cards are its own.
+    let first = g.content.samurai[g.seats[0]].id.clone();
+    g.validate_deck(&preset_keys(&g, 0), &[], Some(&first)).unwrap();
+    let err = g.validate_deck(&heavy, &[], Some(&first)).unwrap_err().to_string();
+    assert!(err.contains("9 rank-3 cards"), "{err}");
+    let err = g.validate_deck(&foreign, &[], Some(&first)).unwrap_err().to_string();
+    assert!(err.contains("spear_wall: a signature card of spear_captain"), "{err}");
+    g.validate_deck(&foreign, &[], Some("spear_captain")).unwrap_err(); // its other signature cards
+    let err = g.validate_deck(&["nope".to_string()], &["x".to_string()], None).unwrap_err().to_string();
+    for part in ["nope: field `cards`: no such card", "Senjutsu has no sideboard", "name the samurai"] {
+        assert!(err.contains(part), "{part}: {err}");
+    }
     // SJ-4.1 「あらかじめ用意されたデッキを選ぶことができます」(a player may pick a premade deck): any
     // samurai's preset, its signature cards swapped one for one for the seat's own (SJX-12).
     let keys = ["old_master", "eager_student", "wanderer", "spear_captain"];

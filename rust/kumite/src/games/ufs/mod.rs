@@ -134,22 +134,6 @@ fn load_content(dir: Option<&str>) -> Result<Content, GameError> {
     Ok(content)
 }
 
-/// Checks a user's decklist against the deck rules (UF-2.1..UF-2.4): at least 60 cards, at most
-/// 4 copies of a card (deck and sideboard together), a character card for the start, a sideboard
-/// of 0 or exactly 8 cards. Errors are `GameError::CardData` problems naming the card (or the
-/// deck) and the rule broken. `content_dir` adds users' cards as for `load`.
-pub fn validate_deck(
-    cards: &[String],
-    sideboard: &[String],
-    character: Option<&str>,
-    content_dir: Option<&str>,
-) -> Result<(), GameError> {
-    let content = load_content(content_dir)?;
-    let mut p = Problems::new("decklist");
-    content.check_deck(cards, sideboard, character, "decklist", &mut p);
-    p.into_result()
-}
-
 impl Ufs {
     pub fn new(options: UfsOptions) -> Result<Ufs, GameError> {
         if options.first_player.is_some_and(|p| p > 1) {
@@ -287,6 +271,15 @@ impl Game for Ufs {
     type State = UfsState;
     const NAME: &'static str = "ufs";
     common_game_methods!();
+
+    /// The deck rules (UF-2.1..UF-2.4): at least 60 cards, at most 4 copies of a card (deck and
+    /// sideboard together), a character card for the start (`character`, or the first listed), a
+    /// sideboard of 0 or exactly 8 cards; each problem names the card (or the deck) and the rule.
+    fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError> {
+        let mut p = Problems::new("decklist");
+        self.content.check_deck(cards, sideboard, character, "decklist", &mut p);
+        p.into_result()
+    }
 
     fn num_players(&self) -> usize {
         2

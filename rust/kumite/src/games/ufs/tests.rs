@@ -7,7 +7,7 @@ use crate::core::{ActionList, Game, GameError, State};
 use crate::games::ufs::actions::{UfsAction as A, ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Content, Kind, BUILTIN};
 use crate::games::ufs::state::{Phase, Purpose, Slot, UfsState, MAX_STAGING};
-use crate::games::ufs::{validate_deck, DeckChoice, Symbol, SymbolMatch, Ufs, UfsOptions};
+use crate::games::ufs::{DeckChoice, Symbol, SymbolMatch, Ufs, UfsOptions};
 
 const CHAR: u8 = MAX_STAGING as u8;
 
@@ -429,21 +429,21 @@ fn uf_11_8_assets_give_no_check_bonus() {
 fn uf_2_deck_rules_name_the_card_and_the_rule() {
     let g = game();
     let good = preset_list(&g, "brann");
-    validate_deck(&good, &[], None, None).unwrap();
+    g.validate_deck(&good, &[], None).unwrap();
     let text = |r: Result<(), GameError>| r.unwrap_err().to_string();
     let short = &good[..59];
-    assert!(text(validate_deck(short, &[], None, None)).contains("UF-2.1"));
+    assert!(text(g.validate_deck(short, &[], None)).contains("UF-2.1"));
     let mut five = good.clone();
     five.push("quick_jab".into());
-    let t = text(validate_deck(&five, &[], None, None));
+    let t = text(g.validate_deck(&five, &[], None));
     assert!(t.contains("quick_jab") && t.contains("UF-2.2"), "{t}");
     let mut no_char: Vec<String> = good.iter().filter(|c| !c.starts_with("brann_")).cloned().collect();
     no_char.extend(["tidal_focus".to_string(), "tidal_focus".into(), "tidal_focus".into(), "tidal_focus".into()]);
     assert_eq!(no_char.len(), 60);
-    let t = text(validate_deck(&no_char, &[], None, None));
+    let t = text(g.validate_deck(&no_char, &[], None));
     assert!(t.contains("UF-2.3"), "{t}");
     let side3 = vec!["tidal_focus".to_string(); 3];
-    assert!(text(validate_deck(&good, &side3, None, None)).contains("UF-2.4"));
+    assert!(text(g.validate_deck(&good, &side3, None)).contains("UF-2.4"));
     let side8: Vec<String> = [
         "tidal_focus",
         "tidal_focus",
@@ -457,17 +457,17 @@ fn uf_2_deck_rules_name_the_card_and_the_rule() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    validate_deck(&good, &side8, None, None).unwrap();
+    g.validate_deck(&good, &side8, None).unwrap();
     // Copies count across deck and sideboard.
     let mut side_jab = side8.clone();
     side_jab[0] = "quick_jab".into();
-    let t = text(validate_deck(&good, &side_jab, None, None));
+    let t = text(g.validate_deck(&good, &side_jab, None));
     assert!(t.contains("quick_jab") && t.contains("UF-2.2"), "{t}");
     let mut unknown = good.clone();
     unknown.push("no_such_card".into());
-    let t = text(validate_deck(&unknown, &[], None, None));
+    let t = text(g.validate_deck(&unknown, &[], None));
     assert!(t.contains("no_such_card") && t.contains("no such card"), "{t}");
-    assert!(text(validate_deck(&good, &[], Some("quick_jab"), None)).contains("UF-4.1"));
+    assert!(text(g.validate_deck(&good, &[], Some("quick_jab"))).contains("UF-4.1"));
     // The same checks guard `load`.
     let err = Ufs::new(UfsOptions {
         decks: [DeckChoice::List(short.to_vec()), DeckChoice::Preset("vex".into())],
@@ -1309,13 +1309,13 @@ fn ufx_11_deck_capacities_are_named_loader_errors() {
     // 101 cards, legal by every rule of the seed.
     let big = deck(30, 70);
     assert_eq!(big.len(), 101);
-    let e = validate_deck(&big, &[], None, None).unwrap_err().to_string();
+    let e = g.validate_deck(&big, &[], None).unwrap_err().to_string();
     assert!(e.contains("capacity limit") && e.contains("at most 100") && !e.contains("UF-2"), "{e}");
-    validate_deck(&deck(30, 69), &[], None, None).unwrap();
+    g.validate_deck(&deck(30, 69), &[], None).unwrap();
     // 41 foundations and assets.
-    let e = validate_deck(&deck(41, 30), &[], None, None).unwrap_err().to_string();
+    let e = g.validate_deck(&deck(41, 30), &[], None).unwrap_err().to_string();
     assert!(e.contains("capacity limit") && e.contains("staging area holds at most 40"), "{e}");
-    validate_deck(&deck(40, 30), &[], None, None).unwrap();
+    g.validate_deck(&deck(40, 30), &[], None).unwrap();
     // 9 character cards: 4 each of two versions is 8 with the starting one... one more is 9.
     let mut chars = deck(20, 40);
     chars.extend(
@@ -1331,10 +1331,10 @@ fn ufx_11_deck_capacities_are_named_loader_errors() {
         ]
         .map(String::from),
     );
-    let e = validate_deck(&chars, &[], None, None).unwrap_err().to_string();
+    let e = g.validate_deck(&chars, &[], None).unwrap_err().to_string();
     assert!(e.contains("capacity limit") && e.contains("character row holds at most 8"), "{e}");
     chars.pop();
-    validate_deck(&chars, &[], None, None).unwrap();
+    g.validate_deck(&chars, &[], None).unwrap();
 }
 
 // UFX-12, UF-9.3
