@@ -19,6 +19,7 @@ from conftest import interruptible
 
 import kumite
 from kumite import balance
+from kumite.balance import plans
 from kumite.cli import main
 
 SCHEMA = json.loads((Path(balance.__file__).parent / "schema.json").read_text())
@@ -67,6 +68,19 @@ def test_ufs_reports_the_first_player() -> None:
     arm = report["tables"][0]["arms"]["default"]
     assert arm["first_player"]["games"] == sum(c["finished"] for c in arm["cells"])
     assert all("first_player" in c for c in arm["cells"])
+
+
+def test_senjutsus_seat_table_plays_the_games_own_mirrors() -> None:
+    """One source of seatings: the lab's Senjutsu seat cells are the game's own mirrors of its
+    first samurai (`Game.seatings`, what `kumite seats` measures), options and sides alike."""
+    game = kumite.load("senjutsu")
+    cells = [c for c in plans.senjutsu(game, 2).cells if c.table == "seats"]
+    first = game.content()["samurai"][0]["id"]
+    mirrors = [s for s in game.seatings() if s["mirror"] and s["options"]["samurai"][0] == first]
+    assert [c.options for c in cells] == [s["options"] for s in mirrors]
+    assert [c.players for c in cells] == [2, 3, 4, 4]
+    assert cells[-1].sides == (0, 1, 0, 1) and cells[1].sides == (0, 1, 2)
+    assert all(not s["mirror"] or s["edge"] is None or s["edge"]["rule"] for s in game.seatings())
 
 
 def _figures(report: dict[str, Any]) -> list[Any]:

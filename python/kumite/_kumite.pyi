@@ -8,7 +8,7 @@ from typing import Any, Literal, SupportsIndex, final
 import numpy as np
 import numpy.typing as npt
 
-from kumite.results import DeadTextReport, LayoutBlock, SeatRow, SecretCheck, SelfPlayData
+from kumite.results import DeadTextReport, LayoutBlock, Seating, SeatRow, SecretCheck, SelfPlayData
 
 __all__ = [
     "_load_json",
@@ -156,6 +156,11 @@ class Game:
         `decks` option takes it (`character`: the character or samurai it is built for). Raises
         `CardDataError` listing every problem, each naming the card (or "decklist") and the rule;
         `InvalidOptionError` for a game without decklists."""
+    def seatings(self) -> list[Seating]:
+        """The seatings the seat check measures (`kumite seats`), from the game itself: its
+        mirrors and its configured pairing, each `{"name", "options", "mirror", "sides", "edge"}`
+        (`options` to set over this game's own; `sides` empty when each seat is its own side;
+        `edge` the rule that gives a seat an edge, `{"rule", "random_shares"}`, or `None`)."""
     def fingerprint(self) -> str:
         """A hash of everything a trained network depends on: the game, its options and content,
         its action and observation layout, and its rules' behaviour on a few seeded games. A

@@ -4,7 +4,7 @@ arrays). Import them to annotate your own code: ``from kumite.results import Sel
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -54,6 +54,26 @@ class SecretCheck(TypedDict):
     """Pairs of secret alternatives that later showed different things to the others."""
     unseen: int
     """Of those, the pairs the player they were hidden from could still not tell apart."""
+
+
+class SeatEdge(TypedDict):
+    """An edge the rules give some seats, with its size measured in random games."""
+
+    rule: str
+    random_shares: list[float]
+
+
+class Seating(TypedDict):
+    """One seating of a game (`Game.seatings`): what the seat check and the balance lab play."""
+
+    name: str
+    options: dict[str, Any]
+    """Options set over the game's own (the others, a `content_dir` among them, stay)."""
+    mirror: bool
+    """Every seat plays the same, so only the seat differs."""
+    sides: list[int]
+    """The side of each seat (teammates share one); empty when each seat is its own."""
+    edge: SeatEdge | None
 
 
 class SeatRow(TypedDict):

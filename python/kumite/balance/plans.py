@@ -95,17 +95,20 @@ def senjutsu(game: kumite.Game, games: int) -> Plan:
     ids, names = _ids(game, "samurai")
     table, cells = _matrix("samurai", "Samurai against samurai, 2 players, each with its preset deck", "samurai",
                            ids, names, games, lambda a, b: {"players": 2, "samurai": [a, b], "decks": [], "teams": None})
-    # The seat table: mirrors (every seat the same samurai, so only the seat differs) for 2, 3
-    # and 4 players free-for-all and 4 players in teams 0+2 against 1+3, with the content's
-    # first samurai.
+    # The seat table: the game's own mirrors (`Game.seatings`: every seat the same samurai, so
+    # only the seat differs) of the content's first samurai, for 2, 3 and 4 players
+    # free-for-all and 4 players in teams 0+2 against 1+3.
     samurai = ids[0]
     seatings = []
     seat_cells = []
-    for players, teams in ((2, None), (3, None), (4, None), (4, [0, 1, 0, 1])):
+    for seating in game.seatings():
+        options = seating["options"]
+        if not seating["mirror"] or options.get("samurai", [None])[0] != samurai:
+            continue
+        players, teams = options["players"], options.get("teams")
         label = f"{players} players, " + ("teams 0+2 against 1+3" if teams else "free-for-all")
         seatings.append(label)
-        sides = tuple(teams) if teams else tuple(range(players))
-        options = {"players": players, "samurai": [samurai] * players, "decks": [], "teams": teams}
+        sides = tuple(seating["sides"]) or tuple(range(players))
         key = f"seats/{players}" + ("/teams" if teams else "")
         seat_cells.append(Cell(key, "seats", (label,), options, players, games, sides))
     seats = Table("seats", SEATS, f"Seats: {names.get(samurai, samurai)} on every seat", seatings, names)

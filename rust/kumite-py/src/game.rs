@@ -137,6 +137,15 @@ impl Game {
         guard(|| self.inner.validate_deck(&cards, &sideboard.unwrap_or_default(), character.as_deref()).py_err(py))
     }
 
+    /// The seatings the seat check measures (`kumite seats`), from the game itself: its
+    /// mirrors and its configured pairing, each `{"name", "options", "mirror", "sides", "edge"}`
+    /// (`options` to set over this game's own; `sides` empty when each seat is its own side;
+    /// `edge` the rule that gives a seat an edge, `{"rule", "random_shares"}`, or `None`).
+    fn seatings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let list = guard(|| Ok(self.inner.seatings()))?;
+        from_json(py, &list)
+    }
+
     /// A hash of everything a trained network depends on: the game, its options and content,
     /// its action and observation layout, and its rules' behaviour on a few seeded games. A
     /// network records the fingerprint it was trained on (`Net.check`).

@@ -1,7 +1,7 @@
 /// A configuration for the seat-fairness check ([`crate::core::Game::seatings`]): options to
 /// play with, and how the seats are grouped. In a mirror every seat plays the same character,
 /// samurai, deck or party, so no seat may win more often than another unless a rule says so.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Seating {
     /// What it is, for tables: "2 players, Old Master against Old Master".
     pub name: String,
@@ -17,7 +17,7 @@ pub struct Seating {
 }
 
 /// A seat edge the rules give, with its measured size.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct SeatEdge {
     /// The rule that gives it, by clause and words: "SJ-7.4: the higher advantage resolves first".
     pub rule: String,

@@ -89,6 +89,8 @@ pub trait ErasedGame: Send + Sync {
     /// random and `mcts_games` MCTS games (`iterations` a move).
     fn dead_text(&self, random_games: usize, mcts_games: usize, iterations: u32, seed: u64)
         -> Result<DeadText, String>;
+    /// [`Game::seatings`] as JSON: `[{"name", "options", "mirror", "sides", "edge"}, …]`.
+    fn seatings(&self) -> Value;
     /// Each seating's seat shares under `play` (`games` games each, intervals at `z`).
     fn seats(&self, play: Play, games: usize, seed: u64, z: f64) -> Result<Vec<SeatRow>, String>;
     /// An MCTS searcher for this game's states.
@@ -152,6 +154,9 @@ impl<G: Game> ErasedGame for G {
     }
     fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError> {
         Game::validate_deck(self, cards, sideboard, character)
+    }
+    fn seatings(&self) -> Value {
+        serde_json::to_value(Game::seatings(self)).unwrap_or_default()
     }
     fn state_size(&self) -> usize {
         std::mem::size_of::<G::State>()
