@@ -48,7 +48,7 @@ def markdown_files() -> list[Path]:
     """The README and every hand-written Markdown page (generated pages and builds left out)."""
     docs = [p for p in sorted((REPO / "docs").rglob("*.md"))
             if not {"_build", "jupyter_execute", "games"} & set(p.relative_to(REPO / "docs").parts[:-1])]
-    others = [REPO / "README.md", REPO / "bench" / "README.md", *sorted((REPO / "examples").rglob("*.md"))]
+    others = [REPO / "README.md", REPO / "CHANGELOG.md", REPO / "bench" / "README.md", *sorted((REPO / "examples").rglob("*.md"))]
     return [p for p in others if p.exists()] + docs
 
 
