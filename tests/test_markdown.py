@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -98,3 +99,19 @@ def test_every_code_block_is_covered() -> None:
     assert not strays, f"blocks in a language no test runs: {strays}"
     rust = [b.where for b in all_blocks("rust")]
     assert all(w.startswith("README.md") for w in rust), f"only the README's Rust blocks are doctests: {rust}"
+
+
+def test_every_test_a_rules_doc_names_exists() -> None:
+    """Each rules doc names the tests that show its clauses; a renamed or deleted test must not
+    leave its old name behind. A test name here is a backticked snake_case name of four words or
+    more (option and field names are shorter), and it must be a Rust `fn` or a Python `def`."""
+    sources = [*(REPO / "rust").rglob("*.rs"), *(REPO / "tests").rglob("*.py"), *(REPO / "python").rglob("*.py")]
+    defined: set[str] = set()
+    for path in sources:
+        defined.update(re.findall(r"\b(?:fn|def) ([a-z0-9_]+)", path.read_text(encoding="utf-8")))
+    missing = []
+    for doc in sorted((REPO / "docs" / "rules").glob("*.md")):
+        for name in re.findall(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+){3,})`", doc.read_text(encoding="utf-8")):
+            if name not in defined:
+                missing.append(f"{doc.name}: {name}")
+    assert not missing, "tests named by the rules docs that do not exist:\n" + "\n".join(sorted(set(missing)))
