@@ -85,6 +85,34 @@ def test_selfplay_is_the_same_whatever_the_thread_count(tmp_path: Path) -> None:
     np.testing.assert_allclose(data["policy"].sum(axis=1), 1, atol=1e-5)
     assert not np.any(data["policy"][~data["masks"]])
     assert data["game_returns"].shape == (3, 2)
+    low, high = game.return_bounds
+    assert data["root_value"].shape == (n,) and np.all((low <= data["root_value"]) & (data["root_value"] <= high))
+
+
+@pytest.mark.parametrize("name", ["tekken", "fatal_fight", "senjutsu"])
+def test_value_targets_mix_the_outcome_with_the_searchs_value(name: str) -> None:
+    """`value_mix`: the mover's target is the share-weighted mean of the outcome and the search's
+    value; the other seats follow the rules' tie to the mover (two-player zero-sum: its
+    opposite; co-op: the same) and keep the outcome where there is none (Senjutsu's three
+    players)."""
+    from kumite.learn.trainer import mix_values
+
+    game = kumite.load(name, **({"players": 3, "samurai": [], "decks": []} if name == "senjutsu" else
+                                {"players": 2} if name == "fatal_fight" else {}))
+    data = kumite.selfplay(game, None, games=2, simulations=8, seed=3, max_steps=200)
+    rows = np.arange(len(data["player"]))
+    z, q = data["values"], data["root_value"]
+    np.testing.assert_array_equal(mix_values(data, game, 0.0), z)
+    half = mix_values(data, game, 0.5)
+    np.testing.assert_allclose(half[rows, data["player"]], 0.5 * z[rows, data["player"]] + 0.5 * q, atol=1e-6)
+    other = (data["player"] + 1) % game.num_players
+    expected = {"tekken": -q, "fatal_fight": q}.get(name)
+    if expected is None:
+        np.testing.assert_array_equal(half[rows, other], z[rows, other])
+    else:
+        np.testing.assert_allclose(half[rows, other], 0.5 * z[rows, other] + 0.5 * expected, atol=1e-6)
+    with pytest.raises(ValueError, match="value_mix is a share"):
+        learn.train(learn.TrainConfig(game=name, out="unused", value_mix=1.5))
 
 
 @pytest.mark.parametrize("name", kumite.games())

@@ -29,6 +29,9 @@ class SelfPlayData(TypedDict):
     """`(rows, num_actions)`: the visit distribution (or Gumbel's improved policy)."""
     values: npt.NDArray[np.float32]
     """`(rows, num_players)`: the game's final returns per seat; 0 for a truncated game."""
+    root_value: npt.NDArray[np.float32]
+    """`(rows,)`: the search's value of the position for the player to move (the visit-weighted
+    mean of its root actions' values, in the game's return scale)."""
     player: npt.NDArray[np.int32]
     """`(rows,)`: the seat that decided."""
     game: npt.NDArray[np.int32]

@@ -25,6 +25,7 @@ from kumite.arena import play_match
 from kumite.bots import AZ_EXPLORATION, PolicyBot
 from kumite.learn.export import save_net
 from kumite.learn.model import Params, init_params, loss_fn
+from kumite.results import SelfPlayData
 
 CHECKPOINT = "checkpoint.pkl"
 
@@ -48,6 +49,10 @@ class TrainConfig:
     # During the warmup, once a network exists, its priors guide the rollout-valued search
     # (leaf_values="playout") instead of uniform priors; its value head is still not read.
     warmup_priors: bool = False
+    # The share of each position's value target taken from the self-play search's own value of
+    # it (`root_value`) rather than the game's outcome: 0 is AlphaZero's target, the outcome
+    # alone; 0.5 the mean of the two, a target with less noise in long games.
+    value_mix: float = 0.0
     seed: int = 0
     hidden: int = 128
     blocks: int = 2
@@ -80,8 +85,31 @@ def _commit() -> str:
         return "unknown"
 
 
+def mix_values(data: SelfPlayData, game: kumite.Game, share: float) -> np.ndarray:
+    """Each row's value target: `1 - share` of the game's outcome and `share` of the search's
+    value of the position (`root_value`, for the player to move). The search values only the
+    mover's return; the other seats' follow where the game ties them to it (two-player
+    zero-sum: the opposite; cooperative: the same) and keep the outcome otherwise. A truncated
+    game's rows stay without a value target (the loss leaves them out)."""
+    outcome = data["values"].astype(np.float32)
+    searched = outcome.copy()
+    rows = np.arange(len(outcome))
+    q = data["root_value"].astype(np.float32)
+    if game.utility == "identical":
+        searched[:] = q[:, None]
+    elif game.utility == "zero_sum" and game.num_players == 2:
+        searched[:] = -q[:, None]
+        searched[rows, data["player"]] = q
+    else:
+        searched[rows, data["player"]] = q
+    return ((1.0 - share) * outcome + share * searched).astype(np.float32)
+
+
 class Trainer:
     def __init__(self, cfg: TrainConfig, log: Callable[[str], None] = print) -> None:
+        for name in ("warmup", "value_mix"):
+            if not 0.0 <= getattr(cfg, name) <= 1.0:
+                raise ValueError(f"{name} is a share in 0 .. 1, not {getattr(cfg, name)!r}")
         self.cfg, self.log = cfg, log
         self.out = Path(cfg.out)
         self.out.mkdir(parents=True, exist_ok=True)
@@ -184,6 +212,8 @@ class Trainer:
         self.selfplay_games += cfg.games_per_iteration
         self.simulations_run += int(data["simulations"])
         rows = {k: data[k] for k in ("observations", "masks", "policy", "values", "truncated")}
+        if cfg.value_mix:
+            rows["values"] = mix_values(data, self.game, cfg.value_mix)
         self.positions += len(rows["truncated"])
         if not self.buffer:
             self.buffer = rows

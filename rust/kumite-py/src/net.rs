@@ -176,6 +176,7 @@ pub fn selfplay<'py>(
     out.set_item("masks", PyArray1::from_vec(py, data.masks).reshape([rows, actions])?)?;
     out.set_item("policy", PyArray1::from_vec(py, data.policy).reshape([rows, actions])?)?;
     out.set_item("values", PyArray1::from_vec(py, data.values).reshape([rows, players])?)?;
+    out.set_item("root_value", PyArray1::from_vec(py, data.root_value))?;
     out.set_item("player", PyArray1::from_vec(py, data.player))?;
     out.set_item("game", PyArray1::from_vec(py, data.game))?;
     out.set_item("truncated", PyArray1::from_vec(py, data.truncated))?;

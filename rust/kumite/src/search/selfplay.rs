@@ -1,7 +1,7 @@
 //! Self-play for training a policy-value network: every seat searched by the same PUCT search
 //! guided by the network, recording at each decision the observation of the player to move,
-//! its legal mask and the search's visit distribution; every position's value target is the
-//! game's final returns. Games run in parallel on all cores, and each depends only on the seed
+//! its legal mask, the search's visit distribution and its value of the position for the player
+//! to move; every position's outcome target is the game's final returns. Games run in parallel on all cores, and each depends only on the seed
 //! and its index, so the data is the same whatever the thread count.
 
 use std::sync::Arc;
@@ -61,6 +61,10 @@ pub struct SelfplayData {
     pub masks: Vec<bool>,
     pub policy: Vec<f32>,
     pub values: Vec<f32>,
+    /// The search's value of the position for the player to move: the visit-weighted mean of
+    /// its root actions' values (a target with less noise than the outcome, for trainers that
+    /// mix the two).
+    pub root_value: Vec<f32>,
     pub player: Vec<i32>,
     pub game: Vec<i32>,
     pub truncated: Vec<bool>,
@@ -80,6 +84,7 @@ impl SelfplayData {
         self.masks.append(&mut other.masks);
         self.policy.append(&mut other.policy);
         self.values.append(&mut other.values);
+        self.root_value.append(&mut other.root_value);
         self.player.append(&mut other.player);
         self.game.append(&mut other.game);
         self.truncated.append(&mut other.truncated);
@@ -165,6 +170,8 @@ fn play<G: Game, E: Evaluator<G>>(
                 out.masks[m + usize::from(a)] = true;
             }
             out.player.push(player as i32);
+            let weighted: f32 = stats.visits.iter().zip(&stats.values).map(|(&n, &v)| n as f32 * v).sum();
+            out.root_value.push(if total > 0 { weighted / total as f32 } else { 0.0 });
             decisions += 1;
             if cfg.root == RootRule::Puct && decisions <= cfg.temperature_moves && total > 0 {
                 let mut pick = rng.below(total);
