@@ -172,15 +172,16 @@ def test_the_training_loop_runs_end_to_end(name: str, tmp_path: Path) -> None:
     assert learn.train(cfg, resume=True, log=lines.append)["iterations"] == 2
 
 
-def test_policy_and_az_bots_play(tmp_path: Path) -> None:
+def test_policy_and_az_bots_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = kumite.load("ufs")
     path = tmp_path / "u.safetensors"
     learn.save_net(perturbed(game), game, path)
     # An untrained policy can stall a game for its whole run bound: cut at 300 actions.
     result = kumite.play_match(game, [f"policy:{path}", f"az:8:{path}"], n_games=2, seed=1, max_steps=300)
     assert result.names == [f"policy:{path}", f"az:8:{path}"] and len(result.returns) == 2
+    monkeypatch.setattr(kumite.bots, "NETS", tmp_path / "no-nets")
     with pytest.raises(ValueError, match="no network is shipped"):
-        make_bot("policy", kumite.load("tekken", hp=25), 0)
+        make_bot("policy", kumite.load("tekken"), 0)
     with pytest.raises(kumite.NetMismatchError):
         make_bot(f"az:10:{path}", kumite.load("tekken"), 0)
 
