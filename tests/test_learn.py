@@ -186,6 +186,26 @@ def test_policy_and_az_bots_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         make_bot(f"az:10:{path}", kumite.load("tekken"), 0)
 
 
+def test_the_shipped_networks_play_and_refuse_other_options() -> None:
+    """Every network shipped in the package (`make agents`) loads for its game's default options,
+    plays as `policy` and `az:N`, records how it was trained, and is refused by a game built
+    with other options (its fingerprint differs)."""
+    shipped = sorted(kumite.bots.NETS.glob("*.safetensors"))
+    assert {f.stem for f in shipped} <= set(kumite.games()) and shipped, "no network is shipped"
+    for f in shipped:
+        game = kumite.load(f.stem)
+        state = game.new_state(seed=1)
+        for spec in ("policy", "az:8"):
+            assert make_bot(spec, game, 0).choose(state) in state.legal_actions()
+        meta = kumite.Net.load(f).metadata
+        assert meta["command"].startswith(f"make agents GAMES={f.stem}") and float(meta["cpu_minutes"]) > 0
+    other = {"tekken": {"hp": 25}, "senjutsu": {"battlefield": "open_field"}, "ufs": {"first_player": 1},
+             "fatal_fight": {"players": 3}}
+    for f in shipped:
+        with pytest.raises(kumite.NetMismatchError):
+            make_bot("policy", kumite.load(f.stem, **other[f.stem]), 0)
+
+
 def test_playout_leaf_values_keep_the_priors_and_ignore_the_value_head(tmp_path: Path) -> None:
     """leaf_values="playout": the network's priors guide the search and playouts value the
     leaves, so two networks that differ only in their value heads search alike, and a search
