@@ -199,7 +199,7 @@ def test_the_shipped_networks_play_and_refuse_other_options() -> None:
             assert make_bot(spec, game, 0).choose(state) in state.legal_actions()
         meta = kumite.Net.load(f).metadata
         assert meta["command"].startswith(f"make agents GAMES={f.stem}") and float(meta["cpu_minutes"]) > 0
-    other = {"tekken": {"hp": 25}, "senjutsu": {"battlefield": "open_field"}, "ufs": {"first_player": 1},
+    other: dict[str, dict[str, object]] = {"tekken": {"hp": 25}, "senjutsu": {"battlefield": "open_field"}, "ufs": {"first_player": 1},
              "fatal_fight": {"players": 3}}
     for f in shipped:
         with pytest.raises(kumite.NetMismatchError):
