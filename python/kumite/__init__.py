@@ -9,6 +9,8 @@ Everything here is implemented in Rust (the private extension ``kumite._kumite``
 re-exports it. Errors are ``KumiteError`` subclasses, themselves ``ValueError``\\ s.
 """
 
+from __future__ import annotations
+
 import os
 
 from kumite._extras import lazy_submodules
