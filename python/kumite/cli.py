@@ -211,14 +211,14 @@ def train(args: argparse.Namespace) -> int:
         from kumite.learn import train as run
     except ImportError as e:
         raise SystemExit(f"error: {e}") from None
-    if args.budget <= 0 or args.blocks < 0:
-        raise SystemExit("error: --budget must be positive and --blocks at least 0")
+    if args.budget <= 0 or args.blocks < 0 or not args.checkpoint_minutes >= 0:
+        raise SystemExit("error: --budget must be positive, --blocks and --checkpoint-minutes at least 0")
     cfg = TrainConfig(
         game=args.game, out=args.out, options=parse_options(args.option), budget_minutes=args.budget,
         simulations=args.simulations, gumbel=args.gumbel or None, warmup=args.warmup,
         warmup_priors=args.warmup_priors, value_mix=args.value_mix, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
         games_per_iteration=args.games_per_iteration, eval_every=args.eval_every, eval_games=args.eval_games,
-        iterations=args.iterations,
+        iterations=args.iterations, checkpoint_minutes=args.checkpoint_minutes,
     )
     try:
         kumite.load(args.game, **cfg.options)
@@ -468,6 +468,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="games per opponent at each learning-curve point; 0 draws no curve (default 40)")
     tr.add_argument("--seed", type=seed, default=0)
     tr.add_argument("--resume", action="store_true", help="continue from DIR's checkpoint")
+    tr.add_argument("--checkpoint-minutes", type=float, default=10.0, metavar="MINUTES",
+                    help="training minutes between checkpoints; one is also written at the end and on Ctrl-C (default 10)")
     tr.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="game option")
     d = sub.add_parser("ladder", help="rate bots on one scale: round robin, Bradley-Terry ratings with 95 %% intervals")
     d.add_argument("game", choices=kumite.games())

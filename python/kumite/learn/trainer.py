@@ -68,6 +68,10 @@ class TrainConfig:
     eval_every: int = 5
     eval_games: int = 40
     eval_opponents: tuple[str, ...] = ("random", "mcts:200")
+    # Minutes of training between checkpoints (one is also written when the run ends or is
+    # interrupted): the replay buffer makes a checkpoint hundreds of MB, too much for every
+    # iteration. Writing them counts in the training clock.
+    checkpoint_minutes: float = 10.0
     # Stop after this many iterations whatever the budget (`None`: the budget decides).
     iterations: int | None = None
     threads: int | None = None
@@ -279,6 +283,31 @@ class Trainer:
     def run(self) -> dict[str, Any]:
         cfg = self.cfg
         budget = cfg.budget_minutes * 60
+        saved_at = self.elapsed
+        try:
+            self._loop(budget, saved_at)
+        except KeyboardInterrupt:
+            self.checkpoint()
+            self.log(f"interrupted: checkpoint at iteration {self.iteration} in {self.out / CHECKPOINT}")
+            raise
+        self.checkpoint()
+        self.export("net.safetensors")
+        summary = {"out": str(self.out / "net.safetensors"), "iterations": self.iteration,
+                   "minutes": round(self.elapsed / 60, 2), "selfplay_games": self.selfplay_games,
+                   "positions": self.positions, "simulations_per_second": round(self.simulations_run / max(1e-9, self.selfplay_seconds)),
+                   "curve": self.curve[-1] if self.curve else None}
+        (self.out / "summary.json").write_text(json.dumps(summary, indent=1))
+        return summary
+
+    def checkpoint(self) -> float:
+        """Writes the checkpoint, its time counted in the training clock; returns the clock."""
+        start = time.perf_counter()
+        self.save_checkpoint()
+        self.elapsed += time.perf_counter() - start
+        return self.elapsed
+
+    def _loop(self, budget: float, saved_at: float) -> None:
+        cfg = self.cfg
         # Until the first export `self.net` is None: the first round searches with uniform priors.
         while True:
             if cfg.iterations is not None and self.iteration >= cfg.iterations:
@@ -297,7 +326,8 @@ class Trainer:
                 self.curve.append(self.evaluate())
                 self.elapsed += time.perf_counter() - eval_start
                 self.write_curve()
-            self.save_checkpoint()
+            if self.elapsed - saved_at >= cfg.checkpoint_minutes * 60:
+                saved_at = self.checkpoint()
             rate = self.simulations_run / max(1e-9, self.selfplay_seconds)
             left = (f"{(cfg.iterations - self.iteration) * self.elapsed / self.iteration / 60:.1f} min" if cfg.iterations
                     else f"{max(0.0, budget - self.elapsed) / 60:.1f} min")
@@ -308,13 +338,6 @@ class Trainer:
                 + (f" | {', '.join(f'{k} {v:.0%}' for k, v in self.curve[-1].items() if ' vs ' in k)}"
                    if self.curve and self.curve[-1]["iteration"] == self.iteration else "")
             )
-        self.export("net.safetensors")
-        summary = {"out": str(self.out / "net.safetensors"), "iterations": self.iteration,
-                   "minutes": round(self.elapsed / 60, 2), "selfplay_games": self.selfplay_games,
-                   "positions": self.positions, "simulations_per_second": round(self.simulations_run / max(1e-9, self.selfplay_seconds)),
-                   "curve": self.curve[-1] if self.curve else None}
-        (self.out / "summary.json").write_text(json.dumps(summary, indent=1))
-        return summary
 
 
 def train(cfg: TrainConfig, resume: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
