@@ -22,5 +22,5 @@ def test_as_bot_passes_bots_through_and_makes_specs() -> None:
     assert as_bot(bot, game, 0) is bot
     assert isinstance(as_bot("random", game, 0), kumite.RandomBot)
     assert isinstance(as_bot("mcts:3:heuristic", game, 0), kumite.MCTS)
-    with pytest.raises(ValueError, match=r"use random, mcts:N, mcts:N:heuristic, policy\[:PATH\], az:N\[:PATH\], azp:N\[:PATH\] or module:attr"):
+    with pytest.raises(ValueError, match=r"use random, mcts:N, mcts:N:heuristic, policy\[:PATH\], az:N\[:PATH\], azp:N\[:PATH\], azh:N\[:PATH\] or module:attr"):
         as_bot("greedy", game, 0)

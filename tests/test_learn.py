@@ -236,6 +236,40 @@ def test_playout_leaf_values_keep_the_priors_and_ignore_the_value_head(tmp_path:
     assert result.names[0] == f"azp:8:{tmp_path / 'a.safetensors'}"
 
 
+def test_heuristic_leaf_values_keep_the_priors_and_read_the_game_heuristic(tmp_path: Path) -> None:
+    """leaf_values="heuristic": the priors (uniform without a net) guide the search and the
+    game's heuristic values the leaves, as `mcts:N:heuristic` does; two networks that differ
+    only in their value heads search alike; self-play with it is the same on 1 and 2 threads."""
+    game = kumite.load("tekken")
+    params = perturbed(game)
+    other = dict(params, **{"value.weight": -3 * params["value.weight"], "value.bias": params["value.bias"] + 1})
+    a = learn.save_net(params, game, tmp_path / "a.safetensors")
+    b = learn.save_net(other, game, tmp_path / "b.safetensors")
+    state = game.new_state(seed=4)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+
+    def visits(net: kumite.Net, values: str) -> np.ndarray:
+        bot = kumite.MCTS(game, iterations=100, evaluator=net, threads=1, seed=2, leaf_values=values)  # type: ignore[arg-type]
+        return bot.search(state).visits
+
+    np.testing.assert_array_equal(visits(a, "heuristic"), visits(b, "heuristic"))
+    assert not np.array_equal(visits(a, "heuristic"), visits(a, "playout"))
+    with pytest.raises(ValueError, match="leaf_values='heuristic' keeps an evaluator's priors"):
+        kumite.MCTS(game, evaluator="heuristic", leaf_values="heuristic")
+    # Fatal Fight, the game it is for: random playouts lose its campaigns and run a hundred times longer.
+    game = kumite.load("fatal_fight")
+    ff = learn.save_net(perturbed(game), game, tmp_path / "ff.safetensors")
+    for net in (None, ff):
+        runs = [kumite.selfplay(game, net, games=2, simulations=16, seed=1, threads=t, leaf_values="heuristic")
+                for t in (1, 2)]
+        assert_same_data(*runs)
+    playout = kumite.selfplay(game, None, games=2, simulations=16, seed=1, max_steps=60, leaf_values="playout")
+    assert not np.array_equal(runs[0]["policy"][:10], playout["policy"][:10])
+    result = kumite.play_match(game, [f"azh:8:{tmp_path / 'ff.safetensors'}"] * 2, n_games=2, seed=1)
+    assert result.names[0] == f"azh:8:{tmp_path / 'ff.safetensors'} #0"  # a team of one spec, numbered
+
+
 def test_the_play_server_seats_no_network_from_a_path() -> None:
     from kumite.viewer.server import App, BadRequest
 

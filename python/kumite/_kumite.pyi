@@ -292,7 +292,8 @@ class MCTS:
 
     `leaf_values="playout"` keeps the evaluator's priors (a `Net` or a callable) and values the
     leaves by random playouts instead of its values: a young network's policy already guides a
-    search its value head would mislead.
+    search its value head would mislead. `leaf_values="heuristic"` keeps the priors too and
+    values the leaves by the game's heuristic (as `evaluator="heuristic"` does).
     """
 
     def __new__(
@@ -308,7 +309,7 @@ class MCTS:
         reuse_tree: bool = False,
         max_playout_steps: int | None = None,
         gumbel: int | None = None,
-        leaf_values: Literal["evaluator", "playout"] = "evaluator",
+        leaf_values: Literal["evaluator", "playout", "heuristic"] = "evaluator",
     ) -> MCTS: ...
     @property
     def iterations(self) -> int: ...
@@ -418,7 +419,7 @@ def selfplay(
     temperature_moves: SupportsIndex = 30,
     exploration: float = 1.25,
     gumbel: SupportsIndex | None = None,
-    leaf_values: Literal["evaluator", "playout"] = "evaluator",
+    leaf_values: Literal["evaluator", "playout", "heuristic"] = "evaluator",
 ) -> SelfPlayData:
     """Self-play: `games` games in which every seat plays the search guided by `net` (`None`:
     uniform priors and random playout values, the first round of training) with `simulations` iterations a
@@ -428,8 +429,9 @@ def selfplay(
     `observations`, `masks`, `policy` (the visit distribution, or Gumbel's improved policy), `values` (the game's final returns, per seat; 0 for a truncated game),
     `player`, `game`, `truncated`; and per game `game_returns`, `game_truncated`, `game_length`;
     and `simulations` (iterations run in all). The same seed gives the same arrays whatever
-    `threads`. With `leaf_values="playout"` the net's priors guide the search and random
-    playouts value its leaves (the net's value head is not read)."""
+    `threads`. With `leaf_values="playout"` or `"heuristic"` the net's priors (uniform ones
+    without a net) guide the search and random playouts or the game's heuristic value its
+    leaves (the net's value head is not read)."""
 
 def rollout(
     game: Game,

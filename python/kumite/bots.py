@@ -30,12 +30,17 @@ class RandomBot:
         return "RandomBot()"
 
 
-BOT_SPECS = "random, mcts:N, mcts:N:heuristic, policy[:PATH], az:N[:PATH], azp:N[:PATH] or module:attr (your own bot)"
+BOT_SPECS = ("random, mcts:N, mcts:N:heuristic, policy[:PATH], az:N[:PATH], azp:N[:PATH], azh:N[:PATH] "
+             "or module:attr (your own bot)")
 
 # The networks shipped with the package, one per game (`make agents` trains them).
 NETS = Path(__file__).resolve().parent / "nets"
 # PUCT's c for a search guided by a network (AlphaZero's range; `MCTS`'s default 1.4 is UCB1's).
 AZ_EXPLORATION = 1.25
+# What values a network-guided bot's leaves: its value head (`az`), random playouts (`azp`) or
+# the game's heuristic (`azh`); the network's priors guide all three.
+LEAF_VALUES: dict[str, Literal["evaluator", "playout", "heuristic"]] = {
+    "az": "evaluator", "azp": "playout", "azh": "heuristic"}
 
 
 def load_net(game: Game, path: str = "") -> Net:
@@ -115,7 +120,8 @@ def make_bot(
     ``mcts:N`` (N iterations, random playouts), ``mcts:N:heuristic``, ``policy[:PATH]`` (a
     network alone: the shipped one of the game, or the file at PATH), ``az:N[:PATH]`` (that
     network guiding N iterations of PUCT search), ``azp:N[:PATH]`` (the network's priors guiding
-    the search, random playouts valuing its leaves), or ``module:attr`` for a
+    the search, random playouts valuing its leaves), ``azh:N[:PATH]`` (the same with the game's
+    heuristic valuing them), or ``module:attr`` for a
     bot of your own (``custom_bot``; refused when ``custom`` is false). ``max_iterations`` caps
     N (a server caps it so that one request cannot search for hours). A bad spec is a
     ``ValueError`` that says what is accepted."""
@@ -124,16 +130,15 @@ def make_bot(
         return RandomBot(seed)
     if kind == "policy":
         return PolicyBot(load_net(game, rest), spec)
-    if kind in ("az", "azp"):
+    if kind in LEAF_VALUES:
         iterations, _, path = rest.partition(":")
         if re.fullmatch(r"[0-9]{1,18}", iterations) and int(iterations) > 0:
             n = int(iterations)
             if max_iterations is not None and n > max_iterations:
                 raise ValueError(f"bot {spec!r}: at most {max_iterations} iterations here")
             net = load_net(game, path)
-            values: Literal["evaluator", "playout"] = "playout" if kind == "azp" else "evaluator"
             return MCTS(game, iterations=n, seed=seed, threads=threads, evaluator=net, exploration=AZ_EXPLORATION,
-                        leaf_values=values)
+                        leaf_values=LEAF_VALUES[kind])
     if kind == "mcts":
         iterations, _, evaluator = rest.partition(":")
         # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.

@@ -216,7 +216,7 @@ def train(args: argparse.Namespace) -> int:
     cfg = TrainConfig(
         game=args.game, out=args.out, options=parse_options(args.option), budget_minutes=args.budget,
         simulations=args.simulations, gumbel=args.gumbel or None, warmup=args.warmup,
-        warmup_priors=args.warmup_priors, value_mix=args.value_mix, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
+        warmup_priors=args.warmup_priors, warmup_values=args.warmup_values, value_mix=args.value_mix, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
         games_per_iteration=args.games_per_iteration, eval_every=args.eval_every, eval_games=args.eval_games,
         iterations=args.iterations, checkpoint_minutes=args.checkpoint_minutes,
     )
@@ -456,6 +456,8 @@ def main(argv: list[str] | None = None) -> int:
                          "(default 1: all of it; 0 is AlphaZero's recipe)")
     tr.add_argument("--warmup-priors", action="store_true",
                     help="during the warmup, the latest net's priors guide the rollout-valued search (not uniform priors)")
+    tr.add_argument("--warmup-values", choices=("playout", "heuristic"), default="playout",
+                    help="what values the warmup search's leaves: random playouts (default) or the game's heuristic")
     tr.add_argument("--value-mix", type=share, default=0.0, metavar="SHARE",
                     help="the share (0..1) of each value target taken from the search's value of the position "
                          "instead of the game's outcome (default 0: the outcome alone)")

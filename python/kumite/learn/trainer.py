@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import jax
 import jax.numpy as jnp
@@ -28,6 +28,8 @@ from kumite.learn.model import Params, init_params, loss_fn
 from kumite.results import SelfPlayData
 
 CHECKPOINT = "checkpoint.pkl"
+# A learning-curve point's fields that are not win rates.
+COUNTERS = ("iteration", "minutes", "selfplay_games")
 
 
 @dataclass
@@ -49,6 +51,10 @@ class TrainConfig:
     # During the warmup, once a network exists, its priors guide the rollout-valued search
     # (leaf_values="playout") instead of uniform priors; its value head is still not read.
     warmup_priors: bool = False
+    # What values the warmup's leaves: "playout" (a random playout) or "heuristic" (the game's
+    # own estimate, `mcts:N:heuristic`'s): for Fatal Fight, whose random playouts lose nearly
+    # every campaign and take a hundred times longer than the heuristic.
+    warmup_values: Literal["playout", "heuristic"] = "playout"
     # The share of each position's value target taken from the self-play search's own value of
     # it (`root_value`) rather than the game's outcome: 0 is AlphaZero's target, the outcome
     # alone; 0.5 the mean of the two, a target with less noise in long games.
@@ -114,6 +120,8 @@ class Trainer:
         for name in ("warmup", "value_mix"):
             if not 0.0 <= getattr(cfg, name) <= 1.0:
                 raise ValueError(f"{name} is a share in 0 .. 1, not {getattr(cfg, name)!r}")
+        if cfg.warmup_values not in ("playout", "heuristic"):
+            raise ValueError(f"warmup_values is 'playout' or 'heuristic', not {cfg.warmup_values!r}")
         self.cfg, self.log = cfg, log
         self.out = Path(cfg.out)
         self.out.mkdir(parents=True, exist_ok=True)
@@ -210,7 +218,7 @@ class Trainer:
             self.game, net, games=cfg.games_per_iteration, simulations=cfg.simulations,
             seed=cfg.seed * 1_000_003 + self.iteration, threads=cfg.threads, max_steps=cfg.max_steps,
             temperature_moves=cfg.temperature_moves, exploration=AZ_EXPLORATION, gumbel=cfg.gumbel,
-            leaf_values="playout" if warm else "evaluator",
+            leaf_values=cfg.warmup_values if warm else "evaluator",
         )
         self.selfplay_seconds += time.perf_counter() - start
         self.selfplay_games += cfg.games_per_iteration
@@ -238,7 +246,8 @@ class Trainer:
     def evaluate(self) -> dict[str, Any]:
         """Win rates (draws half, seats swapped) of the network alone and of the network inside
         the search against each fixed opponent; in games of more than two seats the candidate
-        takes one seat and the opponent every other."""
+        takes one seat and the opponent every other. In a cooperative game there is no
+        opponent: a team of the candidate in every seat plays, and its win rate is the point."""
         assert self.net is not None
         cfg, g = self.cfg, self.game
         point: dict[str, Any] = {"iteration": self.iteration, "minutes": round(self.elapsed / 60, 2),
@@ -250,13 +259,23 @@ class Trainer:
             az: lambda: kumite.MCTS(g, iterations=cfg.simulations, evaluator=net, exploration=AZ_EXPLORATION,
                                     threads=1, seed=cfg.seed, gumbel=cfg.gumbel),
         }
+        if cfg.warmup_values == "heuristic":
+            # The search self-play ran: the net's priors, the game's heuristic values.
+            candidates[az.replace("az:", "azh:")] = lambda: kumite.MCTS(
+                g, iterations=cfg.simulations, evaluator=net, exploration=AZ_EXPLORATION, threads=1, seed=cfg.seed,
+                gumbel=cfg.gumbel, leaf_values="heuristic")
+        # Cut like self-play: an untrained net can stall a game for its whole run bound.
+        def win_rate(bots: list[Any]) -> float:
+            result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration, max_steps=cfg.max_steps,
+                                progress=False)
+            return round(float(result.win_rate[0]), 4)
+
         for name, make in candidates.items():
+            if g.utility == "identical":
+                point[f"{name} team"] = win_rate([make() for _ in range(g.num_players)])
+                continue
             for opponent in cfg.eval_opponents:
-                bots: list[Any] = [make()] + [opponent] * (g.num_players - 1)
-                # Cut like self-play: an untrained net can stall a game for its whole run bound.
-                result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration, max_steps=cfg.max_steps,
-                                    progress=False)
-                point[f"{name} vs {opponent}"] = round(float(result.win_rate[0]), 4)
+                point[f"{name} vs {opponent}"] = win_rate([make()] + [opponent] * (g.num_players - 1))
         return point
 
     def write_curve(self) -> None:
@@ -269,7 +288,7 @@ class Trainer:
         except ImportError:
             return
         fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
-        keys = [k for k in self.curve[0] if " vs " in k]
+        keys = [k for k in self.curve[0] if k not in COUNTERS]
         for k in keys:
             ax.plot([p["minutes"] for p in self.curve], [p[k] for p in self.curve], marker="o", label=k)
         ax.set_xlabel("training minutes")
@@ -335,7 +354,7 @@ class Trainer:
                 f"iteration {self.iteration} | {self.elapsed / 60:.1f} min | {self.selfplay_games} games, "
                 f"{self.positions:,} positions | loss {losses['loss']:.3f} (policy {losses['policy_loss']:.3f}, "
                 f"value {losses['value_loss']:.3f}) | {rate:,.0f} simulations/s | ETA {left}"
-                + (f" | {', '.join(f'{k} {v:.0%}' for k, v in self.curve[-1].items() if ' vs ' in k)}"
+                + (f" | {', '.join(f'{k} {v:.0%}' for k, v in self.curve[-1].items() if k not in COUNTERS)}"
                    if self.curve and self.curve[-1]["iteration"] == self.iteration else "")
             )
 

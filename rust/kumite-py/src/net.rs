@@ -112,8 +112,9 @@ impl Net {
 /// `observations`, `masks`, `policy` (the visit distribution, or Gumbel's improved policy), `values` (the game's final returns, per seat; 0 for a truncated game),
 /// `player`, `game`, `truncated`; and per game `game_returns`, `game_truncated`, `game_length`;
 /// and `simulations` (iterations run in all). The same seed gives the same arrays whatever
-/// `threads`. With `leaf_values="playout"` the net's priors guide the search and random
-/// playouts value its leaves (the net's value head is not read).
+/// `threads`. With `leaf_values="playout"` or `"heuristic"` the net's priors (uniform ones
+/// without a net) guide the search and random playouts or the game's heuristic value its
+/// leaves (the net's value head is not read).
 #[pyfunction]
 #[pyo3(
     signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25, gumbel=None, leaf_values="evaluator"),
@@ -135,7 +136,7 @@ pub fn selfplay<'py>(
     leaf_values: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let root = crate::search::root_rule(gumbel)?;
-    let net_values = crate::search::net_values(leaf_values)?;
+    let leaf_values = crate::search::leaf_values(leaf_values)?;
     let simulations = u32::try_from(simulations.0)
         .ok()
         .filter(|&n| n > 0)
@@ -165,7 +166,7 @@ pub fn selfplay<'py>(
         temperature_moves: temperature_moves.0,
         exploration,
         root,
-        net_values,
+        leaf_values,
     };
     let inner = game.inner.clone();
     let data = py.detach(|| guard(|| Ok(inner.selfplay(evaluator, &cfg))))?;

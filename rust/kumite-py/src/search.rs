@@ -1,12 +1,12 @@
 //! `MCTS`: the engine's search driven from Python. The search runs with the GIL released; a
 //! Python evaluator is called back (with the GIL) once per batch of leaves.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use kumite::core::Action;
 use kumite::erased::{ErasedSearcher, EvaluatorChoice};
-use kumite::search::{BatchEvaluator, MctsConfig, RootRule, SearchStats};
+use kumite::search::{BatchEvaluator, LeafValues, MctsConfig, RootRule, SearchStats};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -134,7 +134,7 @@ impl SearchResult {
 pub struct Mcts {
     game: Py<Game>,
     searcher: Mutex<Box<dyn ErasedSearcher>>,
-    evaluator: Option<std::sync::Arc<PyEvaluator>>,
+    evaluator: Option<Arc<PyEvaluator>>,
     #[pyo3(get)]
     iterations: u32,
     /// The playout cap (`None`: the game's `max_game_length`).
@@ -180,13 +180,25 @@ pub fn root_rule(gumbel: Option<Count>) -> PyResult<RootRule> {
     }
 }
 
-/// `leaf_values`: "evaluator" (the evaluator's values, the default) or "playout" (its priors
-/// guide the search, random playouts value the leaves).
-pub fn net_values(leaf_values: &str) -> PyResult<bool> {
-    match leaf_values {
-        "evaluator" => Ok(true),
-        "playout" => Ok(false),
-        other => Err(PyValueError::new_err(format!("leaf_values must be 'evaluator' or 'playout', not {other:?}"))),
+/// `leaf_values`: "evaluator" (the evaluator's values, the default), "playout" or "heuristic"
+/// (its priors guide the search, random playouts or the game's heuristic value the leaves).
+pub fn leaf_values(name: &str) -> PyResult<LeafValues> {
+    match name {
+        "evaluator" => Ok(LeafValues::Evaluator),
+        "playout" => Ok(LeafValues::Playout),
+        "heuristic" => Ok(LeafValues::Heuristic),
+        other => Err(PyValueError::new_err(format!(
+            "leaf_values must be 'evaluator', 'playout' or 'heuristic', not {other:?}"
+        ))),
+    }
+}
+
+/// The erased search's choice for a batch evaluator and its leaf values.
+fn batch_choice(ev: Arc<dyn BatchEvaluator>, leaves: LeafValues) -> EvaluatorChoice {
+    match leaves {
+        LeafValues::Evaluator => EvaluatorChoice::Batch(ev),
+        LeafValues::Playout => EvaluatorChoice::BatchPriors(ev),
+        LeafValues::Heuristic => EvaluatorChoice::BatchPriorsHeuristic(ev),
     }
 }
 
@@ -214,7 +226,7 @@ impl Mcts {
     ) -> PyResult<Mcts> {
         let iterations = iterations.0;
         let root = root_rule(gumbel)?;
-        let net_values = net_values(leaf_values)?;
+        let leaf_rule = self::leaf_values(leaf_values)?;
         let time_limit = match time_limit {
             None => None,
             Some(t) if t > 0.0 => Some(Duration::try_from_secs_f64(t).map_err(|_| {
@@ -234,10 +246,10 @@ impl Mcts {
         };
         let g = game.get();
         let with_priors = evaluator.as_ref().is_some_and(|e| e.is_instance_of::<crate::net::Net>() || e.is_callable());
-        if !net_values && !with_priors {
-            return Err(PyValueError::new_err(
-                "leaf_values='playout' keeps an evaluator's priors: it needs a Net or a callable evaluator",
-            ));
+        if leaf_rule != LeafValues::Evaluator && !with_priors {
+            return Err(PyValueError::new_err(format!(
+                "leaf_values='{leaf_values}' keeps an evaluator's priors: it needs a Net or a callable evaluator"
+            )));
         }
         let (choice, py_evaluator) = match &evaluator {
             None => (EvaluatorChoice::RandomRollout, None),
@@ -246,7 +258,7 @@ impl Mcts {
             Some(e) if e.is_instance_of::<crate::net::Net>() => {
                 let net = e.cast::<crate::net::Net>()?.get().inner.clone();
                 guard(|| g.inner.check_net(&net).py_err(e.py()))?;
-                (if net_values { EvaluatorChoice::Batch(net) } else { EvaluatorChoice::BatchPriors(net) }, None)
+                (batch_choice(net, leaf_rule), None)
             }
             Some(e) if e.is_callable() => {
                 let batch_size = match e.getattr("batch_size") {
@@ -266,7 +278,7 @@ impl Mcts {
                     &format!("a search with evaluator batches of {batch_size} leaves on {threads} threads"),
                     leaves * row as u128,
                 )?;
-                let ev = std::sync::Arc::new(PyEvaluator {
+                let ev = Arc::new(PyEvaluator {
                     callable: e.clone().unbind(),
                     batch_size,
                     num_players: g.num_players(),
@@ -274,12 +286,7 @@ impl Mcts {
                     obs_len: g.observation_shape.iter().product(),
                     error: Mutex::new(None),
                 });
-                let choice = if net_values {
-                    EvaluatorChoice::Batch(ev.clone())
-                } else {
-                    EvaluatorChoice::BatchPriors(ev.clone())
-                };
-                (choice, Some(ev))
+                (batch_choice(ev.clone(), leaf_rule), Some(ev))
             }
             Some(e) => {
                 return Err(PyTypeError::new_err(format!(

@@ -33,8 +33,8 @@ use crate::core::{Game, GameError, Utility};
 use crate::env::VecEnv;
 use crate::search::rollout::{rollout_range, RolloutResult};
 use crate::search::{
-    selfplay, BatchEvaluator, Heuristic, Mcts, MctsConfig, Net, ObservationEvaluator, PriorsWithPlayouts,
-    RandomRollout, SelfplayConfig, SelfplayData,
+    selfplay, BatchEvaluator, Heuristic, Mcts, MctsConfig, Net, NetPriors, ObservationEvaluator, RandomRollout,
+    SelfplayConfig, SelfplayData,
 };
 
 /// A game of any kind, shared between its states.
@@ -215,7 +215,10 @@ impl<G: Game> ErasedGame for G {
             EvaluatorChoice::RandomRollout => AnyMcts::Random(Mcts::new(config, RandomRollout)),
             EvaluatorChoice::Heuristic => AnyMcts::Heuristic(Mcts::new(config, Heuristic)),
             EvaluatorChoice::Batch(b) => AnyMcts::Batch(Mcts::new(config, ObservationEvaluator(b))),
-            EvaluatorChoice::BatchPriors(b) => AnyMcts::BatchPriors(Mcts::new(config, PriorsWithPlayouts(b))),
+            EvaluatorChoice::BatchPriors(b) => AnyMcts::BatchPriors(Mcts::new(config, NetPriors(b, RandomRollout))),
+            EvaluatorChoice::BatchPriorsHeuristic(b) => {
+                AnyMcts::BatchPriorsHeuristic(Mcts::new(config, NetPriors(b, Heuristic)))
+            }
         };
         Box::new(Searcher { game: self, mcts })
     }

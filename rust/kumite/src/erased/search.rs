@@ -3,7 +3,7 @@ use std::sync::Arc;
 use super::{ErasedState, Tracked};
 use crate::core::{Game, GameError, State};
 use crate::search::{
-    BatchEvaluator, Heuristic, Mcts, MctsConfig, ObservationEvaluator, PriorsWithPlayouts, RandomRollout, SearchStats,
+    BatchEvaluator, Heuristic, Mcts, MctsConfig, NetPriors, ObservationEvaluator, RandomRollout, SearchStats,
 };
 
 /// The leaf evaluator of a type-erased search.
@@ -14,6 +14,8 @@ pub enum EvaluatorChoice {
     Batch(Arc<dyn BatchEvaluator>),
     /// The batch evaluator's priors, random playouts' values.
     BatchPriors(Arc<dyn BatchEvaluator>),
+    /// The batch evaluator's priors, the game's heuristic values.
+    BatchPriorsHeuristic(Arc<dyn BatchEvaluator>),
 }
 
 /// A search over states of one game, keeping its tree between calls when configured to.
@@ -26,7 +28,8 @@ pub(super) enum AnyMcts<G: Game> {
     Random(Mcts<G, RandomRollout>),
     Heuristic(Mcts<G, Heuristic>),
     Batch(Mcts<G, ObservationEvaluator<dyn BatchEvaluator>>),
-    BatchPriors(Mcts<G, PriorsWithPlayouts<dyn BatchEvaluator>>),
+    BatchPriors(Mcts<G, NetPriors<dyn BatchEvaluator, RandomRollout>>),
+    BatchPriorsHeuristic(Mcts<G, NetPriors<dyn BatchEvaluator, Heuristic>>),
 }
 
 pub(super) struct Searcher<G: Game> {
@@ -41,6 +44,7 @@ impl<G: Game> ErasedSearcher for Searcher<G> {
             AnyMcts::Heuristic(m) => &m.config,
             AnyMcts::Batch(m) => &m.config,
             AnyMcts::BatchPriors(m) => &m.config,
+            AnyMcts::BatchPriorsHeuristic(m) => &m.config,
         }
     }
     fn search(&mut self, state: &dyn ErasedState) -> Result<SearchStats, GameError> {
@@ -58,6 +62,7 @@ impl<G: Game> ErasedSearcher for Searcher<G> {
             AnyMcts::Heuristic(m) => m.search(game, s, h),
             AnyMcts::Batch(m) => m.search(game, s, h),
             AnyMcts::BatchPriors(m) => m.search(game, s, h),
+            AnyMcts::BatchPriorsHeuristic(m) => m.search(game, s, h),
         })
     }
 }

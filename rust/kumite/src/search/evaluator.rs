@@ -64,14 +64,14 @@ impl<G: Game> Evaluator<G> for RandomRollout {
     }
 }
 
-/// Uniform priors over the legal actions and a random playout's value: PUCT (or Gumbel) before
-/// there is a network. Self-play's first round uses it, so its games end and its value targets
-/// mean something (zero values everywhere would leave the search nothing to prefer, and games
-/// that loop until the run's bound).
+/// Uniform priors over the legal actions with `V`'s leaf values (a random playout's, or the
+/// game's heuristic): PUCT (or Gumbel) before there is a network. Self-play's first round uses
+/// it, so its games end and its value targets mean something (zero values everywhere would
+/// leave the search nothing to prefer, and games that loop until the run's bound).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct UniformPlayout;
+pub struct UniformPriors<V>(pub V);
 
-impl<G: Game> Evaluator<G> for UniformPlayout {
+impl<G: Game, V: Evaluator<G>> Evaluator<G> for UniformPriors<V> {
     fn has_priors(&self) -> bool {
         true
     }
@@ -84,17 +84,29 @@ impl<G: Game> Evaluator<G> for UniformPlayout {
         values: &mut [f32],
         priors: &mut [f32],
     ) {
-        let (players, actions) = (game.num_players(), game.num_actions());
+        self.0.evaluate(game, leaves, rng, max_playout_steps, values, priors);
+        let actions = game.num_actions();
         let mut legal = crate::core::ActionList::new();
-        for (i, leaf) in leaves.iter().enumerate() {
-            playout_value(game, leaf, rng, max_playout_steps, &mut values[i * players..(i + 1) * players]);
+        for (leaf, row) in leaves.iter().zip(priors.chunks_mut(actions)) {
             if !leaf.is_terminal() {
                 leaf.legal_actions(game, &mut legal);
-                let row = &mut priors[i * actions..(i + 1) * actions];
                 legal.iter().for_each(|&a| row[usize::from(a)] = 1.0 / legal.len() as f32);
             }
         }
     }
+}
+
+/// Which values a search guided by priors (a network's, or uniform ones) gives its leaves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LeafValues {
+    /// The evaluator's own (a network's value head); uniform priors play out instead.
+    #[default]
+    Evaluator,
+    /// A random playout's ([`RandomRollout`]).
+    Playout,
+    /// The game's heuristic ([`Heuristic`]): for games whose random playouts say little, such
+    /// as a co-op campaign that random play nearly always loses.
+    Heuristic,
 }
 
 /// The game's own cheap position estimate (`State::heuristic`), or a random playout for games
@@ -132,13 +144,13 @@ pub trait BatchEvaluator: Send + Sync {
     fn evaluate(&self, observations: &[f32], players: &[i32], masks: &[bool], values: &mut [f32], priors: &mut [f32]);
 }
 
-/// A [`BatchEvaluator`]'s priors with random-playout values: PUCT guided by what a network
-/// learned to play, each leaf valued by a playout instead of the network's value head (a young
-/// value head misleads the search, where its policy already helps: `docs/agents.md`, "The
-/// recipe").
-pub struct PriorsWithPlayouts<B: ?Sized>(pub std::sync::Arc<B>);
+/// A [`BatchEvaluator`]'s priors with `V`'s leaf values (a random playout's, or the game's
+/// heuristic): PUCT guided by what a network learned to play, each leaf valued without the
+/// network's value head (a young value head misleads the search, where its policy already
+/// helps: `docs/agents.md`, "The recipe").
+pub struct NetPriors<B: ?Sized, V>(pub std::sync::Arc<B>, pub V);
 
-impl<G: Game, B: BatchEvaluator + ?Sized> Evaluator<G> for PriorsWithPlayouts<B> {
+impl<G: Game, B: BatchEvaluator + ?Sized, V: Evaluator<G>> Evaluator<G> for NetPriors<B, V> {
     fn batch_size(&self) -> usize {
         self.0.batch_size()
     }
@@ -156,7 +168,7 @@ impl<G: Game, B: BatchEvaluator + ?Sized> Evaluator<G> for PriorsWithPlayouts<B>
     ) {
         ObservationEvaluator(self.0.clone()).evaluate(game, leaves, rng, max_playout_steps, values, priors);
         // The network's values are overwritten: only its priors are kept.
-        RandomRollout.evaluate(game, leaves, rng, max_playout_steps, values, priors);
+        self.1.evaluate(game, leaves, rng, max_playout_steps, values, priors);
     }
 }
 

@@ -649,7 +649,7 @@ mod tests {
     use super::*;
     use crate::games::tekken::{Phase, Slot, Tekken, TekkenAction, TekkenOptions, TekkenState};
     use crate::hex::Hex;
-    use crate::search::{Heuristic, RandomRollout, UniformPlayout};
+    use crate::search::{Heuristic, RandomRollout, UniformPriors};
 
     fn tekken() -> Tekken {
         Tekken::new(TekkenOptions { stage: "moonlit_dojo".into(), ..Default::default() }).unwrap()
@@ -860,8 +860,8 @@ mod tests {
         let game = tekken();
         let mut legal = ActionList::new();
         for (i, (state, history)) in random_states(&game, 300, 11).iter().enumerate() {
-            let stats =
-                Mcts::new(gumbel(16 + i as u32 % 40, 1, i as u64), UniformPlayout).search(&game, state, history);
+            let stats = Mcts::new(gumbel(16 + i as u32 % 40, 1, i as u64), UniformPriors(RandomRollout))
+                .search(&game, state, history);
             state.legal_actions(&game, &mut legal);
             assert!(legal.contains(&stats.best), "state {i}: {} not legal", stats.best);
             let sum: f32 = stats.policy.iter().sum();
@@ -878,8 +878,8 @@ mod tests {
         let game = tekken();
         for (state, history) in random_states(&game, 10, 12) {
             for threads in [1, 2] {
-                let a = Mcts::new(gumbel(64, threads, 3), UniformPlayout).search(&game, &state, &history);
-                let b = Mcts::new(gumbel(64, threads, 3), UniformPlayout).search(&game, &state, &history);
+                let a = Mcts::new(gumbel(64, threads, 3), UniformPriors(RandomRollout)).search(&game, &state, &history);
+                let b = Mcts::new(gumbel(64, threads, 3), UniformPriors(RandomRollout)).search(&game, &state, &history);
                 assert_eq!((a.visits, a.best, a.policy), (b.visits, b.best, b.policy));
             }
         }
@@ -913,7 +913,7 @@ mod tests {
         // of the considered actions its round first, then halves.
         let game = tekken();
         for (state, history) in random_states(&game, 20, 13) {
-            let stats = Mcts::new(gumbel(17, 1, 1), UniformPlayout).search(&game, &state, &history);
+            let stats = Mcts::new(gumbel(17, 1, 1), UniformPriors(RandomRollout)).search(&game, &state, &history);
             let visited = stats.visits.iter().filter(|&&v| v > 0).count();
             assert_eq!(visited, stats.actions.len().min(16), "{:?}", stats.visits);
         }
@@ -925,8 +925,8 @@ mod tests {
         for (state, history) in random_states(&game, 20, 14) {
             let player = state.current_player().unwrap();
             let other = state.determinize(&game, player, 999);
-            let a = Mcts::new(gumbel(100, 1, 4), UniformPlayout).search(&game, &state, &history);
-            let b = Mcts::new(gumbel(100, 1, 4), UniformPlayout).search(&game, &other, &history);
+            let a = Mcts::new(gumbel(100, 1, 4), UniformPriors(RandomRollout)).search(&game, &state, &history);
+            let b = Mcts::new(gumbel(100, 1, 4), UniformPriors(RandomRollout)).search(&game, &other, &history);
             assert_eq!((a.visits, a.best), (b.visits, b.best));
         }
     }

@@ -7,7 +7,7 @@ pub mod rollout;
 pub mod selfplay;
 
 pub use evaluator::{
-    BatchEvaluator, Evaluator, Heuristic, ObservationEvaluator, PriorsWithPlayouts, RandomRollout, UniformPlayout,
+    BatchEvaluator, Evaluator, Heuristic, LeafValues, NetPriors, ObservationEvaluator, RandomRollout, UniformPriors,
 };
 pub use mcts::{Mcts, MctsConfig, RootRule, SearchStats};
 pub use net::Net;

@@ -9,7 +9,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
-use crate::search::evaluator::{BatchEvaluator, Evaluator, ObservationEvaluator, PriorsWithPlayouts, UniformPlayout};
+use crate::search::evaluator::{
+    BatchEvaluator, Evaluator, Heuristic, LeafValues, NetPriors, ObservationEvaluator, RandomRollout, UniformPriors,
+};
 use crate::search::mcts::{Mcts, MctsConfig, RootRule};
 use crate::search::rollout::on_threads;
 
@@ -33,9 +35,9 @@ pub struct SelfplayConfig {
     /// noise explores, so `temperature_moves` is not read) and the policy target is the
     /// improved policy; under PUCT the target is the visit shares.
     pub root: RootRule,
-    /// With a network: whether its value head values the leaves (`false`: its priors guide the
-    /// search and random playouts value the leaves, [`PriorsWithPlayouts`]).
-    pub net_values: bool,
+    /// What values the leaves: the network's value head (without a network, random playouts),
+    /// or, the priors kept, random playouts or the game's heuristic.
+    pub leaf_values: LeafValues,
 }
 
 impl Default for SelfplayConfig {
@@ -49,7 +51,7 @@ impl Default for SelfplayConfig {
             temperature_moves: 30,
             exploration: 1.25,
             root: RootRule::Puct,
-            net_values: true,
+            leaf_values: LeafValues::Evaluator,
         }
     }
 }
@@ -96,8 +98,8 @@ impl SelfplayData {
 }
 
 /// Plays `cfg.games` games of self-play with `evaluator` (a [`crate::search::net::Net`]: its
-/// priors, and its values unless `cfg.net_values` is off), or before there is one ([`None`])
-/// with uniform priors and random playout values ([`UniformPlayout`]).
+/// priors, and its values unless `cfg.leaf_values` says otherwise), or before there is one
+/// ([`None`]) with uniform priors ([`UniformPriors`]) and playouts' or the heuristic's values.
 pub fn selfplay<G: Game>(game: &G, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData {
     let games = on_threads(cfg.threads, || {
         (0..cfg.games).into_par_iter().map(|i| one_game(game, evaluator.clone(), cfg, i)).collect::<Vec<_>>()
@@ -124,10 +126,18 @@ fn one_game<G: Game>(
         root: cfg.root,
         ..MctsConfig::default()
     };
-    match evaluator {
-        Some(net) if cfg.net_values => play(game, Mcts::new(config, ObservationEvaluator(net)), cfg, index, game_seed),
-        Some(net) => play(game, Mcts::new(config, PriorsWithPlayouts(net)), cfg, index, game_seed),
-        None => play(game, Mcts::new(config, UniformPlayout), cfg, index, game_seed),
+    match (evaluator, cfg.leaf_values) {
+        (Some(net), LeafValues::Evaluator) => {
+            play(game, Mcts::new(config, ObservationEvaluator(net)), cfg, index, game_seed)
+        }
+        (Some(net), LeafValues::Playout) => {
+            play(game, Mcts::new(config, NetPriors(net, RandomRollout)), cfg, index, game_seed)
+        }
+        (Some(net), LeafValues::Heuristic) => {
+            play(game, Mcts::new(config, NetPriors(net, Heuristic)), cfg, index, game_seed)
+        }
+        (None, LeafValues::Heuristic) => play(game, Mcts::new(config, UniformPriors(Heuristic)), cfg, index, game_seed),
+        (None, _) => play(game, Mcts::new(config, UniformPriors(RandomRollout)), cfg, index, game_seed),
     }
 }
 
