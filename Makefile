@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server icount fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs
+.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server icount fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs stats
 
 all: build
 
@@ -112,6 +112,12 @@ bench: build $(DEV_STAMP)
 icount:
 	@command -v valgrind >/dev/null || { echo "make icount needs valgrind (Debian: apt-get install valgrind)"; exit 1; }
 	python3 scripts/icount.py $(ICOUNT_ARGS)
+
+# Measurements of the games rather than of speed (rust/kumite/benches/stats.rs): random games'
+# lengths and results, Fatal Fight's largest piles (fatal_fight_capacity), Senjutsu's preset
+# pairings (senjutsu_presets); STATS names some (default: random).
+stats:
+	$(CARGO) bench -p kumite --bench stats -- $(STATS)
 
 # The play server under 16 loopback clients for 60 s (bench/server_load.py).
 bench-server: build

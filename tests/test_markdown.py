@@ -115,3 +115,36 @@ def test_every_test_a_rules_doc_names_exists() -> None:
             if name not in defined:
                 missing.append(f"{doc.name}: {name}")
     assert not missing, "tests named by the rules docs that do not exist:\n" + "\n".join(sorted(set(missing)))
+
+
+def _json_state_section(game: str) -> str:
+    text = (REPO / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    start = text.index("\n## JSON state")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end > 0 else len(text)]
+
+
+@pytest.mark.parametrize("game", ["tekken", "senjutsu", "fatal_fight", "ufs"])
+def test_the_json_state_docs_name_every_field(game: str) -> None:
+    """Each rules doc's "JSON state" section names, in backticks, every field `to_json` writes
+    for a state in play: the envelope's, the state's, and those of each per-player record; a
+    field added to the state without its doc fails here."""
+    import kumite
+
+    g = kumite.load(game)
+    state = g.new_state(seed=3)
+    for i in range(60):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[i % len(legal)])
+    envelope = json.loads(state.to_json())
+    section = _json_state_section(game)
+    named = {word for span in re.findall(r"`([^`]+)`", section) for word in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", span)}
+    fields = set(envelope) | set(envelope["state"])
+    for value in envelope["state"].values():
+        records = value if isinstance(value, list) else [value]
+        for record in records:
+            if isinstance(record, dict) and len(record) > 3:
+                fields |= set(record)
+    assert not sorted(fields - named), f"docs/rules/{game}.md, JSON state, does not name {sorted(fields - named)}"

@@ -1279,46 +1279,6 @@ fn conformance_suite_the_earlier_draft_options() {
     }
 }
 
-/// `cargo test --release -p kumite fatal_fight_random_stats -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn fatal_fight_random_stats() {
-    use crate::core::{derive_seed, Rng};
-    for (players, start_stage) in [(1, 1), (2, 1), (3, 1), (4, 1), (2, 2), (2, 3), (4, 4)] {
-        let g = FatalFight::new(FatalFightOptions { players, start_stage, ..Default::default() }).unwrap();
-        let (mut steps, mut stages, mut wins, mut rounds) = (0usize, 0usize, 0usize, 0usize);
-        let n = 2000;
-        let t0 = std::time::Instant::now();
-        for i in 0..n {
-            let mut s = g.new_state(i);
-            let mut rng = Rng::new(derive_seed(i, 1));
-            steps += crate::search::rollout::random_playout(&g, &mut s, &mut rng) as usize;
-            stages += usize::from(s.stage);
-            rounds += usize::from(s.round);
-            wins += usize::from(s.result == Some(true));
-        }
-        let rate = steps as f64 / t0.elapsed().as_secs_f64();
-        let s = g.new_state(1);
-        let t1 = std::time::Instant::now();
-        for _ in 0..1_000_000 {
-            std::hint::black_box(std::hint::black_box(&s).clone());
-        }
-        let clone_ns = t1.elapsed().as_secs_f64() * 1e3;
-        println!(
-            "{players}p from {start_stage}: {:.2} M steps/s, state {} bytes, clone {clone_ns:.1} ns",
-            rate / 1e6,
-            std::mem::size_of::<FatalFightState>()
-        );
-        println!(
-            "  {:.1} steps/game, {:.2} stages cleared, {:.1} rounds in last stage, {wins} wins; max {}",
-            steps as f64 / n as f64,
-            stages as f64 / n as f64,
-            rounds as f64 / n as f64,
-            g.max_game_length()
-        );
-    }
-}
-
 #[test]
 fn content_dir_replaces_built_in_files() {
     let dir = std::env::temp_dir().join(format!("kumite_ff_content_{}", std::process::id()));
@@ -1879,42 +1839,6 @@ fn ff_3_6_the_shop_is_order_free_a_returned_card_reaches_a_player_who_passed() {
     act(&g, &mut s, A::ShopDone);
     assert!(matches!(s.phase, Phase::Turn { .. }), "every player passed in a row: the round starts");
     assert_eq!(s.shop_passed, 0);
-}
-
-/// The largest hand, cards owned, gold (a player's and the team pool), items carried and cards
-/// played in a round over random games (docs "Capacities"):
-/// `cargo test --profile ci -p kumite --lib fatal_fight_capacity_maxima -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn fatal_fight_capacity_maxima() {
-    use crate::core::{derive_seed, Rng};
-    for players in 1..=4u8 {
-        let g = game(players);
-        let (mut hand, mut owned, mut gold, mut pool, mut carried, mut played) = (0, 0, 0, 0, 0, 0);
-        let mut legal = ActionList::new();
-        let games = 2000;
-        for i in 0..games {
-            let mut s = g.new_state(i);
-            let mut rng = Rng::new(derive_seed(i, 1));
-            for _ in 0..g.max_game_length() {
-                if s.is_terminal() {
-                    break;
-                }
-                s.legal_actions(&g, &mut legal);
-                let a = legal[rng.below(legal.len() as u32) as usize];
-                s.apply_unchecked(&g, a, &mut NoEvents);
-                for p in &s.players[..g.n()] {
-                    hand = hand.max(p.hand.len());
-                    owned = owned.max(p.owned());
-                    gold = gold.max(p.gold);
-                    carried = carried.max(p.carried.len());
-                    played = played.max(p.played.len() + p.facedown.len());
-                }
-                pool = pool.max(s.pool);
-            }
-        }
-        println!("{players}p, {games} random games: hand {hand}, owned {owned}, gold {gold}, pool {pool}, carried {carried}, played + face down {played}");
-    }
 }
 
 // FFX-9, FF-11.2, FF-15.1: gold has no cap. The seed counts gold without a limit

@@ -990,37 +990,59 @@ impl Content {
         p.into_result()
     }
 
-    /// Checks a 40-card deck for a samurai (SJ-4.1, SJX-deck): exactly 40 pool cards, no card
-    /// more often than its copies in the pool, another samurai's signature cards excluded, and
-    /// at most 8 rank-3 cards. The message names the card and the rule.
-    pub fn validate_deck(&self, samurai: usize, deck: &[CardId]) -> Result<(), String> {
+    /// The cards a decklist names by id, in order, or every name that is no card.
+    pub fn cards_by_id(&self, names: &[String]) -> Result<Vec<CardId>, Vec<String>> {
+        let (found, unknown): (Vec<_>, Vec<_>) =
+            names.iter().map(|k| (k, self.card_by_id(k))).partition(|(_, c)| c.is_some());
+        if unknown.is_empty() {
+            Ok(found.into_iter().filter_map(|(_, c)| c).collect())
+        } else {
+            Err(unknown.into_iter().map(|(k, _)| k.clone()).collect())
+        }
+    }
+
+    /// Every way `deck` breaks the deck rules for `samurai` (SJ-4.1, SJX-12): 40 cards, deck
+    /// cards only, no other samurai's signature cards, no more copies than the pool holds, at
+    /// most 8 of rank 3. Empty when it keeps them all.
+    pub fn deck_problems(&self, samurai: usize, deck: &[CardId]) -> Vec<String> {
+        let mut problems = Vec::new();
         if deck.len() != DECK_SIZE {
-            return Err(format!("a deck holds exactly {DECK_SIZE} ability cards, not {}", deck.len()));
+            problems.push(format!("a deck holds exactly {DECK_SIZE} ability cards, not {}", deck.len()));
         }
         let mut counts = vec![0u8; self.cards.len()];
         for &id in deck {
             let Some(card) = self.cards.get(usize::from(id.0)) else {
-                return Err(format!("card id {} does not exist", id.0));
+                problems.push(format!("card id {} does not exist", id.0));
+                continue;
             };
             if !matches!(card.ty, CardType::Attack | CardType::Defense | CardType::Meditation) {
-                return Err(format!("{}: {} cards are not deck cards", card.id, card.ty.name()));
+                problems.push(format!("{}: {} cards are not deck cards", card.id, card.ty.name()));
             }
-            if let Some(o) = &card.owner {
-                if *o != self.samurai[samurai].id {
-                    return Err(format!("{}: a signature card of {o}", card.id));
-                }
+            if let Some(o) = card.owner.as_ref().filter(|&o| *o != self.samurai[samurai].id) {
+                problems.push(format!("{}: a signature card of {o}", card.id));
             }
             let n = &mut counts[usize::from(id.0)];
-            *n += 1;
-            if *n > card.copies {
-                return Err(format!("{}: {} copies, the pool has {}", card.id, n, card.copies));
+            *n = n.saturating_add(1);
+            if *n == card.copies.saturating_add(1) {
+                let held = deck.iter().filter(|&&d| d == id).count();
+                problems.push(format!("{}: {held} copies, the pool has {}", card.id, card.copies));
             }
         }
-        let rank3 = deck.iter().filter(|&&id| self.card(id).rank == 3).count();
+        let rank3 = deck.iter().filter(|&&id| self.cards.get(usize::from(id.0)).is_some_and(|c| c.rank == 3)).count();
         if rank3 > 8 {
-            return Err(format!("{rank3} rank-3 cards; a deck holds at most 8"));
+            problems.push(format!("{rank3} rank-3 cards; a deck holds at most 8"));
         }
-        Ok(())
+        problems
+    }
+
+    /// [`Content::deck_problems`] as one message.
+    pub fn validate_deck(&self, samurai: usize, deck: &[CardId]) -> Result<(), String> {
+        let problems = self.deck_problems(samurai, deck);
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("; "))
+        }
     }
 
     pub fn add_battlefields(&mut self, file: &str, text: &str) -> Result<(), GameError> {

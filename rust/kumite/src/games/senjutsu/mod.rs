@@ -169,14 +169,9 @@ impl Senjutsu {
                     })?;
                     content.preset_for(i, s).map_err(|e| GameError::option("decks", format!("seat {seat}: {e}")))?
                 }
-                Some(DeckChoice::Cards(list)) => list
-                    .iter()
-                    .map(|k| {
-                        content
-                            .card_by_id(k)
-                            .ok_or_else(|| GameError::option("decks", format!("seat {seat}: unknown card {k:?}")))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
+                Some(DeckChoice::Cards(list)) => content
+                    .cards_by_id(&list)
+                    .map_err(|unknown| GameError::option("decks", format!("seat {seat}: unknown cards {unknown:?}")))?,
             };
             content
                 .validate_deck(s, &deck)
@@ -246,16 +241,12 @@ impl Game for Senjutsu {
                 found
             }
         };
-        let mut deck = Vec::with_capacity(cards.len());
-        for k in cards {
-            match self.content.card_by_id(k) {
-                Some(id) => deck.push(id),
-                None => p.add(k, "cards", "no such card"),
-            }
-        }
-        if let (Some(s), true) = (samurai, p.is_empty()) {
-            if let Err(e) = self.content.validate_deck(s, &deck) {
-                p.add("decklist", "cards", e);
+        match self.content.cards_by_id(cards) {
+            Err(unknown) => unknown.iter().for_each(|k| p.add(k, "cards", "no such card")),
+            Ok(deck) => {
+                for problem in samurai.map(|s| self.content.deck_problems(s, &deck)).unwrap_or_default() {
+                    p.add("decklist", "cards", problem);
+                }
             }
         }
         p.into_result()

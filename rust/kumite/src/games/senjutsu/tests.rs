@@ -6,7 +6,7 @@ use serde_json::json;
 use super::*;
 use crate::cards::CardId;
 use crate::conformance::{check_random_games, Conformance};
-use crate::core::{Action, ActionList, Event, NoEvents, State};
+use crate::core::{Action, ActionList, Event, State};
 use crate::hex::{Direction, Hex};
 
 const E: Direction = Direction::EAST;
@@ -301,12 +301,12 @@ fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
     let short = &deck[..39];
     assert!(load_err(json!({"decks": [short, null]})).contains("exactly 40"));
     deck[0] = "no_such_card".into();
-    assert!(load_err(json!({"decks": [deck, null]})).contains("unknown card \"no_such_card\""));
+    assert!(load_err(json!({"decks": [deck, null]})).contains("unknown cards [\"no_such_card\"]"));
     let mut too_many = preset_keys(&g, 0);
     for k in too_many.iter_mut().take(4) {
         *k = "whirlwind".into();
     }
-    assert!(load_err(json!({"decks": [too_many, null]})).contains("whirlwind: 2 copies, the pool has 1"));
+    assert!(load_err(json!({"decks": [too_many, null]})).contains("whirlwind: 4 copies, the pool has 1"));
     let mut foreign = preset_keys(&g, 0);
     foreign[0] = "spear_wall".into();
     assert!(load_err(json!({"decks": [foreign, null]})).contains("spear_wall: a signature card of spear_captain"));
@@ -336,6 +336,14 @@ fn sj_4_1_sj_5_9_decks_preset_or_built_and_validated() {
     let err = g.validate_deck(&foreign, &[], Some(&first)).unwrap_err().to_string();
     assert!(err.contains("spear_wall: a signature card of spear_captain"), "{err}");
     g.validate_deck(&foreign, &[], Some("spear_captain")).unwrap_err(); // its other signature cards
+    let mut everything = heavy.clone();
+    everything[0] = "spear_wall".into();
+    everything.remove(1);
+    let err = g.validate_deck(&everything, &[], Some(&first)).unwrap_err().to_string();
+    for part in ["exactly 40", "spear_wall: a signature card of spear_captain", "rank-3 cards; a deck holds at most 8"]
+    {
+        assert!(err.contains(part), "every problem at once; {part}: {err}");
+    }
     let err = g.validate_deck(&["nope".to_string()], &["x".to_string()], None).unwrap_err().to_string();
     for part in ["nope: field `cards`: no such card", "Senjutsu has no sideboard", "name the samurai"] {
         assert!(err.contains(part), "{part}: {err}");
@@ -1324,26 +1332,6 @@ fn conformance_three_and_four_players_and_teams() {
             .unwrap_or_else(|e| panic!("{o}: {e}"));
     }
 }
-/// Random-play statistics for the three option sets the conformance suite covers.
-#[test]
-#[ignore]
-fn stats() {
-    for opts in
-        [json!({}), json!({"players": 4}), json!({"players": 4, "teams": [0,1,0,1], "battlefield": "temple_court"})]
-    {
-        let g = game(opts);
-        let mut rng = crate::core::Rng::new(1);
-        let (mut steps, mut rounds, mut draws) = (0, 0, 0);
-        for seed in 0..2000 {
-            let mut s = g.new_state(seed);
-            steps += crate::search::rollout::random_playout(&g, &mut s, &mut rng);
-            rounds += u32::from(s.round);
-            draws += u32::from(s.result.is_some_and(|r| r[0] == 0));
-        }
-        println!("steps/game {} rounds/game {} draws {draws}", steps / 2000, rounds / 2000);
-    }
-}
-
 #[test]
 fn sj_13_3_a_face_down_core_card_looks_like_any_other() {
     // SJ-13.3, SJ-3.6, SJX-19. 「あなたの手札から能力カードを1枚選び、相手の選んだ能力カードの横に伏せて
@@ -1591,36 +1579,6 @@ fn view_cards_carry_their_face() {
     assert_eq!(stance["parts"][0]["ops"][0]["evade"], true);
 }
 
-/// Random-playout speed for `bench/README.md`: `rollout_batch` on one thread, default 2-player
-/// game, `SJ_SPEED_GAMES` games (20,000 unless set).
-#[test]
-#[ignore]
-fn playout_speed() {
-    let games = std::env::var("SJ_SPEED_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
-    println!("state: {} bytes, {} actions", std::mem::size_of::<SenjutsuState>(), NUM_ACTIONS);
-    for o in [json!({}), json!({"players": 4})] {
-        let g = game(o.clone());
-        let t = std::time::Instant::now();
-        let r = crate::search::rollout::rollout_batch(&g, games, 1, Some(1), None);
-        let secs = t.elapsed().as_secs_f64();
-        let steps: f64 = r.lengths.iter().map(|&l| f64::from(l)).sum();
-        println!(
-            "{o}: {games} games in {secs:.2} s: {:.0} games/s, {:.2} M steps/s",
-            games as f64 / secs,
-            steps / secs / 1e6
-        );
-    }
-}
-
-/// The Wilson 95 % interval of `k` successes in `n`, as "p % [lo, hi]".
-fn wilson(k: usize, n: usize) -> String {
-    let (p, n, z) = (k as f64 / n as f64, n as f64, 1.96f64);
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z / d * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    format!("{:.1} % [{:.1}, {:.1}]", 100.0 * p, 100.0 * (c - h), 100.0 * (c + h))
-}
-
 #[test]
 fn content_files_name_entries_by_id_and_still_read_key() {
     // Every game names a content entry by `id`; Senjutsu's files said `key` before, and such a
@@ -1636,104 +1594,6 @@ fn content_files_name_entries_by_id_and_still_read_key() {
     let ids = |c: &Content| c.samurai.iter().map(|s| s.id.clone()).collect::<Vec<_>>();
     assert_eq!(ids(&now), ids(&before));
     assert_eq!(before.card_by_id("straight_cut"), now.card_by_id("straight_cut"));
-}
-
-/// A game with the content read from `data/` at run time (so content can be retuned without a
-/// rebuild); preset decks only.
-fn game_from_data_dir(options: serde_json::Value) -> Senjutsu {
-    let read = |f: &str| {
-        std::fs::read_to_string(format!("{}/src/games/senjutsu/data/{f}", env!("CARGO_MANIFEST_DIR")))
-            .expect("data file")
-    };
-    let c = Content::from_texts(&read("cards.toml"), &read("samurai.toml"), &read("battlefields.toml"))
-        .expect("valid content");
-    let mut g = game(options);
-    g.decks = g.seats.iter().map(|&s| c.samurai[s].deck.clone()).collect();
-    g.content = std::sync::Arc::new(c);
-    g
-}
-
-/// Preset balance in the 2-player pairings: each pair of distinct samurai in both seat orders,
-/// `SJ_RANDOM_GAMES` uniformly random games (20,000) and `SJ_MCTS_GAMES` ISMCTS games (0) at
-/// `SJ_MCTS_ITERATIONS` (200) a decision per ordered pairing; a samurai's share counts both
-/// seats. Also prints `rule_path_hits`. Reads the content from `data/` at run time.
-#[test]
-#[ignore]
-fn preset_balance() {
-    use crate::search::{Heuristic, Mcts, MctsConfig};
-    let env = |k: &str, d: usize| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-    let (random_games, mcts_games, iterations) =
-        (env("SJ_RANDOM_GAMES", 20_000), env("SJ_MCTS_GAMES", 0), env("SJ_MCTS_ITERATIONS", 200));
-    for o in path_configs() {
-        let games = env("SJ_PATH_GAMES", 1_000) as u64;
-        let hits = rule_path_hits(&game_from_data_dir(o.clone()), games);
-        println!(
-            "rule paths, {o}, {games} games: {:?}",
-            RULE_PATHS.iter().zip(hits).map(|(p, h)| format!("{h} {p}")).collect::<Vec<_>>()
-        );
-    }
-    let keys = ["old_master", "eager_student", "wanderer", "spear_captain"];
-    for (i, a) in keys.iter().enumerate() {
-        for b in &keys[i + 1..] {
-            // wins of a, wins of b, draws; over both seat orders
-            let (mut r, mut m) = ([0usize; 3], [0usize; 3]);
-            for flip in [false, true] {
-                let seats = if flip { [b, a] } else { [a, b] };
-                let g = game_from_data_dir(json!({"samurai": seats}));
-                let tally = |t: &mut [usize; 3], ret: &[f32]| {
-                    let (ra, rb) = if flip { (ret[1], ret[0]) } else { (ret[0], ret[1]) };
-                    t[if ra > 0.0 {
-                        0
-                    } else if rb > 0.0 {
-                        1
-                    } else {
-                        2
-                    }] += 1;
-                };
-                if random_games > 0 {
-                    let res = crate::search::rollout::rollout_batch(&g, random_games, 1, None, None);
-                    for row in res.returns.chunks(2) {
-                        tally(&mut r, row);
-                    }
-                }
-                for seed in 0..mcts_games as u64 {
-                    let mut s = g.new_state(seed);
-                    let mut bots: Vec<_> = (0..2)
-                        .map(|p| {
-                            Mcts::new(
-                                MctsConfig {
-                                    iterations: iterations as u32,
-                                    seed: seed * 8 + p as u64,
-                                    ..MctsConfig::default()
-                                },
-                                Heuristic,
-                            )
-                        })
-                        .collect();
-                    let mut history = Vec::new();
-                    while let Some(p) = s.current_player() {
-                        let x = bots[p].choose(&g, &s, &history);
-                        s.apply_unchecked(&g, x, &mut NoEvents);
-                        history.push(x);
-                    }
-                    let mut ret = vec![0.0; 2];
-                    s.returns(&g, &mut ret);
-                    tally(&mut m, &ret);
-                }
-            }
-            for (what, t) in [("random", r), ("mcts", m)] {
-                let total: usize = t.iter().sum();
-                if total > 0 {
-                    println!(
-                        "{what} {a} vs {b}, {total} games: {a} {} | {b} {} | draws {}",
-                        wilson(t[0], total),
-                        wilson(t[1], total),
-                        wilson(t[2], total)
-                    );
-                }
-            }
-        }
-    }
 }
 
 // ----- the second set of cards: mechanics the first set did not use ---------------------------

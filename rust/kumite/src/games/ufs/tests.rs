@@ -1634,39 +1634,6 @@ fn conformance_suite_other_decks_and_options() {
     check_random_games(&limited, Conformance { games: 500, seed: 5, deep_games: 20 }).unwrap();
 }
 
-/// `cargo test --release -p kumite ufs_random_stats -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn ufs_random_stats() {
-    use crate::core::{derive_seed, Rng};
-    let g = Ufs::new(UfsOptions::default()).unwrap();
-    let (mut steps, mut turns, mut wins, mut draws, mut lib) = (0usize, 0usize, [0usize; 2], 0usize, 0usize);
-    let n = 5000;
-    let t0 = std::time::Instant::now();
-    for i in 0..n {
-        let mut s = g.new_state(i);
-        let mut rng = Rng::new(derive_seed(i, 1));
-        steps += crate::search::rollout::random_playout(&g, &mut s, &mut rng) as usize;
-        turns += s.turn as usize;
-        match s.result {
-            Some([1, _]) => wins[0] += 1,
-            Some([_, 1]) => wins[1] += 1,
-            _ => draws += 1,
-        }
-        if s.sides.iter().all(|x| x.vitality > 0) {
-            lib += 1;
-        }
-    }
-    let rate = steps as f64 / t0.elapsed().as_secs_f64();
-    println!("{:.2} M steps/s, state {} bytes", rate / 1e6, std::mem::size_of::<UfsState>());
-    println!(
-        "{:.1} steps/game, {:.1} turns/game, wins {wins:?}, draws {draws}, ended without a KO {lib}; max {}",
-        steps as f64 / n as f64,
-        turns as f64 / n as f64,
-        g.max_game_length()
-    );
-}
-
 #[test]
 fn view_cards_carry_their_face() {
     // Each card in a view has its face as data for drawing: difficulty, control, the three
