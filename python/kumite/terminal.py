@@ -26,66 +26,6 @@ TERRAIN = {
     "forest": ("T", "trees: no entry"),
 }
 IMPASSABLE = ("blocked", "water", "forest")
-# A Senjutsu card's hexes and directions are relative to the samurai's front.
-RELATIVE = {"F": "front", "FR": "front-right", "BR": "back-right", "B": "back", "BL": "back-left", "FL": "front-left"}
-
-
-def _sj_hex(name: str) -> str:
-    """A card hex in words: "F" front, "F.F" two hexes front, "F.FR" front then front-right."""
-    if name == "C":
-        return "its own hex"
-    steps = [RELATIVE.get(s, s) for s in name.split(".")]
-    if len(set(steps)) == 1 and len(steps) > 1:
-        return f"{len(steps)} hexes {steps[0]}"
-    return " then ".join(steps)
-
-
-def _sj_op(op: dict[str, Any]) -> str:
-    kind = op.get("op")
-    whom = "the opponent " if op.get("opponent") else ""
-    if kind == "attack":
-        cells = [_sj_hex(c["name"]) + (f" ({c['wounds']} wounds)" if c.get("wounds", 1) > 1 else "") for c in op["cells"]]
-        extra = [w for w, on in (("bleeding", op.get("bleed")), (f"stun {op.get('stun')}", op.get("stun")),
-                                 (f"push {op.get('push')}", op.get("push"))) if on]
-        return "attack " + ", ".join(cells) + (f" ({', '.join(extra)})" if extra else "")
-    if kind == "defend":
-        return "defend " + ", ".join(_sj_hex(c["name"]) for c in op["cells"]) + (" (evade)" if op.get("evade") else "")
-    if kind == "move":
-        dirs = op.get("dirs") or []
-        where = "any way" if len(dirs) == 6 else "/".join(RELATIVE[list(RELATIVE)[d]] for d in dirs)
-        verb = f"move {whom}" if whom else "move "
-        return f"{verb}{'exactly' if op.get('forced') else 'up to'} {op.get('n')} {where}"
-    if kind == "rotate":
-        return f"turn {whom}up to {op.get('n')} sides"
-    if kind == "kamae":
-        return f"move the kamae ring {op.get('n')} branch{'es' if op.get('n') != 1 else ''}"
-    if kind == "advantage":
-        return "take the advantage"
-    if kind == "draw":
-        return f"draw {op.get('n')}"
-    if kind == "choose":
-        return "one of: " + " | ".join(_sj_op(o) for o in op.get("options") or [])
-    return str(kind)
-
-
-def senjutsu_words(face: dict[str, Any]) -> str:
-    """A Senjutsu card's face in words, from the view's face data."""
-    init = face.get("initiative") or []
-    head = [str(face.get("type")), "initiative " + (" or ".join(map(str, init)) if init else "that of the card it joins")]
-    if face.get("instant"):
-        head.append(f"instant ({face['instant']})")
-    if face.get("requires"):
-        head.append(f"only in {face['requires']}")
-    words = [", ".join(head)]
-    for i, part in enumerate(face.get("parts") or []):
-        t = part.get("timing")
-        when = "" if i == 0 else ("right after: " if t == "=" else ("then: " if t == "card" else f"at initiative {t}: "))
-        words.append(when + "; ".join(_sj_op(o) for o in part.get("ops") or []))
-    for b in face.get("bonus") or []:
-        words.append(f"in {b.get('zone')} also: " + "; ".join(_sj_op(o) for o in b.get("ops") or []))
-    return " · ".join(words)
-
-
 # Facing in sixths of a turn clockwise from east (the hex::Direction numbering).
 ARROWS = ["→", "↘", "↙", "←", "↖", "↗"]
 DIRECTIONS = ["east", "south-east", "south-west", "west", "north-west", "north-east"]
@@ -103,29 +43,6 @@ def _face(card: dict[str, Any]) -> dict[str, Any]:
     return face if isinstance(face, dict) else {}
 
 
-def ufs_words(face: dict[str, Any]) -> str:
-    """A UFS card's face in words, from the view's face data."""
-    words = [f"{face.get('kind')}", f"difficulty {face.get('difficulty')}, control {face.get('control')}",
-             "symbols " + "/".join(face.get("symbols") or [])]
-    attack = face.get("attack")
-    if attack:
-        words.append(f"{attack['zone']} attack: speed {attack['speed']}, damage {attack['damage']}")
-    block = face.get("block")
-    if block:
-        words.append(f"blocks {block['zone']} {block['modifier']:+d}")
-    ch = face.get("character")
-    if ch:
-        words.append(f"vitality {ch['vitality']}, hand size {ch['hand_size']}")
-    if face.get("breaker"):
-        words.append(f"Breaker {face['breaker']}")
-    if face.get("unique"):
-        words.append("unique")
-    if face.get("traits"):
-        words.append("traits " + ", ".join(face["traits"]))
-    words.extend(f"ability: {a}" for a in face.get("abilities") or [])
-    return " · ".join(words)
-
-
 def card_line(card: dict[str, Any], legend: Legend | None = None) -> str:
     """One card in words: its name, what it does, and its chips."""
     if card.get("hidden"):
@@ -134,14 +51,10 @@ def card_line(card: dict[str, Any], legend: Legend | None = None) -> str:
     if card.get("empty"):
         return "(empty)"
     name = str(card.get("name", "?"))
-    text = str(card.get("text") or "")
-    face = _face(card)
-    if face.get("layout") == "ufs":
-        text = ufs_words(face)
-    elif face.get("layout") == "senjutsu":
-        text = senjutsu_words(face)
-        if legend is not None:
-            legend.add("front, back…", "a Senjutsu card's hexes and moves are relative to where its samurai faces")
+    # The card in words where the game writes them (Senjutsu, UFS), else its text.
+    text = str(card.get("words") or card.get("text") or "")
+    if _face(card).get("layout") == "senjutsu" and legend is not None:
+        legend.add("front, back…", "a Senjutsu card's hexes and moves are relative to where its samurai faces")
     # Some games' texts start with the name already.
     if text.startswith(name):
         text = text[len(name):].lstrip(" :·-")
@@ -336,8 +249,8 @@ def hand_cards(view: dict[str, Any], player: int) -> list[dict[str, Any]]:
 
 
 def unplayable(view: dict[str, Any], player: int, legal_texts: list[str]) -> list[str]:
-    """Why each card ``player`` holds is not a choice now, from what the screen shows: either no
-    action of this step plays a card, or the card's own conditions (in its text) keep it out."""
+    """Why each card ``player`` holds is not a choice now: either no action of this step plays a
+    card, or the card's own rules keep it out (the scene's ``why_not``, written by the game)."""
     cards = hand_cards(view, player)
     if not cards:
         return []
@@ -350,14 +263,8 @@ def unplayable(view: dict[str, Any], player: int, legal_texts: list[str]) -> lis
         if c in named or name in seen:
             continue
         seen.add(name)
-        face = _face(c)
-        said = []
-        if face.get("requires"):
-            said.append(f"the card says it is played only in the {face['requires']} kamae zone")
-        if face.get("instant"):
-            said.append("the card is an instant: played after the selections are revealed, never selected")
-        if face.get("type") == "stun":
-            said.append("a stun card: it only takes up room in the hand")
+        # The game says what the card's own rules forbid; the step's choices say the rest.
+        said = [str(c["why_not"])] if c.get("why_not") else []
         if not named:
             reason = f"no card from the hand is chosen in this step ({status})"
         else:

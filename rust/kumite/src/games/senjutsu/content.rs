@@ -180,6 +180,101 @@ impl Op {
     }
 }
 
+/// The relative directions in words, in `RELATIVE`'s order.
+const RELATIVE_WORDS: [&str; 6] = ["front", "front-right", "back-right", "back", "back-left", "front-left"];
+
+/// A grid hex in words: its own hex, "2 hexes front", or a walk ("front then front-right").
+fn cell_words(h: Hex) -> String {
+    let name = cell_name(h);
+    if name == "C" {
+        return "its own hex".into();
+    }
+    let steps: Vec<&str> =
+        name.split('.').map(|s| RELATIVE.iter().position(|&r| r == s).map_or(s, |i| RELATIVE_WORDS[i])).collect();
+    if steps.len() > 1 && steps.iter().all(|&s| s == steps[0]) {
+        format!("{} hexes {}", steps.len(), steps[0])
+    } else {
+        steps.join(" then ")
+    }
+}
+
+impl Op {
+    /// The action in words, for players reading a card (the terminal, the viewer's card text).
+    pub fn words(&self) -> String {
+        let whom = |o: bool| if o { "the opponent " } else { "" };
+        match self {
+            Op::Attack { cells, bleed, stun, push } => {
+                let hexes: Vec<String> = cells
+                    .iter()
+                    .map(|&(h, w)| cell_words(h) + &if w > 1 { format!(" ({w} wounds)") } else { String::new() })
+                    .collect();
+                let mut extra = Vec::new();
+                if *bleed {
+                    extra.push("bleeding".to_string());
+                }
+                if *stun > 0 {
+                    extra.push(format!("stun {stun}"));
+                }
+                if *push > 0 {
+                    extra.push(format!("push {push}"));
+                }
+                let extra = if extra.is_empty() { String::new() } else { format!(" ({})", extra.join(", ")) };
+                format!("attack {}{extra}", hexes.join(", "))
+            }
+            Op::Defend { cells, evade } => {
+                let hexes: Vec<String> = cells.iter().map(|&h| cell_words(h)).collect();
+                format!("defend {}{}", hexes.join(", "), if *evade { " (evade)" } else { "" })
+            }
+            Op::Move { n, dirs, forced, opponent } => {
+                let ways: Vec<&str> = (0..6).filter(|i| dirs & (1 << i) != 0).map(|i| RELATIVE_WORDS[i]).collect();
+                let ways = if ways.len() == 6 { "any way".to_string() } else { ways.join("/") };
+                format!("move {}{} {n} {ways}", whom(*opponent), if *forced { "exactly" } else { "up to" })
+            }
+            Op::Rotate { n, opponent } => format!("turn {}up to {n} sides", whom(*opponent)),
+            Op::Kamae { n } => format!("move the kamae ring {n} branch{}", if *n == 1 { "" } else { "es" }),
+            Op::Advantage => "take the advantage".into(),
+            Op::Draw { n } => format!("draw {n}"),
+            Op::Choose(options) => format!("one of: {}", options.iter().map(Op::words).collect::<Vec<_>>().join(" | ")),
+        }
+    }
+}
+
+impl Card {
+    /// The card in words: its type and initiative, its conditions, each part with when it
+    /// resolves, and its kamae bonus lines; hexes and moves are relative to its samurai's front.
+    pub fn words(&self) -> String {
+        let initiative = if self.initiative.is_empty() {
+            "initiative that of the card it joins".to_string()
+        } else {
+            format!("initiative {}", self.initiative.iter().map(u8::to_string).collect::<Vec<_>>().join(" or "))
+        };
+        let mut head = vec![self.ty.name().to_string(), initiative];
+        match self.instant {
+            Instant::Replace => head.push("instant (replace)".into()),
+            Instant::Add => head.push("instant (add)".into()),
+            Instant::None => {}
+        }
+        if let Some(z) = self.requires {
+            head.push(format!("only in {}", z.name()));
+        }
+        let ops = |ops: &[Op]| ops.iter().map(Op::words).collect::<Vec<_>>().join("; ");
+        let mut words = vec![head.join(", ")];
+        for (i, part) in self.parts.iter().enumerate() {
+            let when = match part.timing {
+                _ if i == 0 => String::new(),
+                Timing::Same => "right after: ".into(),
+                Timing::Card => "then: ".into(),
+                Timing::At(x) => format!("at initiative {x}: "),
+            };
+            words.push(when + &ops(&part.ops));
+        }
+        for (zone, bonus) in &self.bonus {
+            words.push(format!("in {} also: {}", zone.name(), ops(bonus)));
+        }
+        words.join(" · ")
+    }
+}
+
 /// The card-language name of a grid hex: `C`, or the shortest walk of relative directions,
 /// earliest directions first (`F`, `F.F`, `F.FL`).
 pub fn cell_name(h: Hex) -> String {

@@ -74,7 +74,7 @@ pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>
             CardType::Core => "yellow",
             CardType::Stun => "rage",
         };
-        json!({"name": k.name, "text": k.text, "color": color, "tags": tags, "face": face(k)})
+        json!({"name": k.name, "text": k.text, "words": k.words(), "color": color, "tags": tags, "face": face(k)})
     };
     let back = |tags: Vec<&str>| json!({"hidden": true, "tags": tags});
     let sees = |p: usize| viewer.is_none_or(|v| v == p);
@@ -133,8 +133,32 @@ pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>
         if !sees(p) {
             held.sort_unstable_by_key(|&x| (shown(x), x));
         }
-        let hand: Vec<Value> =
-            held.into_iter().map(|x| if shown(x) { card(x, vec![]) } else { back(vec![]) }).collect();
+        // What the card's own rules say about when it cannot be selected (the terminal's "why
+        // not" line), for its holder.
+        let why_not = |x: CardId| -> Option<String> {
+            let k = c.card(x);
+            if k.ty == CardType::Stun {
+                return Some("a stun card: it only takes up room in the hand (SJ-11)".into());
+            }
+            if k.instant != Instant::None {
+                return Some("an instant: played after the selections are revealed, never selected (SJ-12)".into());
+            }
+            k.requires.filter(|&z| z != node.1).map(|z| {
+                format!("played only in the {} kamae zone; the samurai is in {} (SJ-9.3)", z.name(), node.1.name())
+            })
+        };
+        let hand: Vec<Value> = held
+            .into_iter()
+            .map(|x| match (shown(x), sees(p).then(|| why_not(x)).flatten()) {
+                (false, _) => back(vec![]),
+                (true, None) => card(x, vec![]),
+                (true, Some(why)) => {
+                    let mut shown = card(x, vec![]);
+                    shown["why_not"] = json!(why);
+                    shown
+                }
+            })
+            .collect();
         zones.push(json!({"id": format!("p{p}.hand"), "name": "Hand", "owner": p, "cards": hand}));
         let mut play = Vec::new();
         if let Some(x) = s.played {

@@ -392,6 +392,37 @@ pub struct Card {
 }
 
 impl Card {
+    /// The card in words, for players reading it (the terminal, the viewer's card text): kind,
+    /// difficulty and control, resource symbols, attack or block, a character's vitality and
+    /// hand size, and each ability.
+    pub fn words(&self) -> String {
+        let mut words = vec![
+            self.kind.name().to_string(),
+            format!("difficulty {}, control {}", self.difficulty, self.control),
+            format!("symbols {}", self.symbols.iter().map(|s| s.name()).collect::<Vec<_>>().join("/")),
+        ];
+        if let Some(a) = self.attack {
+            words.push(format!("{} attack: speed {}, damage {}", a.zone.name(), a.speed, a.damage));
+        }
+        if let Some(b) = self.block {
+            words.push(format!("blocks {} {:+}", b.zone.name(), b.modifier));
+        }
+        if self.kind == Kind::Character {
+            words.push(format!("vitality {}, hand size {}", self.vitality, self.hand_size));
+        }
+        if self.breaker > 0 {
+            words.push(format!("Breaker {}", self.breaker));
+        }
+        if self.unique {
+            words.push("unique".into());
+        }
+        if !self.traits.is_empty() {
+            words.push(format!("traits {}", self.traits.join(", ")));
+        }
+        words.extend(self.abilities.iter().map(|a| format!("ability: {}", a.text())));
+        words.join(" · ")
+    }
+
     pub fn has_trait(&self, name: &str) -> bool {
         self.traits.iter().any(|t| t == name) || self.attack.is_some_and(|a| a.zone.name() == name)
     }

@@ -36,7 +36,7 @@ pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde
             Kind::Attack => "red",
             Kind::Action => "common",
         };
-        json!({"name": k.name, "text": game.texts[usize::from(id.0)], "color": color, "tags": tags, "face": face(k)})
+        json!({"name": k.name, "text": game.texts[usize::from(id.0)], "words": k.words(), "color": color, "tags": tags, "face": face(k)})
     };
     let back = || json!({"hidden": true});
     let slots = |row: &[Slot]| -> Vec<Value> {

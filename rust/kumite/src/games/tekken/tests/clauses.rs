@@ -1,97 +1,6 @@
-//! Scenario tests: each sets up a position, acts, and checks the exact outcome. The clause ids
-//! (TK-…, TKX-…) are those of `docs/rules/tekken.md`.
+//! Scenario tests of the numbered clauses of `docs/rules/tekken.md` ("Clauses"), each quoting the seed.
 
-use crate::cards::CardId;
-use crate::conformance::{check_random_games, Conformance};
-use crate::core::{Action, ActionList, Game, GameError, State};
-use crate::games::tekken::actions::TekkenAction as A;
-use crate::games::tekken::content::{Colour, Content, Height, Kind, Symbol};
-use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
-use crate::games::tekken::{Tekken, TekkenOptions};
-use crate::hex::{Direction, Hex};
-
-fn game_with(f: impl FnOnce(&mut TekkenOptions)) -> Tekken {
-    let mut o = TekkenOptions { stage: "moonlit_dojo".into(), first_attacker: Some(0), ..Default::default() };
-    f(&mut o);
-    Tekken::new(o).unwrap()
-}
-
-fn card(game: &Tekken, id: &str) -> CardId {
-    CardId(game.content.cards.iter().position(|c| c.id == id).unwrap_or_else(|| panic!("no card {id}")) as u16)
-}
-
-/// Player `p` holds exactly `names` (the old hand goes back to the deck).
-fn give(game: &Tekken, s: &mut TekkenState, p: usize, names: &[&str]) {
-    let f = &mut s.fighters[p];
-    f.hand.move_all_to(&mut f.deck);
-    for name in names {
-        let c = card(game, name);
-        let i = f.deck.iter().position(|d| d == c).unwrap_or_else(|| panic!("{name} not in deck"));
-        f.deck.remove(i);
-        f.hand.push(c);
-    }
-}
-
-/// Player 0 attacks on the Moonlit Dojo: P0 at `a`, P1 at `b`, rage cards chosen (0 each).
-fn setup(game: &Tekken, a: (i8, i8), b: (i8, i8), hand0: &[&str]) -> TekkenState {
-    let mut s = game.new_state(1);
-    act(game, &mut s, A::ChooseRage(0));
-    act(game, &mut s, A::ChooseRage(0));
-    assert_eq!(s.phase, Phase::Prepare { prepared: false });
-    s.fighters[0].pos = Hex::new(a.0, a.1);
-    s.fighters[1].pos = Hex::new(b.0, b.1);
-    give(game, &mut s, 0, hand0);
-    s.validate(game).unwrap();
-    s
-}
-
-fn act(game: &Tekken, s: &mut TekkenState, a: A) {
-    s.apply(game, a.encode()).unwrap_or_else(|e| panic!("{a:?}: {e}\n{}", s.render(game)));
-}
-
-fn legal(game: &Tekken, s: &TekkenState) -> Vec<A> {
-    let mut out = ActionList::new();
-    s.legal_actions(game, &mut out);
-    out.iter().map(|&a| A::decode(a)).collect()
-}
-
-fn hand_index(game: &Tekken, s: &TekkenState, p: usize, name: &str) -> u8 {
-    let c = card(game, name);
-    s.fighters[p].hand.iter().position(|h| h == c).unwrap() as u8
-}
-
-/// P0 plays `name`; P1 guesses `guess` (which must miss unless the test wants a punish).
-fn play(game: &Tekken, s: &mut TekkenState, name: &str, guess: Height) {
-    let i = hand_index(game, s, 0, name);
-    act(game, s, A::Play(i));
-    if s.phase == Phase::Guess {
-        act(game, s, A::Guess(guess));
-    }
-}
-
-/// P0 plays `name` and P1 guesses a wrong height; optional means are declined.
-fn hit(game: &Tekken, s: &mut TekkenState, name: &str) {
-    let h = game.content.card(card(game, name)).height;
-    play(game, s, name, Height::ALL.into_iter().find(|&x| x != h).unwrap());
-    while s.phase == Phase::Resolve {
-        let l = legal(game, s);
-        act(game, s, if l.contains(&A::EndResolution) { A::EndResolution } else { l[0] });
-    }
-}
-
-/// Declines every optional means until the card is resolved.
-fn resolve(game: &Tekken, s: &mut TekkenState) {
-    while s.phase == Phase::Resolve {
-        let l = legal(game, s);
-        act(game, s, if l.contains(&A::EndResolution) { A::EndResolution } else { l[0] });
-    }
-}
-
-fn dojo() -> Tekken {
-    game_with(|_| {})
-}
-
-// ---- TK-1 match --------------------------------------------------------------------------------
+use super::*;
 
 // TK-1.1
 #[test]
@@ -173,8 +82,6 @@ fn tk_1_4_first_to_rounds_to_win_takes_the_match() {
     assert!(legal(&g, &s).is_empty());
 }
 
-// ---- TK-2 cards --------------------------------------------------------------------------------
-
 // TK-2.1, TK-2.2, TK-2.3
 #[test]
 fn tk_2_1_tk_2_2_tk_2_3_card_anatomy_is_read_from_data() {
@@ -209,30 +116,13 @@ fn tk_2_3_every_punch_is_yellow_or_green_and_every_kick_red_or_blue() {
     assert_eq!((fist.kind, fist.colour), (Kind::Punch, Colour::Yellow));
     let slicer = content.cards.iter().find(|c| c.id == "vessa.shin_slicer").unwrap();
     assert_eq!((slicer.kind, slicer.colour), (Kind::Kick, Colour::Blue));
-    let bad = include_str!("data/characters/kaito.toml")
+    let bad = include_str!("../data/characters/kaito.toml")
         .replace("id = \"kaito\"", "id = \"kaito2\"")
         .replace("deck = \"kaito\"", "deck = \"kaito2\"")
         .replace("\"kaito.", "\"kaito2.")
         .replacen("colour = \"yellow\"", "colour = \"red\"", 1);
     let err = Content::builtin().add_character("bad.toml", &bad).unwrap_err().to_string();
     assert!(err.contains("a punch is yellow or green, not red"), "{err}");
-}
-
-/// The close-range symbols (TK-11.2) of `symbols` that would hit the air in open floor when they
-/// resolve in printed order from adjacent: a push of N leaves the opponent N + 1 away, and a move
-/// steps back beside it by one.
-fn symbols_out_of_reach(symbols: &[Symbol]) -> Vec<usize> {
-    let mut distance = 1u8;
-    let mut dead = Vec::new();
-    for (i, s) in symbols.iter().enumerate() {
-        match s {
-            Symbol::Move => distance = distance.saturating_sub(1).max(1),
-            _ if distance != 1 => dead.push(i),
-            Symbol::Push(n) => distance += n,
-            _ => {}
-        }
-    }
-    dead
 }
 
 // TK-5.1, TK-6.3, TK-7.2, TK-11.2. 「攻撃カード本体のシンボルと、接続されているエクステンションのシンボルで
@@ -311,7 +201,7 @@ fn tk_2_4_tk_2_5_common_cards_have_one_extension_and_specials_three() {
     for c in &g.content.cards {
         assert_eq!(c.extensions.len(), if c.special { 3 } else { 1 }, "{}", c.id);
     }
-    let bad = include_str!("data/characters/kaito.toml").replacen("special = false", "special = true", 1);
+    let bad = include_str!("../data/characters/kaito.toml").replacen("special = false", "special = true", 1);
     let err = Content::builtin()
         .add_character(
             "bad.toml",
@@ -330,7 +220,7 @@ fn tk_2_4_tk_2_5_common_cards_have_one_extension_and_specials_three() {
 // TK-2.6
 #[test]
 fn tk_2_6_deck_marks_must_name_the_owner() {
-    let bad = include_str!("data/characters/kaito.toml")
+    let bad = include_str!("../data/characters/kaito.toml")
         .replace("id = \"kaito\"", "id = \"kaito2\"")
         .replace("\"kaito.", "\"kaito2.");
     let err = Content::builtin().add_character("k.toml", &bad).unwrap_err();
@@ -338,26 +228,6 @@ fn tk_2_6_deck_marks_must_name_the_owner() {
     assert!(problems.iter().all(|p| p.field == "deck"));
     assert_eq!(problems.len(), 9, "every card with the wrong deck mark is reported");
 }
-
-#[test]
-fn malformed_content_files_get_errors_naming_file_card_and_field() {
-    let mut c = Content::builtin();
-    let err = c.add_character("x.toml", "id = 3").unwrap_err();
-    assert!(err.to_string().contains("x.toml"), "{err}");
-    let bad = include_str!("data/characters/rook.toml")
-        .replace("id = \"rook\"", "id = \"rook2\"")
-        .replace("\"rook.", "\"rook2.")
-        .replace("deck = \"rook\"", "deck = \"rook2\"")
-        .replace("\"strike 2\"", "\"strike 22\"");
-    let err = c.add_character("r.toml", &bad).unwrap_err().to_string();
-    assert!(err.contains("r.toml: rook2.anvil_elbow: field `symbols[0]`"), "{err}");
-    let stage = "id = \"s\"\nname = \"S\"\nradius = 3\nblocked = [[9, 9]]\nstart = [[0, 0], [0, 0]]\n";
-    let err = c.add_stage("s.toml", stage).unwrap_err().to_string();
-    assert!(err.contains("s.toml: s: field `blocked`"), "{err}");
-    assert_eq!(c.characters.len(), 4, "nothing is added from a bad file");
-}
-
-// ---- TK-3 roles --------------------------------------------------------------------------------
 
 // TK-3.1, TK-3.2, TK-3.3
 #[test]
@@ -382,22 +252,6 @@ fn tk_3_1_tk_3_2_tk_3_3_roles_alternate_between_strings() {
     assert_eq!(s.current_player(), Some(1));
     assert_eq!(s.strings, 2);
 }
-
-#[test]
-fn copies_of_a_card_give_one_action() {
-    let g = dojo();
-    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.straight", "kaito.body_blow"]);
-    let plays: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Play(_))).collect();
-    assert_eq!(plays, vec![A::Play(0), A::Play(2)]);
-    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.palm_strike", "kaito.spin_kick"]);
-    act(&g, &mut s, A::Heat); // a 4th card, maybe a copy: each 3-card choice appears once
-    let mut seen = std::collections::HashSet::new();
-    for a in legal(&g, &s) {
-        assert!(seen.insert(s.action_to_string(&g, a.encode())), "{a:?} repeats an action");
-    }
-}
-
-// ---- TK-4 strings ------------------------------------------------------------------------------
 
 // TK-4.1, TK-4.7
 #[test]
@@ -589,8 +443,6 @@ fn tk_4_11_a_wrong_guess_resolves_the_card() {
     assert_eq!(s.phase, Phase::Prepare { prepared: false });
 }
 
-// ---- TK-5 means --------------------------------------------------------------------------------
-
 // TK-5.1, TK-5.2
 #[test]
 fn tk_5_1_tk_5_2_means_in_any_order_never_interleaved() {
@@ -612,8 +464,6 @@ fn tk_5_1_tk_5_2_means_in_any_order_never_interleaved() {
     assert_eq!(s.fighters[1].hp, 15);
     assert_eq!(s.fighters[1].pos, Hex::new(2, 0));
 }
-
-// ---- TK-6 symbols ------------------------------------------------------------------------------
 
 // TK-6.1, TKX-10
 #[test]
@@ -697,8 +547,6 @@ fn tk_6_5_stuns_are_removed_after_the_stunned_string() {
     assert_eq!(s.fighters[0].slots, [Slot::Empty; 4]);
 }
 
-// ---- TK-7 extensions ---------------------------------------------------------------------------
-
 // TK-7.1, TK-7.2
 #[test]
 fn tk_7_1_tk_7_2_a_matching_extension_adds_its_symbols() {
@@ -723,8 +571,6 @@ fn tk_7_1_no_extension_when_heights_differ() {
     play(&g, &mut s, "kaito.low_kick", Height::High); // low: not connected
     assert_eq!(s.fighters[1].hp, 20 - 2 - 1);
 }
-
-// ---- TK-8 combos -------------------------------------------------------------------------------
 
 // TK-8.1, TK-8.2
 #[test]
@@ -776,50 +622,6 @@ fn tk_8_2_sequence_combos_need_the_colours_in_order() {
     assert_eq!(s.string.combos_pending, 0);
 }
 
-// TK-7.1, TK-8.1, TK-8.2, TK-12.3, TKX-14. Both chains follow the card played just before:
-// 「攻撃側プレイヤーは、直前にプレイした攻撃カードが条件を満たすとキャラクターのコンボボードの効果を
-// 発動できる」 (the attacker may trigger a combo-board effect when the attack card played just before
-// meets its condition) and 「連続で出した攻撃カードのエクステンションシンボルが一致する場合、効果を適用する」
-// (when the extension symbols of attack cards played one after another match, the effect applies).
-// A card blocked under heat was played, then 「攻撃側は使用したカードを捨て札にし、その攻撃スロットに
-// スタンカードを置く」 (the attacker discards it and puts a stun card in its slot): the card after it
-// follows a stun, so neither a colour sequence nor an extension runs across the block.
-#[test]
-fn tkx_14_a_card_blocked_under_heat_breaks_colour_sequences_and_extensions_alike() {
-    let g = dojo();
-    let hand = ["kaito.straight", "kaito.low_kick", "kaito.body_blow"];
-    // Unbroken: straight (high yellow, extension mid +strike 1), then body blow (mid yellow):
-    // One-Two (yellow, yellow) triggers and the extension connects.
-    let mut s = setup(&g, (0, 0), (1, 0), &hand);
-    hit(&g, &mut s, "kaito.straight");
-    play(&g, &mut s, "kaito.body_blow", Height::Low);
-    assert_eq!(s.string.combos_pending, 0b001, "One-Two");
-    assert_eq!(s.string.extension_from, Some(card(&g, "kaito.straight")));
-    // Broken: the low kick between them is blocked under heat.
-    let mut s = setup(&g, (0, 0), (1, 0), &hand);
-    act(&g, &mut s, A::Heat);
-    hit(&g, &mut s, "kaito.straight");
-    assert_eq!(s.fighters[1].hp, 18);
-    play(&g, &mut s, "kaito.low_kick", Height::Low); // blocked: the string goes on
-    assert_eq!(s.fighters[0].slots[1], Slot::Stun);
-    play(&g, &mut s, "kaito.body_blow", Height::Low);
-    assert_eq!(s.string.combos_pending, 0, "no One-Two across the blocked card");
-    assert_eq!(s.fighters[1].hp, 17, "body blow's strike 1 alone: no extension across the block");
-    // A count condition counts the string's cards that were not blocked: a blocked green, then
-    // a green is one green; one more makes Focus (at least 2 greens).
-    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.palm_strike", "kaito.uppercut", "kaito.palm_strike"]);
-    act(&g, &mut s, A::Heat);
-    play(&g, &mut s, "kaito.palm_strike", Height::High); // blocked
-    assert_eq!(s.fighters[0].slots[0], Slot::Stun);
-    play(&g, &mut s, "kaito.uppercut", Height::High);
-    assert_eq!(s.string.combos_pending, 0, "the blocked green does not count");
-    resolve(&g, &mut s);
-    play(&g, &mut s, "kaito.palm_strike", Height::Low);
-    assert_eq!(s.string.combos_pending, 0b100, "Focus: two greens that were not blocked");
-}
-
-// ---- TK-9 rage ---------------------------------------------------------------------------------
-
 // TK-9.1, TK-9.2
 #[test]
 fn tk_9_1_tk_9_2_secret_rage_revealed_at_six_hp_used_once_per_round() {
@@ -867,12 +669,6 @@ fn tk_9_1_tk_9_2_secret_rage_revealed_at_six_hp_used_once_per_round() {
     assert_eq!(s.fighters[1].pos, Hex::new(3, 0), "pushed to the edge (radius 3)");
     play(&g, &mut s, "kaito.uppercut", Height::High);
     assert!(!legal(&g, &s).contains(&A::ResolveRage), "once per round");
-}
-
-// ---- TK-10 floor break -------------------------------------------------------------------------
-
-fn fault_line() -> Tekken {
-    game_with(|o| o.stage = "fault_line".into())
 }
 
 // TK-10.1, TK-10.2
@@ -1011,8 +807,6 @@ fn tk_10_6_the_attackers_new_token_is_not_spent_on_a_card_the_defender_cannot_pu
     assert_eq!(s.fighters[1].punish_tokens, 1, "the defender keeps its own token for its string");
 }
 
-// ---- TK-11 range -------------------------------------------------------------------------------
-
 // TK-11.1, TK-11.2, TK-11.3
 #[test]
 fn tk_11_1_tk_11_2_tk_11_3_effects_on_the_opponent_need_close_range() {
@@ -1023,8 +817,6 @@ fn tk_11_1_tk_11_2_tk_11_3_effects_on_the_opponent_need_close_range() {
     assert_eq!(s.fighters[1].slots, [Slot::Empty; 4], "so does the stun");
     assert!(!s.adjacent());
 }
-
-// ---- TK-12 heat --------------------------------------------------------------------------------
 
 // TK-12.1
 #[test]
@@ -1110,136 +902,6 @@ fn tk_12_6_tk_12_7_heat_after_the_third_card_then_spent() {
     }
 }
 
-// TK-12 off, TKX-12
-#[test]
-fn heat_option_off_means_three_slots_and_no_heat() {
-    let g = game_with(|o| o.heat = false);
-    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
-    assert!(!legal(&g, &s).contains(&A::Heat));
-    for name in ["kaito.straight", "kaito.low_kick", "kaito.uppercut"] {
-        play(&g, &mut s, name, Height::Mid);
-        while s.phase == Phase::Resolve {
-            act(&g, &mut s, A::EndResolution);
-        }
-    }
-    assert_eq!(s.attacker, 1, "the string ends after three cards without asking");
-}
-
-// TK-12 off: without the heat rule there is no heat token, so nothing shows one: the
-// observation's heat flags are 0 and the texts name no heat.
-#[test]
-fn heat_option_off_shows_no_heat_token() {
-    let g = game_with(|o| o.heat = false);
-    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
-    let mut o = vec![0.0; g.observation_len()];
-    s.observation(&g, 0, &mut o);
-    let fighters = 4 * g.stage().board.len();
-    for p in 0..2 {
-        assert_eq!(&o[fighters + 8 * p + 5..fighters + 8 * p + 8], &[0.0, 0.0, 0.0], "player {p}'s heat flags");
-    }
-    assert!(!s.information_state_string(&g, 0).contains("heat"), "{}", s.information_state_string(&g, 0));
-    assert!(!s.view(&g, None)["players"].to_string().contains("heat"));
-    let on = game_with(|_| {});
-    s.observation(&on, 0, &mut o);
-    assert_eq!(&o[fighters + 5..fighters + 8], &[1.0, 0.0, 0.0], "with heat on, ready shows");
-    assert!(s.information_state_string(&on, 0).contains("heat ready"));
-}
-
-// ---- TK-13 and the choices where the seed is silent ----------------------------------------------
-
-// TKX-3
-#[test]
-fn tkx_3_time_out_gives_the_round_to_the_higher_hp() {
-    let g = game_with(|o| o.round_strings = Some(4));
-    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
-    s.strings = 4;
-    s.fighters[0].hp = 9;
-    s.fighters[1].hp = 10;
-    play(&g, &mut s, "kaito.straight", Height::High); // punished: string ends at the limit
-    assert_eq!(s.wins, [0, 1]);
-    assert_eq!(s.round, 2);
-}
-
-// TKX-3: the round timer is a variant, off (null) by default; on, the rules bound the game.
-#[test]
-fn tkx_3_the_round_timer_is_a_variant_off_by_default() {
-    let seed_game = Tekken::new(TekkenOptions::default()).unwrap();
-    assert_eq!(seed_game.options()["round_strings"], serde_json::Value::Null);
-    assert!(!seed_game.length_bounded_by_rules(), "strings can be punished forever");
-    let from = |v: serde_json::Value| {
-        let mut m = serde_json::Map::new();
-        m.insert("round_strings".into(), v);
-        Tekken::from_options(&m)
-    };
-    assert_eq!(from(serde_json::Value::Null).unwrap().options.round_strings, None);
-    let timed = from(30.into()).unwrap();
-    assert_eq!(timed.options.round_strings, Some(30));
-    assert!(timed.length_bounded_by_rules());
-    assert!(matches!(from(3.into()), Err(GameError::InvalidOption { .. })));
-    assert!(matches!(from(201.into()), Err(GameError::InvalidOption { .. })));
-    // The texts say what is true: "3/30" only when there is a timer.
-    let info = |g: &Tekken, s: &TekkenState| s.view(g, None)["info"][1]["value"].clone();
-    let untimed = dojo();
-    let mut s = setup(&untimed, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
-    s.strings = 3;
-    assert!(s.render(&untimed).lines().next().unwrap().ends_with("| string 3"));
-    assert_eq!(info(&untimed, &s), "3");
-    let timed = game_with(|o| o.round_strings = Some(30));
-    assert!(s.render(&timed).lines().next().unwrap().ends_with("| string 3/30"));
-    assert_eq!(info(&timed, &s), "3/30");
-    // A loaded state cannot be past the timer.
-    s.strings = 31;
-    assert!(s.validate(&timed).is_err());
-    assert!(s.validate(&untimed).is_ok());
-}
-
-// TKX-3, observation table: the strings feature is the share of the timer used, or without a
-// timer s / (s + 16).
-#[test]
-fn tkx_3_the_strings_feature_with_and_without_the_timer() {
-    let feature = |g: &Tekken, strings: u64| {
-        let mut s = g.new_state(1);
-        s.strings = strings;
-        let mut obs = vec![0.0; g.observation_len()];
-        s.observation(g, 0, &mut obs);
-        obs[4 * g.stage().board.len() + 16 + 1]
-    };
-    let untimed = dojo();
-    assert_eq!(feature(&untimed, 0), 0.0);
-    assert_eq!(feature(&untimed, 16), 0.5);
-    assert!(feature(&untimed, 1000) > feature(&untimed, 999) && feature(&untimed, 1000) < 1.0);
-    let timed = game_with(|o| o.round_strings = Some(30));
-    assert_eq!(feature(&timed, 15), 0.5);
-    assert_eq!(feature(&timed, 30), 1.0);
-}
-
-// TKX-1
-#[test]
-fn tkx_1_a_drawn_round_scores_for_both_and_a_drawn_match_returns_zero() {
-    let g = game_with(|o| {
-        o.round_strings = Some(4);
-        o.rounds_to_win = 1;
-    });
-    let mut s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
-    s.strings = 4;
-    play(&g, &mut s, "kaito.straight", Height::High);
-    assert_eq!(s.wins, [1, 1]);
-    assert!(s.is_terminal());
-    let mut r = [9.0; 2];
-    s.returns(&g, &mut r);
-    assert_eq!(r, [0.0, 0.0]);
-}
-
-// TKX-6
-#[test]
-fn tkx_6_first_attacker_option_and_seeded_coin_flip() {
-    let g = game_with(|o| o.first_attacker = Some(1));
-    assert_eq!(g.new_state(0).attacker, 1);
-    let g = game_with(|o| o.first_attacker = None);
-    let openers: std::collections::HashSet<u8> = (0..20).map(|seed| g.new_state(seed).attacker).collect();
-    assert_eq!(openers.len(), 2);
-}
-
 // TK-13.1
 #[test]
 fn tk_13_1_reshuffle_when_the_deck_runs_out() {
@@ -1250,152 +912,4 @@ fn tk_13_1_reshuffle_when_the_deck_runs_out() {
     play(&g, &mut s, "kaito.straight", Height::High); // punished: refill from the reshuffled discard
     assert_eq!(s.fighters[0].hand.len(), 3);
     s.validate(&g).unwrap();
-}
-
-// TKX-8
-#[test]
-fn options_are_validated() {
-    let bad = |k: &str, v: serde_json::Value| {
-        let mut m = serde_json::Map::new();
-        m.insert(k.into(), v);
-        Tekken::from_options(&m).unwrap_err()
-    };
-    assert!(matches!(bad("colour", 1.into()), GameError::InvalidOption { .. }));
-    assert!(matches!(bad("rounds_to_win", 0.into()), GameError::InvalidOption { .. }));
-    assert!(matches!(bad("stage", "moon".into()), GameError::InvalidOption { .. }));
-    assert!(matches!(bad("characters", serde_json::json!(["kaito", "nobody"])), GameError::InvalidOption { .. }));
-    assert!(matches!(bad("hp", "ten".into()), GameError::InvalidOption { .. }));
-}
-
-#[test]
-fn illegal_actions_are_rejected_and_change_nothing() {
-    let g = dojo();
-    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
-    for a in [A::Guess(Height::High).encode(), A::Play(5).encode(), 9999 as Action] {
-        let mut t = s.clone();
-        assert!(matches!(t.apply(&g, a), Err(GameError::IllegalAction { .. })));
-        assert_eq!(t, s);
-    }
-}
-
-#[test]
-fn json_states_can_be_edited_and_are_checked() {
-    let g = dojo();
-    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
-    let mut v: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
-    v["fighters"][1]["hp"] = 1.into();
-    let edited = g.state_from_json(&v.to_string()).unwrap();
-    assert_eq!(edited.fighters[1].hp, 1);
-    v["fighters"][1]["hp"] = 200.into();
-    assert!(g.state_from_json(&v.to_string()).is_err());
-    v["fighters"][1]["hp"] = 5.into();
-    v["fighters"][0]["hand"] = serde_json::json!([0, 0, 0]);
-    let err = g.state_from_json(&v.to_string()).unwrap_err().to_string();
-    assert!(err.contains("not exactly its deck"), "{err}");
-}
-
-// TKX-13
-#[test]
-fn determinize_resamples_only_hidden_information() {
-    let g = dojo();
-    let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
-    let d = s.determinize(&g, 0, 99);
-    assert_eq!(d.fighters[0].hand, s.fighters[0].hand);
-    assert_eq!(d.fighters[1].hand.len(), s.fighters[1].hand.len());
-    d.validate(&g).unwrap();
-    let differs = (0..20).any(|seed| s.determinize(&g, 0, seed).fighters[1].hand != s.fighters[1].hand);
-    assert!(differs, "the opponent's hand is resampled");
-}
-
-// TKX-8, TKX-13 (the deep checks determinize every state)
-#[test]
-fn conformance_suite_default_options() {
-    let g = Tekken::new(TekkenOptions::default()).unwrap();
-    let n = check_random_games(&g, Conformance::default()).unwrap();
-    assert!(n > 1_000_000);
-}
-
-#[test]
-fn conformance_suite_dojo_without_heat() {
-    let g = game_with(|o| {
-        o.heat = false;
-        o.first_attacker = None;
-        o.characters = ["vessa".into(), "marrow".into()];
-    });
-    check_random_games(&g, Conformance { games: 3_000, ..Default::default() }).unwrap();
-}
-
-// TKX-3: with the timer on, no random game outlasts max_game_length (the suite fails one that
-// does when the rules bound the length).
-#[test]
-fn conformance_suite_round_timer_variant() {
-    let g = game_with(|o| {
-        o.round_strings = Some(4);
-        o.stage = "fault_line".into();
-        o.first_attacker = None;
-    });
-    assert!(g.length_bounded_by_rules());
-    check_random_games(&g, Conformance { games: 2_000, seed: 3, deep_games: 50 }).unwrap();
-}
-
-#[test]
-fn conformance_suite_every_character_pair() {
-    let ids = ["rook", "vessa", "kaito", "marrow"];
-    for a in ids {
-        for b in ids {
-            let g = game_with(|o| {
-                o.characters = [a.into(), b.into()];
-                o.stage = "fault_line".into();
-                o.rounds_to_win = 1;
-            });
-            check_random_games(&g, Conformance { games: 200, seed: 5, deep_games: 10 }).unwrap();
-        }
-    }
-}
-
-/// The viewer's drawing data (docs/viewer.md) shows a player its own hand and only card backs
-/// of the opponent's; the spectator sees both. (Invariance under determinization is checked by
-/// the conformance suite.)
-#[test]
-fn view_hides_the_opponents_hand() {
-    let g = Tekken::new(TekkenOptions::default()).unwrap();
-    let s = g.new_state(3);
-    let zone = |v: &serde_json::Value, id: &str| {
-        v["zones"].as_array().unwrap().iter().find(|z| z["id"] == id).unwrap()["cards"].clone()
-    };
-    let p0 = s.view(&g, Some(0));
-    assert_eq!(p0["kind"], "scene");
-    assert!(zone(&p0, "p0.hand").as_array().unwrap().iter().all(|c| c["name"].is_string()));
-    assert!(zone(&p0, "p1.hand").as_array().unwrap().iter().all(|c| c["hidden"] == true && c["name"].is_null()));
-    let all = s.view(&g, None);
-    assert!(zone(&all, "p1.hand").as_array().unwrap().iter().all(|c| c["name"].is_string()));
-    assert_eq!(all["players"][0]["stats"][0]["value"], s.fighters[0].hp);
-    assert_eq!(all["board"]["pieces"].as_array().unwrap().len(), 2);
-}
-
-/// The dead-text check (issue: "every printed effect of every shipped card … takes effect at
-/// least sometimes"): each shipped character plays, on both stages, random and MCTS games; every
-/// symbol of its cards, extensions, rage cards and combos must take effect somewhere.
-#[test]
-fn dead_text_every_printed_symbol_of_every_character_takes_effect() {
-    let ids: Vec<String> = Content::builtin().characters.iter().map(|c| c.id.clone()).collect();
-    let games: Vec<Tekken> = ids
-        .iter()
-        .enumerate()
-        .flat_map(|(i, a)| {
-            let b = ids[(i + 1) % ids.len()].clone();
-            ["moonlit_dojo", "fault_line"].map(|stage| {
-                Tekken::new(TekkenOptions {
-                    characters: [a.clone(), b.clone()],
-                    stage: stage.into(),
-                    ..Default::default()
-                })
-                .unwrap()
-            })
-        })
-        .collect();
-    let report = crate::conformance::dead_text::dead_text_over(&games, 500, 2, 40, 7).unwrap();
-    assert!(report.effects.len() > 100, "{} printed effects", report.effects.len());
-    eprintln!("{}", report.rarest(8));
-    report.check().unwrap();
 }

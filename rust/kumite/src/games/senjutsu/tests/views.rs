@@ -1,0 +1,193 @@
+//! What players see: observations, texts, scenes, secrets and determinization.
+
+use super::*;
+
+/// The observation (docs "## Observation (`observation.rs`)") has one seat block per player, the
+/// observer's first, with the one-hots over seats sized by `n`.
+#[test]
+fn observation_sized_to_the_seats_with_the_observer_first() {
+    for (n, total) in [(2, 962), (3, 1_378), (4, 1_796)] {
+        let g = game(json!({ "players": n }));
+        let (c, k, nodes) = (g.battlefield().board.len(), g.content.cards.len(), 4);
+        assert_eq!((c, k), (68, 113), "River Ford and the built-in cards");
+        let seat = 4 + c + 6 + 8 + nodes + 4 + n + 2 + k + 10 + k + c + 10;
+        assert_eq!(13 + n * seat + k + 10 + n, total);
+        assert_eq!(g.observation_shape(), vec![total]);
+        let mut s = g.new_state(1);
+        for p in 0..n {
+            s.samurai[p].wounds = p as u8 + 1;
+        }
+        s.advantage.rotate_left(1);
+        let viewer = 1;
+        give(&g, &mut s, viewer, &["focus", "focus"]);
+        let mut obs = vec![0.0; total];
+        s.observation(&g, viewer, &mut obs);
+        for j in 0..n {
+            let p = (viewer + j) % n;
+            let block = 13 + j * seat;
+            assert_eq!(obs[block], 1.0, "seat block {j} present");
+            let limit = f32::from(g.samurai(p).wound_limit);
+            assert_eq!(obs[block + 4 + c + 6], (p + 1) as f32 / limit, "seat block {j} holds P{p}'s wounds");
+            let rank = &obs[block + 4 + c + 6 + 8 + nodes + 4..][..n];
+            assert_eq!(rank.iter().position(|&x| x == 1.0), Some(s.advantage_rank(p)), "P{p}'s advantage rank");
+        }
+        let hand = &obs[13 + n * seat..][..k];
+        assert_eq!(hand[usize::from(id(&g, "focus").0)], 0.5, "the observer's hand follows the seats");
+        assert_eq!(hand.iter().sum::<f32>(), 0.75, "two Focus and the core card");
+    }
+}
+
+#[test]
+fn view_hides_face_down_cards_and_hands() {
+    // SJ-13.3, SJX-19
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["straight_cut", "focus"]);
+    act(&g, &mut s, "select Straight Cut");
+    let v = s.view(&g, Some(1));
+    let zones = v["zones"].as_array().unwrap();
+    let zone = |id: &str| zones.iter().find(|z| z["id"] == id).unwrap().clone();
+    assert_eq!(zone("p0.selected")["cards"][0]["hidden"], true, "SJ-13.3: face down");
+    assert!(zone("p0.hand")["cards"].as_array().unwrap().iter().any(|c| c["hidden"] == true));
+    assert!(
+        zone("p0.hand")["cards"].as_array().unwrap().iter().all(|c| c["hidden"] == true),
+        "face down, even the core card may be in play"
+    );
+    let before = {
+        let (g, mut s) = duel(json!({}));
+        give(&g, &mut s, 0, &["straight_cut", "focus"]);
+        s.view(&g, Some(1))
+    };
+    let hand = before["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.hand").unwrap()["cards"].clone();
+    assert_eq!(
+        hand.as_array().unwrap().last().unwrap()["name"],
+        "Master's Calm",
+        "between selections the core card is public"
+    );
+    let own = s.view(&g, Some(0));
+    assert_eq!(
+        own["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.selected").unwrap()["cards"][0]["name"],
+        "Straight Cut"
+    );
+    assert_eq!(v["board"]["pieces"].as_array().unwrap().len(), 2);
+    assert_eq!(v["players"][0]["stats"][0]["key"], "wounds");
+}
+
+#[test]
+fn view_cards_carry_their_face() {
+    // The seed reads a card by its grid, set relative to the samurai's facing: each card in a view
+    // has its face as data, hexes relative to a samurai at (0, 0) facing east (F is (1, 0)).
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["straight_cut", "counter_stance"]);
+    let v = s.view(&g, Some(0));
+    let hand = v["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.hand").unwrap()["cards"].clone();
+    let face = |name: &str| hand.as_array().unwrap().iter().find(|c| c["name"] == name).unwrap()["face"].clone();
+    let cut = face("Straight Cut");
+    assert_eq!(cut["layout"], "senjutsu");
+    assert_eq!(cut["type"], "attack");
+    assert_eq!(cut["initiative"], json!([5]));
+    let k = g.content.card(id(&g, "straight_cut"));
+    assert_eq!(
+        (cut["rank"].as_u64(), cut["number"].as_u64()),
+        (Some(u64::from(k.rank)), Some(u64::from(k.number))),
+        "for deck building"
+    );
+    assert_eq!(
+        cut["parts"][0]["ops"][0],
+        json!({"op": "attack", "bleed": false, "stun": 0, "push": 0, "cells": [{"q": 1, "r": 0, "name": "F", "wounds": 1}]})
+    );
+    assert_eq!(cut["bonus"][0]["zone"], "aggression");
+    assert_eq!(cut["bonus"][0]["ops"][0]["cells"], json!([{"q": 2, "r": 0, "name": "F.F", "wounds": 1}]));
+    let stance = face("Counter Stance");
+    assert_eq!(stance["initiative"], json!([5, 7]), "a dual initiative has both values");
+    assert_eq!(stance["parts"][0]["ops"][0]["op"], "defend");
+    assert_eq!(stance["parts"][0]["ops"][0]["evade"], true);
+}
+
+/// The dead-text check (issue: "every printed effect of every shipped card … takes effect at
+/// least sometimes"): every samurai with its preset deck, in duels on each battlefield and in a
+/// game of four, random and MCTS; every action of every card in play, each option of a choice
+/// and each kamae bonus must take effect somewhere.
+#[test]
+fn dead_text_every_printed_action_of_every_card_takes_effect() {
+    let keys: Vec<String> = Content::builtin().samurai.iter().map(|s| s.id.clone()).collect();
+    let battlefields: Vec<String> = Content::builtin().battlefields.iter().map(|b| b.id.clone()).collect();
+    let mut games: Vec<Senjutsu> = Vec::new();
+    for (i, a) in keys.iter().enumerate() {
+        let b = &keys[(i + 1) % keys.len()];
+        let battlefield = &battlefields[i % battlefields.len()];
+        games.push(game(json!({ "samurai": [a, b], "battlefield": battlefield })));
+    }
+    games.push(game(json!({ "players": 4 })));
+    // The pool's cards no preset holds, in decks built around them (each samurai its own
+    // signature cards and a share of the others), filled up from its preset.
+    let content = Content::builtin();
+    let preset: std::collections::HashSet<CardId> =
+        content.samurai.iter().flat_map(|s| s.deck.iter().copied()).collect();
+    let mut spare: Vec<usize> = (0..content.cards.len())
+        .filter(|&i| !preset.contains(&CardId(i as u16)))
+        .filter(|&i| matches!(content.cards[i].ty, CardType::Attack | CardType::Defense | CardType::Meditation))
+        .collect();
+    assert!(!spare.is_empty());
+    for (si, sam) in content.samurai.iter().enumerate() {
+        let mut deck: Vec<CardId> = Vec::new();
+        let own = |i: &usize| content.cards[*i].owner.as_ref() == Some(&sam.id);
+        let unowned = |i: &usize| content.cards[*i].owner.is_none();
+        let take: Vec<usize> =
+            spare.iter().copied().filter(own).chain(spare.iter().copied().filter(unowned)).take(14).collect();
+        let rank3 = |deck: &Vec<CardId>| deck.iter().filter(|&&c| content.card(c).rank == 3).count();
+        for &i in &take {
+            for _ in 0..content.cards[i].copies {
+                if content.cards[i].rank < 3 || rank3(&deck) < 8 {
+                    deck.push(CardId(i as u16));
+                }
+            }
+        }
+        for &c in &sam.deck {
+            let copies = deck.iter().filter(|&&d| d == c).count();
+            if deck.len() < content::DECK_SIZE
+                && copies < usize::from(content.card(c).copies)
+                && (content.card(c).rank < 3 || rank3(&deck) < 8)
+            {
+                deck.push(c);
+            }
+        }
+        spare.retain(|&i| !deck.contains(&CardId(i as u16)));
+        content.validate_deck(si, &deck).unwrap();
+        let keys: Vec<&str> = deck.iter().map(|&c| content.card(c).id.as_str()).collect();
+        let rival = &content.samurai[(si + 1) % content.samurai.len()].id;
+        games.push(game(json!({ "samurai": [sam.id, rival], "decks": [keys, null] })));
+    }
+    assert!(spare.is_empty(), "pool cards in no deck: {spare:?}");
+    let report = crate::conformance::dead_text::dead_text_over(&games, 3000, 2, 30, 7).unwrap();
+    assert!(report.effects.len() > 100, "{} printed effects", report.effects.len());
+    eprintln!("{}", report.rarest(8));
+    report.check().unwrap();
+}
+
+#[test]
+fn the_scene_says_in_words_what_a_card_does_and_why_its_holder_cannot_select_it() {
+    // SJ-9.3 「構えに関連したカード」 is played only in its kamae zone, SJ-11 a stun card only takes
+    // room in the hand, SJ-12 an instant is never selected: the holder's view says so per card
+    // (`why_not`), so no frontend repeats these rules; and every card carries its text in words.
+    let (g, mut s) = duel(json!({}));
+    give(&g, &mut s, 0, &["fury_cut", "riposte", "straight_cut"]);
+    s.samurai[0].hand.push(g.content.stun);
+    s.supply[2] -= 1;
+    let legal = texts(&g, &s);
+    assert!(legal.contains(&"select Straight Cut".to_string()) && !legal.iter().any(|t| t.contains("Fury Cut")));
+    let hand = |viewer: usize| -> Vec<serde_json::Value> {
+        let v = s.view(&g, Some(viewer));
+        let zone = v["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.hand").unwrap().clone();
+        zone["cards"].as_array().unwrap().clone()
+    };
+    let mine = hand(0);
+    let why = |name: &str| mine.iter().find(|c| c["name"] == name).unwrap()["why_not"].as_str().map(str::to_string);
+    assert_eq!(why("Straight Cut"), None);
+    assert_eq!(why("Fury Cut").unwrap(), "played only in the aggression kamae zone; the samurai is in gate (SJ-9.3)");
+    assert!(why("Riposte").unwrap().starts_with("an instant"), "{:?}", why("Riposte"));
+    assert!(why("Stun").unwrap().starts_with("a stun card"));
+    let straight = mine.iter().find(|c| c["name"] == "Straight Cut").unwrap();
+    assert!(straight["words"].as_str().unwrap().starts_with("attack, initiative "), "{straight}");
+    // The opponent sees the public stun card, without its holder's notes.
+    assert!(hand(1).iter().all(|c| c.get("why_not").is_none()));
+}

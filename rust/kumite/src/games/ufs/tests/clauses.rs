@@ -1,0 +1,832 @@
+//! Scenario tests of the numbered clauses of `docs/rules/ufs.md` ("Clauses"), each quoting the seed.
+
+use super::*;
+
+// UF-1.1, UF-1.2, UF-6.1, UF-6.2, UF-6.12, UF-6.13, UF-11.9, UF-11.11, UF-12.2, UFX-13
+#[test]
+fn uf_1_2_an_unblocked_attack_that_takes_vitality_to_zero_wins() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    s.sides[1].vitality = 2;
+    play(&g, &mut s, 0, "quick_jab");
+    // Quick Jab: difficulty 2, the turned-over card has control 6: the attack begins.
+    let a = s.attack.unwrap();
+    assert_eq!((a.speed, a.damage, a.zone), (4, 2, crate::games::ufs::Zone::High));
+    assert_eq!(s.sides[0].discard.iter().last(), Some(id(&g, "training_regimen")));
+    // P0 (character committed, empty hand) has nothing to enhance; P1 may use Isolde's enhance.
+    assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
+    act(&g, &mut s, A::Pass);
+    // P1 has no cards to block with: the damage step follows at once.
+    assert_eq!(s.sides[1].vitality, 0);
+    assert_eq!(s.phase, Phase::Over);
+    assert_eq!(s.result, Some([1, -1]));
+    assert!(s.is_terminal());
+}
+
+// UF-6.3, UF-6.9, UFX-10, UFX-13
+#[test]
+fn uf_6_3_enhance_step_alternates_from_the_attacker_until_both_pass() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["quick_jab", "rising_heat"]);
+    set_hand(&g, &mut s, 1, &["serene_guard"]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "quick_jab");
+    // The attacker holds an enhance action: it acts first.
+    assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 0 });
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Pass]);
+    act(&g, &mut s, A::Pass);
+    assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
+    // Serene Guard (an enhance action from hand) or Isolde (enhance, commit: damage -1).
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Use(CHAR_SOURCE as u8, 0), A::Pass]);
+    act(&g, &mut s, A::Use(CHAR_SOURCE as u8, 0));
+    assert!(s.sides[1].character_committed());
+    assert_eq!(s.attack.unwrap().damage, 1);
+    // A use resets the passes: the attacker may answer.
+    assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 0 });
+    set_top(&g, &mut s, 0, &["ember_wraps"]);
+    act(&g, &mut s, A::Play(0)); // Rising Heat: difficulty 2 + 1 progressive, control 6
+    assert_eq!(s.attack.unwrap().speed, 6);
+    assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 0 });
+    act(&g, &mut s, A::Pass);
+    // P0 has nothing left and passes at once: two passes in a row end the step.
+    assert_eq!(s.phase, Phase::Block);
+    act(&g, &mut s, A::Pass);
+    assert_eq!(s.sides[1].vitality, 19);
+    assert_eq!(s.phase, Phase::Combat);
+    assert_eq!(names(&g, s.sides[0].pool.cards()), ["quick_jab", "rising_heat"]);
+}
+
+// UF-6.4, UF-6.5, UF-10.1, UF-10.7, UF-10.8, UF-10.9
+#[test]
+fn uf_10_9_a_low_block_cannot_answer_a_high_attack() {
+    let (g, s) = block_step(&["quick_jab", "wave_palm", "riptide_sweep"]);
+    // High block (same zone) and mid block (adjacent) are offered; low (riptide) is not.
+    assert_eq!(legal(&g, &s), vec![A::Block(0), A::Block(1), A::Pass]);
+    assert_eq!(s.action_to_string(&g, A::Block(1).encode()), "block with Wave Palm");
+}
+
+// UF-6.6, UF-6.7, UF-6.8, UF-6.10, UF-10.2, UF-10.5, UF-10.6
+#[test]
+fn uf_6_10_a_full_block_in_the_same_zone_takes_no_damage() {
+    let (g, mut s) = block_step(&["quick_jab", "wave_palm"]);
+    // Quick Jab: printed 2 + progressive 0 + speed 5 + modifier -1 = 6; the flip shows 6.
+    set_top(&g, &mut s, 1, &["tidal_focus"]);
+    act(&g, &mut s, A::Block(0));
+    assert_eq!(s.sides[1].vitality, 20);
+    assert_eq!(s.phase, Phase::Combat);
+    // The successful block stays in P1's pool until the end of the turn.
+    assert_eq!(names(&g, s.sides[1].pool.cards()), ["quick_jab"]);
+    assert!(!s.sides[0].pool.as_slice()[0].damaged());
+}
+
+// UF-6.11, UF-8.7, UF-11.4
+#[test]
+fn uf_6_11_a_partial_block_takes_half_the_damage_rounded_up() {
+    let (g, mut s) = block_step(&["wave_palm"]);
+    // Wave Palm: 3 + 0 + 5 - 1 = 7 against a flip of 6: one commit (the character) makes it.
+    set_top(&g, &mut s, 1, &["tidal_focus"]);
+    act(&g, &mut s, A::Block(0));
+    assert_eq!(s.phase, Phase::Check);
+    let c = s.check.unwrap();
+    assert_eq!((c.player, c.need, c.have, c.purpose), (1, 7, 6, Purpose::Block));
+    assert_eq!(legal(&g, &s), vec![A::Commit(CHAR), A::Pass]);
+    act(&g, &mut s, A::Commit(CHAR));
+    assert!(s.sides[1].character_committed());
+    assert_eq!(s.sides[1].vitality, 20 - 2, "3 halved and rounded up");
+    assert!(s.sides[0].pool.as_slice()[0].damaged());
+}
+
+// UF-6.8, UF-6.12, UF-8.9
+#[test]
+fn uf_6_8_a_failed_block_is_discarded_and_the_damage_is_full() {
+    let (g, mut s) = block_step(&["wave_palm"]);
+    set_top(&g, &mut s, 1, &["crashing_tide"]); // control 4: 4 + 1 commit < 7
+    act(&g, &mut s, A::Block(0));
+    assert_eq!(s.sides[1].vitality, 17);
+    assert!(s.sides[1].pool.is_empty());
+    assert_eq!(names(&g, s.sides[1].discard.iter()), ["crashing_tide", "wave_palm"]);
+    assert!(!s.sides[1].character_committed(), "no commit offered when it cannot help (UFX-4)");
+}
+
+// UF-10.3
+#[test]
+fn uf_10_3_blocks_come_only_from_hand() {
+    let g = game();
+    let mut s = start(&g);
+    stage(&g, &mut s, 1, "tidal_focus"); // a block icon, but in play
+    s.sides[1].character.as_mut_slice()[0].set_committed(true); // no enhance either
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "quick_jab");
+    assert_eq!(s.phase, Phase::Combat, "no enhance, no block: straight to damage");
+    assert_eq!(s.sides[1].vitality, 18);
+}
+
+// UF-10.4
+#[test]
+fn uf_10_4_a_block_also_needs_a_matching_symbol() {
+    let g = brann_plus(&["wave_palm"], UfsOptions::default());
+    let mut s = start(&g);
+    act(&g, &mut s, A::Pass); // P1's turn
+    set_hand(&g, &mut s, 0, &["wave_palm", "blaze_hook"]); // both mid blocks
+    set_hand(&g, &mut s, 1, &["wave_palm"]);
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
+    set_top(&g, &mut s, 1, &["tidal_focus"]);
+    play(&g, &mut s, 1, "wave_palm"); // mid attack
+                                      // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.
+    assert_eq!(s.phase, Phase::Block);
+    assert_eq!(legal(&g, &s), vec![A::Block(1), A::Pass]);
+}
+
+// UF-8.1, UF-8.3, UF-8.4, UF-8.5, UF-8.6, UF-8.8, UF-8.9, UF-8.10, UF-12.2
+#[test]
+fn uf_8_6_progressive_difficulty_counts_the_cards_left_of_the_card() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["ember_wraps", "furnace_stance", "iron_resolve", "training_regimen", "second_wind"]);
+    // Flips in order: 6 vs 1+0, 5 vs 2+1, 4 vs 2+2, 4 vs 1+3, then 4 vs 2+4 (fails).
+    set_top(&g, &mut s, 0, &["burning_ring", "magma_knee", "reckless_charge", "furnace_stance", "ember_wraps"]);
+    for name in ["ember_wraps", "furnace_stance", "iron_resolve", "training_regimen"] {
+        play(&g, &mut s, 0, name);
+        assert_eq!(s.phase, Phase::Combat, "{name} passes its check");
+    }
+    assert_eq!(s.sides[0].pool.len(), 4);
+    assert_eq!(
+        names(&g, s.sides[0].discard.iter()),
+        ["ember_wraps", "furnace_stance", "reckless_charge", "magma_knee"]
+    );
+    play(&g, &mut s, 0, "second_wind");
+    // Failed form: the card is discarded and the combat phase ends (end phase, P1's turn).
+    assert_eq!(names(&g, s.sides[0].discard.iter()).last().unwrap(), "second_wind");
+    assert_eq!(s.active, 1);
+    assert_eq!(s.turn, 2);
+    assert_eq!(
+        names(&g, s.sides[0].staging.cards()),
+        ["ember_wraps", "furnace_stance", "iron_resolve", "training_regimen"]
+    );
+}
+
+// UF-6.2
+#[test]
+fn uf_6_2_a_failed_attack_check_ends_the_attack_and_the_phase() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["magma_knee"]); // difficulty 5
+    set_top(&g, &mut s, 0, &["burning_ring"]); // control 4
+    play(&g, &mut s, 0, "magma_knee");
+    assert!(s.attack.is_none());
+    assert_eq!((s.active, s.phase), (1, Phase::Combat), "P1's turn (empty hand: no review)");
+    assert_eq!(s.sides[1].vitality, 20);
+}
+
+// UF-8.7, UF-11.4, UF-11.6
+#[test]
+fn uf_8_7_committing_ready_foundations_and_the_character_adds_one_each() {
+    let g = game();
+    let mut s = start(&g);
+    s.sides[0].character.as_mut_slice()[0].set_committed(false);
+    stage(&g, &mut s, 0, "ember_wraps");
+    stage(&g, &mut s, 0, "burning_ring"); // an asset: no check bonus (UF-11.8)
+    set_hand(&g, &mut s, 0, &["magma_knee"]);
+    set_top(&g, &mut s, 0, &["burning_ring"]); // control 4 against 5 + 0... plus nothing
+    play(&g, &mut s, 0, "magma_knee");
+    assert_eq!(s.phase, Phase::Check);
+    assert_eq!(legal(&g, &s), vec![A::Commit(0), A::Commit(CHAR), A::Pass]);
+    act(&g, &mut s, A::Commit(0));
+    assert!(s.sides[0].staging.as_slice()[0].committed());
+    assert!(s.attack.is_some(), "4 + 1 reaches 5: the attack begins");
+}
+
+// UF-11.8
+#[test]
+fn uf_11_8_assets_give_no_check_bonus() {
+    let g = game();
+    let mut s = start(&g);
+    stage(&g, &mut s, 0, "burning_ring");
+    set_hand(&g, &mut s, 0, &["magma_knee"]);
+    set_top(&g, &mut s, 0, &["burning_ring"]);
+    play(&g, &mut s, 0, "magma_knee");
+    // Character committed (first turn), only an asset in play: nothing can help, it fails.
+    assert_eq!(s.active, 1);
+}
+
+// UF-2.1, UF-2.2, UF-2.3, UF-2.4, UFX-18
+#[test]
+fn uf_2_deck_rules_name_the_card_and_the_rule() {
+    let g = game();
+    let good = preset_list(&g, "brann");
+    g.validate_deck(&good, &[], None).unwrap();
+    let text = |r: Result<(), GameError>| r.unwrap_err().to_string();
+    let short = &good[..59];
+    assert!(text(g.validate_deck(short, &[], None)).contains("UF-2.1"));
+    let mut five = good.clone();
+    five.push("quick_jab".into());
+    let t = text(g.validate_deck(&five, &[], None));
+    assert!(t.contains("quick_jab") && t.contains("UF-2.2"), "{t}");
+    let mut no_char: Vec<String> = good.iter().filter(|c| !c.starts_with("brann_")).cloned().collect();
+    no_char.extend(["tidal_focus".to_string(), "tidal_focus".into(), "tidal_focus".into(), "tidal_focus".into()]);
+    assert_eq!(no_char.len(), 60);
+    let t = text(g.validate_deck(&no_char, &[], None));
+    assert!(t.contains("UF-2.3"), "{t}");
+    let side3 = vec!["tidal_focus".to_string(); 3];
+    assert!(text(g.validate_deck(&good, &side3, None)).contains("UF-2.4"));
+    let side8: Vec<String> = [
+        "tidal_focus",
+        "tidal_focus",
+        "tidal_focus",
+        "tidal_focus",
+        "wave_palm",
+        "wave_palm",
+        "wave_palm",
+        "wave_palm",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    g.validate_deck(&good, &side8, None).unwrap();
+    // Copies count across deck and sideboard.
+    let mut side_jab = side8.clone();
+    side_jab[0] = "quick_jab".into();
+    let t = text(g.validate_deck(&good, &side_jab, None));
+    assert!(t.contains("quick_jab") && t.contains("UF-2.2"), "{t}");
+    let mut unknown = good.clone();
+    unknown.push("no_such_card".into());
+    let t = text(g.validate_deck(&unknown, &[], None));
+    assert!(t.contains("no_such_card") && t.contains("no such card"), "{t}");
+    assert!(text(g.validate_deck(&good, &[], Some("quick_jab"))).contains("UF-4.1"));
+    // The same checks guard `load`.
+    let err = Ufs::new(UfsOptions {
+        decks: [DeckChoice::List(short.to_vec()), DeckChoice::Preset("vex".into())],
+        ..Default::default()
+    })
+    .unwrap_err();
+    assert!(matches!(err, GameError::CardData { .. }) && err.to_string().contains("UF-2.1"), "{err}");
+}
+
+// UF-2.5, UF-2.6, UF-3.1, UF-4.1, UF-4.2, UF-4.3, UF-4.4, UF-11.1, UF-11.2, UF-12.1, UF-12.3, UFX-7
+#[test]
+fn uf_4_setup_character_vitality_hand_size_and_the_first_player_committed() {
+    let g = game();
+    let s = g.new_state(5);
+    assert_eq!(s.phase, Phase::Mulligan { player: 0 });
+    assert_eq!((s.sides[0].vitality, s.sides[1].vitality), (22, 20));
+    assert_eq!((s.sides[0].hand.len(), s.sides[1].hand.len()), (6, 6));
+    assert_eq!((s.sides[0].deck.len(), s.sides[1].deck.len()), (53, 53));
+    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel"]);
+    assert!(s.sides[0].character_committed() && !s.sides[1].character_committed());
+    // Shuffled: another seed gives another order.
+    assert_ne!(g.new_state(6).sides[0].deck, s.sides[0].deck);
+    // A seeded coin flip without the option.
+    let coin = Ufs::new(UfsOptions::default()).unwrap();
+    let firsts: std::collections::BTreeSet<u8> = (0..20).map(|k| coin.new_state(k).first).collect();
+    assert_eq!(firsts.len(), 2);
+}
+
+// UF-2.7, UF-4.5, UF-2.8, UF-4.6, UFX-6
+#[test]
+fn uf_2_7_the_mulligan_removes_the_old_hand_from_the_game() {
+    let g = game();
+    let mut s = g.new_state(2);
+    let old = s.sides[0].hand;
+    act(&g, &mut s, A::Mulligan(true));
+    assert!(s.sides[0].mulliganed.iter().eq(old.iter()));
+    assert_eq!(s.sides[0].hand.len(), 6);
+    assert_eq!(s.sides[0].deck.len(), 47);
+    assert_eq!(s.phase, Phase::Mulligan { player: 1 });
+    act(&g, &mut s, A::Mulligan(false));
+    // UF-2.8: P0's first turn goes straight to combat, its character still committed.
+    assert_eq!(s.phase, Phase::Combat);
+    assert!(s.sides[0].character_committed());
+    // The mulliganed cards are hidden from P1.
+    assert!(!s.information_state_string(&g, 1).contains("mulliganed:"));
+    assert!(s.information_state_string(&g, 0).contains("mulliganed:"));
+    // UF-4.6: turns alternate; P1 readies in its own ready phase.
+    set_hand(&g, &mut s, 1, &[]);
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.active, s.turn), (1, 2));
+    assert_eq!(s.phase, Phase::Combat, "empty hand: no review step");
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.active, s.turn, s.phase), (0, 3, Phase::Review));
+    assert!(!s.sides[0].character_committed(), "P0's second turn readies its character");
+}
+
+// UF-5.1, UF-3.2
+#[test]
+fn uf_5_1_review_discards_one_then_draws_up_to_hand_size() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 1, &["wave_palm", "brace", "tidal_focus"]);
+    act(&g, &mut s, A::Pass);
+    assert_eq!(s.phase, Phase::Review);
+    assert_eq!(legal(&g, &s), vec![A::Discard(0), A::Discard(1), A::Discard(2), A::Pass]);
+    act(&g, &mut s, A::Discard(1));
+    assert_eq!(names(&g, s.sides[1].discard.iter()), ["brace"]);
+    assert_eq!(s.sides[1].hand.len(), 6);
+    assert_eq!(s.phase, Phase::Combat);
+}
+
+// UF-3.2
+#[test]
+fn uf_3_2_no_discard_at_end_of_turn_and_no_draw_above_hand_size() {
+    let g = game();
+    let mut s = start(&g);
+    let eight =
+        ["wave_palm", "brace", "tidal_focus", "quick_jab", "low_sweep", "still_waters", "ebb_and_flow", "wave_palm"];
+    set_hand(&g, &mut s, 1, &eight);
+    act(&g, &mut s, A::Pass);
+    act(&g, &mut s, A::Pass); // P1 keeps all 8
+    assert_eq!(s.sides[1].hand.len(), 8);
+    act(&g, &mut s, A::Pass); // P1 ends its turn holding 8: nothing discarded
+    assert_eq!(s.sides[1].hand.len(), 8);
+    assert!(s.sides[1].discard.is_empty());
+}
+
+// UF-5.3, UF-9.1, UF-9.3, UF-9.4, UF-11.3, UF-11.5, UF-11.9, UF-11.12, UF-12.4, UFX-12
+#[test]
+fn uf_5_3_end_phase_moves_permanents_attaches_characters_and_offers_momentum() {
+    let g = game();
+    let mut s = start(&g);
+    for n in ["ember_wraps", "burning_ring", "brann_ashen_fist", "quick_jab", "rising_heat"] {
+        let c = take(&g, &mut s, 0, n);
+        s.sides[0].pool.push(Slot::new(c));
+    }
+    s.sides[0].pool.as_mut_slice()[3].set_damaged(true);
+    let c = take(&g, &mut s, 1, "brace");
+    s.sides[1].pool.push(Slot::new(c));
+    s.validate(&g).unwrap();
+    act(&g, &mut s, A::Pass);
+    assert_eq!(s.phase, Phase::Momentum);
+    assert_eq!(legal(&g, &s), vec![A::Momentum(false), A::Momentum(true)]);
+    act(&g, &mut s, A::Momentum(true));
+    let p0 = &s.sides[0];
+    assert_eq!(names(&g, p0.staging.cards()), ["ember_wraps", "burning_ring"]);
+    assert_eq!(names(&g, p0.character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
+    assert_eq!(names(&g, p0.momentum.iter()), ["quick_jab"]);
+    assert_eq!(names(&g, p0.discard.iter()), ["rising_heat"]);
+    assert!(p0.pool.is_empty() && s.sides[1].pool.is_empty());
+    assert_eq!(names(&g, s.sides[1].discard.iter()), ["brace"]);
+    // UF-11.3: the attached copy adds nothing to vitality or hand size.
+    assert_eq!(g.max_vitality(0), 22);
+    assert_eq!(s.sides[0].vitality, 22);
+    // Momentum is face down: its text is gone, it is never a source of abilities.
+    assert!(s.render(&g).contains("momentum 1"));
+}
+
+// UF-9.3
+#[test]
+fn uf_9_3_a_damaging_attack_may_also_go_to_the_discard_pile() {
+    let g = game();
+    let mut s = start(&g);
+    let c = take(&g, &mut s, 0, "quick_jab");
+    s.sides[0].pool.push({
+        let mut x = Slot::new(c);
+        x.set_damaged(true);
+        x
+    });
+    act(&g, &mut s, A::Pass);
+    act(&g, &mut s, A::Momentum(false));
+    assert!(s.sides[0].momentum.is_empty());
+    assert_eq!(names(&g, s.sides[0].discard.iter()), ["quick_jab"]);
+}
+
+// UF-11.3, UFX-10, UFX-14
+// 「自分のキャラクターと同一人物のカードに限られる」「配備エリアのキャラクターに付ける形で永続する」
+// 「配置することでシンボルや能力などが追加される」: only cards of the same person; they attach to the
+// character in the staging area; placing one adds symbols, abilities and so on.
+#[test]
+fn uf_11_3_another_card_of_the_same_person_attaches_and_adds_abilities() {
+    let g = brann_plus(&["isolde_marr"], UfsOptions::default());
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["brann_ashen_fist", "isolde_marr"]);
+    // Isolde is another person: not playable. (Her symbols do not match either.)
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Pass]);
+    set_top(&g, &mut s, 0, &["training_regimen"]); // 6 >= 6
+    play(&g, &mut s, 0, "brann_ashen_fist");
+    act(&g, &mut s, A::Pass);
+    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
+    assert_eq!(g.hand_size(0), 6);
+    // On P0's next attack (its character readied, one momentum) it can use both cards'
+    // enhances: Brann Kestrel's (commit: damage +1) and Ashen Fist's (Surge 1: damage +2).
+    to_combat(&g, &mut s, 1);
+    to_combat(&g, &mut s, 0);
+    let m = take(&g, &mut s, 0, "quick_jab");
+    s.sides[0].momentum.push(m);
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_hand(&g, &mut s, 1, &[]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    s.sides[1].character.as_mut_slice()[0].set_committed(true); // Isolde has no enhance left
+    let before = s.sides[1].vitality;
+    play(&g, &mut s, 0, "quick_jab");
+    assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 0 });
+    let c0 = CHAR_SOURCE as u8;
+    assert_eq!(legal(&g, &s), vec![A::Use(c0, 0), A::Use(c0 + 1, 0), A::Pass]);
+    act(&g, &mut s, A::Use(c0, 0));
+    // Committing Brann Kestrel commits the whole character (UFX-14); P1 has nothing and passes,
+    // so P0 may still use the attached card's ability, which costs no commit.
+    assert!(s.sides[0].character_committed());
+    assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 1 });
+    assert_eq!(legal(&g, &s), vec![A::Use(c0 + 1, 0), A::Pass]);
+    act(&g, &mut s, A::Use(c0 + 1, 0));
+    assert!(s.sides[0].momentum.is_empty());
+    // P1 cannot block: Quick Jab's 2 + 1 + 2.
+    assert_eq!(s.sides[1].vitality, before - 5);
+}
+
+// UF-3.7, UF-11.3, UFX-9
+// 「ユニーク処理： ユニークキーワードのあるカード、自軍ユニーク、先出し生存」: a card with the unique
+// keyword is unique on your side; the one out first survives. Characters are no exception.
+#[test]
+fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
+    // The repro: two more Vex Ordane would attach, and "Surge 2: damage +3" would fire
+    // three times, so a 3-damage Shade Claw dealt 12 (Shade Claw deals 4 since the deck balance
+    // pass, docs/rules/ufs.md: 13).
+    let g = {
+        let base = game();
+        let mut list = preset_list(&base, "vex");
+        list.extend(["vex_ordane".to_string(), "vex_ordane".into()]);
+        Ufs::new(UfsOptions {
+            first_player: Some(0),
+            decks: [DeckChoice::List(list), DeckChoice::Preset("isolde".into())],
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    let mut s = start(&g);
+    for n in ["vex_ordane", "vex_hollow_crown", "vex_ordane"] {
+        let c = take(&g, &mut s, 0, n);
+        s.sides[0].pool.push(Slot::new(c));
+    }
+    s.validate(&g).unwrap();
+    act(&g, &mut s, A::Pass);
+    // Both identical copies are discarded; the other card of the same person attaches.
+    assert_eq!(names(&g, s.sides[0].character.cards()), ["vex_ordane", "vex_hollow_crown"]);
+    assert_eq!(names(&g, s.sides[0].discard.iter()), ["vex_ordane", "vex_ordane"]);
+    // P1 passes; on P0's next turn Shade Claw (4 damage) is enhanced by Vex Ordane once.
+    set_hand(&g, &mut s, 1, &[]);
+    if s.phase == Phase::Review {
+        act(&g, &mut s, A::Pass);
+    }
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.active, s.phase), (0, Phase::Combat), "an empty hand skips the review step");
+    set_hand(&g, &mut s, 0, &["shade_claw"]);
+    for _ in 0..6 {
+        let m = s.sides[0].deck.pop().unwrap();
+        s.sides[0].momentum.push(m);
+    }
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "shade_claw");
+    let c0 = CHAR_SOURCE as u8;
+    assert_eq!(legal(&g, &s), vec![A::Use(c0, 0), A::Pass]);
+    act(&g, &mut s, A::Use(c0, 0));
+    // Vex Ordane has enhanced this attack and nothing else can: both pass at once, P1 cannot
+    // block, and the damage step deals 4 + 3.
+    assert_eq!(s.phase, Phase::Combat);
+    assert_eq!(s.sides[1].vitality, 20 - 7, "7, not 13");
+    // A loaded state with two identical unique characters attached is refused.
+    let mut two = s.clone();
+    let c = take(&g, &mut two, 0, "vex_ordane");
+    two.sides[0].character.push(Slot::new(c));
+    let e = two.validate(&g).unwrap_err().to_string();
+    assert!(e.contains("unique"), "{e}");
+}
+
+// UF-11.3, UF-7.4
+#[test]
+fn uf_11_3_an_attached_card_adds_its_symbols_but_not_vitality_or_hand_size() {
+    let g = brann_plus(&["brann_ashen_fist", "shade_claw"], UfsOptions::default());
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["brann_ashen_fist", "shade_claw"]);
+    // Shade Claw (evil) matches nothing of Brann's yet.
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Pass]);
+    set_top(&g, &mut s, 0, &["training_regimen"]); // 6 >= 6
+    play(&g, &mut s, 0, "brann_ashen_fist");
+    act(&g, &mut s, A::Pass); // attaches at the end phase
+    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
+    set_hand(&g, &mut s, 1, &[]);
+    if s.phase == Phase::Review {
+        act(&g, &mut s, A::Pass);
+    }
+    act(&g, &mut s, A::Pass); // P1 ends its turn
+    assert_eq!((s.active, s.phase), (0, Phase::Review));
+    act(&g, &mut s, A::Pass);
+    // Hand size stays Brann Kestrel's 6 (the attached card says 5), vitality maximum 22 (not 18).
+    assert_eq!(s.sides[0].hand.len(), 6);
+    assert_eq!(g.max_vitality(0), 22);
+    // Evil now comes from the attached card: Shade Claw is playable.
+    let i = hand_index(&g, &s, 0, "shade_claw");
+    assert!(legal(&g, &s).contains(&A::Play(i)));
+}
+
+// UF-7.1, UF-7.3, UF-7.4, UF-8.2
+#[test]
+fn uf_7_4_a_card_needs_a_symbol_of_the_character_or_a_pool_card() {
+    let options = UfsOptions { infinity: [Some(Symbol::Water), None], ..Default::default() };
+    let g = brann_plus(&["wave_palm"], options);
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["wave_palm", "iron_resolve", "training_regimen"]);
+    // Wave Palm (water) and Training Regimen (infinity = water) match nothing of Brann's.
+    assert_eq!(legal(&g, &s), vec![A::Play(1), A::Pass]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "iron_resolve"); // infinity (water) + all: now water is in the pool
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Play(1), A::Pass]);
+}
+
+// UF-7.2, UFX-2
+#[test]
+fn uf_7_2_infinity_stands_for_the_symbol_chosen_in_advance() {
+    let g = game(); // Brann's infinity defaults to fire, his first symbol
+    assert_eq!(g.infinity, [Symbol::Fire, Symbol::Water]);
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["training_regimen"]);
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Pass]);
+    let g2 = Ufs::new(UfsOptions { first_player: Some(0), infinity: [Some(Symbol::Void), None], ..Default::default() })
+        .unwrap();
+    let mut s = start(&g2);
+    set_hand(&g2, &mut s, 0, &["training_regimen"]);
+    assert_eq!(legal(&g2, &s), vec![A::Pass]);
+}
+
+// UF-11.10, UF-6.6
+#[test]
+fn uf_11_10_speed_adds_to_the_block_difficulty() {
+    let (g, mut s) = block_step(&["quick_jab"]);
+    s.attack.as_mut().unwrap().speed = 9;
+    // 2 + 0 + 9 - 1 = 10: a 6 and one commit cannot reach it: no commit step, block fails.
+    set_top(&g, &mut s, 1, &["tidal_focus"]);
+    act(&g, &mut s, A::Block(0));
+    assert_eq!(s.sides[1].vitality, 17);
+}
+
+// UF-1.3, UF-3.3, UF-3.4
+#[test]
+fn uf_3_4_relief_reuses_the_discard_and_removes_ten() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["ember_wraps"]);
+    // 1 card left in the deck, 20 in the discard pile.
+    while s.sides[0].deck.len() > 1 {
+        let c = s.sides[0].deck.pop().unwrap();
+        if s.sides[0].discard.len() < 20 {
+            s.sides[0].discard.push(c);
+        } else {
+            s.sides[0].removed.push(c);
+        }
+    }
+    let removed_before = s.sides[0].removed.len();
+    act(&g, &mut s, A::Play(0));
+    // The flip emptied the deck: 21 cards (with the flipped one) become the deck, 10 removed.
+    assert_eq!(s.sides[0].removed.len(), removed_before + 10);
+    assert_eq!(s.sides[0].deck.len(), 11);
+    assert!(s.sides[0].discard.is_empty());
+    assert!(!s.is_terminal());
+}
+
+// UF-1.3, UF-3.4, UFX-3
+#[test]
+fn uf_1_3_a_deck_that_cannot_be_refilled_loses() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["ember_wraps"]);
+    // 1 card in the deck, 9 in the discard: with the flipped card that is 10, which empties the
+    // new deck at once; it runs out again with nothing to reuse.
+    while s.sides[0].deck.len() > 1 {
+        let c = s.sides[0].deck.pop().unwrap();
+        if s.sides[0].discard.len() < 9 {
+            s.sides[0].discard.push(c);
+        } else {
+            s.sides[0].removed.push(c);
+        }
+    }
+    act(&g, &mut s, A::Play(0));
+    assert_eq!(s.result, Some([-1, 1]));
+}
+
+// UF-3.5, UF-11.6
+#[test]
+fn uf_3_5_no_summoning_sickness_a_new_foundation_commits_on_the_next_turn() {
+    let g = game();
+    let mut s = start(&g);
+    to_combat(&g, &mut s, 1);
+    set_hand(&g, &mut s, 1, &["still_waters"]);
+    set_top(&g, &mut s, 1, &["tidal_focus"]);
+    play(&g, &mut s, 1, "still_waters");
+    act(&g, &mut s, A::Pass); // to the staging area, P0's turn
+                              // P0 attacks; P1 defends: Still Waters (enhance, commit: damage -1 on the attack against
+                              // it) is usable already.
+    to_combat(&g, &mut s, 0);
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_hand(&g, &mut s, 1, &[]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    s.sides[0].character.as_mut_slice()[0].set_committed(true);
+    play(&g, &mut s, 0, "quick_jab");
+    assert_eq!(s.current_player(), Some(1));
+    let k = s.sides[1].staging.cards().position(|c| c == id(&g, "still_waters")).unwrap() as u8;
+    assert!(legal(&g, &s).contains(&A::Use(k, 0)));
+}
+
+// UF-3.6
+#[test]
+fn uf_3_6_bonuses_end_with_the_turn_momentum_and_staging_stay() {
+    let g = game();
+    let mut s = start(&g);
+    stage(&g, &mut s, 0, "furnace_stance");
+    let m = take(&g, &mut s, 0, "quick_jab");
+    s.sides[0].momentum.push(m);
+    act(&g, &mut s, A::Use(0, 0)); // form, commit: control 2
+    assert_eq!(s.sides[0].control_bonus, 2);
+    s.sides[0].breaker = 1;
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.sides[0].control_bonus, s.sides[0].breaker), (0, 0));
+    assert_eq!(s.sides[0].momentum.len(), 1);
+    assert_eq!(s.sides[0].staging.len(), 1);
+    assert_eq!(s.sides[0].vitality, 22);
+}
+
+// UF-3.7, UFX-9
+#[test]
+fn uf_3_7_the_first_unique_copy_survives() {
+    let g = game();
+    let mut s = start(&g);
+    stage(&g, &mut s, 0, "burning_ring");
+    let c = take(&g, &mut s, 0, "burning_ring");
+    s.sides[0].pool.push(Slot::new(c));
+    act(&g, &mut s, A::Pass);
+    assert_eq!(names(&g, s.sides[0].staging.cards()), ["burning_ring"]);
+    assert_eq!(names(&g, s.sides[0].discard.iter()), ["burning_ring"]);
+}
+
+// UF-5.2
+#[test]
+fn uf_5_2_combat_phase_offers_every_card_type_and_form_abilities() {
+    let g = game();
+    let mut s = start(&g);
+    s.sides[0].character.as_mut_slice()[0].set_committed(false);
+    stage(&g, &mut s, 0, "furnace_stance");
+    set_hand(
+        &g,
+        &mut s,
+        0,
+        &["ember_wraps", "burning_ring", "brann_ashen_fist", "quick_jab", "reckless_charge", "rising_heat"],
+    );
+    // Rising Heat is an enhance-only action: not a form.
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Play(1), A::Play(2), A::Play(3), A::Play(4), A::Use(0, 0), A::Pass]);
+    // Furnace Stance: form, commit: control 2 (the next check this turn).
+    act(&g, &mut s, A::Use(0, 0));
+    assert!(s.sides[0].staging.as_slice()[0].committed() && s.sides[0].staging.as_slice()[0].used_turn());
+    set_top(&g, &mut s, 0, &["magma_knee"]); // control 4 + 2 against Reckless Charge's 3
+    play(&g, &mut s, 0, "reckless_charge");
+    assert_eq!(s.sides[0].hand.len(), 5 + 2, "play: draw 2");
+    assert_eq!(s.sides[0].control_bonus, 0);
+}
+
+// UF-9.2, keyword Surge (momentum cost)
+#[test]
+fn uf_9_2_surge_pays_by_discarding_momentum() {
+    let g = game();
+    let mut s = start(&g);
+    set_hand(&g, &mut s, 0, &["blaze_hook"]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "blaze_hook");
+    // No momentum: the attack's Surge enhance is not offered.
+    assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
+    let mut s2 = s.clone();
+    let m = take(&g, &mut s2, 0, "quick_jab");
+    s2.sides[0].momentum.push(m);
+    s2.phase = Phase::Enhance { priority: 0, passes: 0 };
+    assert_eq!(legal(&g, &s2), vec![A::Use(ATTACK_SOURCE as u8, 0), A::Pass]);
+    act(&g, &mut s2, A::Use(ATTACK_SOURCE as u8, 0));
+    assert_eq!(s2.attack.unwrap().damage, 6);
+    assert!(s2.sides[0].momentum.is_empty());
+    assert_eq!(names(&g, s2.sides[0].discard.iter()).last().unwrap(), "quick_jab");
+}
+
+// UF-11.7, stun, UFX-14
+#[test]
+fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
+    let g = with(["vex", "isolde"]);
+    let mut s = start(&g);
+    stage(&g, &mut s, 1, "tidal_focus");
+    stage(&g, &mut s, 1, "still_waters");
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
+    set_hand(&g, &mut s, 0, &["grave_sweep"]);
+    set_top(&g, &mut s, 0, &["hollow_pact"]);
+    play(&g, &mut s, 0, "grave_sweep"); // 4 against 6
+                                        // P1 may use Still Waters (damage -1); it passes.
+    assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
+    act(&g, &mut s, A::Pass);
+    assert_eq!(s.sides[1].vitality, 16);
+    assert!(s.sides[1].staging.as_slice()[0].face_down(), "damage: shatter");
+    act(&g, &mut s, A::Pass);
+    act(&g, &mut s, A::Momentum(false)); // P1's turn
+    assert_eq!(s.phase, Phase::Combat);
+    set_hand(&g, &mut s, 1, &[]);
+    // Tidal Focus's form ability is gone; Still Waters has no form ability.
+    assert_eq!(legal(&g, &s), vec![A::Pass]);
+    // It still commits for +1: Crashing Tide (5) against a flip of 4.
+    set_hand(&g, &mut s, 1, &["crashing_tide"]);
+    set_top(&g, &mut s, 1, &["crashing_tide"]);
+    play(&g, &mut s, 1, "crashing_tide");
+    assert_eq!(s.phase, Phase::Check);
+    assert_eq!(legal(&g, &s), vec![A::Commit(0), A::Commit(1), A::Commit(CHAR), A::Pass]);
+    act(&g, &mut s, A::Commit(0));
+    assert!(s.sides[1].pool.cards().any(|c| c == id(&g, "crashing_tide")), "the check passed");
+    assert!(s.sides[1].staging.as_slice()[0].committed() && s.sides[1].staging.as_slice()[0].face_down());
+}
+
+// UF-2.5: 「自分が使用するキャラクターに記載されている生命力。上限も同じ」: the vitality printed on your
+// character, which is also the maximum.
+#[test]
+fn uf_2_5_healing_never_exceeds_the_characters_vitality() {
+    let g = with(["isolde", "brann"]);
+    let mut s = start(&g);
+    stage(&g, &mut s, 0, "healing_spring"); // form, destroy: heal 3
+    s.sides[0].vitality = 19;
+    act(&g, &mut s, A::Use(0, 0));
+    assert_eq!(s.sides[0].vitality, 20);
+}
+
+// UF-4.1: 「それぞれ自分のデッキから任意のキャラクターカード 1枚を、使用キャラクターとして場に配置する」:
+// each player places any one character card of its deck as its character. UFX-7.
+#[test]
+fn uf_4_1_any_character_card_of_the_deck_may_start() {
+    let g = Ufs::new(UfsOptions {
+        characters: [Some("brann_ashen_fist".into()), None],
+        first_player: Some(0),
+        ..Default::default()
+    })
+    .unwrap();
+    let s = g.new_state(1);
+    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_ashen_fist"]);
+    assert_eq!((s.sides[0].vitality, s.sides[0].hand.len()), (18, 5));
+    assert!(
+        s.sides[0].all_cards().filter(|&c| c == id(&g, "brann_kestrel")).count() == 1,
+        "Brann Kestrel is in the deck"
+    );
+}
+
+// UF-9.4: 「モメンタムとなったカードは裏向きとなり、記載能力はすべて失われる」: momentum is face down and
+// loses all its text.
+#[test]
+fn uf_9_4_momentum_cards_lose_their_text() {
+    let g = game();
+    let mut s = start(&g);
+    // Burning Ring's text would add momentum after damage; under the character it does nothing.
+    let m = take(&g, &mut s, 0, "burning_ring");
+    s.sides[0].momentum.push(m);
+    s.sides[1].character.as_mut_slice()[0].set_committed(true);
+    set_hand(&g, &mut s, 0, &["quick_jab"]);
+    set_top(&g, &mut s, 0, &["training_regimen"]);
+    play(&g, &mut s, 0, "quick_jab");
+    assert_eq!(s.sides[1].vitality, 18);
+    assert_eq!(names(&g, s.sides[0].momentum.iter()), ["burning_ring"]);
+    assert_eq!(legal(&g, &s), vec![A::Pass], "no ability of a momentum card is offered");
+}
+
+// UF-12.4
+#[test]
+fn uf_12_4_destroyed_permanents_go_to_the_discard_pile() {
+    let g = with(["isolde", "brann"]);
+    let mut s = start(&g);
+    stage(&g, &mut s, 0, "healing_spring");
+    s.sides[0].vitality = 10;
+    act(&g, &mut s, A::Use(0, 0)); // form, destroy: heal 2
+    assert_eq!(s.sides[0].vitality, 12);
+    assert!(s.sides[0].staging.is_empty());
+    assert_eq!(names(&g, s.sides[0].discard.iter()), ["healing_spring"]);
+}
+
+// UF-4.6: 「互いにターンと呼ばれる手順を繰り返し、一方が勝利条件を満たした時ゲーム終了」: turns
+// repeat until one player meets a win condition. The seed has no turn limit.
+#[test]
+fn uf_4_6_the_game_goes_on_past_turn_200() {
+    let g = game();
+    assert_eq!(g.options.max_turns, None);
+    assert!(!g.length_bounded_by_rules());
+    let mut s = start(&g);
+    s.turn = 200;
+    s.validate(&g).unwrap();
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.turn, s.active, s.result), (201, 1, None));
+    assert!(!s.is_terminal());
+    assert!(s.render(&g).contains("UFS | turn 201 |"), "{}", s.render(&g));
+    // A state far past any old limit loads and plays on; the counter never wraps.
+    s.turn = u32::MAX - 1;
+    let mut s = g.state_from_json(&s.to_json()).unwrap();
+    set_hand(&g, &mut s, 1, &[]);
+    act(&g, &mut s, A::Pass);
+    act(&g, &mut s, A::Pass);
+    assert_eq!((s.turn, s.result), (u32::MAX, None));
+    let mut obs = vec![0.0; g.observation_len()];
+    s.observation(&g, 0, &mut obs);
+    assert!(obs.iter().all(|x| x.is_finite()));
+    // The turn feature (after the scalars, the card blocks, the phase and three flags): t/(t+20).
+    let turn_feature = obs[2 * 14 + 18 * g.universe.len() + 8 + 3];
+    assert!(turn_feature > 0.99 && turn_feature <= 1.0, "{turn_feature}");
+    s.turn = 20;
+    s.observation(&g, 0, &mut obs);
+    assert_eq!(obs[2 * 14 + 18 * g.universe.len() + 8 + 3], 0.5);
+}
