@@ -206,10 +206,8 @@ def test_the_shipped_networks_play_and_refuse_other_options() -> None:
             make_bot("policy", kumite.load(f.stem, **other[f.stem]), 0)
 
 
-def test_playout_leaf_values_keep_the_priors_and_ignore_the_value_head(tmp_path: Path) -> None:
-    """leaf_values="playout": the network's priors guide the search and playouts value the
-    leaves, so two networks that differ only in their value heads search alike, and a search
-    with the value head reads differently."""
+def value_head_twins(tmp_path: Path) -> tuple[kumite.Game, kumite.Net, kumite.Net, kumite.State]:
+    """Two Tekken networks that differ only in their value heads, and a position in play."""
     game = kumite.load("tekken")
     params = perturbed(game)
     other = dict(params, **{"value.weight": -3 * params["value.weight"], "value.bias": params["value.bias"] + 1})
@@ -218,13 +216,21 @@ def test_playout_leaf_values_keep_the_priors_and_ignore_the_value_head(tmp_path:
     state = game.new_state(seed=4)
     for _ in range(12):
         state.apply(state.legal_actions()[0])
+    return game, a, b, state
 
-    def visits(net: kumite.Net, values: str) -> np.ndarray:
-        bot = kumite.MCTS(game, iterations=200, evaluator=net, threads=1, seed=2, leaf_values=values)  # type: ignore[arg-type]
-        return bot.search(state).visits
 
-    np.testing.assert_array_equal(visits(a, "playout"), visits(b, "playout"))
-    assert not np.array_equal(visits(a, "evaluator"), visits(b, "evaluator"))
+def visits(game: kumite.Game, state: kumite.State, net: kumite.Net, values: str) -> np.ndarray:
+    bot = kumite.MCTS(game, iterations=200, evaluator=net, threads=1, seed=2, leaf_values=values)  # type: ignore[arg-type]
+    return bot.search(state).visits
+
+
+def test_playout_leaf_values_keep_the_priors_and_ignore_the_value_head(tmp_path: Path) -> None:
+    """leaf_values="playout": the network's priors guide the search and playouts value the
+    leaves, so two networks that differ only in their value heads search alike, and a search
+    with the value head reads differently."""
+    game, a, b, state = value_head_twins(tmp_path)
+    np.testing.assert_array_equal(visits(game, state, a, "playout"), visits(game, state, b, "playout"))
+    assert not np.array_equal(visits(game, state, a, "evaluator"), visits(game, state, b, "evaluator"))
     with pytest.raises(ValueError, match="leaf_values"):
         kumite.MCTS(game, leaf_values="playout")
     with pytest.raises(ValueError, match="leaf_values"):
@@ -240,21 +246,9 @@ def test_heuristic_leaf_values_keep_the_priors_and_read_the_game_heuristic(tmp_p
     """leaf_values="heuristic": the priors (uniform without a net) guide the search and the
     game's heuristic values the leaves, as `mcts:N:heuristic` does; two networks that differ
     only in their value heads search alike; self-play with it is the same on 1 and 2 threads."""
-    game = kumite.load("tekken")
-    params = perturbed(game)
-    other = dict(params, **{"value.weight": -3 * params["value.weight"], "value.bias": params["value.bias"] + 1})
-    a = learn.save_net(params, game, tmp_path / "a.safetensors")
-    b = learn.save_net(other, game, tmp_path / "b.safetensors")
-    state = game.new_state(seed=4)
-    for _ in range(12):
-        state.apply(state.legal_actions()[0])
-
-    def visits(net: kumite.Net, values: str) -> np.ndarray:
-        bot = kumite.MCTS(game, iterations=100, evaluator=net, threads=1, seed=2, leaf_values=values)  # type: ignore[arg-type]
-        return bot.search(state).visits
-
-    np.testing.assert_array_equal(visits(a, "heuristic"), visits(b, "heuristic"))
-    assert not np.array_equal(visits(a, "heuristic"), visits(a, "playout"))
+    game, a, b, state = value_head_twins(tmp_path)
+    np.testing.assert_array_equal(visits(game, state, a, "heuristic"), visits(game, state, b, "heuristic"))
+    assert not np.array_equal(visits(game, state, a, "heuristic"), visits(game, state, a, "playout"))
     with pytest.raises(ValueError, match="leaf_values='heuristic' keeps an evaluator's priors"):
         kumite.MCTS(game, evaluator="heuristic", leaf_values="heuristic")
     # Fatal Fight, the game it is for: random playouts lose its campaigns and run a hundred times longer.
