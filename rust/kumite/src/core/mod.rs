@@ -9,6 +9,7 @@ mod game;
 mod observation;
 mod options;
 mod rng;
+pub mod scene;
 mod seating;
 mod secrecy;
 mod text;

@@ -1,8 +1,7 @@
 //! The drawing data of `docs/viewer.md`.
 
-use serde_json::json;
-
 use crate::cards::CardId;
+use crate::core::scene::{Board, Card as SceneCard, GridCell, GridItem, Info, Player, Scene, Stat, Zone};
 use crate::core::{count, State};
 use crate::games::fatal_fight::content::Kind;
 use crate::games::fatal_fight::state::*;
@@ -22,10 +21,10 @@ pub(crate) fn view(state: &FatalFightState, game: &FatalFight, viewer: Option<us
             Kind::Unique => "unique",
             _ => "starter",
         };
-        json!({ "name": k.name, "text": k.describe(), "color": color })
+        SceneCard::from(SceneCard::shown(&k.name, k.describe(), color))
     };
     let cards = |xs: &[CardId]| xs.iter().map(|&x| card(x)).collect::<Vec<_>>();
-    let hidden = |k: usize| vec![json!({ "hidden": true }); k];
+    let hidden = |k: usize| vec![SceneCard::hidden(Vec::<String>::new()); k];
     let mut cells = Vec::new();
     for line in 0..3u8 {
         for area in 0..3u8 {
@@ -41,10 +40,15 @@ pub(crate) fn view(state: &FatalFightState, game: &FatalFight, viewer: Option<us
                     if pl.immune {
                         tags.push("saved");
                     }
-                    items.push(
-                        json!({ "kind": "fighter", "player": p, "label": format!("P{p} {}", game.character(p).name),
-                        "value": pl.life, "tags": tags }),
-                    );
+                    items.push(GridItem {
+                        kind: "fighter",
+                        player: Some(p),
+                        label: format!("P{p} {}", game.character(p).name),
+                        value: Some(i64::from(pl.life)),
+                        group: None,
+                        text: String::new(),
+                        tags: tags.into_iter().map(String::from).collect(),
+                    });
                 }
             }
             for (g, grp) in state.groups.iter().enumerate() {
@@ -52,26 +56,36 @@ pub(crate) fn view(state: &FatalFightState, game: &FatalFight, viewer: Option<us
                     continue;
                 }
                 for (i, e) in grp.iter().enumerate() {
-                    let head = if i == 0 { vec!["head"] } else { vec![] };
-                    let item = if e == BOSS {
+                    let tags = if i == 0 { vec!["head".to_string()] } else { vec![] };
+                    let group = Some(format!("Group {}", g + 1));
+                    items.push(if e == BOSS {
                         let b = &c.bosses[usize::from(state.stage.min(3))];
-                        json!({ "kind": "boss", "label": b.name, "value": b.life, "group": format!("Group {}", g + 1), "tags": head })
+                        let (label, value) = (b.name.clone(), Some(i64::from(b.life)));
+                        GridItem { kind: "boss", player: None, label, value, group, text: String::new(), tags }
                     } else {
                         let en = c.enemy(e);
-                        json!({ "kind": "enemy", "label": en.name, "value": en.life, "group": format!("Group {}", g + 1),
-                            "text": format!("life {} guard {}", en.life, en.guard), "tags": head })
-                    };
-                    items.push(item);
+                        let text = format!("life {} guard {}", en.life, en.guard);
+                        let (label, value) = (en.name.clone(), Some(i64::from(en.life)));
+                        GridItem { kind: "enemy", player: None, label, value, group, text, tags }
+                    });
                 }
                 if state.mass[g] > 0 {
-                    items.push(json!({ "kind": "marker", "label": format!("mass damage {}", state.mass[g]), "group": format!("Group {}", g + 1) }));
+                    items.push(GridItem {
+                        kind: "marker",
+                        player: None,
+                        label: format!("mass damage {}", state.mass[g]),
+                        value: None,
+                        group: Some(format!("Group {}", g + 1)),
+                        text: String::new(),
+                        tags: Vec::new(),
+                    });
                 }
             }
-            cells.push(json!({ "row": line, "col": area, "label": square_name(sq), "items": items }));
+            cells.push(GridCell { row: line, col: area, label: square_name(sq).to_string(), items });
         }
     }
     let leader = usize::from(state.leader());
-    let players: Vec<serde_json::Value> = (0..n)
+    let players: Vec<Player> = (0..n)
         .map(|p| {
             let pl = &state.players[p];
             let ch = game.character(p);
@@ -88,24 +102,19 @@ pub(crate) fn view(state: &FatalFightState, game: &FatalFight, viewer: Option<us
             if pl.special_ready {
                 tags.push("special ready".into());
             }
-            json!({
-                "id": p, "name": ch.name,
-                "stats": [
-                    { "key": "life", "label": "Life", "value": pl.life, "max": ch.life },
-                    { "key": "gp", "label": "GP", "value": pl.gp, "max": 5 },
-                    { "key": "gold", "label": "Gold", "value": pl.gold },
-                    { "key": "actions", "label": "Actions", "value": pl.actions, "max": ch.actions },
-                    { "key": "moves", "label": "Free moves", "value": pl.moves },
-                ],
-                "tags": tags,
-            })
+            Player::new(p, &ch.name, tags)
+                .stat(Stat::new("life", "Life", pl.life).max(ch.life))
+                .stat(Stat::new("gp", "GP", pl.gp).max(5))
+                .stat(Stat::new("gold", "Gold", pl.gold))
+                .stat(Stat::new("actions", "Actions", pl.actions).max(ch.actions))
+                .stat(Stat::new("moves", "Free moves", pl.moves))
         })
         .collect();
     let mut zones = Vec::new();
     for p in 0..n {
         let pl = &state.players[p];
         let own = sees(p);
-        let zone = |id: &str, name: &str, cards: Vec<serde_json::Value>| json!({ "id": format!("p{p}.{id}"), "name": name, "owner": p, "cards": cards });
+        let zone = |id: &str, name: &str, cards: Vec<SceneCard>| Zone::of(p, id, name, cards);
         zones.push(zone("hand", "Hand", if own { cards(pl.hand.as_slice()) } else { hidden(pl.hand.len()) }));
         zones.push(zone("played", "Played", cards(pl.played.as_slice())));
         zones.push(zone(
@@ -115,48 +124,47 @@ pub(crate) fn view(state: &FatalFightState, game: &FatalFight, viewer: Option<us
         ));
         zones.push(zone("items", "Items", cards(pl.carried.as_slice())));
         let discard = if own { cards(pl.discard.as_slice()) } else { pl.discarded_in_view().map(card).collect() };
-        zones.push(json!({ "id": format!("p{p}.discard"), "name": "Discard", "owner": p, "count": pl.discard.len(),
-            "layout": "pile", "cards": discard }));
+        zones.push(zone("discard", "Discard", discard).pile(pl.discard.len()));
         let deck = if viewer.is_none() { cards(pl.deck.as_slice()) } else { vec![] };
-        zones.push(json!({ "id": format!("p{p}.deck"), "name": "Deck", "owner": p, "count": pl.deck.len(),
-            "layout": "pile", "cards": deck }));
+        zones.push(zone("deck", "Deck", deck).pile(pl.deck.len()));
     }
-    let uniques: Vec<serde_json::Value> =
-        state.unique_row.iter().map(|x| x.map_or_else(|| json!({ "empty": true }), card)).collect();
-    zones.push(json!({ "id": "uniques", "name": "Unique cards", "cards": uniques }));
-    let shop: Vec<serde_json::Value> = (0..c.cards.len())
+    let uniques: Vec<SceneCard> = state.unique_row.iter().map(|x| x.map_or_else(SceneCard::empty, card)).collect();
+    zones.push(Zone::table("uniques", "Unique cards", uniques));
+    let shop: Vec<SceneCard> = (0..c.cards.len())
         .filter(|&t| state.shop.0[t] > 0)
         .map(|t| {
             let k = &c.cards[t];
-            json!({ "name": k.name, "text": format!("{} · cost {} · {} left", k.describe(), k.cost, state.shop.0[t]), "color": "common" })
+            let text = format!("{} · cost {} · {} left", k.describe(), k.cost, state.shop.0[t]);
+            SceneCard::shown(&k.name, text, "common").into()
         })
         .collect();
-    zones.push(json!({ "id": "shop", "name": "Shop", "cards": shop }));
+    zones.push(Zone::table("shop", "Shop", shop));
     if state.boss_present || state.stage < 4 {
         let b = &c.bosses[usize::from(state.stage.min(3))];
         // From the top; a skill whose place the viewer has not seen is marked (FF-12.3).
-        let skills: Vec<serde_json::Value> = state
+        let skills: Vec<SceneCard> = state
             .boss_order(viewer)
             .into_iter()
             .map(|(k, seen)| {
                 let text = if seen { format!("{} skill", b.name) } else { format!("{} skill, place unseen", b.name) };
-                json!({ "name": b.skills[usize::from(k)].describe(), "text": text, "color": "boss" })
+                SceneCard::shown(b.skills[usize::from(k)].describe(), text, "boss").into()
             })
             .collect();
-        zones.push(json!({ "id": "boss", "name": format!("Boss {} skills", b.name), "cards": skills }));
+        zones.push(Zone::table("boss", format!("Boss {} skills", b.name), skills));
     }
+    let round = match game.options.stage_rounds {
+        Some(limit) => format!("{}/{limit}", state.round),
+        None => state.round.to_string(),
+    };
     let mut info = vec![
-        json!({ "label": "Stage", "value": format!("{} of 4", (state.stage + 1).min(4)) }),
-        json!({ "label": "Round", "value": match game.options.stage_rounds {
-            Some(limit) => format!("{}/{limit}", state.round),
-            None => state.round.to_string(),
-        } }),
-        json!({ "label": "Team gold", "value": format!("{} (earned {})", state.pool, state.earned) }),
-        json!({ "label": "Enemy pile", "value": state.enemy_pile.len().to_string() }),
+        Info::new("Stage", format!("{} of 4", (state.stage + 1).min(4))),
+        Info::new("Round", round),
+        Info::new("Team gold", format!("{} (earned {})", state.pool, state.earned)),
+        Info::new("Enemy pile", state.enemy_pile.len().to_string()),
     ];
     if let Some(i) = state.current_stage_card {
         let sc = &c.stages[usize::from(i)];
-        info.push(json!({ "label": "Stage card", "value": format!("{} ({})", sc.name, sc.gimmick.describe()) }));
+        info.push(Info::new("Stage card", format!("{} ({})", sc.name, sc.gimmick.describe())));
     }
     let ch = state.chain;
     if ch.hits > 0 {
@@ -166,7 +174,7 @@ pub(crate) fn view(state: &FatalFightState, game: &FatalFight, viewer: Option<us
                 chain.push_str(word);
             }
         }
-        info.push(json!({ "label": "Chain", "value": chain }));
+        info.push(Info::new("Chain", chain));
     }
     let status = match state.phase {
         Phase::Shop { player } => format!("P{player} shops"),
@@ -176,26 +184,18 @@ pub(crate) fn view(state: &FatalFightState, game: &FatalFight, viewer: Option<us
         Phase::MassDamage { group } => format!("the team assigns group {}'s mass damage", group + 1),
         Phase::Over => "the game is over".into(),
     };
-    let result = state.result.map(|won| {
+    let title = format!("Fatal Fight · stage {} · round {}", (state.stage + 1).min(4), state.round);
+    let mut scene = Scene::new(title, status, state.current_player());
+    scene.result = state.result.map(|won| {
         if won {
             format!("The team wins (score {})", state.score)
         } else {
             "The team loses".to_string()
         }
     });
-    json!({
-        "kind": "scene",
-        "title": format!("Fatal Fight · stage {} · round {}", (state.stage + 1).min(4), state.round),
-        "status": status,
-        "to_move": state.current_player(),
-        "result": result,
-        "players": players,
-        "board": {
-            "type": "grid",
-            "rows": LINE_NAMES, "cols": AREA_NAMES,
-            "cells": cells,
-        },
-        "zones": zones,
-        "info": info,
-    })
+    scene.players = players;
+    scene.board = Some(Board::Grid { rows: LINE_NAMES.to_vec(), cols: AREA_NAMES.to_vec(), cells });
+    scene.zones = zones;
+    scene.info = info;
+    scene.into_json()
 }

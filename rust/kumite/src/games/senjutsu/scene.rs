@@ -1,6 +1,9 @@
 //! The drawing data of `docs/viewer.md`.
 
 use crate::cards::CardId;
+use crate::core::scene::{
+    Board, Card as SceneCard, Graph, GraphNode, HexCell, Info, Piece, Player, Scene, Shown, Stat, Zone as SceneZone,
+};
 use crate::core::State;
 use crate::games::senjutsu::content::{cell_name, words, Card, CardType, Instant, Op, Timing, Zone};
 use crate::games::senjutsu::state::SenjutsuState;
@@ -60,12 +63,11 @@ fn face(k: &Card) -> serde_json::Value {
 /// (facing, wounds), consoles as stats, and the cards as zones, hiding exactly what
 /// `determinized` resamples for that viewer.
 pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>) -> serde_json::Value {
-    use serde_json::{json, Value};
     let c = &game.content;
     let n = game.n();
     let bf = game.battlefield();
     let board = &bf.board;
-    let card = |x: CardId, tags: Vec<&str>| -> Value {
+    let card = |x: CardId, tags: Vec<&str>| -> Shown {
         let k = c.card(x);
         let color = match k.ty {
             CardType::Attack => "red",
@@ -74,9 +76,9 @@ pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>
             CardType::Core => "yellow",
             CardType::Stun => "rage",
         };
-        json!({"name": k.name, "text": k.text, "words": k.words(), "color": color, "tags": tags, "face": face(k)})
+        SceneCard::shown(&k.name, &k.text, color).words(k.words()).tags(tags).face(face(k))
     };
-    let back = |tags: Vec<&str>| json!({"hidden": true, "tags": tags});
+    let back = |tags: Vec<&str>| SceneCard::hidden(tags);
     let sees = |p: usize| viewer.is_none_or(|v| v == p);
     let public_in_hand = |x: CardId| matches!(c.card(x).ty, CardType::Core | CardType::Stun);
     let mut cells = Vec::new();
@@ -88,7 +90,7 @@ pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>
             None => "open",
         };
         let label = if bf.starts.contains(&h) { "S" } else { "" };
-        cells.push(json!({"q": h.q, "r": h.r, "terrain": terrain, "label": label}));
+        cells.push(HexCell { q: h.q, r: h.r, terrain, label: label.into() });
     }
     let mut pieces = Vec::new();
     let mut players = Vec::new();
@@ -98,8 +100,16 @@ pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>
         let node = &sam.tree.nodes[usize::from(s.kamae)];
         let kamae = format!("{} kamae ({})", words(&node.0), node.1.name());
         if s.placed && !s.defeated {
-            pieces.push(json!({"q": s.pos.q, "r": s.pos.r, "player": p, "label": format!("P{p}"),
-                "name": sam.name, "facing": s.facing.index(), "value": s.wounds, "tags": [kamae.clone()]}));
+            pieces.push(Piece {
+                q: s.pos.q,
+                r: s.pos.r,
+                player: p,
+                label: format!("P{p}"),
+                name: sam.name.clone(),
+                facing: f64::from(s.facing.index()),
+                value: Some(i64::from(s.wounds)),
+                tags: vec![kamae.clone()],
+            });
         }
         let mut tags = vec![format!("team {}", game.teams[p]), kamae];
         if s.defeated {
@@ -113,19 +123,23 @@ pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>
                 (a + 1..tree.nodes.len()).filter(move |&b| tree.links[a] & (1 << b) != 0).map(move |b| [a, b])
             })
             .collect();
-        let nodes: Vec<Value> = tree
+        let nodes: Vec<GraphNode> = tree
             .nodes
             .iter()
             .enumerate()
-            .map(|(i, (key, zone))| json!({"label": words(key), "group": zone.name(), "current": i == usize::from(s.kamae)}))
+            .map(|(i, (key, zone))| GraphNode {
+                label: words(key),
+                group: zone.name(),
+                current: i == usize::from(s.kamae),
+            })
             .collect();
-        let graph = json!({"title": "Kamae tree", "nodes": nodes, "links": links});
-        players.push(json!({"id": p, "name": sam.name, "tags": tags, "graph": graph, "stats": [
-            {"key": "wounds", "label": "Wounds", "value": s.wounds, "max": sam.wound_limit},
-            {"key": "bleeding", "label": "Bleeding", "value": s.bleeding},
-            {"key": "stuns", "label": "Stun cards", "value": s.public_stuns(game), "max": sam.hand_limit},
-            {"key": "advantage", "label": "Advantage", "value": state.advantage_rank(p) + 1},
-        ]}));
+        let mut player = Player::new(p, &sam.name, tags)
+            .stat(Stat::new("wounds", "Wounds", s.wounds).max(sam.wound_limit))
+            .stat(Stat::new("bleeding", "Bleeding", s.bleeding))
+            .stat(Stat::new("stuns", "Stun cards", s.public_stuns(game) as i64).max(sam.hand_limit))
+            .stat(Stat::new("advantage", "Advantage", state.advantage_rank(p) as i64 + 1));
+        player.graph = Some(Graph { title: "Kamae tree", nodes, links });
+        players.push(player);
         // Others see card backs, then the public stun and core cards (in card order, so the
         // hand's order tells nothing); while the selection is face down, backs only (SJ-13.3).
         let shown = |x: CardId| sees(p) || (public_in_hand(x) && !s.face_down());
@@ -147,47 +161,44 @@ pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>
                 format!("played only in the {} kamae zone; the samurai is in {} (SJ-9.3)", z.name(), node.1.name())
             })
         };
-        let hand: Vec<Value> = held
+        let hand: Vec<SceneCard> = held
             .into_iter()
-            .map(|x| match (shown(x), sees(p).then(|| why_not(x)).flatten()) {
-                (false, _) => back(vec![]),
-                (true, None) => card(x, vec![]),
-                (true, Some(why)) => {
-                    let mut shown = card(x, vec![]);
-                    shown["why_not"] = json!(why);
-                    shown
-                }
+            .map(|x| match shown(x) {
+                false => back(vec![]),
+                true => card(x, vec![]).why_not(sees(p).then(|| why_not(x)).flatten()).into(),
             })
             .collect();
-        zones.push(json!({"id": format!("p{p}.hand"), "name": "Hand", "owner": p, "cards": hand}));
+        zones.push(SceneZone::of(p, "hand", "Hand", hand));
         let mut play = Vec::new();
         if let Some(x) = s.played {
             if sees(p) || s.revealed {
-                play.push(card(x, if s.revealed { vec![] } else { vec!["face down"] }));
+                play.push(card(x, if s.revealed { vec![] } else { vec!["face down"] }).into());
             } else {
                 play.push(back(vec!["face down"]));
             }
         }
         if let Some(x) = s.instant {
-            play.push(card(x, vec!["instant"]));
+            play.push(card(x, vec!["instant"]).into());
         }
         for x in s.evades.iter() {
-            play.push(card(x, vec!["evade"]));
+            play.push(card(x, vec!["evade"]).into());
         }
-        zones.push(json!({"id": format!("p{p}.selected"), "name": "In play", "owner": p, "cards": play}));
-        let discard: Vec<Value> = s.discard.iter().map(|x| card(x, vec![])).collect();
-        zones.push(json!({"id": format!("p{p}.discard"), "name": "Discard", "owner": p, "cards": discard}));
-        let hidden: Vec<Value> = s
+        zones.push(SceneZone::of(p, "selected", "In play", play));
+        let discard: Vec<SceneCard> = s.discard.iter().map(|x| card(x, vec![]).into()).collect();
+        zones.push(SceneZone::of(p, "discard", "Discard", discard));
+        let hidden: Vec<SceneCard> = s
             .hidden
             .iter()
-            .map(|x| if sees(p) { card(x, vec!["face down"]) } else { back(vec!["face down"]) })
+            .map(|x| if sees(p) { card(x, vec!["face down"]).into() } else { back(vec!["face down"]) })
             .collect();
-        zones.push(json!({"id": format!("p{p}.hidden"), "name": "Face-down discards", "owner": p, "cards": hidden}));
-        let deck: Vec<Value> =
-            if viewer.is_none() { s.deck.iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
-        zones.push(json!({"id": format!("p{p}.deck"), "name": "Deck", "owner": p, "layout": "pile", "count": s.deck.len(), "cards": deck}));
+        zones.push(SceneZone::of(p, "hidden", "Face-down discards", hidden));
+        let deck: Vec<SceneCard> =
+            if viewer.is_none() { s.deck.iter().map(|x| card(x, vec![]).into()).collect() } else { Vec::new() };
+        zones.push(SceneZone::of(p, "deck", "Deck", deck).pile(s.deck.len()));
     }
-    let result = state.result.map(|r| {
+    let mut scene =
+        Scene::new(format!("{} · round {}", bf.name, state.round), state.status(game), state.current_player());
+    scene.result = state.result.map(|r| {
         let winners: Vec<usize> = (0..n).filter(|&p| r[p] > 0).collect();
         match winners.as_slice() {
             [] => "a draw: the last samurai fell together".to_string(),
@@ -206,19 +217,16 @@ pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>
         .filter(|it| !it.done)
         .map(|it| format!("P{} {} @{}", it.player, c.card(it.card).name, it.init))
         .collect();
-    json!({
-        "kind": "scene",
-        "title": format!("{} · round {}", bf.name, state.round),
-        "status": state.status(game),
-        "to_move": state.current_player(),
-        "result": result,
-        "players": players,
-        "board": {"type": "hex", "cells": cells, "pieces": pieces},
-        "zones": zones,
-        "info": [
-            {"label": "Advantage", "value": adv.join(" > ")},
-            {"label": "Supplies", "value": format!("wounds {}, bleeding {}, stun {}", state.supply[0], state.supply[1], state.supply[2])},
-            {"label": "Pending", "value": if pending.is_empty() { "-".to_string() } else { pending.join(", ") }},
-        ],
-    })
+    scene.players = players;
+    scene.board = Some(Board::Hex { cells, pieces });
+    scene.zones = zones;
+    scene.info = vec![
+        Info::new("Advantage", adv.join(" > ")),
+        Info::new(
+            "Supplies",
+            format!("wounds {}, bleeding {}, stun {}", state.supply[0], state.supply[1], state.supply[2]),
+        ),
+        Info::new("Pending", if pending.is_empty() { "-".to_string() } else { pending.join(", ") }),
+    ];
+    scene.into_json()
 }

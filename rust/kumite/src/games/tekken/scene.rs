@@ -2,8 +2,7 @@
 
 use std::fmt::Write;
 
-use serde_json::json;
-
+use crate::core::scene::{Board, Card as SceneCard, HexCell, Info, Piece, Player, Scene, Stat, Zone};
 use crate::core::State;
 use crate::games::tekken::content::{symbols_text, SpecialHex};
 use crate::games::tekken::state::{Heat, Slot, TekkenState};
@@ -12,21 +11,19 @@ use crate::games::tekken::Tekken;
 use crate::hex::Hex;
 
 /// A card as the viewer vocabulary draws it (`docs/viewer.md`).
-fn card_json(game: &Tekken, card: crate::cards::CardId, tags: &[&str]) -> serde_json::Value {
+fn card_json(game: &Tekken, card: crate::cards::CardId, tags: &[&str]) -> SceneCard {
     let c = game.content.card(card);
     let mut text = format!("{} {} {} · {}", c.height.name(), c.colour.name(), c.kind.name(), symbols_text(&c.symbols));
     for e in &c.extensions {
         let _ = write!(text, " · ext. {}: {}", e.height.name(), symbols_text(&e.symbols));
     }
-    json!({ "name": c.name, "text": text, "color": c.colour.name(), "tags": tags })
+    SceneCard::shown(&c.name, text, c.colour.name()).tags(tags.iter().copied()).into()
 }
 
 /// The back of a card the viewer may not see.
-fn hidden_card() -> serde_json::Value {
-    json!({ "hidden": true })
+fn hidden_card() -> SceneCard {
+    SceneCard::hidden(Vec::<String>::new())
 }
-
-impl TekkenState {}
 
 /// The drawing data of `docs/viewer.md`: the stage as a hex board with both fighters facing
 /// each other, HP and round wins as stats, and each fighter's slots, hand, deck, discard and
@@ -36,7 +33,7 @@ pub(crate) fn view(s: &TekkenState, game: &Tekken, viewer: Option<usize>) -> ser
     let o = &game.options;
     let sees = |p: usize| viewer.is_none_or(|v| v == p);
     let side = usize::from(s.floor.side);
-    let cells: Vec<serde_json::Value> = stage
+    let cells: Vec<HexCell> = stage
         .board
         .cells()
         .iter()
@@ -54,26 +51,31 @@ pub(crate) fn view(s: &TekkenState, game: &Tekken, viewer: Option<usize>) -> ser
             } else {
                 ("open", String::new())
             };
-            json!({ "q": h.q, "r": h.r, "terrain": terrain, "label": label })
+            HexCell { q: h.q, r: h.r, terrain, label }
         })
         .collect();
     // Fighters always face each other: the facing is the screen angle towards the opponent,
     // in sixths of a turn clockwise from east (the `hex::Direction` numbering).
     let pixel = |h: Hex| (3f64.sqrt() * (f64::from(h.q) + f64::from(h.r) / 2.0), 1.5 * f64::from(h.r));
-    let pieces: Vec<serde_json::Value> = (0..2)
+    let pieces: Vec<Piece> = (0..2)
         .map(|p| {
             let (me, them) = (pixel(s.fighters[p].pos), pixel(s.fighters[1 - p].pos));
             let angle = (them.1 - me.1).atan2(them.0 - me.0).to_degrees().rem_euclid(360.0);
             let facing = (angle / 60.0 * 100.0).round() / 100.0;
             let f = &s.fighters[p];
-            json!({
-                "q": f.pos.q, "r": f.pos.r, "player": p, "label": format!("P{p}"),
-                "name": game.character(p).name, "facing": facing,
-                "tags": if f.knocked_down { vec!["knocked down"] } else { vec![] },
-            })
+            Piece {
+                q: f.pos.q,
+                r: f.pos.r,
+                player: p,
+                label: format!("P{p}"),
+                name: game.character(p).name.clone(),
+                facing,
+                value: None,
+                tags: if f.knocked_down { vec!["knocked down".into()] } else { vec![] },
+            }
         })
         .collect();
-    let players: Vec<serde_json::Value> = (0..2)
+    let players: Vec<Player> = (0..2)
         .map(|p| {
             let f = &s.fighters[p];
             let mut tags = vec![if usize::from(s.attacker) == p { "attacker" } else { "defender" }.to_string()];
@@ -96,25 +98,20 @@ pub(crate) fn view(s: &TekkenState, game: &Tekken, viewer: Option<usize>) -> ser
             if f.cannot_punish {
                 tags.push("cannot punish".into());
             }
-            json!({
-                "id": p, "name": game.character(p).name,
-                "stats": [
-                    { "key": "hp", "label": "HP", "value": f.hp, "max": o.hp },
-                    { "key": "wins", "label": "Rounds", "value": s.wins[p], "max": o.rounds_to_win },
-                ],
-                "tags": tags,
-            })
+            Player::new(p, &game.character(p).name, tags)
+                .stat(Stat::new("hp", "HP", f.hp).max(o.hp))
+                .stat(Stat::new("wins", "Rounds", s.wins[p]).max(o.rounds_to_win))
         })
         .collect();
     let mut zones = Vec::new();
     for p in 0..2 {
         let f = &s.fighters[p];
         let ch = game.character(p);
-        let slots: Vec<serde_json::Value> = f.slots[..game.slot_limit()]
+        let slots: Vec<SceneCard> = f.slots[..game.slot_limit()]
             .iter()
             .map(|slot| match *slot {
-                Slot::Empty => json!({ "empty": true }),
-                Slot::Stun => json!({ "name": "STUN", "tags": ["stun"] }),
+                Slot::Empty => SceneCard::empty(),
+                Slot::Stun => SceneCard::shown("STUN", "", "").tags(["stun"]).into(),
                 Slot::Card { card, revealed, unpunishable } => {
                     let mut tags = Vec::new();
                     if !revealed {
@@ -126,15 +123,15 @@ pub(crate) fn view(s: &TekkenState, game: &Tekken, viewer: Option<usize>) -> ser
                     if revealed || sees(p) {
                         card_json(game, card, &tags)
                     } else {
-                        json!({ "hidden": true, "tags": tags })
+                        SceneCard::hidden(tags)
                     }
                 }
             })
             .collect();
-        zones.push(json!({ "id": format!("p{p}.slots"), "name": "Combo slots", "owner": p, "cards": slots }));
-        let hand: Vec<serde_json::Value> =
+        zones.push(Zone::of(p, "slots", "Combo slots", slots));
+        let hand: Vec<SceneCard> =
             f.hand.iter().map(|c| if sees(p) { card_json(game, c, &[]) } else { hidden_card() }).collect();
-        zones.push(json!({ "id": format!("p{p}.hand"), "name": "Hand", "owner": p, "cards": hand }));
+        zones.push(Zone::of(p, "hand", "Hand", hand));
         let rage = match f.rage {
             Some(r) if f.rage_revealed || sees(p) => {
                 let card = &ch.rage[usize::from(r)];
@@ -142,63 +139,63 @@ pub(crate) fn view(s: &TekkenState, game: &Tekken, viewer: Option<usize>) -> ser
                 if f.rage_used {
                     tags.push("used");
                 }
-                vec![json!({ "name": card.name, "text": symbols_text(&card.symbols), "color": "rage", "tags": tags })]
+                vec![SceneCard::shown(&card.name, symbols_text(&card.symbols), "rage").tags(tags).into()]
             }
-            Some(_) => vec![json!({ "hidden": true, "tags": ["secret"] })],
+            Some(_) => vec![SceneCard::hidden(["secret"])],
             None => vec![],
         };
-        zones.push(json!({ "id": format!("p{p}.rage"), "name": "Rage", "owner": p, "cards": rage }));
+        zones.push(Zone::of(p, "rage", "Rage", rage));
         // The character board is printed and public: its combos and both rage cards, so a
         // player can read a rage card before choosing it and the opponent's combos.
-        let board: Vec<serde_json::Value> = ch
+        let board: Vec<SceneCard> = ch
             .combos
             .iter()
             .map(|k| {
-                json!({ "name": k.name, "text": format!("combo · {}: {}", k.condition.text(), symbols_text(&k.symbols)),
-                "color": "combo", "tags": ["combo"] })
+                let text = format!("combo · {}: {}", k.condition.text(), symbols_text(&k.symbols));
+                SceneCard::shown(&k.name, text, "combo").tags(["combo"]).into()
             })
             .chain(ch.rage.iter().map(|r| {
-                json!({ "name": r.name, "text": format!("rage card · {}", symbols_text(&r.symbols)),
-                "color": "rage", "tags": ["rage card"] })
+                let text = format!("rage card · {}", symbols_text(&r.symbols));
+                SceneCard::shown(&r.name, text, "rage").tags(["rage card"]).into()
             }))
             .collect();
-        zones.push(json!({ "id": format!("p{p}.board"), "name": "Character board", "owner": p, "layout": "pile",
-            "count": board.len(), "cards": board }));
-        let discard: Vec<serde_json::Value> = f.discard.iter().map(|c| card_json(game, c, &[])).collect();
-        zones.push(json!({ "id": format!("p{p}.discard"), "name": "Discard", "owner": p, "cards": discard }));
+        let count = board.len();
+        zones.push(Zone::of(p, "board", "Character board", board).pile(count));
+        let discard: Vec<SceneCard> = f.discard.iter().map(|c| card_json(game, c, &[])).collect();
+        zones.push(Zone::of(p, "discard", "Discard", discard));
         // The deck's order is hidden from both players; the spectator sees it.
-        let deck: Vec<serde_json::Value> = match viewer {
+        let deck: Vec<SceneCard> = match viewer {
             None => f.deck.iter().map(|c| card_json(game, c, &[])).collect(),
             Some(_) => vec![],
         };
-        zones.push(json!({ "id": format!("p{p}.deck"), "name": "Deck", "owner": p, "count": f.deck.len(), "layout": "pile", "cards": deck }));
+        zones.push(Zone::of(p, "deck", "Deck", deck).pile(f.deck.len()));
     }
-    let mut info = vec![
-        json!({ "label": "Round", "value": s.round.to_string() }),
-        json!({ "label": "Strings", "value": s.strings_text(game) }),
-    ];
+    let mut info = vec![Info::new("Round", s.round.to_string()), Info::new("Strings", s.strings_text(game))];
     if stage.floor_break.is_some() {
         let breaks = s.floor.breaks_shown();
-        info.push(json!({ "label": "Floor tokens", "value": format!("{} break, {} blank face up, {} face down",
-            breaks, usize::from(s.floor.flipped) - breaks, 6 - usize::from(s.floor.flipped)) }));
+        info.push(Info::new(
+            "Floor tokens",
+            format!(
+                "{} break, {} blank face up, {} face down",
+                breaks,
+                usize::from(s.floor.flipped) - breaks,
+                6 - usize::from(s.floor.flipped)
+            ),
+        ));
     }
-    let result = s.result.map(|r| match r {
+    let text = information(s, game, viewer);
+    let status = text.lines().last().unwrap_or("").to_string();
+    let side_name = if side == 0 { "front" } else { "back" };
+    let title = format!("{} ({side_name} side) · round {} · wins {}-{}", stage.name, s.round, s.wins[0], s.wins[1]);
+    let mut scene = Scene::new(title, status, s.current_player());
+    scene.result = s.result.map(|r| match r {
         [1, _] => format!("P0 {} wins the match", game.character(0).name),
         [_, 1] => format!("P1 {} wins the match", game.character(1).name),
         _ => "The match is a draw".to_string(),
     });
-    let text = information(s, game, viewer);
-    let status = text.lines().last().unwrap_or("").to_string();
-    json!({
-        "kind": "scene",
-        "title": format!("{} ({} side) · round {} · wins {}-{}", stage.name,
-            if side == 0 { "front" } else { "back" }, s.round, s.wins[0], s.wins[1]),
-        "status": status,
-        "to_move": s.current_player(),
-        "result": result,
-        "players": players,
-        "board": { "type": "hex", "cells": cells, "pieces": pieces },
-        "zones": zones,
-        "info": info,
-    })
+    scene.players = players;
+    scene.board = Some(Board::Hex { cells, pieces });
+    scene.zones = zones;
+    scene.info = info;
+    scene.into_json()
 }

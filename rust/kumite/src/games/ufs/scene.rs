@@ -1,6 +1,7 @@
 //! The drawing data of `docs/viewer.md`.
 
 use crate::cards::CardId;
+use crate::core::scene::{Card as SceneCard, Info, Player, Scene, Stat, Zone};
 use crate::core::State;
 use crate::games::ufs::content::{Card, Kind};
 use crate::games::ufs::state::*;
@@ -25,9 +26,8 @@ fn face(k: &Card) -> serde_json::Value {
 /// vitality and momentum, and the cards as zones (character row, staging area, card pool,
 /// hand, momentum, discard, removed, deck), hiding exactly what `determinize` resamples.
 pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde_json::Value {
-    use serde_json::{json, Value};
     let c = &game.content;
-    let card = |id: CardId, tags: Vec<&str>| -> Value {
+    let card = |id: CardId, tags: Vec<&str>| -> SceneCard {
         let k = c.card(id);
         let color = match k.kind {
             Kind::Character => "yellow",
@@ -36,10 +36,14 @@ pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde
             Kind::Attack => "red",
             Kind::Action => "common",
         };
-        json!({"name": k.name, "text": game.texts[usize::from(id.0)], "words": k.words(), "color": color, "tags": tags, "face": face(k)})
+        SceneCard::shown(&k.name, &game.texts[usize::from(id.0)], color)
+            .words(k.words())
+            .tags(tags)
+            .face(face(k))
+            .into()
     };
-    let back = || json!({"hidden": true});
-    let slots = |row: &[Slot]| -> Vec<Value> {
+    let back = || SceneCard::hidden(Vec::<String>::new());
+    let slots = |row: &[Slot]| -> Vec<SceneCard> {
         row.iter()
             .map(|x| {
                 let mut tags = Vec::new();
@@ -68,19 +72,20 @@ pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde
         if usize::from(state.first) == p {
             tags.push("played first");
         }
-        players.push(json!({"id": p, "name": name, "tags": tags, "stats": [
-            {"key": "vitality", "label": "Vitality", "value": side.vitality, "max": game.max_vitality(p)},
-            {"key": "momentum", "label": "Momentum", "value": side.momentum.len()},
-            {"key": "hand", "label": "Hand", "value": side.hand.len()},
-            {"key": "deck", "label": "Deck", "value": side.deck.len()},
-        ]}));
-        let hand: Vec<Value> = side.hand.iter().map(|x| if sees { card(x, vec![]) } else { back() }).collect();
-        let momentum: Vec<Value> = side.momentum.iter().map(|x| card(x, vec!["momentum"])).collect();
-        let discard: Vec<Value> = side.discard.iter().map(|x| card(x, vec![])).collect();
-        let removed: Vec<Value> = side.removed.iter().map(|x| card(x, vec!["removed"])).collect();
-        let mulliganed: Vec<Value> =
+        players.push(
+            Player::new(p, name, tags)
+                .stat(Stat::new("vitality", "Vitality", side.vitality).max(game.max_vitality(p)))
+                .stat(Stat::new("momentum", "Momentum", side.momentum.len() as i64))
+                .stat(Stat::new("hand", "Hand", side.hand.len() as i64))
+                .stat(Stat::new("deck", "Deck", side.deck.len() as i64)),
+        );
+        let hand: Vec<SceneCard> = side.hand.iter().map(|x| if sees { card(x, vec![]) } else { back() }).collect();
+        let momentum: Vec<SceneCard> = side.momentum.iter().map(|x| card(x, vec!["momentum"])).collect();
+        let discard: Vec<SceneCard> = side.discard.iter().map(|x| card(x, vec![])).collect();
+        let removed: Vec<SceneCard> = side.removed.iter().map(|x| card(x, vec!["removed"])).collect();
+        let mulliganed: Vec<SceneCard> =
             side.mulliganed.iter().map(|x| if sees { card(x, vec!["removed"]) } else { back() }).collect();
-        let deck: Vec<Value> =
+        let deck: Vec<SceneCard> =
             if viewer.is_none() { side.deck.iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
         for (id, label, cards) in [
             ("character", "Character", slots(side.character.as_slice())),
@@ -92,13 +97,12 @@ pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde
             ("removed", "Removed from the game", removed),
             ("mulliganed", "Mulliganed", mulliganed),
         ] {
-            zones.push(json!({"id": format!("p{p}.{id}"), "name": label, "owner": p, "cards": cards}));
+            zones.push(Zone::of(p, id, label, cards));
         }
-        zones.push(json!({"id": format!("p{p}.deck"), "name": "Deck", "owner": p, "layout": "pile",
-            "count": side.deck.len(), "cards": deck}));
+        zones.push(Zone::of(p, "deck", "Deck", deck).pile(side.deck.len()));
     }
     let mut attack = Vec::new();
-    let mut info = vec![json!({"label": "Turn", "value": turn_text(state.turn, game)})];
+    let mut info = vec![Info::new("Turn", turn_text(state.turn, game))];
     if let Some(a) = state.attack {
         let atk = &state.sides[usize::from(state.active)];
         if let Some(x) = atk.pool.as_slice().get(usize::from(a.slot)) {
@@ -109,27 +113,42 @@ pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde
         {
             attack.push(card(b.card, vec!["block"]));
         }
-        info.push(json!({"label": "Attack", "value": format!("speed {}, damage {}, {} zone{}", a.speed, a.damage, a.zone.name(),
-            if a.block.is_some() { ", blocked" } else { "" })}));
+        info.push(Info::new(
+            "Attack",
+            format!(
+                "speed {}, damage {}, {} zone{}",
+                a.speed,
+                a.damage,
+                a.zone.name(),
+                if a.block.is_some() { ", blocked" } else { "" }
+            ),
+        ));
     }
-    zones.push(json!({"id": "attack", "name": "Attack in progress", "cards": attack}));
+    zones.push(Zone::table("attack", "Attack in progress", attack));
     if let Some(k) = state.check {
-        info.push(json!({"label": "Check", "value": format!("P{}: difficulty {}, control {} (turned over {})",
-            k.player, k.need, k.have, c.card(k.flipped).name)}));
+        info.push(Info::new(
+            "Check",
+            format!(
+                "P{}: difficulty {}, control {} (turned over {})",
+                k.player,
+                k.need,
+                k.have,
+                c.card(k.flipped).name
+            ),
+        ));
     }
-    let result = state.result.map(|r| match r {
-        [1, _] => format!("P0 {} wins", players[0]["name"].as_str().unwrap_or_default()),
-        [_, 1] => format!("P1 {} wins", players[1]["name"].as_str().unwrap_or_default()),
+    let mut scene = Scene::new(
+        format!("Universal Fighting System · turn {}", state.turn),
+        state.phase_text(),
+        state.current_player(),
+    );
+    scene.result = state.result.map(|r| match r {
+        [1, _] => format!("P0 {} wins", players[0].name),
+        [_, 1] => format!("P1 {} wins", players[1].name),
         _ => "a draw".to_string(),
     });
-    json!({
-        "kind": "scene",
-        "title": format!("Universal Fighting System · turn {}", state.turn),
-        "status": state.phase_text(),
-        "to_move": state.current_player(),
-        "result": result,
-        "players": players,
-        "zones": zones,
-        "info": info,
-    })
+    scene.players = players;
+    scene.zones = zones;
+    scene.info = info;
+    scene.into_json()
 }
