@@ -267,5 +267,6 @@ def test_heuristic_leaf_values_keep_the_priors_and_read_the_game_heuristic(tmp_p
 def test_the_play_server_seats_no_network_from_a_path() -> None:
     from kumite.viewer.server import App, BadRequest
 
-    with pytest.raises(BadRequest, match="shipped networks only"):
-        App().api("/api/new", {"game": "ufs", "seats": ["human", "policy:/etc/passwd"]})
+    for spec in ("policy:/etc/passwd", "az:8:/etc/passwd", "azp:8:/etc/passwd", "azh:8:/etc/passwd"):
+        with pytest.raises(BadRequest, match="shipped networks only"):
+            App().api("/api/new", {"game": "ufs", "seats": ["human", spec]})

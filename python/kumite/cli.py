@@ -25,7 +25,7 @@ from kumite.bots import BOT_SPECS, Bot
 from kumite.terminal import Human, Quit, screen
 
 
-def make_bot(spec: str, game: kumite.Game, seed: int, threads: int | None = None) -> Bot:
+def bot_or_exit(spec: str, game: kumite.Game, seed: int, threads: int | None = None) -> Bot:
     """``kumite.make_bot``, with a bad spec ending the command with its message."""
     try:
         return bots.make_bot(spec, game, seed, threads)
@@ -36,7 +36,7 @@ def make_bot(spec: str, game: kumite.Game, seed: int, threads: int | None = None
 def make_player(spec: str, player: int, game: kumite.Game, seed: int, compact: bool = False) -> Bot | Human:
     if spec == "human":
         return Human(player, compact)
-    return make_bot(spec, game, seed + 1000 * player)
+    return bot_or_exit(spec, game, seed + 1000 * player)
 
 
 def seat_specs(args: argparse.Namespace, n: int) -> list[str]:
@@ -131,7 +131,7 @@ def arena(args: argparse.Namespace) -> int:
         raise SystemExit(f"error: {e}") from None
     if len(args.bots) != game.num_players:
         raise SystemExit(f"{game.name} needs {game.num_players} bots, got {len(args.bots)}")
-    bots = [make_bot(spec, game, args.seed + 1000 * b, args.threads) for b, spec in enumerate(args.bots)]
+    bots = [bot_or_exit(spec, game, args.seed + 1000 * b, args.threads) for b, spec in enumerate(args.bots)]
     result = play_match(game, bots, n_games=args.games, seed=args.seed, progress=True, max_steps=args.max_steps,
                         names=args.bots)
     print(result)

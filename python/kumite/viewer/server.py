@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import kumite
-from kumite.bots import CUSTOM_SPEC, Bot
+from kumite.bots import CUSTOM_SPEC, LEAF_VALUES, Bot
 from kumite.howto import howto_text
 from kumite.terminal import screen
 from kumite.viewer import ReplayError, error_html, page_html, replay_html
@@ -37,14 +37,14 @@ class BadRequest(ValueError):
     pass
 
 
-def make_bot(spec: str, game: kumite.Game, seed: int, custom: tuple[str, ...] = ()) -> Bot:
+def seat_bot(spec: str, game: kumite.Game, seed: int, custom: tuple[str, ...] = ()) -> Bot:
     """A seat's bot, with its search budget capped: the page waits for each bot move. A page may
     seat a bot of the user's own (``module:attr``) only when the server was started with it, so
     no request can make the server import a module."""
     kind, _, rest = spec.partition(":")
-    if (kind == "policy" and rest) or (kind == "az" and ":" in rest):
+    if (kind == "policy" and rest) or (kind in LEAF_VALUES and ":" in rest):
         # A request may not name a file on the server's machine: the shipped networks only.
-        raise BadRequest(f"bot {spec!r}: the page seats the shipped networks only (policy, az:N)")
+        raise BadRequest(f"bot {spec!r}: the page seats the shipped networks only (policy, az:N, azp:N, azh:N)")
     try:
         return kumite.make_bot(spec, game, seed, max_iterations=MAX_BOT_ITERATIONS, custom=spec in custom)
     except ValueError as e:
@@ -86,7 +86,7 @@ class Session:
         self.seats = seats
         self.state = game.new_state(seed=seed)
         self.bots: dict[int, Bot] = {
-            p: make_bot(spec, game, (seed + 1000 * (p + 1)) % 2**64, custom) for p, spec in enumerate(seats) if spec != "human"
+            p: seat_bot(spec, game, (seed + 1000 * (p + 1)) % 2**64, custom) for p, spec in enumerate(seats) if spec != "human"
         }
         self.log: list[dict[str, Any]] = []
         self.lock = threading.Lock()
