@@ -163,5 +163,5 @@ pub unsafe extern "C" fn kumite_game_length_bounded_by_rules(game: *const Kumite
 /// `game` is NULL or a live game handle.
 #[no_mangle]
 pub unsafe extern "C" fn kumite_game_options_json(game: *const KumiteGame) -> *mut c_char {
-    guard_ptr(|| owned_string(handle(game, "game")?.inner.options().to_string()))
+    guard_ptr(|| owned_string(handle(game, "game")?.inner.options_json().to_string()))
 }

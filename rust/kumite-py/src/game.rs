@@ -34,7 +34,7 @@ pub struct Game {
 impl Game {
     pub fn new(inner: Arc<dyn ErasedGame>) -> PyResult<Game> {
         guard(|| {
-            let options = inner.options();
+            let options = inner.options_json();
             Ok(Game {
                 name: inner.name(),
                 num_players: inner.num_players(),
@@ -118,7 +118,7 @@ impl Game {
     /// (`characters`, `stages`, `cards`, `decks`, `battlefields`…, as the game has them): lists
     /// of `{"id", "name", "text"}` in content order. The ids are what options and decklists name.
     fn content<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let listing = guard(|| Ok(self.inner.content()))?;
+        let listing = guard(|| Ok(self.inner.content_listing()))?;
         from_json(py, &listing)
     }
 

@@ -18,7 +18,7 @@ fn playthrough<G: Game>(game: &G, seed: u64) -> String {
     let mut rng = Rng::new(derive_seed(seed, 1));
     let mut legal = ActionList::new();
     let mut obs = vec![0.0; game.observation_len()];
-    let _ = writeln!(out, "game {} options {} seed {seed}", G::NAME, game.options());
+    let _ = writeln!(out, "game {} options {} seed {seed}", G::NAME, game.options_json());
     let _ = writeln!(out, "{}", state.render(game));
     let mut step = 0;
     while let Some(player) = state.current_player() {

@@ -280,7 +280,7 @@ fn check_game<G: Game>(game: &G, seed: u64) {
             Err(p) => failures.push(format!("position {k}, {what}: panic: {}", panic_text(p))),
         }
     }
-    eprintln!("{} {}: {accepted} mutants accepted and played on, {rejected} rejected", G::NAME, game.options());
+    eprintln!("{} {}: {accepted} mutants accepted and played on, {rejected} rejected", G::NAME, game.options_json());
     for f in &failures {
         eprintln!("FAIL {f}");
     }

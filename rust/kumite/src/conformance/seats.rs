@@ -113,7 +113,7 @@ fn score(returns: &[f32], sides: &[usize], n_sides: usize, out: &mut [f64]) -> b
 
 /// The game a seating plays: its options set over `game`'s.
 pub fn seating_game<G: Game>(game: &G, seating: &Seating) -> Result<G, String> {
-    let mut options = game.options().as_object().cloned().unwrap_or_default();
+    let mut options = game.options_json().as_object().cloned().unwrap_or_default();
     for (k, v) in &seating.options {
         options.insert(k.clone(), v.clone());
     }

@@ -91,11 +91,11 @@ pub trait Game: Send + Sync + Sized + 'static {
         (-1.0, 1.0)
     }
     /// The options the game was built with, defaults filled in.
-    fn options(&self) -> serde_json::Value;
+    fn options_json(&self) -> serde_json::Value;
     /// The content the game was built with (built in and from `content_dir`), by kind, in
     /// content order: `{"characters": [{"id", "name", "text"}, …], "stages": […], …}`. The ids
     /// are what options and decklists name; the text says what the entry is, in a line.
-    fn content(&self) -> serde_json::Value;
+    fn content_listing(&self) -> serde_json::Value;
     /// Every printed effect of the cards in play (each symbol, ability, text effect), in content
     /// order: what the dead-text check (`conformance::dead_text`) expects to see take effect.
     fn printed_effects(&self) -> Vec<PrintedEffect> {
@@ -120,8 +120,8 @@ pub trait Game: Send + Sync + Sized + 'static {
     fn fingerprint(&self) -> String {
         let mut h = Fnv::default();
         h.write(Self::NAME.as_bytes());
-        h.write(self.options().to_string().as_bytes());
-        h.write(self.content().to_string().as_bytes());
+        h.write(self.options_json().to_string().as_bytes());
+        h.write(self.content_listing().to_string().as_bytes());
         for n in [self.num_actions(), self.num_players(), self.observation_len()] {
             h.write(&n.to_le_bytes());
         }

@@ -58,9 +58,9 @@ pub trait ErasedGame: Send + Sync {
     /// [`Game::utility`] and [`Game::return_bounds`].
     fn utility(&self) -> Utility;
     fn return_bounds(&self) -> (f32, f32);
-    fn options(&self) -> Value;
+    fn options_json(&self) -> Value;
     /// The content by kind, with ids, names and texts ([`Game::content`]).
-    fn content(&self) -> Value;
+    fn content_listing(&self) -> Value;
     /// [`Game::validate_deck`].
     fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError>;
     /// The bytes one state takes (what a batch of states costs, checked before allocating one).
@@ -146,11 +146,11 @@ impl<G: Game> ErasedGame for G {
     fn return_bounds(&self) -> (f32, f32) {
         Game::return_bounds(self)
     }
-    fn options(&self) -> Value {
-        Game::options(self)
+    fn options_json(&self) -> Value {
+        Game::options_json(self)
     }
-    fn content(&self) -> Value {
-        Game::content(self)
+    fn content_listing(&self) -> Value {
+        Game::content_listing(self)
     }
     fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError> {
         Game::validate_deck(self, cards, sideboard, character)
@@ -169,11 +169,11 @@ impl<G: Game> ErasedGame for G {
         let envelope: Envelope<Value> =
             serde_json::from_str(text).map_err(|e| GameError::deserialization(e.to_string()))?;
         check_format(&envelope.game, envelope.version, G::NAME)?;
-        if envelope.options != Game::options(&*self) {
+        if envelope.options != Game::options_json(&*self) {
             return Err(GameError::deserialization(format!(
                 "the state was made with options {} but this game has {}",
                 envelope.options,
-                Game::options(&*self)
+                Game::options_json(&*self)
             )));
         }
         if envelope.history.iter().any(|&a| usize::from(a) >= Game::num_actions(&*self)) {

@@ -173,7 +173,7 @@ impl<G: Game> ErasedState for Tracked<G> {
         let envelope = Envelope {
             game: G::NAME.to_string(),
             version: FORMAT_VERSION,
-            options: Game::options(&*self.game),
+            options: Game::options_json(&*self.game),
             seed: self.seed,
             history: self.history.clone(),
             state: &self.state,
@@ -187,7 +187,7 @@ impl<G: Game> ErasedState for Tracked<G> {
         let record = Record {
             game: G::NAME.to_string(),
             version: FORMAT_VERSION,
-            options: Game::options(&*self.game),
+            options: Game::options_json(&*self.game),
             seed,
             actions: self.history.clone(),
         };
@@ -204,7 +204,7 @@ impl<G: Game> ErasedState for Tracked<G> {
             o.state == self.state
                 && o.history == self.history
                 && o.seed == self.seed
-                && Game::options(&*o.game) == Game::options(&*self.game)
+                && Game::options_json(&*o.game) == Game::options_json(&*self.game)
         })
     }
 }

@@ -17,13 +17,13 @@ macro_rules! common_game_methods {
         fn observation_bounds(&self) -> (f32, f32) {
             observation::OBSERVATION_BOUNDS
         }
-        fn content(&self) -> serde_json::Value {
+        fn content_listing(&self) -> serde_json::Value {
             listing::content(self)
         }
         fn printed_effects(&self) -> Vec<$crate::core::PrintedEffect> {
             listing::printed_effects(self)
         }
-        fn options(&self) -> serde_json::Value {
+        fn options_json(&self) -> serde_json::Value {
             serde_json::to_value(&self.options).expect("options serialise")
         }
         fn from_options(options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, $crate::core::GameError> {

@@ -48,7 +48,7 @@ fn ffx_23_the_medic_saves_for_one_fewer_than_save_actions() {
         assert_eq!(s.phase, Phase::Turn { player: 0 });
         assert_eq!((s.players[0].actions, s.players[0].facedown.len()), (0, usize::from(cost)));
         assert!(!s.players[1].down);
-        let listing = g.content();
+        let listing = g.content_listing();
         let juno = listing["characters"].as_array().unwrap().iter().find(|x| x["id"] == "juno").unwrap();
         let text = juno["text"].as_str().unwrap();
         let want = if cost == 1 {

@@ -14,14 +14,14 @@ fn draft_8_options_round_trip_and_old_options_load() {
         ..Default::default()
     })
     .unwrap();
-    let o = g.options();
+    let o = g.options_json();
     assert_eq!(
         (o["start_gold"].as_u64(), o["opening_shop"].as_bool(), o["save_actions"].as_u64()),
         (Some(0), Some(false), Some(3))
     );
     let again = FatalFight::from_options(o.as_object().unwrap()).unwrap();
     assert_eq!(again.options, g.options);
-    let d = game(2).options();
+    let d = game(2).options_json();
     assert_eq!(
         (d["start_gold"].as_u64(), d["opening_shop"].as_bool(), d["save_actions"].as_u64()),
         (Some(3), Some(true), Some(2))

@@ -61,7 +61,7 @@ fn tkx_3_time_out_gives_the_round_to_the_higher_hp() {
 #[test]
 fn tkx_3_the_round_timer_is_a_variant_off_by_default() {
     let seed_game = Tekken::new(TekkenOptions::default()).unwrap();
-    assert_eq!(seed_game.options()["round_strings"], serde_json::Value::Null);
+    assert_eq!(seed_game.options_json()["round_strings"], serde_json::Value::Null);
     assert!(!seed_game.length_bounded_by_rules(), "strings can be punished forever");
     let from = |v: serde_json::Value| {
         let mut m = serde_json::Map::new();
