@@ -2,6 +2,8 @@
 
 use super::*;
 
+// FF-3.5
+// FF-2.2
 // FF-0.5, FF-3.6, FF-6.1
 #[test]
 fn ff_0_5_ff_3_6_ff_6_1_three_gold_each_and_the_shop_opens_in_character_order() {
@@ -154,6 +156,7 @@ fn ff_4_4_a_returned_starting_art_can_be_bought_by_another_player() {
     s.validate(&g).unwrap();
 }
 
+// FF-2.4
 // FF-4.5
 #[test]
 fn ff_4_5_only_the_first_step_of_a_line_can_be_bought() {
@@ -267,6 +270,8 @@ fn ff_5_6_ff_5_9_the_boss_stage_follows_four_stage_cards() {
     s.validate(&g).unwrap();
 }
 
+// FF-1.3
+// FF-0.8
 // FF-7.2, FF-7.3
 #[test]
 fn ff_7_2_ff_7_3_targets_on_the_same_line_in_reach_or_anywhere_with_launch() {
@@ -307,6 +312,7 @@ fn ff_7_4_ff_0_2_close_quarters_adds_pierce() {
     assert_eq!(s.groups[4].len(), 1, "4 AP pierces two life-2 enemies");
 }
 
+// FF-7.1
 // FF-7.5, FF-7.6
 #[test]
 fn ff_7_5_ff_7_6_a_blow_below_life_does_nothing() {
@@ -349,6 +355,7 @@ fn ff_8_5_seed_example_pierce_6_into_life_4_carries_2_and_ignores_guard() {
     assert_eq!(s.groups[4].len(), 1);
 }
 
+// FF-0.1
 // FF-8.4, FF-9.1
 #[test]
 fn ff_8_4_ff_9_1_seed_example_ap_3_then_ap_1_area_is_ap_4_area() {
@@ -425,6 +432,7 @@ fn ff_9_6_combo_bonus_for_four_hits() {
     assert_eq!(s.pool, 2, "3 hits: no bonus");
 }
 
+// FFX-21
 // FF-8.1, FF-8.2, FF-8.3
 #[test]
 fn ff_8_1_ff_8_2_ff_8_3_guard_draw_heal() {
@@ -445,6 +453,8 @@ fn ff_8_1_ff_8_2_ff_8_3_guard_draw_heal() {
     assert_eq!(s.players[0].hand.len(), h + 5, "draw may exceed the max hand size");
 }
 
+// FF-6.2
+// FF-1.2
 // FF-10.1, FF-10.2
 #[test]
 fn ff_10_1_ff_10_2_one_free_move_then_a_card_face_down_and_an_action() {
@@ -499,6 +509,7 @@ fn ff_4_8_always_items_apply_while_held() {
     assert_eq!(s.players[0].gp, 1);
 }
 
+// FFX-19
 // FF-10.4, FF-13.4, FF-13.5
 #[test]
 fn ff_10_4_ff_13_4_ff_13_5_saving_costs_two_actions_and_two_cards() {
@@ -519,6 +530,7 @@ fn ff_10_4_ff_13_4_ff_13_5_saving_costs_two_actions_and_two_cards() {
     assert_ne!(s.phase, Phase::Turn { player: 1 }, "joins from the next round");
 }
 
+// FF-11.1
 // FF-11.2, FF-14.2
 #[test]
 fn ff_11_2_ff_14_2_carriers_pay_when_defeated_and_escape_otherwise() {
@@ -536,6 +548,9 @@ fn ff_11_2_ff_14_2_carriers_pay_when_defeated_and_escape_otherwise() {
     s.validate(&g).unwrap();
 }
 
+// FF-15.5
+// FF-15.4
+// FF-0.6
 // FF-11.3
 #[test]
 fn ff_11_3_ff_15_defeating_the_boss_clears_the_stage() {
@@ -609,6 +624,8 @@ fn ff_12_2_ff_12_3_boss_skill_then_the_pile_rotates() {
     assert_eq!(&after[1..], &before[..2]);
 }
 
+// FF-2.5
+// FF-12.4
 // FF-12.5, FF-12.6, FF-12.7
 #[test]
 fn ff_12_5_ff_12_6_ff_12_7_skill_cross_and_combat_damage() {
@@ -626,6 +643,8 @@ fn ff_12_5_ff_12_6_ff_12_7_skill_cross_and_combat_damage() {
     assert_eq!(s.players[1].life, 8 - 1 - 1, "bruiser's strike and the combat damage, whatever the area");
 }
 
+// FF-14.4
+// FF-14.1
 // FF-12.8, FF-12.9
 #[test]
 fn ff_12_8_ff_12_9_mass_damage_is_assigned_by_the_team() {
@@ -645,6 +664,8 @@ fn ff_12_8_ff_12_9_mass_damage_is_assigned_by_the_team() {
     assert_eq!(s.phase, Phase::Over, "then the round ends (and here time is over)");
 }
 
+// FF-12.1
+// FF-1.1
 // FF-13.1, FF-13.3
 #[test]
 fn ff_13_1_ff_13_3_all_players_down_loses() {
@@ -662,6 +683,7 @@ fn ff_13_1_ff_13_3_all_players_down_loses() {
     assert_eq!(r, [-1.0, -1.0]);
 }
 
+// FFX-17
 // FF-14.3
 #[test]
 fn ff_14_3_played_cards_are_discarded_and_exile_cards_removed() {
