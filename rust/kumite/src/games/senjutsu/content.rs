@@ -1087,12 +1087,11 @@ impl Content {
 
     /// The cards a decklist names by id, in order, or every name that is no card.
     pub fn cards_by_id(&self, names: &[String]) -> Result<Vec<CardId>, Vec<String>> {
-        let (found, unknown): (Vec<_>, Vec<_>) =
-            names.iter().map(|k| (k, self.card_by_id(k))).partition(|(_, c)| c.is_some());
+        let unknown: Vec<String> = names.iter().filter(|k| self.card_by_id(k).is_none()).cloned().collect();
         if unknown.is_empty() {
-            Ok(found.into_iter().filter_map(|(_, c)| c).collect())
+            Ok(names.iter().filter_map(|k| self.card_by_id(k)).collect())
         } else {
-            Err(unknown.into_iter().map(|(k, _)| k.clone()).collect())
+            Err(unknown)
         }
     }
 

@@ -147,18 +147,25 @@ pub(crate) fn view(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>
         if !sees(p) {
             held.sort_unstable_by_key(|&x| (shown(x), x));
         }
-        // What the card's own rules say about when it cannot be selected (the terminal's "why
-        // not" line), for its holder.
+        // What the card's own rules say about when it cannot be chosen (the terminal's "why not"
+        // line, shown for a held card that is not among the choices), for its holder.
         let why_not = |x: CardId| -> Option<String> {
             let k = c.card(x);
             if k.ty == CardType::Stun {
-                return Some("a stun card: it only takes up room in the hand (SJ-11)".into());
+                return Some(
+                    "a stun card: it leaves the hand only when selected face down, as if it were an ability card (SJ-11.2)"
+                        .into(),
+                );
             }
             if k.instant != Instant::None {
-                return Some("an instant: played after the selections are revealed, never selected (SJ-12)".into());
+                return Some("an instant: played onto a revealed card, never selected (SJ-12, SJX-6)".into());
             }
             k.requires.filter(|&z| z != node.1).map(|z| {
-                format!("played only in the {} kamae zone; the samurai is in {} (SJ-9.3)", z.name(), node.1.name())
+                format!(
+                    "selectable only in the {} kamae zone; the samurai is in {} (SJ-9.3, SJX-15)",
+                    z.name(),
+                    node.1.name()
+                )
             })
         };
         let hand: Vec<SceneCard> = held

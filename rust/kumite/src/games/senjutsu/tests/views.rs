@@ -166,15 +166,20 @@ fn dead_text_every_printed_action_of_every_card_takes_effect() {
 
 #[test]
 fn the_scene_says_in_words_what_a_card_does_and_why_its_holder_cannot_select_it() {
-    // SJ-9.3 「構えに関連したカード」 is played only in its kamae zone, SJ-11 a stun card only takes
-    // room in the hand, SJ-12 an instant is never selected: the holder's view says so per card
-    // (`why_not`), so no frontend repeats these rules; and every card carries its text in words.
+    // SJ-9.3 「構えていると、能力カードにあるボーナス効果や、特徴的な能力カードが使えるようになります。」
+    // (in a kamae, the cards bound to it become usable; SJX-15: selectable only in their zone);
+    // SJ-11.2 a stun card 「起動フェイズに伏せてプレイする以外の方法では、(能力カードであるかのように)
+    // 捨てることはできません」 (it leaves the hand only played face down, as if an ability card);
+    // SJ-12.1 「インスタントカードは、インスタントではない別のタイプの能力カードの上にしかプレイできません」
+    // (SJX-6: never selected). The holder's view says so per card (`why_not`), so no frontend
+    // repeats these rules; every card carries its text in words.
     let (g, mut s) = duel(json!({}));
     give(&g, &mut s, 0, &["fury_cut", "riposte", "straight_cut"]);
     s.samurai[0].hand.push(g.content.stun);
     s.supply[2] -= 1;
     let legal = texts(&g, &s);
     assert!(legal.contains(&"select Straight Cut".to_string()) && !legal.iter().any(|t| t.contains("Fury Cut")));
+    assert!(legal.contains(&"select Stun".to_string()) && !legal.iter().any(|t| t.contains("Riposte")), "{legal:?}");
     let hand = |viewer: usize| -> Vec<serde_json::Value> {
         let v = s.view(&g, Some(viewer));
         let zone = v["zones"].as_array().unwrap().iter().find(|z| z["id"] == "p0.hand").unwrap().clone();
@@ -183,9 +188,12 @@ fn the_scene_says_in_words_what_a_card_does_and_why_its_holder_cannot_select_it(
     let mine = hand(0);
     let why = |name: &str| mine.iter().find(|c| c["name"] == name).unwrap()["why_not"].as_str().map(str::to_string);
     assert_eq!(why("Straight Cut"), None);
-    assert_eq!(why("Fury Cut").unwrap(), "played only in the aggression kamae zone; the samurai is in gate (SJ-9.3)");
+    assert_eq!(
+        why("Fury Cut").unwrap(),
+        "selectable only in the aggression kamae zone; the samurai is in gate (SJ-9.3, SJX-15)"
+    );
     assert!(why("Riposte").unwrap().starts_with("an instant"), "{:?}", why("Riposte"));
-    assert!(why("Stun").unwrap().starts_with("a stun card"));
+    assert!(why("Stun").unwrap().contains("only when selected face down"), "{:?}", why("Stun"));
     let straight = mine.iter().find(|c| c["name"] == "Straight Cut").unwrap();
     assert!(straight["words"].as_str().unwrap().starts_with("attack, initiative "), "{straight}");
     // The opponent sees the public stun card, without its holder's notes.
