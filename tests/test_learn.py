@@ -3,6 +3,8 @@ data, the training loop end to end on every game, and the bots that use a networ
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,7 @@ from kumite.bots import make_bot
 from kumite.results import SelfPlayData
 
 learn = pytest.importorskip("kumite.learn")
+REPO = Path(__file__).resolve().parent.parent
 
 
 def assert_same_data(a: SelfPlayData, b: SelfPlayData) -> None:
@@ -170,6 +173,10 @@ def test_the_training_loop_runs_end_to_end(name: str, tmp_path: Path) -> None:
     assert kumite.MCTS(game, iterations=16, evaluator=net, seed=0).choose(state) in state.legal_actions()
     cfg.iterations = 2
     assert learn.train(cfg, resume=True, log=lines.append)["iterations"] == 2
+    # docs/agents.md's curve rows come from this file by scripts/curve_table.py.
+    table = subprocess.run([sys.executable, str(REPO / "scripts" / "curve_table.py"), str(tmp_path / "curve.json"),
+                            "--from-minute", "0"], capture_output=True, text=True, check=True).stdout
+    assert "policy" in table and " % (" in table, table
 
 
 def test_policy_and_az_bots_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
