@@ -59,7 +59,7 @@ def test_mangled_card_files_are_clear_errors(cut: int, junk: str) -> None:
 # The example folders shipped in the package, each loaded with the options docs/content.md gives.
 EXAMPLES: dict[str, dict[str, Any]] = {
     "tekken": {"characters": ["mira", "rook"], "stage": "courtyard"},
-    "fatal_fight": {"characters": ["sol", "dex"]},
+    "fatal_fight": {"characters": ["sol", "dex"], "campaign": "night_shift"},
     "senjutsu": {"samurai": ["river_monk", "old_master"], "battlefield": "crossing"},
     "ufs": {"decks": ["kara", "brann"]},
 }
@@ -116,6 +116,9 @@ def test_the_listed_ids_are_what_options_name() -> None:
         kumite.load("senjutsu", battlefield=field["id"])
     ff = kumite.load("fatal_fight", players=4).content()
     kumite.load("fatal_fight", players=4, characters=[c["id"] for c in ff["characters"]])
+    folder = kumite.content_examples.path("fatal_fight")
+    for campaign in kumite.load("fatal_fight", content_dir=folder).content()["campaigns"]:
+        kumite.load("fatal_fight", content_dir=folder, campaign=campaign["id"])
     for deck in kumite.load("ufs").content()["decks"]:
         kumite.load("ufs", decks=[deck["id"], "brann"])
 

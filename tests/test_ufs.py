@@ -16,7 +16,7 @@ DATA = pathlib.Path(__file__).parent.parent / "rust/kumite/src/games/ufs/data"
 
 
 def preset(deck_id: str) -> list[str]:
-    """A preset deck from decks.toml as a plain list of card ids (copies repeated)."""
+    """A preset deck of the built-in decks.toml as a plain list of card ids (copies repeated)."""
     decks = tomllib.loads((DATA / "decks.toml").read_text())["deck"]
     deck = next(d for d in decks if d["id"] == deck_id)
     return [card for card, copies in deck["cards"] for _ in range(copies)]

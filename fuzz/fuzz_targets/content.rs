@@ -34,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
     std::fs::write(&file, text).expect("temp file");
     let dir_text = dir.display().to_string();
     let seed = kumite_fuzz::seed_of(data);
-    let options = json!({ "content_dir": dir_text }).as_object().cloned().unwrap_or_default();
+    let options = kumite_fuzz::content_options(path, &dir_text);
     play_games(name, &options, seed);
     if name == "tekken" {
         // Play the added character or stage itself.

@@ -11,7 +11,6 @@ use std::path::PathBuf;
 
 use kumite::cards::MAX_LIST;
 use libfuzzer_sys::fuzz_target;
-use serde_json::json;
 use toml::Value;
 
 /// Resizes the `k`-th list of `value` (depth first, in file order) to `len` copies of its first
@@ -61,7 +60,7 @@ fuzz_target!(|data: &[u8]| {
     let file = dir.join(path);
     std::fs::create_dir_all(file.parent().expect("a folder")).expect("temp folder");
     std::fs::write(&file, text).expect("temp file");
-    let options = json!({ "content_dir": dir.display().to_string() }).as_object().cloned().unwrap_or_default();
+    let options = kumite_fuzz::content_options(path, &dir.display().to_string());
     match kumite::erased::load(name, &options) {
         Ok(game) => {
             assert!(len <= MAX_LIST, "a list of {len} entries was accepted");

@@ -46,13 +46,23 @@ pub const CONTENT_FILES: &[(&str, &str, &str)] = &[
     ("senjutsu", "cards/fuzz.toml", "senjutsu/data/cards.toml"),
     ("senjutsu", "samurai/fuzz.toml", "senjutsu/data/samurai.toml"),
     ("senjutsu", "battlefields/fuzz.toml", "senjutsu/data/battlefields.toml"),
-    ("fatal_fight", "cards.toml", "fatal_fight/data/cards.toml"),
-    ("fatal_fight", "characters.toml", "fatal_fight/data/characters.toml"),
-    ("fatal_fight", "enemies.toml", "fatal_fight/data/enemies.toml"),
-    ("fatal_fight", "stages.toml", "fatal_fight/data/stages.toml"),
-    ("ufs", "cards.toml", "ufs/data/cards.toml"),
-    ("ufs", "decks.toml", "ufs/data/decks.toml"),
+    ("fatal_fight", "cards/fuzz.toml", "fatal_fight/data/cards.toml"),
+    ("fatal_fight", "characters/fuzz.toml", "fatal_fight/data/characters.toml"),
+    ("fatal_fight", "campaigns/fuzz.toml", "fatal_fight/data/campaigns/streets.toml"),
+    ("ufs", "cards/fuzz.toml", "ufs/data/cards.toml"),
+    ("ufs", "decks/fuzz.toml", "ufs/data/decks.toml"),
 ];
+
+/// The options that build a game from a content folder holding `path`: a Fatal Fight campaign
+/// file is played by naming it.
+pub fn content_options(path: &str, dir: &str) -> serde_json::Map<String, serde_json::Value> {
+    let mut options = serde_json::Map::new();
+    options.insert("content_dir".into(), dir.into());
+    if path.starts_with("campaigns/") {
+        options.insert("campaign".into(), "fuzz".into());
+    }
+    options
+}
 
 /// The text of a built-in content file (a path of [`CONTENT_FILES`]), read once.
 pub fn builtin_content(path: &str) -> &'static str {

@@ -72,6 +72,17 @@ impl Problems {
         }
         Err(GameError::CardData { problems })
     }
+    /// Adds the problems of a file that could not be read (a [`GameError::CardData`]); any other
+    /// error becomes one problem of this collection's file.
+    pub fn merge_error(&mut self, e: GameError) {
+        match e {
+            GameError::CardData { problems } => {
+                let times = vec![1; problems.len()];
+                self.merge(Problems { file: String::new(), list: problems, times });
+            }
+            other => self.add("", "", other.to_string()),
+        }
+    }
     pub fn merge(&mut self, other: Problems) {
         for (p, n) in other.list.into_iter().zip(other.times) {
             match self.list.iter().position(|q| *q == p) {

@@ -378,6 +378,9 @@ pub struct Content {
     /// One boss per stage, index = stage - 1.
     pub bosses: Vec<Boss>,
     pub stages: Vec<StageCard>,
+    /// The campaign in play (its id) and every campaign read, as (id, name).
+    pub campaign: String,
+    pub campaigns: Vec<(String, String)>,
     /// Per card type, its place among the carried items (`carry` cards) and among the uniques,
     /// in file order; `u8::MAX` for the others. Observations give those blocks only as many
     /// entries as there are such cards.
@@ -434,12 +437,12 @@ struct RawCard {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCharacters {
-    /// FF-2.2: the four stats every character shares.
-    stats: RawStats,
+    /// FF-2.2: the four stats every character shares (optional past the first file).
+    stats: Option<RawStats>,
     character: Vec<RawCharacter>,
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawStats {
     life: u8,
@@ -463,11 +466,14 @@ struct RawCharacter {
     deck: Vec<(String, u8)>,
 }
 
+/// One campaign file: its enemies, bosses and stage cards.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawEnemies {
+struct RawCampaign {
+    name: String,
     enemy: Vec<RawEnemy>,
     boss: Vec<RawBoss>,
+    stage: Vec<RawStage>,
 }
 
 #[derive(Deserialize)]
@@ -500,12 +506,6 @@ struct RawBoss {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawStages {
-    stage: Vec<RawStage>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawStage {
     id: String,
     name: String,
@@ -531,58 +531,116 @@ fn word_number(text: &str) -> Option<(&str, Option<u8>)> {
     Some((name, n))
 }
 
-pub const CARDS_FILE: &str = "cards.toml";
-pub const CHARACTERS_FILE: &str = "characters.toml";
-pub const ENEMIES_FILE: &str = "enemies.toml";
-pub const STAGES_FILE: &str = "stages.toml";
+/// The built-in content files: (the name problems give, text).
+pub const CARDS: (&str, &str) = ("cards.toml", include_str!("data/cards.toml"));
+pub const CHARACTERS: (&str, &str) = ("characters.toml", include_str!("data/characters.toml"));
+pub const CAMPAIGNS: [(&str, &str); 1] = [("campaigns/streets.toml", include_str!("data/campaigns/streets.toml"))];
+/// The campaign played unless the `campaign` option names another.
+pub const DEFAULT_CAMPAIGN: &str = "streets";
 
-pub const BUILTIN: [(&str, &str); 4] = [
-    (CARDS_FILE, include_str!("data/cards.toml")),
-    (CHARACTERS_FILE, include_str!("data/characters.toml")),
-    (ENEMIES_FILE, include_str!("data/enemies.toml")),
-    (STAGES_FILE, include_str!("data/stages.toml")),
-];
+/// A campaign's id: its file's name without the folder and `.toml`.
+fn campaign_id(file: &str) -> &str {
+    std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or(file)
+}
 
 impl Content {
     pub fn builtin() -> Content {
-        let [a, b, c, d] = BUILTIN;
-        Content::parse(a, b, c, d).unwrap_or_else(|e| panic!("built-in Fatal Fight content is invalid: {e}"))
+        Content::read(&[CARDS], &[CHARACTERS], &CAMPAIGNS, DEFAULT_CAMPAIGN)
+            .unwrap_or_else(|e| panic!("built-in Fatal Fight content is invalid: {e}"))
     }
 
-    /// Reads the four content files (name, text); every problem of every file is reported.
-    pub fn parse(
-        cards: (&str, &str),
-        characters: (&str, &str),
-        enemies: (&str, &str),
-        stages: (&str, &str),
+    /// Reads content files, each as (file, text): every cards file, then every characters file
+    /// (a character's deck names cards of any cards file), then every campaign file, keeping the
+    /// one whose id is `campaign`. Every problem of every file is reported; ids are unique across
+    /// files, and so are campaign ids.
+    pub fn read(
+        cards: &[(&str, &str)],
+        characters: &[(&str, &str)],
+        campaigns: &[(&str, &str)],
+        campaign: &str,
     ) -> Result<Content, GameError> {
-        let raw_cards: RawCards = parse_toml(cards.0, cards.1)?;
-        let raw_chars: RawCharacters = parse_toml(characters.0, characters.1)?;
-        let raw_enemies: RawEnemies = parse_toml(enemies.0, enemies.1)?;
-        let raw_stages: RawStages = parse_toml(stages.0, stages.1)?;
         let mut content = Content::default();
-        let mut all = Problems::new(cards.0);
-        all.merge(content.read_cards(cards.0, raw_cards));
-        all.merge(content.read_characters(characters.0, raw_chars));
-        all.merge(content.read_enemies(enemies.0, raw_enemies));
-        all.merge(content.read_stages(stages.0, raw_stages));
+        let mut all = Problems::new("");
+        let mut lines = HashMap::new();
+        for &(file, text) in cards {
+            match parse_toml::<RawCards>(file, text) {
+                Ok(raw) => all.merge(content.read_cards(file, raw, &mut lines)),
+                Err(e) => all.merge_error(e),
+            }
+        }
+        content.link_lines(&lines, &mut all);
+        let mut shared = None;
+        for &(file, text) in characters {
+            match parse_toml::<RawCharacters>(file, text) {
+                Ok(raw) => all.merge(content.read_characters(file, raw, &mut shared)),
+                Err(e) => all.merge_error(e),
+            }
+        }
+        let mut chosen = None;
+        for (k, &(file, text)) in campaigns.iter().enumerate() {
+            let id = campaign_id(file);
+            if campaigns[..k].iter().any(|&(f, _)| campaign_id(f) == id) {
+                let mut p = Problems::new(file);
+                p.add(id, "", "a campaign of this id is already loaded (built in or earlier): ids must be new");
+                all.merge(p);
+                continue;
+            }
+            let raw = match parse_toml::<RawCampaign>(file, text) {
+                Ok(raw) => raw,
+                Err(e) => {
+                    all.merge_error(e);
+                    continue;
+                }
+            };
+            let mut one = Content::default();
+            let mut p = Problems::new(file);
+            p.check(!raw.name.trim().is_empty(), id, "name", || "empty name".into());
+            p.merge(one.read_enemies(file, raw.enemy, raw.boss));
+            p.merge(one.read_stages(file, raw.stage));
+            all.merge(p);
+            content.campaigns.push((id.to_string(), raw.name));
+            if id == campaign {
+                chosen = Some(one);
+            }
+        }
         all.into_result()?;
+        let Some(one) = chosen else {
+            let known: Vec<&str> = content.campaigns.iter().map(|(id, _)| id.as_str()).collect();
+            return Err(GameError::option(
+                "campaign",
+                format!("unknown campaign {campaign:?}; known: {}", known.join(", ")),
+            ));
+        };
+        content.campaign = campaign.to_string();
+        (content.enemies, content.bosses, content.stages) = (one.enemies, one.bosses, one.stages);
         (content.carry_slot, content.carry_types) = slots(&content.cards, |c| c.carry);
         (content.unique_slot, content.unique_types) = slots(&content.cards, |c| c.kind == Kind::Unique);
         Ok(content)
     }
 
-    fn read_cards(&mut self, file: &str, raw: RawCards) -> Problems {
+    /// Reads one cards file after the earlier ones; `lines` gathers every file's upgrade lines,
+    /// (line, step) → (card index, file), for [`Content::link_lines`].
+    fn read_cards(
+        &mut self,
+        file: &str,
+        raw: RawCards,
+        lines: &mut HashMap<(String, u8), (usize, String)>,
+    ) -> Problems {
         let mut p = Problems::new(file);
-        p.check(raw.card.len() <= MAX_CARD_TYPES, "", "card", || format!("at most {MAX_CARD_TYPES} cards"));
+        p.check(self.cards.len() + raw.card.len() <= MAX_CARD_TYPES, "", "card", || {
+            format!("at most {MAX_CARD_TYPES} cards in all files")
+        });
         // Every card can meet every other in the shop.
-        p.distinct_names([], raw.card.iter().map(|c| (c.id.as_str(), c.name.as_str())));
-        let mut ids = HashMap::new();
-        // (line, step) -> card index
-        let mut lines: HashMap<(String, u8), usize> = HashMap::new();
-        for (i, c) in raw.card.iter().enumerate() {
+        p.distinct_names(
+            self.cards.iter().map(|c| (c.id.as_str(), c.name.as_str())),
+            raw.card.iter().map(|c| (c.id.as_str(), c.name.as_str())),
+        );
+        for c in raw.card.iter() {
+            let i = self.cards.len();
             let id = c.id.as_str();
-            p.check(ids.insert(c.id.clone(), i).is_none(), id, "id", || "duplicate id".into());
+            p.check(self.card_index(id).is_none(), id, "id", || {
+                "already used, by a built-in card or an earlier one: ids must be new".into()
+            });
             p.check(c.attack == (c.ap > 0), id, "ap", || "attack cards need ap in 1..=9, others ap 0".into());
             p.check(c.ap <= 9 && c.guard <= 9 && c.draw <= 9 && c.heal <= 9, id, "ap", || "values at most 9".into());
             p.check(!c.always || c.carry, id, "always", || "always needs carry".into());
@@ -623,7 +681,7 @@ impl Content {
                 (Some(l), Some(s)) => {
                     p.check((1..=5).contains(&s), id, "step", || "step in 1..=5".into());
                     p.check(c.kind == Kind::Common, id, "line", || "only commons form upgrade lines".into());
-                    p.check(lines.insert((l.clone(), s), i).is_none(), id, "step", || {
+                    p.check(lines.insert((l.clone(), s), (i, file.to_string())).is_none(), id, "step", || {
                         format!("line {l} has two step {s} cards")
                     });
                 }
@@ -652,21 +710,34 @@ impl Content {
                 cost: c.cost,
             });
         }
-        for ((line, step), &i) in &lines {
-            if let Some(&n) = lines.get(&(line.clone(), step + 1)) {
-                self.cards[i].next = Some(CardId(n as u16));
-            }
-            if *step > 1 && !lines.contains_key(&(line.clone(), step - 1)) {
-                p.add(&raw.card[i].id, "step", format!("line {line} has no step {}", step - 1));
-            }
-        }
         p
     }
 
-    fn read_characters(&mut self, file: &str, raw: RawCharacters) -> Problems {
+    /// Links each upgrade line's steps, whichever files they came from (FF-4.6).
+    fn link_lines(&mut self, lines: &HashMap<(String, u8), (usize, String)>, all: &mut Problems) {
+        for ((line, step), (i, file)) in lines {
+            if let Some(&(n, _)) = lines.get(&(line.clone(), step + 1)) {
+                self.cards[*i].next = Some(CardId(n as u16));
+            }
+            if *step > 1 && !lines.contains_key(&(line.clone(), step - 1)) {
+                let mut p = Problems::new(file);
+                p.add(&self.cards[*i].id, "step", format!("line {line} has no step {}", step - 1));
+                all.merge(p);
+            }
+        }
+    }
+
+    /// Reads one characters file after the earlier ones. A file without `[stats]` takes the
+    /// shared stats of the first file that gave them (the built-in file's, FF-2.2).
+    fn read_characters(&mut self, file: &str, raw: RawCharacters, shared: &mut Option<RawStats>) -> Problems {
         let mut p = Problems::new(file);
-        let mut orders = Vec::new();
-        let shared = raw.stats;
+        if shared.is_none() {
+            *shared = raw.stats;
+        }
+        let Some(shared) = raw.stats.or(*shared) else {
+            p.add("", "stats", "no [stats] here or in an earlier characters file");
+            return p;
+        };
         for c in raw.character {
             let id = c.id.as_str();
             let life = c.life.unwrap_or(shared.life);
@@ -680,9 +751,12 @@ impl Content {
             p.check(usize::from(max_carry) < MAX_CARRY, id, "max_carry", || {
                 format!("max_carry at most {}", MAX_CARRY - 1)
             });
-            p.check(!orders.contains(&c.order), id, "order", || "turn orders must be unique".into());
-            p.check(self.characters.iter().all(|o| o.id != c.id), id, "id", || "duplicate id".into());
-            orders.push(c.order);
+            p.check(self.characters.iter().all(|o| o.order != c.order), id, "order", || {
+                "turn orders must be unique across every characters file".into()
+            });
+            p.check(self.characters.iter().all(|o| o.id != c.id), id, "id", || {
+                "already used, by a built-in character or an earlier one: ids must be new".into()
+            });
             let mut deck = Vec::new();
             for (i, (card, n)) in c.deck.iter().enumerate() {
                 match self.cards.iter().position(|x| &x.id == card) {
@@ -709,10 +783,10 @@ impl Content {
         p
     }
 
-    fn read_enemies(&mut self, file: &str, raw: RawEnemies) -> Problems {
+    fn read_enemies(&mut self, file: &str, enemies: Vec<RawEnemy>, raw_bosses: Vec<RawBoss>) -> Problems {
         let mut p = Problems::new(file);
-        p.check(raw.enemy.len() <= MAX_ENEMY_TYPES, "", "enemy", || format!("at most {MAX_ENEMY_TYPES} enemies"));
-        for e in raw.enemy {
+        p.check(enemies.len() <= MAX_ENEMY_TYPES, "", "enemy", || format!("at most {MAX_ENEMY_TYPES} enemies"));
+        for e in enemies {
             let id = e.id.as_str();
             p.check((1..=4).contains(&e.stage), id, "stage", || "stage in 1..=4".into());
             p.check((1..=6).contains(&e.copies), id, "copies", || "copies in 1..=6".into());
@@ -745,7 +819,7 @@ impl Content {
             p.check(self.enemies.iter().any(|e| e.stage == st), "", "enemy", || format!("stage {st} has no enemies"));
         }
         let mut bosses: Vec<Option<Boss>> = vec![None; STAGES];
-        for b in raw.boss {
+        for b in raw_bosses {
             let id = b.id.as_str();
             let want = if b.stage == 4 { 6 } else { 3 };
             p.check(b.skills.len() == want, id, "skills", || format!("this boss needs {want} skills"));
@@ -784,9 +858,9 @@ impl Content {
         p
     }
 
-    fn read_stages(&mut self, file: &str, raw: RawStages) -> Problems {
+    fn read_stages(&mut self, file: &str, stages: Vec<RawStage>) -> Problems {
         let mut p = Problems::new(file);
-        for s in raw.stage {
+        for s in stages {
             let id = s.id.as_str();
             p.check((1..=4).contains(&s.stage), id, "stage", || "stage in 1..=4".into());
             p.check(s.respawn.iter().all(|&n| n <= 3), id, "respawn", || "at most 3 enemies per respawn".into());

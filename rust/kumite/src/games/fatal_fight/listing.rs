@@ -1,4 +1,4 @@
-//! The content a campaign was built with, as `Game::content` lists it (`kumite content
+//! The content a campaign was built with (enemies, bosses and stages of the campaign in play), as `Game::content` lists it (`kumite content
 //! fatal_fight`).
 
 use serde_json::{json, Value};
@@ -78,7 +78,23 @@ pub fn content(game: &FatalFight) -> Value {
             content_entry(&x.id, &x.name, format!("stage {}{boss}, {}", x.stage, x.gimmick.describe()))
         })
         .collect();
-    json!({ "characters": characters, "cards": cards, "enemies": enemies, "bosses": bosses, "stages": stages })
+    let campaigns: Vec<Value> = c
+        .campaigns
+        .iter()
+        .map(|(id, name)| {
+            let text =
+                if *id == c.campaign { "in play (the `campaign` option)" } else { "chosen by the `campaign` option" };
+            content_entry(id, name, text.to_string())
+        })
+        .collect();
+    json!({
+        "characters": characters,
+        "cards": cards,
+        "campaigns": campaigns,
+        "enemies": enemies,
+        "bosses": bosses,
+        "stages": stages,
+    })
 }
 
 /// Every printed effect of the campaign: the text effects of every card in the game (the

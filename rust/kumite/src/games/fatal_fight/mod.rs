@@ -15,7 +15,8 @@
 //! | `opening_shop` | `true` | the shop opens before the first stage too (FF-0.6); `false`, the earlier draft, opens straight into the first round (FFX-24) |
 //! | `save_actions` | `2` | actions and face-down cards a save costs (FF-0.7; 2 or 3, 3 is the earlier draft); the medic pays one fewer (FFX-23) |
 //! | `enemy_reshuffle` | `false` | variant (FFX-13): an empty enemy pile takes the shuffled enemy discard mid-stage; off, the discard returns only at the next stage |
-//! | `content_dir` | `null` | a folder whose `cards.toml`, `characters.toml`, `enemies.toml`, `stages.toml` replace the built-in ones |
+//! | `campaign` | `"streets"` | the campaign (enemies, bosses, stage cards): `streets`, or one from `content_dir` |
+//! | `content_dir` | `null` | a folder with extra `cards/*.toml`, `characters/*.toml` and `campaigns/*.toml` |
 
 mod actions;
 mod combat;
@@ -53,6 +54,8 @@ pub struct FatalFightOptions {
     /// FFX-11, a variant: the seed has no stage timer, so `None` (the default) plays without one.
     pub stage_rounds: Option<u8>,
     pub start_stage: u8,
+    /// The campaign played: a campaign file's name (built in, or from `content_dir`).
+    pub campaign: String,
     pub content_dir: Option<String>,
     /// FF-0.5: "ゲーム開始時に３金", the gold each player receives at setup (draft 8: 3).
     pub start_gold: u8,
@@ -77,6 +80,7 @@ impl Default for FatalFightOptions {
             final_boss_variant: false,
             stage_rounds: None,
             start_stage: 1,
+            campaign: content::DEFAULT_CAMPAIGN.to_string(),
             content_dir: None,
             start_gold: 3,
             opening_shop: true,
@@ -97,6 +101,30 @@ pub struct FatalFight {
     pub totals: Counts,
 }
 
+/// The built-in content with `content_dir`'s `cards/`, `characters/` and `campaigns/` files
+/// added, playing the campaign `campaign`.
+fn load_content(dir: Option<&str>, campaign: &str) -> Result<Content, GameError> {
+    use content::{CAMPAIGNS, CARDS, CHARACTERS};
+    if dir.is_none() && campaign == content::DEFAULT_CAMPAIGN {
+        return Ok(Content::builtin());
+    }
+    let mut files = [vec![CARDS], vec![CHARACTERS], CAMPAIGNS.to_vec()];
+    let mut read = Vec::new();
+    if let Some(dir) = dir {
+        if !std::path::Path::new(dir).is_dir() {
+            return Err(GameError::option("content_dir", "is not a directory"));
+        }
+        for sub in ["cards", "characters", "campaigns"] {
+            read.push(crate::cards::toml_files(dir, sub)?);
+        }
+    }
+    for (list, more) in files.iter_mut().zip(&read) {
+        list.extend(more.iter().map(|(f, t)| (f.as_str(), t.as_str())));
+    }
+    let [cards, characters, campaigns] = &files;
+    Content::read(cards, characters, campaigns, campaign)
+}
+
 impl FatalFight {
     pub fn new(mut options: FatalFightOptions) -> Result<FatalFight, GameError> {
         if !(1..=4).contains(&options.players) {
@@ -114,28 +142,7 @@ impl FatalFight {
         if !(2..=3).contains(&options.save_actions) {
             return Err(GameError::option("save_actions", "must be 2 or 3 (2 is draft 8, 3 the earlier draft)"));
         }
-        let content = match &options.content_dir {
-            None => Content::builtin(),
-            Some(dir) => {
-                let path = std::path::Path::new(dir);
-                if !path.is_dir() {
-                    return Err(GameError::option("content_dir", "is not a directory"));
-                }
-                let mut texts = Vec::new();
-                for (name, builtin) in content::BUILTIN {
-                    let file = path.join(name);
-                    let text = if file.exists() {
-                        std::fs::read_to_string(&file)
-                            .map_err(|e| GameError::option("content_dir", format!("{}: {e}", file.display())))?
-                    } else {
-                        builtin.to_string()
-                    };
-                    texts.push((file.display().to_string(), text));
-                }
-                let f = |i: usize| (texts[i].0.as_str(), texts[i].1.as_str());
-                Content::parse(f(0), f(1), f(2), f(3))?
-            }
-        };
+        let content = load_content(options.content_dir.as_deref(), &options.campaign)?;
         let n = usize::from(options.players);
         if options.characters.len() > n {
             return Err(GameError::option(

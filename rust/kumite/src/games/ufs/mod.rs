@@ -14,7 +14,7 @@
 //! | `infinity` | `[null, null]` | per player: the symbol Infinity stands for (UF-7.2); null = the character's first symbol |
 //! | `symbol_match` | `"any"` | UF-7.4: `"any"` a symbol shared with the character or any pool card; `"every"` with the character and every pool card |
 //! | `max_turns` | `null` | a variant (UFX-8, not in the seed): a number in 2..=1000 draws the game after that many turns; null = off |
-//! | `content_dir` | `null` | a folder whose `cards.toml` and `decks.toml` add to the built-in ones |
+//! | `content_dir` | `null` | a folder with extra `cards/*.toml` and `decks/*.toml` |
 
 mod abilities;
 mod actions;
@@ -108,28 +108,19 @@ pub struct Ufs {
     pub texts: Vec<String>,
 }
 
-/// Reads `content_dir`'s `cards.toml` and `decks.toml` (each optional) on top of the built-in
-/// content.
+/// The built-in content with `content_dir`'s `cards/*.toml`, then `decks/*.toml` (a deck names
+/// cards of any file), added.
 fn load_content(dir: Option<&str>) -> Result<Content, GameError> {
     let mut content = Content::builtin();
     let Some(dir) = dir else { return Ok(content) };
-    let path = std::path::Path::new(dir);
-    if !path.is_dir() {
+    if !std::path::Path::new(dir).is_dir() {
         return Err(GameError::option("content_dir", "is not a directory"));
     }
-    for (name, _) in content::BUILTIN {
-        let file = path.join(name);
-        if !file.exists() {
-            continue;
-        }
-        let text = std::fs::read_to_string(&file)
-            .map_err(|e| GameError::option("content_dir", format!("{}: {e}", file.display())))?;
-        let shown = file.display().to_string();
-        if name == "cards.toml" {
-            content.add_cards(&shown, &text)?;
-        } else {
-            content.add_decks(&shown, &text)?;
-        }
+    for (file, text) in crate::cards::toml_files(dir, "cards")? {
+        content.add_cards(&file, &text)?;
+    }
+    for (file, text) in crate::cards::toml_files(dir, "decks")? {
+        content.add_decks(&file, &text)?;
     }
     Ok(content)
 }

@@ -368,7 +368,8 @@ fn ffx_17_text_effects_are_read_and_bad_ones_refused() {
     let s = g.new_state(1);
     assert!(s.information_state_string(&g, 0).contains("Suplex [hit: throw] x4"));
     assert!(s.view(&g, Some(0)).to_string().contains("AP 2, pierce, hit: throw"));
-    let [cards, chars, enemies, stages] = crate::games::fatal_fight::content::BUILTIN;
+    use crate::games::fatal_fight::content::{CAMPAIGNS, CARDS as cards, CHARACTERS, DEFAULT_CAMPAIGN};
+    let parse = |text: &str| Content::read(&[(cards.0, text)], &[CHARACTERS], &CAMPAIGNS, DEFAULT_CAMPAIGN);
     for (bad, why) in [
         ("[\"fly 2\"]", "unknown effect \"fly\""),
         ("[\"throw\"]", "throw and cqb need a hit"),
@@ -376,12 +377,12 @@ fn ffx_17_text_effects_are_read_and_bad_ones_refused() {
         ("[\"draw 1 if upstairs\"]", "unknown condition \"upstairs\""),
     ] {
         let text = cards.1.replace("text = [\"move 1\"]", &format!("text = {bad}"));
-        let e = Content::parse((cards.0, &text), chars, enemies, stages).unwrap_err().to_string();
+        let e = parse(&text).unwrap_err().to_string();
         assert!(e.contains("parry") && e.contains("text[") && e.contains(why), "{bad}: {e}");
     }
     // Hit text needs an attack card.
     let text = cards.1.replace("text = [\"move 1\"]", "text = [\"hit: move 1\"]");
-    let e = Content::parse((cards.0, &text), chars, enemies, stages).unwrap_err().to_string();
+    let e = parse(&text).unwrap_err().to_string();
     assert!(e.contains("parry") && e.contains("need an attack card"), "{e}");
 }
 
@@ -392,9 +393,13 @@ fn ffx_17_action_texts_that_overfill_a_round_are_refused() {
     assert_eq!(game(4).text_actions(), 1);
     let dir = std::env::temp_dir().join(format!("kumite_ff_actions_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let [cards, ..] = crate::games::fatal_fight::content::BUILTIN;
-    // Parry is a common: 4 copies of `action 3` give 12 more plays; 2·3 + 1 + 12 > 16.
-    std::fs::write(dir.join("cards.toml"), cards.1.replace("text = [\"move 1\"]", "text = [\"action 3\"]")).unwrap();
+    // A new common, 4 copies of `action 3`, gives 12 more plays: 2·3 + 1 + 12 > 16.
+    std::fs::create_dir_all(dir.join("cards")).unwrap();
+    std::fs::write(
+        dir.join("cards/rally_cry.toml"),
+        "[[card]]\nid = \"rally_cry\"\nname = \"Rally Cry\"\nkind = \"common\"\ntext = [\"action 3\"]\ncost = 2\n",
+    )
+    .unwrap();
     let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() })
         .unwrap_err();
     assert!(err.to_string().contains("16 plays a round holds"), "{err}");

@@ -843,9 +843,9 @@ fn ff_2_4_commons_come_in_four_copies_each() {
             Kind::Starter => assert_eq!(c.copies, 0),
         }
     }
-    let [cards, chars, enemies, stages] = crate::games::fatal_fight::content::BUILTIN;
-    let two = cards.1.replace("draw = 2\ncost = 2\n", "draw = 2\ncost = 2\ncopies = 2\n");
-    let err = Content::parse((cards.0, &two), chars, enemies, stages).unwrap_err();
+    use crate::games::fatal_fight::content::{CAMPAIGNS, CARDS, CHARACTERS, DEFAULT_CAMPAIGN};
+    let two = CARDS.1.replace("draw = 2\ncost = 2\n", "draw = 2\ncost = 2\ncopies = 2\n");
+    let err = Content::read(&[(CARDS.0, &two)], &[CHARACTERS], &CAMPAIGNS, DEFAULT_CAMPAIGN).unwrap_err();
     assert!(err.to_string().contains("energy_drink: field `copies`"), "{err}");
 }
 

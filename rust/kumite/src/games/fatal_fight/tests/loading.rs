@@ -55,15 +55,20 @@ fn options_are_checked() {
 
 #[test]
 fn malformed_content_names_file_card_and_field() {
-    let [cards, chars, enemies, stages] = crate::games::fatal_fight::content::BUILTIN;
-    let bad_cards = cards.1.replace("ap = 3\nline = \"strikes\"", "ap = 0\nline = \"strikes\"");
-    let bad_stages = stages.1.replacen("gimmick = \"none\"", "gimmick = \"volcano\"", 1);
-    let err = Content::parse((cards.0, &bad_cards), chars, enemies, (stages.0, &bad_stages)).unwrap_err();
+    use crate::games::fatal_fight::content::{CAMPAIGNS, CARDS, CHARACTERS, DEFAULT_CAMPAIGN};
+    let [streets] = CAMPAIGNS;
+    let bad_cards = CARDS.1.replace("ap = 3\nline = \"strikes\"", "ap = 0\nline = \"strikes\"");
+    let bad_stages = streets.1.replacen("gimmick = \"none\"", "gimmick = \"volcano\"", 1);
+    let err = Content::read(&[(CARDS.0, &bad_cards)], &[CHARACTERS], &[(streets.0, &bad_stages)], DEFAULT_CAMPAIGN)
+        .unwrap_err();
     let text = err.to_string();
     assert!(text.contains("cards.toml: smash: field `ap`"), "{text}");
-    assert!(text.contains("stages.toml: back_alley: field `gimmick`"), "{text}");
-    let err = Content::parse(cards, chars, (enemies.0, "enemy = 3"), stages).unwrap_err();
-    assert!(err.to_string().contains("enemies.toml"));
+    assert!(text.contains("campaigns/streets.toml: back_alley: field `gimmick`"), "{text}");
+    // A file that does not parse is reported with the others' problems, not alone.
+    let err = Content::read(&[(CARDS.0, &bad_cards)], &[CHARACTERS], &[(streets.0, "enemy = 3")], DEFAULT_CAMPAIGN)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("campaigns/streets.toml") && err.contains("smash: field `ap`"), "{err}");
 }
 
 #[test]
@@ -108,22 +113,73 @@ fn conformance_suite_the_earlier_draft_options() {
     }
 }
 
+/// docs/content.md: a content folder's `cards/`, `characters/` and `campaigns/` files add to the
+/// built-in ones (ids new); the `campaign` option picks a campaign by its file name, and a folder's
+/// campaign files are checked whichever is played.
 #[test]
-fn content_dir_replaces_built_in_files() {
+fn content_dir_adds_cards_characters_and_campaigns() {
     let dir = std::env::temp_dir().join(format!("kumite_ff_content_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let [_, chars, _, _] = crate::games::fatal_fight::content::BUILTIN;
-    // The per-character stats variant (FFX-18): one character lists its own life.
-    let mine = chars.1.replace("name = \"Dex Calloway\"\n", "name = \"Dex Calloway\"\nlife = 12\n");
-    std::fs::write(dir.join("characters.toml"), mine).unwrap();
-    let g = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() })
-        .unwrap();
-    assert_eq!((g.character(0).life, g.character(1).life), (12, 8), "the others keep the shared stats");
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["cards", "characters", "campaigns"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    // The per-character stats variant (FFX-18): the new character lists its own life; without a
+    // `[stats]` table its other stats are the built-in shared ones (FF-2.2).
+    std::fs::write(
+        dir.join("characters/sol.toml"),
+        "[[character]]\nid = \"sol\"\nname = \"Sol Varga\"\nlife = 12\norder = 5\nspecial = \"medic\"\n\
+         deck = [[\"jab\", 6], [\"block\", 2], [\"grab\", 2], [\"wind_up\", 2]]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("cards/wind_up.toml"),
+        "[[card]]\nid = \"wind_up\"\nname = \"Wind Up\"\nkind = \"starter\"\nguard = 1\n\n\
+         [[card]]\nid = \"haymaker\"\nname = \"Haymaker\"\nkind = \"common\"\nattack = true\nap = 4\ncost = 3\n",
+    )
+    .unwrap();
+    let [streets] = crate::games::fatal_fight::content::CAMPAIGNS;
+    let night =
+        streets.1.replace("name = \"Big Vinnie\"\nstage = 1\nlife = 5", "name = \"Lamplighter\"\nstage = 1\nlife = 6");
+    std::fs::write(dir.join("campaigns/night.toml"), &night).unwrap();
+    let load = |campaign: &str| {
+        FatalFight::new(FatalFightOptions {
+            content_dir: Some(dir.display().to_string()),
+            characters: vec!["sol".into(), "dex".into()],
+            campaign: campaign.into(),
+            ..Default::default()
+        })
+    };
+    let g = load("night").unwrap();
+    assert_eq!((g.character(0).life, g.character(0).actions, g.character(1).life), (12, 3, 8));
+    assert_eq!((g.content.bosses[0].name.as_str(), g.content.bosses[0].life), ("Lamplighter", 6));
+    let s = g.new_state(1);
+    let haymaker = usize::from(g.content.card_index("haymaker").unwrap().0);
+    assert_eq!(s.shop.0[haymaker], 4, "an added common joins the shop (FF-2.4)");
+    let listed = g.content_listing();
+    let campaigns: Vec<&str> =
+        listed["campaigns"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(campaigns, ["streets", "night"]);
     check_random_games(&g, Conformance { games: 100, seed: 1, deep_games: 5 }).unwrap();
-    std::fs::write(dir.join("stages.toml"), "[[stage]]\nid = \"x\"\n").unwrap();
-    let err = FatalFight::new(FatalFightOptions { content_dir: Some(dir.display().to_string()), ..Default::default() })
-        .unwrap_err();
-    assert!(err.to_string().contains("stages.toml"), "{err}");
+    // The built-in campaign stays playable with the folder's cards and characters.
+    assert_eq!(load("streets").unwrap().content.bosses[0].name, "Big Vinnie");
+    let err = load("moon").unwrap_err().to_string();
+    assert!(err.contains("unknown campaign \"moon\"; known: streets, night"), "{err}");
+    // Ids are new: a folder's card, character or campaign may not reuse a built-in one.
+    std::fs::write(dir.join("campaigns/streets.toml"), streets.1).unwrap();
+    std::fs::write(
+        dir.join("cards/jab.toml"),
+        "[[card]]\nid = \"jab\"\nname = \"Jab Two\"\nkind = \"starter\"\nguard = 1\n",
+    )
+    .unwrap();
+    let err = load("night").unwrap_err().to_string();
+    assert!(err.contains("campaigns/streets.toml: streets") && err.contains("ids must be new"), "{err}");
+    assert!(err.contains("cards/jab.toml: jab: field `id`"), "{err}");
+    std::fs::remove_file(dir.join("campaigns/streets.toml")).unwrap();
+    std::fs::remove_file(dir.join("cards/jab.toml")).unwrap();
+    // A campaign file is checked even when another is played.
+    std::fs::write(dir.join("campaigns/broken.toml"), "name = \"Broken\"\n[[stage]]\nid = \"x\"\n").unwrap();
+    let err = load("night").unwrap_err().to_string();
+    assert!(err.contains("campaigns/broken.toml"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

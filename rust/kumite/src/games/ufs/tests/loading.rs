@@ -112,9 +112,11 @@ fn bad_options_are_refused() {
 #[test]
 fn content_dir_adds_cards_and_decks() {
     let dir = std::env::temp_dir().join(format!("kumite_ufs_content_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("cards")).unwrap();
+    std::fs::create_dir_all(dir.join("decks")).unwrap();
     std::fs::write(
-        dir.join("cards.toml"),
+        dir.join("cards/my_jab.toml"),
         "[[card]]\nid = \"my_jab\"\nname = \"My Jab\"\ntype = \"attack\"\ndifficulty = 1\ncontrol = 6\nsymbols = [\"fire\", \"air\", \"void\"]\nspeed = 3\nzone = \"mid\"\ndamage = 2\n",
     )
     .unwrap();
@@ -125,7 +127,7 @@ fn content_dir_adds_cards_and_decks() {
         "[[deck]]\nid = \"mine\"\ncards = [{}]\n",
         list.iter().map(|c| format!("[\"{c}\", 1]")).collect::<Vec<_>>().join(", ")
     );
-    std::fs::write(dir.join("decks.toml"), deck).unwrap();
+    std::fs::write(dir.join("decks/mine.toml"), deck).unwrap();
     let g = Ufs::new(UfsOptions {
         decks: [DeckChoice::Preset("mine".into()), DeckChoice::Preset("vex".into())],
         content_dir: Some(dir.display().to_string()),
@@ -134,9 +136,9 @@ fn content_dir_adds_cards_and_decks() {
     .unwrap();
     assert_eq!(g.decks[0].len(), 61);
     check_random_games(&g, Conformance { games: 200, seed: 1, deep_games: 5 }).unwrap();
-    std::fs::write(dir.join("cards.toml"), "[[card]]\nid = \"x\"\n").unwrap();
+    std::fs::write(dir.join("cards/my_jab.toml"), "[[card]]\nid = \"x\"\n").unwrap();
     let e = Ufs::new(UfsOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap_err();
-    assert!(e.to_string().contains("cards.toml"), "{e}");
+    assert!(e.to_string().contains("cards/my_jab.toml"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
