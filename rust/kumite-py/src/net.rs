@@ -61,7 +61,7 @@ impl Net {
     /// Raises `NetMismatchError` (naming the field) unless the network was made for this game,
     /// with these options and content.
     fn check(&self, py: Python<'_>, game: &Game) -> PyResult<()> {
-        guard(|| game.inner.check_net(&self.inner).py_err(py))
+        guard(|| game.inner.verify_net(&self.inner).py_err(py))
     }
 
     /// The forward pass: `observations` `(n, obs_len)` and legal `masks` `(n, num_actions)` give
@@ -152,7 +152,7 @@ pub fn selfplay<'py>(
     }
     let evaluator: Option<Arc<dyn BatchEvaluator>> = match net {
         Some(net) => {
-            guard(|| game.inner.check_net(&net.inner).py_err(py))?;
+            guard(|| game.inner.verify_net(&net.inner).py_err(py))?;
             Some(net.inner.clone())
         }
         None => None,

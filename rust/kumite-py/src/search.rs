@@ -257,7 +257,7 @@ impl Mcts {
             Some(e) if e.extract::<String>().is_ok_and(|s| s == "heuristic") => (EvaluatorChoice::Heuristic, None),
             Some(e) if e.is_instance_of::<crate::net::Net>() => {
                 let net = e.cast::<crate::net::Net>()?.get().inner.clone();
-                guard(|| g.inner.check_net(&net).py_err(e.py()))?;
+                guard(|| g.inner.verify_net(&net).py_err(e.py()))?;
                 (batch_choice(net, leaf_rule), None)
             }
             Some(e) if e.is_callable() => {

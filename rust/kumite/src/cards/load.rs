@@ -27,7 +27,7 @@ impl Problems {
         }
     }
     /// Adds a problem unless `ok`.
-    pub fn check(&mut self, ok: bool, card: &str, field: &str, reason: impl FnOnce() -> String) {
+    pub fn require(&mut self, ok: bool, card: &str, field: &str, reason: impl FnOnce() -> String) {
         if !ok {
             self.add(card, field, reason());
         }

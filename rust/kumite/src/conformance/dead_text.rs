@@ -68,7 +68,7 @@ impl DeadText {
     }
 
     /// `Err` naming every printed effect that never took effect.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn all_took_effect(&self) -> Result<(), String> {
         let dead = self.dead();
         if dead.is_empty() {
             return Ok(());
@@ -166,7 +166,7 @@ mod tests {
         // Every game has two calls, each heads or tails.
         assert_eq!(rates[0].0 + rates[1].0, 104);
         assert!(rates[0].1 > 0 && rates[1].1 > 0 && rates[2] == (0, 0), "{rates:?}");
-        let err = report.check().unwrap_err();
+        let err = report.all_took_effect().unwrap_err();
         assert!(
             err.contains("1 printed effects never took effect in 52 games: coin #2 \"lands on its edge\""),
             "{err}"
@@ -183,6 +183,6 @@ mod tests {
         report.merge(other);
         assert_eq!(report.games, 20);
         assert_eq!(report.effects[0].times + report.effects[1].times, 40);
-        assert!(report.check().is_ok());
+        assert!(report.all_took_effect().is_ok());
     }
 }

@@ -55,7 +55,7 @@ pub struct Checked {
 /// Plays random games and checks the core contract after every action. Returns the total number
 /// of actions played, or the first violation found.
 pub fn check_random_games<G: Game>(game: &G, c: Conformance) -> Result<u64, String> {
-    check(game, c).map(|checked| checked.actions)
+    run(game, c).map(|checked| checked.actions)
 }
 
 /// Deep games that also check every secret decision (each plays every legal alternative).
@@ -63,7 +63,7 @@ pub const SECRET_GAMES: usize = 10;
 
 /// [`check_random_games`], also counting the games cut at the run's bound; the first
 /// [`SECRET_GAMES`] deep games check the secret decisions too.
-pub fn check<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
+pub fn run<G: Game>(game: &G, c: Conformance) -> Result<Checked, String> {
     check_with(game, c, c.deep_games.min(SECRET_GAMES))
 }
 
@@ -252,14 +252,14 @@ mod tests {
     fn a_game_the_rules_do_not_end_is_cut_and_counted_truncated() {
         let game = Endless { bound: 40, ..Endless::default() };
         let c = Conformance { games: 30, seed: 2, deep_games: 5 };
-        assert_eq!(check(&game, c), Ok(Checked { actions: 30 * 40, truncated: 30, secrets: Default::default() }));
+        assert_eq!(run(&game, c), Ok(Checked { actions: 30 * 40, truncated: 30, secrets: Default::default() }));
         assert_eq!(check_random_games(&game, c), Ok(30 * 40));
     }
 
     #[test]
     fn a_game_longer_than_the_bound_its_rules_claim_fails() {
         let game = Endless { bound: 40, claims_bound: true, ..Endless::default() };
-        let err = check(&game, Conformance { games: 3, seed: 0, deep_games: 1 }).unwrap_err();
+        let err = run(&game, Conformance { games: 3, seed: 0, deep_games: 1 }).unwrap_err();
         assert!(err.contains("game 0, step 40") && err.contains("longer than max_game_length"), "{err}");
     }
 
@@ -267,7 +267,7 @@ mod tests {
     fn a_secret_kept_passes_and_every_leak_fails() {
         use super::fixtures::hidden_stone::{Hide, Leak};
         let c = Conformance { games: 20, seed: 1, deep_games: 20 };
-        let kept = check(&Hide::default(), c).unwrap();
+        let kept = run(&Hide::default(), c).unwrap();
         // The suite checks the secrets of its first SECRET_GAMES deep games; check_secrets of all.
         assert_eq!(kept.secrets, secrets::Tally { decisions: 10, reveals: 10, unseen: 0 });
         assert_eq!(check_secrets(&Hide::default(), 20, 1).unwrap().secrets.decisions, 20);
@@ -278,10 +278,10 @@ mod tests {
             ),
             (Leak::Determinize, "player 1's determinization"),
         ] {
-            let err = check(&Hide { leak }, c).unwrap_err();
+            let err = run(&Hide { leak }, c).unwrap_err();
             assert!(err.starts_with("game 0, step 0: ") && err.contains(says), "{leak:?}: {err}");
         }
-        let err = check(&Hide { leak: Leak::ShowsLess }, c).unwrap_err();
+        let err = run(&Hide { leak: Leak::ShowsLess }, c).unwrap_err();
         assert!(err.starts_with("reveal missing: 10 of 10 pairs"), "{err}");
     }
 
@@ -295,11 +295,11 @@ mod tests {
         {
             let game = Coin { players, teams, ..Coin::default() };
             assert_eq!(game.utility(), utility);
-            check(&game, c).unwrap();
+            run(&game, c).unwrap();
         }
-        let err = check(&Coin { players: 3, claims: Some(Utility::ZeroSum), ..Coin::default() }, c).unwrap_err();
+        let err = run(&Coin { players: 3, claims: Some(Utility::ZeroSum), ..Coin::default() }, c).unwrap_err();
         assert!(err.contains("returns [") && err.contains("are not ZeroSum"), "{err}");
-        let err = check(&Coin { players: 2, claims: Some(Utility::Identical), ..Coin::default() }, c).unwrap_err();
+        let err = run(&Coin { players: 2, claims: Some(Utility::Identical), ..Coin::default() }, c).unwrap_err();
         assert!(err.contains("are not Identical"), "{err}");
         assert!(Utility::Identical.holds(&[1.5, 1.5, 1.5]) && !Utility::Identical.holds(&[1.0, -1.0]));
         assert!(Utility::ZeroSum.holds(&[1.0, -1.0, 0.0]) && !Utility::ZeroSum.holds(&[1.0, -1.0, -1.0]));

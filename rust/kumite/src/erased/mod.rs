@@ -49,8 +49,8 @@ pub trait ErasedGame: Send + Sync {
     fn observation_layout(&self) -> Value;
     /// [`Game::fingerprint`]: what a trained network records and is checked against.
     fn fingerprint(&self) -> String;
-    /// Refuses a network made for another game, layout or content ([`Net::check`]).
-    fn check_net(&self, net: &Net) -> Result<(), GameError>;
+    /// Refuses a network made for another game, layout or content ([`Net::verify_for`]).
+    fn verify_net(&self, net: &Net) -> Result<(), GameError>;
     /// Self-play data ([`selfplay`]).
     fn selfplay(&self, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData;
     fn max_game_length(&self) -> usize;
@@ -128,8 +128,8 @@ impl<G: Game> ErasedGame for G {
     fn fingerprint(&self) -> String {
         Game::fingerprint(self)
     }
-    fn check_net(&self, net: &Net) -> Result<(), GameError> {
-        net.check(self)
+    fn verify_net(&self, net: &Net) -> Result<(), GameError> {
+        net.verify_for(self)
     }
     fn selfplay(&self, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData {
         selfplay(self, evaluator, cfg)

@@ -176,7 +176,7 @@ impl Net {
 
     /// Refuses a network made for another game, observation layout, action space, player count
     /// or content, naming the first field that differs.
-    pub fn check<G: Game>(&self, game: &G) -> Result<(), GameError> {
+    pub fn verify_for<G: Game>(&self, game: &G) -> Result<(), GameError> {
         let s = &self.shape;
         let expected = [
             ("game", G::NAME.to_string(), s.game.clone()),
@@ -322,11 +322,11 @@ pub(crate) mod tests {
         let game = Tekken::new(TekkenOptions::default()).unwrap();
         let shape = [game.observation_len(), game.num_actions(), 2, 4, 0];
         let net = Net::from_bytes(&net_bytes(shape, "tekken", &game.fingerprint(), |_, _| 0.01)).unwrap();
-        net.check(&game).unwrap();
+        net.verify_for(&game).unwrap();
         let other = Tekken::new(TekkenOptions { hp: 30, ..Default::default() }).unwrap();
-        assert!(matches!(net.check(&other), Err(GameError::NetMismatch { field, .. }) if field == "fingerprint"));
+        assert!(matches!(net.verify_for(&other), Err(GameError::NetMismatch { field, .. }) if field == "fingerprint"));
         let ufs = Net::from_bytes(&net_bytes(shape, "ufs", &game.fingerprint(), |_, _| 0.0)).unwrap();
-        assert!(matches!(ufs.check(&game), Err(GameError::NetMismatch { field, .. }) if field == "game"));
+        assert!(matches!(ufs.verify_for(&game), Err(GameError::NetMismatch { field, .. }) if field == "game"));
         let mut cut = net_bytes(shape, "tekken", "f", |_, _| 0.0);
         cut.truncate(cut.len() - 4);
         assert!(matches!(Net::from_bytes(&cut), Err(GameError::Deserialization { .. })));

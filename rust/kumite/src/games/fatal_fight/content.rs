@@ -594,7 +594,7 @@ impl Content {
             };
             let mut one = Content::default();
             let mut p = Problems::new(file);
-            p.check(!raw.name.trim().is_empty(), id, "name", || "empty name".into());
+            p.require(!raw.name.trim().is_empty(), id, "name", || "empty name".into());
             p.merge(one.read_enemies(file, raw.enemy, raw.boss));
             p.merge(one.read_stages(file, raw.stage));
             all.merge(p);
@@ -627,7 +627,7 @@ impl Content {
         lines: &mut HashMap<(String, u8), (usize, String)>,
     ) -> Problems {
         let mut p = Problems::new(file);
-        p.check(self.cards.len() + raw.card.len() <= MAX_CARD_TYPES, "", "card", || {
+        p.require(self.cards.len() + raw.card.len() <= MAX_CARD_TYPES, "", "card", || {
             format!("at most {MAX_CARD_TYPES} cards in all files")
         });
         // Every card can meet every other in the shop.
@@ -638,15 +638,15 @@ impl Content {
         for c in raw.card.iter() {
             let i = self.cards.len();
             let id = c.id.as_str();
-            p.check(self.card_index(id).is_none(), id, "id", || {
+            p.require(self.card_index(id).is_none(), id, "id", || {
                 "already used, by a built-in card or an earlier one: ids must be new".into()
             });
-            p.check(c.attack == (c.ap > 0), id, "ap", || "attack cards need ap in 1..=9, others ap 0".into());
-            p.check(c.ap <= 9 && c.guard <= 9 && c.draw <= 9 && c.heal <= 9, id, "ap", || "values at most 9".into());
-            p.check(!c.always || c.carry, id, "always", || "always needs carry".into());
-            p.check(!(c.carry && c.attack), id, "carry", || "carried items cannot attack".into());
-            p.check(!(c.carry && c.kind == Kind::Starter), id, "carry", || "starting decks hold no items".into());
-            p.check(c.attack || c.guard + c.draw + c.heal > 0 || !c.text.is_empty(), id, "attack", || {
+            p.require(c.attack == (c.ap > 0), id, "ap", || "attack cards need ap in 1..=9, others ap 0".into());
+            p.require(c.ap <= 9 && c.guard <= 9 && c.draw <= 9 && c.heal <= 9, id, "ap", || "values at most 9".into());
+            p.require(!c.always || c.carry, id, "always", || "always needs carry".into());
+            p.require(!(c.carry && c.attack), id, "carry", || "carried items cannot attack".into());
+            p.require(!(c.carry && c.kind == Kind::Starter), id, "carry", || "starting decks hold no items".into());
+            p.require(c.attack || c.guard + c.draw + c.heal > 0 || !c.text.is_empty(), id, "attack", || {
                 "a card needs an attack, a guard, draw or heal effect, or a text effect".into()
             });
             // FF-2.4: commons come in 4 copies each, uniques in 1.
@@ -655,16 +655,16 @@ impl Content {
                 Kind::Common => 4,
                 Kind::Unique => 1,
             };
-            p.check(c.kind != Kind::Common || c.copies.is_none_or(|n| n == 4), id, "copies", || {
+            p.require(c.kind != Kind::Common || c.copies.is_none_or(|n| n == 4), id, "copies", || {
                 "commons have 4 copies".into()
             });
-            p.check(c.kind != Kind::Unique || c.copies.is_none_or(|n| n == 1), id, "copies", || {
+            p.require(c.kind != Kind::Unique || c.copies.is_none_or(|n| n == 1), id, "copies", || {
                 "uniques have 1 copy".into()
             });
-            p.check(c.kind != Kind::Starter || c.copies.is_none(), id, "copies", || {
+            p.require(c.kind != Kind::Starter || c.copies.is_none(), id, "copies", || {
                 "starters have no shop copies".into()
             });
-            p.check(c.kind == Kind::Starter || c.cost >= 1, id, "cost", || "supply cards cost at least 1".into());
+            p.require(c.kind == Kind::Starter || c.cost >= 1, id, "cost", || "supply cards cost at least 1".into());
             let mut text = Vec::new();
             for (k, t) in c.text.iter().enumerate() {
                 match TextEffect::parse(t) {
@@ -672,16 +672,16 @@ impl Content {
                     Err(e) => p.add(id, format!("text[{k}]"), e),
                 }
             }
-            p.check(c.text.len() <= MAX_TEXT, id, "text", || format!("at most {MAX_TEXT} text effects"));
-            p.check(c.text.is_empty() || !c.carry, id, "text", || "carried items have no text effects".into());
-            p.check(c.attack || text.iter().all(|e| e.when == When::Play), id, "text", || {
+            p.require(c.text.len() <= MAX_TEXT, id, "text", || format!("at most {MAX_TEXT} text effects"));
+            p.require(c.text.is_empty() || !c.carry, id, "text", || "carried items have no text effects".into());
+            p.require(c.attack || text.iter().all(|e| e.when == When::Play), id, "text", || {
                 "\"hit: …\" effects need an attack card".into()
             });
             match (&c.line, c.step) {
                 (Some(l), Some(s)) => {
-                    p.check((1..=5).contains(&s), id, "step", || "step in 1..=5".into());
-                    p.check(c.kind == Kind::Common, id, "line", || "only commons form upgrade lines".into());
-                    p.check(lines.insert((l.clone(), s), (i, file.to_string())).is_none(), id, "step", || {
+                    p.require((1..=5).contains(&s), id, "step", || "step in 1..=5".into());
+                    p.require(c.kind == Kind::Common, id, "line", || "only commons form upgrade lines".into());
+                    p.require(lines.insert((l.clone(), s), (i, file.to_string())).is_none(), id, "step", || {
                         format!("line {l} has two step {s} cards")
                     });
                 }
@@ -744,17 +744,17 @@ impl Content {
             let actions = c.actions.unwrap_or(shared.actions);
             let max_hand = c.max_hand.unwrap_or(shared.max_hand);
             let max_carry = c.max_carry.unwrap_or(shared.max_carry);
-            p.check((1..=20).contains(&life), id, "life", || "life in 1..=20".into());
-            p.check((1..=5).contains(&actions), id, "actions", || "actions in 1..=5".into());
-            p.check((1..=8).contains(&max_hand), id, "max_hand", || "max_hand in 1..=8".into());
+            p.require((1..=20).contains(&life), id, "life", || "life in 1..=20".into());
+            p.require((1..=5).contains(&actions), id, "actions", || "actions in 1..=5".into());
+            p.require((1..=8).contains(&max_hand), id, "max_hand", || "max_hand in 1..=8".into());
             // One slot above the maximum: an item bought there waits to be discarded (FF-4.9).
-            p.check(usize::from(max_carry) < MAX_CARRY, id, "max_carry", || {
+            p.require(usize::from(max_carry) < MAX_CARRY, id, "max_carry", || {
                 format!("max_carry at most {}", MAX_CARRY - 1)
             });
-            p.check(self.characters.iter().all(|o| o.order != c.order), id, "order", || {
+            p.require(self.characters.iter().all(|o| o.order != c.order), id, "order", || {
                 "turn orders must be unique across every characters file".into()
             });
-            p.check(self.characters.iter().all(|o| o.id != c.id), id, "id", || {
+            p.require(self.characters.iter().all(|o| o.id != c.id), id, "id", || {
                 "already used, by a built-in character or an earlier one: ids must be new".into()
             });
             let mut deck = Vec::new();
@@ -767,7 +767,7 @@ impl Content {
                     None => p.add(id, format!("deck[{i}]"), format!("unknown card {card}")),
                 }
             }
-            p.check(deck.len() == 12, id, "deck", || format!("a starting deck has 12 cards, found {}", deck.len()));
+            p.require(deck.len() == 12, id, "deck", || format!("a starting deck has 12 cards, found {}", deck.len()));
             self.characters.push(Character {
                 id: c.id.clone(),
                 name: c.name,
@@ -785,13 +785,13 @@ impl Content {
 
     fn read_enemies(&mut self, file: &str, enemies: Vec<RawEnemy>, raw_bosses: Vec<RawBoss>) -> Problems {
         let mut p = Problems::new(file);
-        p.check(enemies.len() <= MAX_ENEMY_TYPES, "", "enemy", || format!("at most {MAX_ENEMY_TYPES} enemies"));
+        p.require(enemies.len() <= MAX_ENEMY_TYPES, "", "enemy", || format!("at most {MAX_ENEMY_TYPES} enemies"));
         for e in enemies {
             let id = e.id.as_str();
-            p.check((1..=4).contains(&e.stage), id, "stage", || "stage in 1..=4".into());
-            p.check((1..=6).contains(&e.copies), id, "copies", || "copies in 1..=6".into());
-            p.check((1..=20).contains(&e.life), id, "life", || "life in 1..=20".into());
-            p.check(e.guard <= 9 && e.carrier <= 9, id, "guard", || "guard and carrier at most 9".into());
+            p.require((1..=4).contains(&e.stage), id, "stage", || "stage in 1..=4".into());
+            p.require((1..=6).contains(&e.copies), id, "copies", || "copies in 1..=6".into());
+            p.require((1..=20).contains(&e.life), id, "life", || "life in 1..=20".into());
+            p.require(e.guard <= 9 && e.carrier <= 9, id, "guard", || "guard and carrier at most 9".into());
             let skill = match e.skill.as_deref().map(word_number) {
                 None => EnemySkill::None,
                 Some(Some(("none", None))) => EnemySkill::None,
@@ -816,14 +816,14 @@ impl Content {
             });
         }
         for st in 1..=4u8 {
-            p.check(self.enemies.iter().any(|e| e.stage == st), "", "enemy", || format!("stage {st} has no enemies"));
+            p.require(self.enemies.iter().any(|e| e.stage == st), "", "enemy", || format!("stage {st} has no enemies"));
         }
         let mut bosses: Vec<Option<Boss>> = vec![None; STAGES];
         for b in raw_bosses {
             let id = b.id.as_str();
             let want = if b.stage == 4 { 6 } else { 3 };
-            p.check(b.skills.len() == want, id, "skills", || format!("this boss needs {want} skills"));
-            p.check((1..=30).contains(&b.life), id, "life", || "life in 1..=30".into());
+            p.require(b.skills.len() == want, id, "skills", || format!("this boss needs {want} skills"));
+            p.require((1..=30).contains(&b.life), id, "life", || "life in 1..=30".into());
             let mut skills = Vec::new();
             for (i, s) in b.skills.iter().enumerate() {
                 let skill = match word_number(s) {
@@ -862,11 +862,11 @@ impl Content {
         let mut p = Problems::new(file);
         for s in stages {
             let id = s.id.as_str();
-            p.check((1..=4).contains(&s.stage), id, "stage", || "stage in 1..=4".into());
-            p.check(s.respawn.iter().all(|&n| n <= 3), id, "respawn", || "at most 3 enemies per respawn".into());
-            p.check(s.extra.len() <= 2, id, "extra", || "at most 2 extra enemies".into());
+            p.require((1..=4).contains(&s.stage), id, "stage", || "stage in 1..=4".into());
+            p.require(s.respawn.iter().all(|&n| n <= 3), id, "respawn", || "at most 3 enemies per respawn".into());
+            p.require(s.extra.len() <= 2, id, "extra", || "at most 2 extra enemies".into());
             for (i, &(r, n)) in s.extra.iter().enumerate() {
-                p.check((1..=6).contains(&r) && (1..=4).contains(&n), id, &format!("extra[{i}]"), || {
+                p.require((1..=6).contains(&r) && (1..=4).contains(&n), id, &format!("extra[{i}]"), || {
                     "[respawn 1..=6, min_players 1..=4]".into()
                 });
             }
@@ -895,7 +895,7 @@ impl Content {
         for st in 1..=4u8 {
             let normal = self.stages.iter().filter(|s| s.stage == st && !s.boss).count();
             let boss = self.stages.iter().filter(|s| s.stage == st && s.boss).count();
-            p.check(normal == 6 && boss == 1, "", "stage", || {
+            p.require(normal == 6 && boss == 1, "", "stage", || {
                 format!("stage {st} needs 6 normal and 1 boss stage card, found {normal} and {boss}")
             });
         }

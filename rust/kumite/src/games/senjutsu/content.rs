@@ -824,7 +824,7 @@ impl Content {
         // Any two kinds can meet in one hand (decks are built from the whole pool).
         let known = self.cards.iter().map(|c| (c.id.as_str(), c.name.as_str())).chain([("stun", "Stun")]);
         p.distinct_names(known, new.iter().map(|c| (c.id.as_str(), c.name.as_str())));
-        p.check(self.cards.len() + new.len() < MAX_KINDS, "", "card", || {
+        p.require(self.cards.len() + new.len() < MAX_KINDS, "", "card", || {
             format!("at most {} card kinds in all", MAX_KINDS - 1)
         });
         p.into_result()?;
@@ -855,18 +855,20 @@ impl Content {
     fn build_card(&self, r: RawCard, p: &mut Problems, new: &[Card]) -> Option<Card> {
         let k = r.id.clone();
         let before = p.len();
-        p.check(!r.id.is_empty() && r.id != "stun", &k, "id", || "must be a non-empty key other than \"stun\"".into());
+        p.require(!r.id.is_empty() && r.id != "stun", &k, "id", || {
+            "must be a non-empty key other than \"stun\"".into()
+        });
         let dup = self.cards.iter().chain(new).any(|c| c.id == r.id);
-        p.check(!dup, &k, "id", || "already used, by a built-in entry or an earlier one: ids must be new".into());
+        p.require(!dup, &k, "id", || "already used, by a built-in entry or an earlier one: ids must be new".into());
         let dup_number = self.cards.iter().chain(new).any(|c| c.number == r.number && c.ty != CardType::Core);
-        p.check(!dup_number && r.number > 0, &k, "number", || "card numbers must be unique and positive".into());
-        p.check((1..=3).contains(&r.rank), &k, "rank", || "rank must be 1..=3".into());
-        p.check(matches!(r.ty, CardType::Defense | CardType::Attack | CardType::Meditation), &k, "type", || {
+        p.require(!dup_number && r.number > 0, &k, "number", || "card numbers must be unique and positive".into());
+        p.require((1..=3).contains(&r.rank), &k, "rank", || "rank must be 1..=3".into());
+        p.require(matches!(r.ty, CardType::Defense | CardType::Attack | CardType::Meditation), &k, "type", || {
             "pool cards are defense, attack or meditation".into()
         });
         // An add instant with no initiative is `[=]`: it resolves right after its host (SJ-12.5).
         let attached = r.initiative.is_empty() && r.instant == Instant::Add;
-        p.check(
+        p.require(
             (attached || (1..=2).contains(&r.initiative.len()))
                 && r.initiative.len() <= 2
                 && r.initiative.iter().all(|&i| i <= MAX_INITIATIVE)
@@ -875,7 +877,7 @@ impl Content {
             "initiative",
             || "one or two increasing values in 0..=9 ([] only for an add instant: [=])".into(),
         );
-        p.check((1..=4).contains(&r.copies), &k, "copies", || "copies must be 1..=4".into());
+        p.require((1..=4).contains(&r.copies), &k, "copies", || "copies must be 1..=4".into());
         let mut card = self.finish_card(
             &k,
             r.name,
@@ -915,8 +917,8 @@ impl Content {
     ) -> Card {
         let first = if initiative.is_empty() { Timing::Same } else { Timing::Card };
         let mut all = vec![Part { timing: first, ops: parse_ops(ops, p, k, "do") }];
-        p.check(!ops.is_empty(), k, "do", || "a card needs at least one action".into());
-        p.check(parts.len() < MAX_PARTS, k, "then", || format!("at most {} later parts", MAX_PARTS - 1));
+        p.require(!ops.is_empty(), k, "do", || "a card needs at least one action".into());
+        p.require(parts.len() < MAX_PARTS, k, "then", || format!("at most {} later parts", MAX_PARTS - 1));
         for (i, part) in parts.iter().enumerate() {
             let field = format!("then[{i}]");
             let timing = match &part.initiative {
@@ -927,18 +929,18 @@ impl Content {
                     Timing::Same
                 }
             };
-            p.check(!part.ops.is_empty(), k, &field, || "a part needs at least one action".into());
+            p.require(!part.ops.is_empty(), k, &field, || "a part needs at least one action".into());
             all.push(Part { timing, ops: parse_ops(&part.ops, p, k, &field) });
         }
         let mut bonuses = Vec::new();
         for (i, b) in bonus.iter().enumerate() {
             let field = format!("bonus[{i}]");
-            p.check(b.zone != Zone::Gate, k, &field, || "bonus zones are aggression, balance or resolve".into());
+            p.require(b.zone != Zone::Gate, k, &field, || "bonus zones are aggression, balance or resolve".into());
             bonuses.push((b.zone, parse_ops(&b.ops, p, k, &field)));
         }
         let all_ops = all.iter().flat_map(|p| p.ops.iter()).chain(bonuses.iter().flat_map(|b| b.1.iter()));
         let total_draw: u32 = all_ops.clone().map(|o| draws(std::slice::from_ref(o))).sum();
-        p.check(total_draw <= u32::from(MAX_CARD_DRAW), k, "do", || format!("a card draws at most {MAX_CARD_DRAW}"));
+        p.require(total_draw <= u32::from(MAX_CARD_DRAW), k, "do", || format!("a card draws at most {MAX_CARD_DRAW}"));
         let zones = [Zone::Aggression, Zone::Balance, Zone::Resolve];
         if zones.iter().any(|z| bonuses.iter().filter(|b| b.0 == *z).count() > 1) {
             p.add(k, "bonus", "one bonus per zone");
@@ -954,12 +956,12 @@ impl Content {
         let attacks = flat.clone().any(|o| matches!(o, Op::Attack { .. }));
         let defends = flat.clone().any(|o| matches!(o, Op::Defend { .. }));
         match ty {
-            CardType::Attack => p.check(attacks, k, "type", || "an attack card needs an attack action".into()),
-            CardType::Defense => p.check(defends, k, "type", || "a defense card needs a defend action".into()),
-            _ => p.check(!attacks && !defends, k, "type", || "only attack and defense cards attack or defend".into()),
+            CardType::Attack => p.require(attacks, k, "type", || "an attack card needs an attack action".into()),
+            CardType::Defense => p.require(defends, k, "type", || "a defense card needs a defend action".into()),
+            _ => p.require(!attacks && !defends, k, "type", || "only attack and defense cards attack or defend".into()),
         }
         if instant != Instant::Add {
-            p.check(all.iter().skip(1).all(|x| x.timing != Timing::Card), k, "then", || {
+            p.require(all.iter().skip(1).all(|x| x.timing != Timing::Card), k, "then", || {
                 "later parts resolve at \"=\" or their own initiative".into()
             });
         }
@@ -987,14 +989,14 @@ impl Content {
         for r in raw.samurai {
             let k = r.id.clone();
             let before = p.len();
-            p.check(self.samurai_by_id(&k).is_none(), &k, "id", || {
+            p.require(self.samurai_by_id(&k).is_none(), &k, "id", || {
                 "already used, by a built-in entry or an earlier one: ids must be new".into()
             });
-            p.check((3..=MAX_WOUND_LIMIT).contains(&r.wound_limit), &k, "wound_limit", || {
+            p.require((3..=MAX_WOUND_LIMIT).contains(&r.wound_limit), &k, "wound_limit", || {
                 format!("must be 3..={MAX_WOUND_LIMIT}")
             });
-            p.check((1..=9).contains(&r.advantage), &k, "advantage", || "must be 1..=9".into());
-            p.check((3..=MAX_HAND_LIMIT).contains(&r.hand_limit), &k, "hand_limit", || {
+            p.require((1..=9).contains(&r.advantage), &k, "advantage", || "must be 1..=9".into());
+            p.require((3..=MAX_HAND_LIMIT).contains(&r.hand_limit), &k, "hand_limit", || {
                 format!("must be 3..={MAX_HAND_LIMIT}")
             });
             let tree = build_tree(&r.kamae, &mut p, &k);
@@ -1050,7 +1052,7 @@ impl Content {
                 p.add(&self.samurai[i].id, "deck", e);
             }
         }
-        p.check(self.cards.len() <= MAX_KINDS, "", "card", || format!("at most {MAX_KINDS} card kinds in all"));
+        p.require(self.cards.len() <= MAX_KINDS, "", "card", || format!("at most {MAX_KINDS} card kinds in all"));
         p.into_result()
     }
 
@@ -1079,7 +1081,7 @@ impl Content {
         let mut p = Problems::new("senjutsu content");
         for c in &self.cards {
             if let Some(o) = &c.owner {
-                p.check(self.samurai_by_id(o).is_some(), &c.id, "owner", || format!("unknown samurai {o:?}"));
+                p.require(self.samurai_by_id(o).is_some(), &c.id, "owner", || format!("unknown samurai {o:?}"));
             }
         }
         p.into_result()
@@ -1153,9 +1155,9 @@ impl Content {
                     Ok(board) => {
                         let far =
                             starts.iter().enumerate().all(|(i, a)| starts[..i].iter().all(|b| a.distance_to(*b) >= 3));
-                        p.check(far, &k, "map", || "start hexes must be at least 3 apart".into());
-                        p.check(cells.len() <= MAX_CELLS, &k, "map", || format!("at most {MAX_CELLS} hexes"));
-                        p.check((4..=6).contains(&starts.len()), &k, "map", || "4..=6 start hexes (S)".into());
+                        p.require(far, &k, "map", || "start hexes must be at least 3 apart".into());
+                        p.require(cells.len() <= MAX_CELLS, &k, "map", || format!("at most {MAX_CELLS} hexes"));
+                        p.require((4..=6).contains(&starts.len()), &k, "map", || "4..=6 start hexes (S)".into());
                         self.battlefields.push(Battlefield { id: r.id, name: r.name, board, starts, terrain, rows });
                     }
                     Err(e) => p.add(&k, "map", e),
@@ -1202,8 +1204,8 @@ fn parse_map(map: &str) -> Result<ParsedMap, String> {
 
 fn build_tree(raw: &RawTree, p: &mut Problems, k: &str) -> Tree {
     let nodes: Vec<(String, Zone)> = raw.nodes.iter().map(|n| (n.id.clone(), n.zone)).collect();
-    p.check((2..=MAX_NODES).contains(&nodes.len()), k, "kamae.nodes", || format!("2..={MAX_NODES} nodes"));
-    p.check(
+    p.require((2..=MAX_NODES).contains(&nodes.len()), k, "kamae.nodes", || format!("2..={MAX_NODES} nodes"));
+    p.require(
         nodes.first().is_some_and(|n| n.1 == Zone::Gate) && nodes.iter().skip(1).all(|n| n.1 != Zone::Gate),
         k,
         "kamae.nodes",
@@ -1244,7 +1246,7 @@ fn build_tree(raw: &RawTree, p: &mut Problems, k: &str) -> Tree {
         frontier = next;
     }
     let all = if nodes.len() >= 8 { u8::MAX } else { (1u8 << nodes.len()) - 1 };
-    p.check(seen == all, k, "kamae.links", || "every node must be reachable from the gate".into());
+    p.require(seen == all, k, "kamae.links", || "every node must be reachable from the gate".into());
     Tree { nodes, links }
 }
 

@@ -237,7 +237,7 @@ impl Game for Senjutsu {
             }
             Some(k) => {
                 let found = self.content.samurai_by_id(k);
-                p.check(found.is_some(), k, "character", || format!("no samurai {k:?}"));
+                p.require(found.is_some(), k, "character", || format!("no samurai {k:?}"));
                 found
             }
         };

@@ -331,8 +331,8 @@ fn hex(h: [i8; 2]) -> Hex {
 }
 
 fn parse_symbols(raw: &[String], max: usize, problems: &mut Problems, card: &str, field: &str) -> Vec<Symbol> {
-    problems.check(!raw.is_empty(), card, field, || "needs at least one symbol".into());
-    problems.check(raw.len() <= max, card, field, || format!("at most {max} symbols, found {}", raw.len()));
+    problems.require(!raw.is_empty(), card, field, || "needs at least one symbol".into());
+    problems.require(raw.len() <= max, card, field, || format!("at most {max} symbols, found {}", raw.len()));
     raw.iter()
         .enumerate()
         .filter_map(|(i, s)| match Symbol::parse(s) {
@@ -367,26 +367,26 @@ impl Content {
         let raw: RawCharacter = parse_toml(file, text)?;
         let mut p = Problems::new(file);
         let cid = raw.id.as_str();
-        p.check(!cid.is_empty(), cid, "id", || "must not be empty".into());
-        p.check(self.characters.iter().all(|c| c.id != raw.id), cid, "id", || {
+        p.require(!cid.is_empty(), cid, "id", || "must not be empty".into());
+        p.require(self.characters.iter().all(|c| c.id != raw.id), cid, "id", || {
             "a character with this id is already loaded".into()
         });
         let mut cards = Vec::new();
         let mut deck = Vec::new();
         for (i, rc) in raw.cards.iter().enumerate() {
             let at = if rc.id.is_empty() { format!("{cid}.cards[{i}]") } else { rc.id.clone() };
-            p.check(!rc.id.is_empty(), &at, "id", || "must not be empty".into());
-            p.check(
+            p.require(!rc.id.is_empty(), &at, "id", || "must not be empty".into());
+            p.require(
                 raw.cards[..i].iter().all(|o| o.id != rc.id) && self.cards.iter().all(|o| o.id != rc.id),
                 &at,
                 "id",
                 || "duplicate card id".into(),
             );
-            p.check(rc.deck == raw.id, &at, "deck", || {
+            p.require(rc.deck == raw.id, &at, "deck", || {
                 format!("deck mark {:?} is not this character's ({cid:?})", rc.deck)
             });
-            p.check(rc.copies >= 1, &at, "copies", || "at least 1".into());
-            p.check(rc.colour.kind() == rc.kind, &at, "colour", || {
+            p.require(rc.copies >= 1, &at, "copies", || "at least 1".into());
+            p.require(rc.colour.kind() == rc.kind, &at, "colour", || {
                 format!(
                     "a {} is {}, not {}",
                     rc.kind.name(),
@@ -396,7 +396,7 @@ impl Content {
             });
             let symbols = parse_symbols(&rc.symbols, MAX_SYMBOLS, &mut p, &at, "symbols");
             let want = if rc.special { 3 } else { 1 };
-            p.check(rc.extensions.len() == want, &at, "extensions", || {
+            p.require(rc.extensions.len() == want, &at, "extensions", || {
                 format!(
                     "a {} card has {want} extension(s), found {}",
                     if rc.special { "special" } else { "common" },
@@ -405,7 +405,7 @@ impl Content {
             });
             let mut extensions = Vec::new();
             for (j, e) in rc.extensions.iter().enumerate() {
-                p.check(
+                p.require(
                     rc.extensions[..j].iter().all(|o| o.height != e.height),
                     &at,
                     &format!("extensions[{j}].height"),
@@ -433,16 +433,16 @@ impl Content {
         }
         // A character's cards meet in one hand (cards of other characters never do).
         p.distinct_names([], cards.iter().map(|c: &AttackCard| (c.id.as_str(), c.name.as_str())));
-        p.check(deck.len() >= 6 && deck.len() <= MAX_DECK, cid, "cards", || {
+        p.require(deck.len() >= 6 && deck.len() <= MAX_DECK, cid, "cards", || {
             format!("a deck holds 6..={MAX_DECK} cards counting copies, found {}", deck.len())
         });
-        p.check(!raw.combos.is_empty() && raw.combos.len() <= MAX_COMBOS, cid, "combos", || {
+        p.require(!raw.combos.is_empty() && raw.combos.len() <= MAX_COMBOS, cid, "combos", || {
             format!("a combo board has 1..={MAX_COMBOS} combos, found {}", raw.combos.len())
         });
         let mut combos = Vec::new();
         for (i, rc) in raw.combos.iter().enumerate() {
             let field = format!("combos[{i}]");
-            p.check(raw.combos[..i].iter().all(|o| o.name != rc.name), cid, &format!("{field}.name"), || {
+            p.require(raw.combos[..i].iter().all(|o| o.name != rc.name), cid, &format!("{field}.name"), || {
                 "two combos share this name".into()
             });
             let condition = match (&rc.sequence, &rc.count) {
@@ -458,10 +458,10 @@ impl Content {
             let symbols = parse_symbols(&rc.symbols, MAX_SYMBOLS, &mut p, cid, &format!("{field}.symbols"));
             combos.push(Combo { name: rc.name.clone(), condition, symbols });
         }
-        p.check(raw.rage.len() < 2 || raw.rage[0].name != raw.rage[1].name, cid, "rage", || {
+        p.require(raw.rage.len() < 2 || raw.rage[0].name != raw.rage[1].name, cid, "rage", || {
             "the two rage cards need different names".into()
         });
-        p.check(raw.rage.len() == RAGE_CARDS, cid, "rage", || {
+        p.require(raw.rage.len() == RAGE_CARDS, cid, "rage", || {
             format!("a character has {RAGE_CARDS} rage cards, found {}", raw.rage.len())
         });
         let rage: Vec<RageCard> = raw
@@ -491,10 +491,10 @@ impl Content {
         let raw: RawStage = parse_toml(file, text)?;
         let mut p = Problems::new(file);
         let sid = raw.id.as_str();
-        p.check(self.stages.iter().all(|s| s.id != raw.id), sid, "id", || {
+        p.require(self.stages.iter().all(|s| s.id != raw.id), sid, "id", || {
             "a stage with this id is already loaded".into()
         });
-        p.check((2..=6).contains(&raw.radius), sid, "radius", || "must be in 2..=6".into());
+        p.require((2..=6).contains(&raw.radius), sid, "radius", || "must be in 2..=6".into());
         let radius = raw.radius.clamp(2, 6);
         let cells = Hex::new(0, 0).spiral(radius);
         let blocked: Vec<Hex> = raw.blocked.iter().copied().map(hex).collect();
@@ -508,31 +508,33 @@ impl Content {
         let start = [hex(raw.start[0]), hex(raw.start[1])];
         let mut specials = Vec::new();
         for (i, h) in raw.hazards.iter().enumerate() {
-            p.check(h.damage >= 1 && h.damage <= 3, sid, &format!("hazards[{i}].damage"), || "must be in 1..=3".into());
+            p.require(h.damage >= 1 && h.damage <= 3, sid, &format!("hazards[{i}].damage"), || {
+                "must be in 1..=3".into()
+            });
             specials.push((hex(h.hex), SpecialHex::Hazard(h.damage)));
         }
         if let Some(board) = &board {
             for (i, s) in start.iter().enumerate() {
-                p.check(board.is_open(*s), sid, &format!("start[{i}]"), || {
+                p.require(board.is_open(*s), sid, &format!("start[{i}]"), || {
                     format!("({}, {}) is not an open hex of the stage", s.q, s.r)
                 });
             }
-            p.check(start[0] != start[1], sid, "start", || "the two start hexes must differ".into());
-            p.check(board.path_distance(start[0], start[1]).is_some(), sid, "start", || {
+            p.require(start[0] != start[1], sid, "start", || "the two start hexes must differ".into());
+            p.require(board.path_distance(start[0], start[1]).is_some(), sid, "start", || {
                 "no path joins the two start hexes".into()
             });
             for (i, (h, _)) in specials.iter().enumerate() {
-                p.check(board.is_open(*h) && !start.contains(h), sid, &format!("hazards[{i}].hex"), || {
+                p.require(board.is_open(*h) && !start.contains(h), sid, &format!("hazards[{i}].hex"), || {
                     format!("({}, {}) must be an open hex other than a start hex", h.q, h.r)
                 });
             }
             if let Some(fb) = &raw.floor_break {
                 for (side, list) in [("front", &fb.front), ("back", &fb.back)] {
-                    p.check(!list.is_empty(), sid, &format!("floor_break.{side}"), || {
+                    p.require(!list.is_empty(), sid, &format!("floor_break.{side}"), || {
                         "needs at least one cracked hex".into()
                     });
                     for (i, h) in list.iter().enumerate() {
-                        p.check(board.is_open(hex(*h)), sid, &format!("floor_break.{side}[{i}]"), || {
+                        p.require(board.is_open(hex(*h)), sid, &format!("floor_break.{side}[{i}]"), || {
                             format!("({}, {}) is not an open hex of the stage", h[0], h[1])
                         });
                     }

@@ -569,30 +569,30 @@ fn parse_ability(raw: &RawAbility, kind: Kind, p: &mut Problems, card: &str, k: 
             Err(msg) => p.add(card, field("effect"), msg),
         }
     }
-    p.check(!raw.effect.is_empty(), card, &field("effect"), || "an ability needs at least one effect".into());
-    p.check(raw.effect.len() <= MAX_EFFECTS, card, &field("effect"), || format!("at most {MAX_EFFECTS} effects"));
-    p.check(raw.combo.len() <= MAX_COMBO, card, &field("combo"), || format!("at most {MAX_COMBO} combo steps"));
-    p.check(raw.combo.is_empty() || matches!(kind, Kind::Attack | Kind::Action), card, &field("combo"), || {
+    p.require(!raw.effect.is_empty(), card, &field("effect"), || "an ability needs at least one effect".into());
+    p.require(raw.effect.len() <= MAX_EFFECTS, card, &field("effect"), || format!("at most {MAX_EFFECTS} effects"));
+    p.require(raw.combo.len() <= MAX_COMBO, card, &field("combo"), || format!("at most {MAX_COMBO} combo steps"));
+    p.require(raw.combo.is_empty() || matches!(kind, Kind::Attack | Kind::Action), card, &field("combo"), || {
         "Combo reads the cards before this one in the card pool: only attacks and actions can have it".into()
     });
-    p.check(raw.combo.iter().all(|t| !t.trim().is_empty()), card, &field("combo"), || "empty combo step".into());
-    p.check(raw.trigger.chosen() || cost.is_free(), card, &field("cost"), || {
+    p.require(raw.combo.iter().all(|t| !t.trim().is_empty()), card, &field("combo"), || "empty combo step".into());
+    p.require(raw.trigger.chosen() || cost.is_free(), card, &field("cost"), || {
         format!("a {} ability fires by itself and cannot have a cost", raw.trigger.name())
     });
-    p.check(!(cost.destroy && kind != Kind::Foundation && kind != Kind::Asset), card, &field("cost"), || {
+    p.require(!(cost.destroy && kind != Kind::Foundation && kind != Kind::Asset), card, &field("cost"), || {
         "destroy is a cost for foundations and assets in play".into()
     });
-    p.check(!(cost.commit && matches!(kind, Kind::Attack | Kind::Action)), card, &field("cost"), || {
+    p.require(!(cost.commit && matches!(kind, Kind::Attack | Kind::Action)), card, &field("cost"), || {
         "commit is a cost for cards in play (characters, foundations, assets)".into()
     });
-    p.check(
+    p.require(
         !(raw.trigger == Trigger::Form && matches!(kind, Kind::Attack | Kind::Action)),
         card,
         &field("trigger"),
         || "form abilities belong to cards in play; attacks and actions use play or enhance".into(),
     );
     let on_attack = effects.iter().any(|e| e.on_attack());
-    p.check(on_attack == raw.attack.is_some(), card, &field("attack"), || {
+    p.require(on_attack == raw.attack.is_some(), card, &field("attack"), || {
         if on_attack {
             "speed, damage and zone effects need `attack = \"yours\"` or `\"theirs\"`: whose attack they change".into()
         } else {
@@ -635,13 +635,15 @@ impl Content {
         let mut new = Vec::new();
         for r in &raw.card {
             let id = r.id.as_str();
-            p.check(!id.trim().is_empty(), id, "id", || "empty id".into());
-            p.check(!self.index.contains_key(id) && !new.iter().any(|c: &Card| c.id == id), id, "id", || {
+            p.require(!id.trim().is_empty(), id, "id", || "empty id".into());
+            p.require(!self.index.contains_key(id) && !new.iter().any(|c: &Card| c.id == id), id, "id", || {
                 "already used, by a built-in entry or an earlier one: ids must be new".into()
             });
-            p.check(!r.name.trim().is_empty(), id, "name", || "empty name".into());
-            p.check(r.difficulty <= MAX_PRINTED, id, "difficulty", || format!("must be in 0..={MAX_PRINTED}"));
-            p.check((1..=MAX_PRINTED).contains(&r.control), id, "control", || format!("must be in 1..={MAX_PRINTED}"));
+            p.require(!r.name.trim().is_empty(), id, "name", || "empty name".into());
+            p.require(r.difficulty <= MAX_PRINTED, id, "difficulty", || format!("must be in 0..={MAX_PRINTED}"));
+            p.require((1..=MAX_PRINTED).contains(&r.control), id, "control", || {
+                format!("must be in 1..={MAX_PRINTED}")
+            });
             let mut symbols = Vec::new();
             for s in &r.symbols {
                 match Symbol::parse(s) {
@@ -650,7 +652,7 @@ impl Content {
                     None => p.add(id, "symbols", format!("{s:?} is not a resource symbol (air, all, chaos, death, earth, evil, fire, good, life, order, void, water, infinity)")),
                 }
             }
-            p.check(r.symbols.len() == 3, id, "symbols", || {
+            p.require(r.symbols.len() == 3, id, "symbols", || {
                 format!(
                     "UF-7.3: a card shows its resource symbols as a set of three, this one lists {}",
                     r.symbols.len()
@@ -658,13 +660,13 @@ impl Content {
             });
             let block = r.block.as_ref().map(|b| BlockIcon { modifier: b.modifier, zone: b.zone });
             if let Some(b) = block {
-                p.check((-5..=9).contains(&b.modifier), id, "block.modifier", || "must be in -5..=9".into());
+                p.require((-5..=9).contains(&b.modifier), id, "block.modifier", || "must be in -5..=9".into());
             }
             let is_attack = r.kind == Kind::Attack;
             let attack = match (r.speed, r.zone, r.damage) {
                 (Some(speed), Some(zone), Some(damage)) if is_attack => {
-                    p.check(speed <= 9, id, "speed", || "must be in 0..=9".into());
-                    p.check((1..=12).contains(&damage), id, "damage", || "must be in 1..=12".into());
+                    p.require(speed <= 9, id, "speed", || "must be in 0..=9".into());
+                    p.require((1..=12).contains(&damage), id, "damage", || "must be in 1..=12".into());
                     Some(AttackIcon { speed, zone, damage })
                 }
                 (None, None, None) if !is_attack => None,
@@ -680,10 +682,10 @@ impl Content {
             let is_char = r.kind == Kind::Character;
             let (vitality, hand_size, person) = match (r.vitality, r.hand_size, &r.person) {
                 (Some(v), Some(h), person) if is_char => {
-                    p.check((1..=MAX_VITALITY).contains(&v), id, "vitality", || {
+                    p.require((1..=MAX_VITALITY).contains(&v), id, "vitality", || {
                         format!("must be in 1..={MAX_VITALITY}")
                     });
-                    p.check((1..=MAX_HAND_SIZE).contains(&h), id, "hand_size", || {
+                    p.require((1..=MAX_HAND_SIZE).contains(&h), id, "hand_size", || {
                         format!("must be in 1..={MAX_HAND_SIZE}")
                     });
                     (v, h, person.clone().unwrap_or_else(|| r.id.clone()))
@@ -698,21 +700,21 @@ impl Content {
                     (0, 0, String::new())
                 }
             };
-            p.check(r.breaker <= 9, id, "breaker", || "must be in 0..=9".into());
-            p.check(r.breaker == 0 || block.is_some(), id, "breaker", || {
+            p.require(r.breaker <= 9, id, "breaker", || "must be in 0..=9".into());
+            p.require(r.breaker == 0 || block.is_some(), id, "breaker", || {
                 "Breaker works after a block: the card needs a block icon".into()
             });
-            p.check(r.ability.len() + usize::from(r.breaker > 0) <= MAX_ABILITIES, id, "ability", || {
+            p.require(r.ability.len() + usize::from(r.breaker > 0) <= MAX_ABILITIES, id, "ability", || {
                 format!("at most {MAX_ABILITIES} abilities (Breaker counts as one)")
             });
-            p.check(r.traits.iter().all(|t| !t.trim().is_empty() && !t.contains(',')), id, "traits", || {
+            p.require(r.traits.iter().all(|t| !t.trim().is_empty() && !t.contains(',')), id, "traits", || {
                 "empty trait or comma".into()
             });
             let mut abilities: Vec<Ability> =
                 r.ability.iter().enumerate().filter_map(|(k, a)| parse_ability(a, r.kind, &mut p, id, k)).collect();
             for (k, a) in r.ability.iter().enumerate() {
                 if a.trigger == Trigger::Block {
-                    p.check(block.is_some(), id, &format!("ability[{k}].trigger"), || {
+                    p.require(block.is_some(), id, &format!("ability[{k}].trigger"), || {
                         "block abilities need a block icon".into()
                     });
                 }
@@ -750,7 +752,9 @@ impl Content {
             (c.kind != Kind::Character).then_some((c.id.as_str(), c.name.as_str()))
         }
         p.distinct_names(self.cards.iter().filter_map(named), new.iter().filter_map(named));
-        p.check(self.cards.len() + new.len() <= MAX_CARDS, "", "card", || format!("at most {MAX_CARDS} cards in all"));
+        p.require(self.cards.len() + new.len() <= MAX_CARDS, "", "card", || {
+            format!("at most {MAX_CARDS} cards in all")
+        });
         p.into_result()?;
         for c in new {
             self.index.insert(c.id.clone(), CardId(self.cards.len() as u16));
@@ -766,8 +770,8 @@ impl Content {
         let mut new = Vec::new();
         for d in &raw.deck {
             let id = d.id.as_str();
-            p.check(!id.trim().is_empty(), id, "id", || "empty id".into());
-            p.check(self.deck(id).is_none() && !new.iter().any(|x: &Preset| x.id == id), id, "id", || {
+            p.require(!id.trim().is_empty(), id, "id", || "empty id".into());
+            p.require(self.deck(id).is_none() && !new.iter().any(|x: &Preset| x.id == id), id, "id", || {
                 "already used, by a built-in entry or an earlier one: ids must be new".into()
             });
             let expand = |list: &[(String, u8)]| -> Vec<String> {
