@@ -55,6 +55,11 @@ def test_rust_and_jax_agree(name: str, tmp_path: Path) -> None:
     jax_priors = np.where(masks, np.exp(np.asarray(log_priors)), 0.0)
     np.testing.assert_allclose(priors, jax_priors, atol=1e-5)
     np.testing.assert_allclose(values, np.asarray(jax_values), atol=1e-5)
+    # Fewer than 8 rows take Rust's dot-product path instead of sgemm: the same numbers.
+    for k in (1, 3, 7):
+        few_priors, few_values = net.evaluate(obs[:k], masks[:k])
+        np.testing.assert_allclose(few_priors, jax_priors[:k], atol=1e-5)
+        np.testing.assert_allclose(few_values, np.asarray(jax_values)[:k], atol=1e-5)
     assert np.all(priors[~masks] == 0) and np.allclose(priors.sum(axis=1), 1, atol=1e-5)
 
 

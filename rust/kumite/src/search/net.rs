@@ -16,7 +16,8 @@
 //! `f32` in PyTorch's `nn.Linear` layout (`[out, in]`), and string metadata naming the game, its
 //! shapes and the fingerprint of the rules and content it was trained on
 //! ([`crate::core::Game::fingerprint`]). A file made for another game, layout or content is
-//! refused with the field that differs. Matrix products are `matrixmultiply`'s `sgemm`.
+//! refused with the field that differs. Matrix products are `matrixmultiply`'s `sgemm`, but for
+//! fewer than [`DOT_ROWS`] rows (the search's first batches), where dot products cost less.
 
 use std::collections::HashMap;
 
@@ -41,10 +42,36 @@ struct Linear {
     outputs: usize,
 }
 
+/// Below this many rows `forward` takes dot products instead of `sgemm`, which packs the whole
+/// weight matrix on every call: measured on Tekken's network (`bench/README.md`), that packing
+/// costs about what seven rows of dot products do.
+const DOT_ROWS: usize = 8;
+
+/// `a · b` with eight partial sums, so the loop vectorizes.
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca.remainder().iter().zip(cb.remainder()).map(|(x, y)| x * y).sum();
+    for (x, y) in ca.zip(cb) {
+        for k in 0..8 {
+            acc[k] += x[k] * y[k];
+        }
+    }
+    acc.iter().sum::<f32>() + tail
+}
+
 impl Linear {
     /// `out[n, outputs] = x[n, inputs] · Wᵀ + b`.
     fn forward(&self, x: &[f32], n: usize, out: &mut [f32]) {
         debug_assert!(x.len() >= n * self.inputs && out.len() >= n * self.outputs);
+        if n < DOT_ROWS {
+            for (xr, row) in x.chunks_exact(self.inputs).zip(out[..n * self.outputs].chunks_exact_mut(self.outputs)) {
+                for ((o, w), b) in row.iter_mut().zip(self.weight.chunks_exact(self.inputs)).zip(&self.bias) {
+                    *o = b + dot(xr, w);
+                }
+            }
+            return;
+        }
         for row in out[..n * self.outputs].chunks_exact_mut(self.outputs) {
             row.copy_from_slice(&self.bias);
         }
