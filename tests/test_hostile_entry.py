@@ -146,7 +146,7 @@ def test_a_content_file_past_one_mebibyte_is_refused_before_parsing(tmp_path: Pa
 # A card renamed to a name already in use where the two can meet in one list of legal actions:
 # (game, file in the example folder, the name replaced, the name it takes, the entry it repeats).
 SAME_NAME = [
-    ("ufs", "cards.toml", "Squall Kick", "Brace", "brace"),
+    ("ufs", "cards/kara_voss.toml", "Squall Kick", "Brace", "brace"),
     ("tekken", "characters/mira.toml", "Step In", "Snap Jab", "mira.snap_jab"),
     ("senjutsu", "cards/river_monk.toml", "Monk's Palm", "Straight Cut", "straight_cut"),
 ]
@@ -172,10 +172,8 @@ def test_two_cards_with_one_name_are_refused_naming_both(tmp_path: Path, name: s
 
 def test_two_fatal_fight_cards_with_one_name_are_refused(tmp_path: Path) -> None:
     """Fatal Fight's cards all meet in the shop: two cards named "Jab" would make two "buy Jab"."""
-    cards = Path(__file__).parent.parent / "rust/kumite/src/games/fatal_fight/data/cards.toml"
-    text = cards.read_text()
-    assert 'name = "Punch"' in text
-    (tmp_path / "cards.toml").write_text(text.replace('name = "Punch"', 'name = "Jab"', 1))
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "mine.toml").write_text('[[card]]\nid = "my_jab"\nname = "Jab"\nkind = "starter"\nguard = 1\n')
     with pytest.raises(kumite.CardDataError, match='"Jab" is already the name of "jab"'):
         kumite.load("fatal_fight", content_dir=str(tmp_path))
 
