@@ -168,11 +168,22 @@ pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Game
     })
 }
 
-/// The `*.toml` files of the folder `dir/sub` in name order, as (path, text): a game's
-/// `content_dir` layout. A missing folder has none; an unreadable file is an error of the
-/// `content_dir` option.
-pub fn toml_files(dir: &str, sub: &str) -> Result<Vec<(String, String)>, GameError> {
-    let Ok(entries) = std::fs::read_dir(std::path::Path::new(dir).join(sub)) else { return Ok(Vec::new()) };
+/// A game's `content_dir` layout: for each kind in `kinds`, the `*.toml` files of the folder
+/// `dir/<kind>` in name order, as (path, text). A missing kind folder has none; a `dir` that is
+/// not a folder, or an unreadable file, is an error of the `content_dir` option.
+pub fn content_folder<const N: usize>(dir: &str, kinds: [&str; N]) -> Result<[Vec<(String, String)>; N], GameError> {
+    if !std::path::Path::new(dir).is_dir() {
+        return Err(GameError::option("content_dir", "is not a directory"));
+    }
+    let mut out = [(); N].map(|_| Vec::new());
+    for (files, kind) in out.iter_mut().zip(kinds) {
+        *files = toml_files(&std::path::Path::new(dir).join(kind))?;
+    }
+    Ok(out)
+}
+
+fn toml_files(folder: &std::path::Path) -> Result<Vec<(String, String)>, GameError> {
+    let Ok(entries) = std::fs::read_dir(folder) else { return Ok(Vec::new()) };
     let mut files: Vec<_> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))

@@ -109,15 +109,10 @@ fn load_content(dir: Option<&str>, campaign: &str) -> Result<Content, GameError>
         return Ok(Content::builtin());
     }
     let mut files = [vec![CARDS], vec![CHARACTERS], CAMPAIGNS.to_vec()];
-    let mut read = Vec::new();
-    if let Some(dir) = dir {
-        if !std::path::Path::new(dir).is_dir() {
-            return Err(GameError::option("content_dir", "is not a directory"));
-        }
-        for sub in ["cards", "characters", "campaigns"] {
-            read.push(crate::cards::toml_files(dir, sub)?);
-        }
-    }
+    let read = match dir {
+        Some(dir) => crate::cards::content_folder(dir, ["cards", "characters", "campaigns"])?,
+        None => Default::default(),
+    };
     for (list, more) in files.iter_mut().zip(&read) {
         list.extend(more.iter().map(|(f, t)| (f.as_str(), t.as_str())));
     }

@@ -111,14 +111,15 @@ pub struct Senjutsu {
 }
 
 fn read_content_dir(content: &mut Content, dir: &str) -> Result<(), GameError> {
-    for sub in ["cards", "samurai", "battlefields"] {
-        for (name, text) in crate::cards::toml_files(dir, sub)? {
-            match sub {
-                "cards" => content.add_cards(&name, &text)?,
-                "samurai" => content.add_samurai(&name, &text)?,
-                _ => content.add_battlefields(&name, &text)?,
-            }
-        }
+    let [cards, samurai, battlefields] = crate::cards::content_folder(dir, ["cards", "samurai", "battlefields"])?;
+    for (name, text) in cards {
+        content.add_cards(&name, &text)?;
+    }
+    for (name, text) in samurai {
+        content.add_samurai(&name, &text)?;
+    }
+    for (name, text) in battlefields {
+        content.add_battlefields(&name, &text)?;
     }
     content.check_owners()
 }
@@ -136,7 +137,6 @@ impl Senjutsu {
         check((2..=4).contains(&n), "players", "must be 2, 3 or 4".into())?;
         let mut content = Content::builtin();
         if let Some(dir) = &options.content_dir {
-            check(std::path::Path::new(dir).is_dir(), "content_dir", "is not a directory".into())?;
             read_content_dir(&mut content, dir)?;
         }
         let keys: Vec<String> = if options.samurai.is_empty() {

@@ -86,14 +86,12 @@ pub struct Tekken {
 }
 
 fn read_content_dir(content: &mut Content, dir: &str) -> Result<(), GameError> {
-    for (sub, is_stage) in [("characters", false), ("stages", true)] {
-        for (name, text) in crate::cards::toml_files(dir, sub)? {
-            if is_stage {
-                content.add_stage(&name, &text)?;
-            } else {
-                content.add_character(&name, &text)?;
-            }
-        }
+    let [characters, stages] = crate::cards::content_folder(dir, ["characters", "stages"])?;
+    for (name, text) in characters {
+        content.add_character(&name, &text)?;
+    }
+    for (name, text) in stages {
+        content.add_stage(&name, &text)?;
     }
     Ok(())
 }
@@ -118,7 +116,6 @@ impl Tekken {
         check(options.first_attacker.is_none_or(|p| p < 2), "first_attacker", "must be 0, 1 or null")?;
         let mut content = Content::builtin();
         if let Some(dir) = &options.content_dir {
-            check(std::path::Path::new(dir).is_dir(), "content_dir", "is not a directory")?;
             read_content_dir(&mut content, dir)?;
         }
         let mut characters = [0; 2];

@@ -113,13 +113,11 @@ pub struct Ufs {
 fn load_content(dir: Option<&str>) -> Result<Content, GameError> {
     let mut content = Content::builtin();
     let Some(dir) = dir else { return Ok(content) };
-    if !std::path::Path::new(dir).is_dir() {
-        return Err(GameError::option("content_dir", "is not a directory"));
-    }
-    for (file, text) in crate::cards::toml_files(dir, "cards")? {
+    let [cards, decks] = crate::cards::content_folder(dir, ["cards", "decks"])?;
+    for (file, text) in cards {
         content.add_cards(&file, &text)?;
     }
-    for (file, text) in crate::cards::toml_files(dir, "decks")? {
+    for (file, text) in decks {
         content.add_decks(&file, &text)?;
     }
     Ok(content)
