@@ -1,12 +1,13 @@
-"""Measures the shipped networks and writes the strength section of docs/agents.md
-(``make agents-docs``), between ``<!-- agents:begin -->`` and ``<!-- agents:end -->``, with its
-pictures in docs/images/agents/. Per two-player game: the network alone against random; ``az:N``
-against ``mcts:N`` with random playouts and with the heuristic, both seat orders (every match
-swaps seats each game), with Wilson 95 % intervals; the goal match ``az:200`` against
-``mcts:2000``; a skill-depth picture (win rate against ``mcts:1000`` by search budget for both
-bot families); a ladder of the shipped bots; and the training cost from the network's metadata.
-Fatal Fight, a team game: campaign win rates of ``az:N`` teams and ``mcts:2000:heuristic`` teams
-by party size.
+"""Measures the shipped networks and writes each game's part of docs/agents.md's strength
+tables (``make agents-docs``), between ``<!-- agents:GAME:begin -->`` and
+``<!-- agents:GAME:end -->`` (so one game can be measured at a time), with its pictures in
+docs/images/agents/. Per two-player game: the network alone against random; ``az:N`` against
+``mcts:N`` with random playouts and with the heuristic, both seat orders (every match swaps
+seats each game), with Wilson 95 % intervals; the goal match ``az:200`` against ``mcts:2000``,
+and ``azp:200`` beside it; a skill-depth picture (win rate against ``mcts:1000`` by search budget
+for both bot families); a ladder of the shipped bots; and the training cost from the network's
+metadata. Fatal Fight, a team game: campaign win rates of ``az:N`` teams and
+``mcts:2000:heuristic`` teams by party size.
 
 Games run in worker processes (``--workers``, default every core); every game's bots are made
 from the match seed and the game's index, so the figures do not depend on the worker count."""
@@ -28,17 +29,19 @@ import numpy as np
 import kumite
 from kumite.arena import MatchResult, play_games, summarize
 from kumite.bots import load_net, make_bot
-from kumite.ladder import play_ladder
+from kumite.ladder import Pairing, rate
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "agents.md"
 IMAGES = ROOT / "docs" / "images" / "agents"
-BEGIN, END = "<!-- agents:begin -->", "<!-- agents:end -->"
 
 AZ = (50, 200, 800)
 MCTS = (200, 1000, 4000)
 HEURISTIC = "mcts:1000:heuristic"
 GOAL = ("az:200", "mcts:2000")
+# The network's priors with random-playout leaf values: the search the training recipe uses
+# ("The recipe" in docs/agents.md), measured beside the goal in case the value head is the weak part.
+PRIORS_ONLY = ("azp:200", "mcts:2000")
 REFERENCE = "mcts:1000"
 LADDER = ("random", "mcts:200", "mcts:1000", "policy", "az:200")
 
@@ -66,6 +69,17 @@ class Runner:
         print(f"{name}: {' vs '.join(specs)}: {result.win_rate[0]:.1%} over {n} games in {time.time() - start:.0f} s",
               file=sys.stderr, flush=True)
         return result
+
+    def ladder(self, name: str, specs: tuple[str, ...], games: int) -> str:
+        """The round robin of `kumite ladder`, its games spread over the workers."""
+        pairings = []
+        for i in range(len(specs)):
+            for j in range(i + 1, len(specs)):
+                r = self.match(name, (specs[i], specs[j]), games)
+                finished = r.returns[~r.truncated]
+                scores = (np.sign(finished[:, 0] - finished[:, 1]) + 1.0) / 2.0
+                pairings.append(Pairing(i, j, scores.astype(np.float64), r.n_truncated))
+        return str(rate(list(specs), pairings, seed=self.seed))
 
 
 def cell(r: MatchResult, b: int = 0) -> str:
@@ -108,7 +122,7 @@ def depth_picture(name: str, points: dict[str, list[tuple[int, float, float, flo
 
 
 def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_games: int) -> list[str]:
-    out = [f"### {name}", "", provenance(net) + ".", ""]
+    out = [provenance(net) + ".", ""]
     policy = run.match(name, ("policy", "random"))
     out += [f"The network alone (`policy`) against `random`: {cell(policy)}.", ""]
     opponents = [f"mcts:{m}" for m in MCTS] + [HEURISTIC]
@@ -131,15 +145,17 @@ def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_
     goal = run.match(name, GOAL, games=goal_games)
     low = goal.ci95[0][0]
     verdict = "met" if low > 0.55 else f"missed: the interval's low end is {low:.1%}, {0.55 - low:.1%} short of 55 %"
-    out += ["", f"Goal, `{GOAL[0]}` against `{GOAL[1]}` over {goal_games} games: {cell(goal)} ({verdict}).", ""]
+    out += ["", f"Goal, `{GOAL[0]}` against `{GOAL[1]}` over {goal_games} games: {cell(goal)} ({verdict}).",
+            f"Beside it, `{PRIORS_ONLY[0]}` (the network's priors, random-playout values) against `{PRIORS_ONLY[1]}`: "
+            f"{cell(run.match(name, PRIORS_ONLY, games=goal_games))}.", ""]
     out += [f"![{name}: win rate against {REFERENCE} by search budget]({depth_picture(name, depth)})", ""]
-    ladder = play_ladder(kumite.load(name), list(LADDER), games=ladder_games, seed=run.seed, threads=1, progress=False)
+    ladder = run.ladder(name, LADDER, ladder_games)
     out += [f"Ladder of the shipped bots ({ladder_games} games a pair, seats swapped):", "", "```text", str(ladder), "```", ""]
     return out
 
 
 def fatal_fight(run: Runner, games: int) -> list[str]:
-    out = ["### fatal_fight", "", "Campaign win rates of whole teams of one bot (a team game: every seat shares the result).", ""]
+    out = ["Campaign win rates of whole teams of one bot (a team game: every seat shares the result).", ""]
     out += ["| party | `az:200` team | `mcts:2000:heuristic` team |", "|---:|---|---|"]
     trained = ""
     for players in (1, 2, 3, 4):
@@ -170,29 +186,34 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     run = Runner(args.workers, args.games_per_match, args.seed)
-    start = time.time()
-    body = [BEGIN, "",
-            f"`make agents-docs`: {args.games_per_match} games a match ({args.goal_games} for the goal match), "
-            f"seats swapped every game, seed {args.seed}, default options; draws count half; a game cut at the "
-            "run's bound has no result and is counted apart.", ""]
     for name in args.games or kumite.games():
-        game = kumite.load(name)
+        start = time.time()
+        load = os.getloadavg()[0]
         if name == "fatal_fight":
-            body += fatal_fight(run, args.games_per_match)
-            continue
-        try:
-            net = load_net(game)
-        except (ValueError, kumite.NetMismatchError) as e:
-            body += [f"### {name}", "", f"No shipped network: {e}", ""]
-            continue
-        body += two_player(run, name, net, args.goal_games, args.ladder_games)
+            body = fatal_fight(run, args.games_per_match)
+        else:
+            try:
+                body = two_player(run, name, load_net(kumite.load(name)), args.goal_games, args.ladder_games)
+            except (ValueError, kumite.NetMismatchError) as e:
+                body = [f"No shipped network: {e}", ""]
+        head = [f"#### {name}", "",
+                f"`make agents-docs GAMES={name}` on {time.strftime('%Y-%m-%d')}: {args.games_per_match} games a match "
+                f"({args.goal_games} for the goal match), seats swapped every game, seed {args.seed}, default options; "
+                "draws count half; a game cut at the run's bound has no result and is counted apart. "
+                f"Measured in {(time.time() - start) / 60:.0f} minutes with {args.workers} worker processes "
+                f"(load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end).", ""]
+        write_part(name, head + body)
     run.pool.shutdown()
-    body += [f"Measured in {(time.time() - start) / 60:.0f} minutes with {args.workers} worker processes.", "", END]
-    text = DOC.read_text()
-    if BEGIN not in text:
-        raise SystemExit(f"{DOC} has no {BEGIN} marker")
-    DOC.write_text(re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: "\n".join(body), text, flags=re.S))
     return 0
+
+
+def write_part(name: str, lines: list[str]) -> None:
+    begin, end = f"<!-- agents:{name}:begin -->", f"<!-- agents:{name}:end -->"
+    text = DOC.read_text()
+    if begin not in text or end not in text:
+        raise SystemExit(f"{DOC} has no {begin} ... {end} markers")
+    part = "\n".join([begin, *lines]).rstrip("\n") + "\n" + end
+    DOC.write_text(re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: part, text, flags=re.S))
 
 
 if __name__ == "__main__":
