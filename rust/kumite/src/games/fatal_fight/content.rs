@@ -592,13 +592,9 @@ impl Content {
                     continue;
                 }
             };
-            let mut one = Content::default();
-            let mut p = Problems::new(file);
-            p.require(!raw.name.trim().is_empty(), id, "name", || "empty name".into());
-            p.merge(one.read_enemies(file, raw.enemy, raw.boss));
-            p.merge(one.read_stages(file, raw.stage));
+            content.campaigns.push((id.to_string(), raw.name.clone()));
+            let (one, p) = Campaign::read(file, id, raw);
             all.merge(p);
-            content.campaigns.push((id.to_string(), raw.name));
             if id == campaign {
                 chosen = Some(one);
             }
@@ -783,6 +779,39 @@ impl Content {
         p
     }
 
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[usize::from(id.0)]
+    }
+    pub fn enemy(&self, id: CardId) -> &Enemy {
+        &self.enemies[usize::from(id.0)]
+    }
+    pub fn card_index(&self, id: &str) -> Option<CardId> {
+        self.cards.iter().position(|c| c.id == id).map(|i| CardId(i as u16))
+    }
+    pub fn character(&self, id: &str) -> Option<usize> {
+        self.characters.iter().position(|c| c.id == id)
+    }
+}
+
+/// One campaign file's enemies, bosses and stage cards: every file is read and checked, the
+/// chosen one is played.
+#[derive(Default)]
+struct Campaign {
+    enemies: Vec<Enemy>,
+    bosses: Vec<Boss>,
+    stages: Vec<StageCard>,
+}
+
+impl Campaign {
+    fn read(file: &str, id: &str, raw: RawCampaign) -> (Campaign, Problems) {
+        let mut one = Campaign::default();
+        let mut p = Problems::new(file);
+        p.require(!raw.name.trim().is_empty(), id, "name", || "empty name".into());
+        p.merge(one.read_enemies(file, raw.enemy, raw.boss));
+        p.merge(one.read_stages(file, raw.stage));
+        (one, p)
+    }
+
     fn read_enemies(&mut self, file: &str, enemies: Vec<RawEnemy>, raw_bosses: Vec<RawBoss>) -> Problems {
         let mut p = Problems::new(file);
         p.require(enemies.len() <= MAX_ENEMY_TYPES, "", "enemy", || format!("at most {MAX_ENEMY_TYPES} enemies"));
@@ -900,18 +929,5 @@ impl Content {
             });
         }
         p
-    }
-
-    pub fn card(&self, id: CardId) -> &Card {
-        &self.cards[usize::from(id.0)]
-    }
-    pub fn enemy(&self, id: CardId) -> &Enemy {
-        &self.enemies[usize::from(id.0)]
-    }
-    pub fn card_index(&self, id: &str) -> Option<CardId> {
-        self.cards.iter().position(|c| c.id == id).map(|i| CardId(i as u16))
-    }
-    pub fn character(&self, id: &str) -> Option<usize> {
-        self.characters.iter().position(|c| c.id == id)
     }
 }
