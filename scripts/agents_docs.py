@@ -39,8 +39,8 @@ AZ = (50, 200, 800)
 MCTS = (200, 1000, 4000)
 HEURISTIC = "mcts:1000:heuristic"
 GOAL = ("az:200", "mcts:2000")
-# The network's priors with random-playout leaf values: the search the training recipe uses
-# ("The recipe" in docs/agents.md), measured beside the goal in case the value head is the weak part.
+# The network's priors with random-playout leaf values, measured beside the goal: whether the
+# value head or the priors limit the search.
 PRIORS_ONLY = ("azp:200", "mcts:2000")
 REFERENCE = "mcts:1000"
 LADDER = ("random", "mcts:200", "mcts:1000", "policy", "az:200")
@@ -71,7 +71,8 @@ class Runner:
         return result
 
     def ladder(self, name: str, specs: tuple[str, ...], games: int) -> str:
-        """The round robin of `kumite ladder`, its games spread over the workers."""
+        """A round robin rated as `kumite ladder` rates it (seats swapped every game), its games
+        spread over the workers; each pair plays the match seeds, not the ladder command's."""
         pairings = []
         for i in range(len(specs)):
             for j in range(i + 1, len(specs)):
@@ -193,9 +194,11 @@ def main() -> int:
             body = fatal_fight(run, args.games_per_match)
         else:
             try:
-                body = two_player(run, name, load_net(kumite.load(name)), args.goal_games, args.ladder_games)
+                net = load_net(kumite.load(name))
             except (ValueError, kumite.NetMismatchError) as e:
                 body = [f"No shipped network: {e}", ""]
+            else:
+                body = two_player(run, name, net, args.goal_games, args.ladder_games)
         head = [f"#### {name}", "",
                 f"`make agents-docs GAMES={name}` on {time.strftime('%Y-%m-%d')}: {args.games_per_match} games a match "
                 f"({args.goal_games} for the goal match), seats swapped every game, seed {args.seed}, default options; "
