@@ -143,6 +143,16 @@ def test_a_content_file_past_one_mebibyte_is_refused_before_parsing(tmp_path: Pa
     assert time.monotonic() - start < 1
 
 
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_content_dir_that_is_not_a_folder_is_refused(tmp_path: Path, name: str) -> None:
+    """Every game reads `content_dir` through one helper: a file or a missing path is an option
+    error naming `content_dir`, never an empty folder silently played."""
+    (tmp_path / "file.toml").write_text("")
+    for path in (tmp_path / "file.toml", tmp_path / "missing"):
+        with pytest.raises(kumite.InvalidOptionError, match="content_dir.*not a directory"):
+            kumite.load(name, content_dir=str(path))
+
+
 # A card renamed to a name already in use where the two can meet in one list of legal actions:
 # (game, file in the example folder, the name replaced, the name it takes, the entry it repeats).
 SAME_NAME = [
