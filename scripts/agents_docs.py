@@ -89,11 +89,16 @@ def cell(r: MatchResult, b: int = 0) -> str:
     return f"{r.win_rate[b]:.1%} [{low:.1%}, {high:.1%}]{cut}"
 
 
+def count(value: str | None) -> str:
+    return f"{int(value):,}" if value and value.isdigit() else value or "?"
+
+
 def provenance(net: kumite.Net) -> str:
     m = net.metadata
+    recipe = f" (self-play {m['recipe']})" if "recipe" in m else ""
     return (f"Trained by `{m.get('command', '?')}` at commit {m.get('commit', '?')} (seed {m.get('seed', '?')}): "
-            f"{m.get('cpu_minutes', '?')} minutes on this machine's 2 cores, {m.get('iterations', '?')} iterations, "
-            f"{m.get('selfplay_games', '?')} self-play games at {m.get('simulations', '?')} simulations a move; "
+            f"{m.get('cpu_minutes', '?')} minutes on this machine's 2 cores, {count(m.get('iterations'))} iterations, "
+            f"{count(m.get('selfplay_games'))} self-play games at {m.get('simulations', '?')} simulations a move{recipe}; "
             f"{m.get('hidden', '?')} hidden units, {m.get('blocks', '?')} residual blocks")
 
 

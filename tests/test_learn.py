@@ -173,6 +173,7 @@ def test_the_training_loop_runs_end_to_end(name: str, tmp_path: Path) -> None:
         assert (tmp_path / f).stat().st_size > 0, f
     net = kumite.Net.load(tmp_path / "net.safetensors")
     assert net.metadata["selfplay_games"] == "2" and net.metadata["seed"] == "0"
+    assert net.metadata["recipe"] == "gumbel=16 warmup=1 warmup_values=playout warmup_priors=false value_mix=0"
     game = kumite.load(name)
     state = game.new_state(seed=1)
     assert kumite.MCTS(game, iterations=16, evaluator=net, seed=0).choose(state) in state.legal_actions()

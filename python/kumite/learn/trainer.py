@@ -197,12 +197,19 @@ class Trainer:
             "seed": self.cfg.seed,
             "budget_minutes": self.cfg.budget_minutes,
             "simulations": self.cfg.simulations,
+            "recipe": self.recipe(),
             "iterations": self.iteration,
             "selfplay_games": self.selfplay_games,
             "cpu_minutes": round(self.elapsed / 60, 2),
             "command": self.cfg.command or (" ".join(["kumite", *sys.argv[1:]]) if sys.argv and "kumite" in sys.argv[0] else "kumite.learn.train"),
             "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         }
+
+    def recipe(self) -> str:
+        """The self-play choices that shape what the network learns, as `kumite train` options."""
+        cfg = self.cfg
+        return (f"gumbel={cfg.gumbel or 0} warmup={cfg.warmup:g} warmup_values={cfg.warmup_values} "
+                f"warmup_priors={str(cfg.warmup_priors).lower()} value_mix={cfg.value_mix:g}")
 
     def export(self, name: str) -> kumite.Net:
         self.net = save_net(jax.device_get(self.params), self.game, self.out / name, self.provenance())
