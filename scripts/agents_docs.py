@@ -127,6 +127,13 @@ def depth_picture(name: str, points: dict[str, list[tuple[int, float, float, flo
     return f"images/agents/{path.name}"
 
 
+def goal_line(run: Runner, name: str, games: int) -> str:
+    goal = run.match(name, GOAL, games=games)
+    low = goal.ci95[0][0]
+    verdict = "met" if low > 0.55 else f"missed: the interval's low end is {low:.1%}, {0.55 - low:.1%} short of 55 %"
+    return f"Goal, `{GOAL[0]}` against `{GOAL[1]}` over {games} games: {cell(goal)} ({verdict})."
+
+
 def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_games: int) -> list[str]:
     out = [provenance(net) + ".", ""]
     policy = run.match(name, ("policy", "random"))
@@ -148,10 +155,7 @@ def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_
             continue
         r = run.match(name, (f"mcts:{m}", REFERENCE))
         depth["mcts:N (random playouts)"].append((m, r.win_rate[0], *r.ci95[0]))
-    goal = run.match(name, GOAL, games=goal_games)
-    low = goal.ci95[0][0]
-    verdict = "met" if low > 0.55 else f"missed: the interval's low end is {low:.1%}, {0.55 - low:.1%} short of 55 %"
-    out += ["", f"Goal, `{GOAL[0]}` against `{GOAL[1]}` over {goal_games} games: {cell(goal)} ({verdict}).",
+    out += ["", goal_line(run, name, goal_games),
             f"Beside it, `{PRIORS_ONLY[0]}` (the network's priors, random-playout values) against `{PRIORS_ONLY[1]}`: "
             f"{cell(run.match(name, PRIORS_ONLY, games=goal_games))}.", ""]
     out += [f"![{name}: win rate against {REFERENCE} by search budget]({depth_picture(name, depth)})", ""]
@@ -190,8 +194,16 @@ def main() -> int:
     parser.add_argument("--ladder-games", type=int, default=40)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--goal-only", action="store_true",
+                        help="play only each two-player game's goal match (the same games as the full run) and print "
+                             "it; docs/agents.md is left as it is")
     args = parser.parse_args()
     run = Runner(args.workers, args.games_per_match, args.seed)
+    if args.goal_only:
+        for name in args.games or [g for g in kumite.games() if g != "fatal_fight"]:
+            print(goal_line(run, name, args.goal_games), flush=True)
+        run.pool.shutdown()
+        return 0
     for name in args.games or kumite.games():
         start = time.time()
         load = os.getloadavg()[0]
