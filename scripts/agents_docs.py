@@ -195,12 +195,14 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--goal-only", action="store_true",
-                        help="play only each two-player game's goal match (the same games as the full run) and print "
-                             "it; docs/agents.md is left as it is")
+                        help="play only each two-player game's goal matches (the network alone against random, and "
+                             "the goal match; the same games as the full run) and print them; docs/agents.md is "
+                             "left as it is")
     args = parser.parse_args()
     run = Runner(args.workers, args.games_per_match, args.seed)
     if args.goal_only:
         for name in args.games or [g for g in kumite.games() if g != "fatal_fight"]:
+            print(f"{name}: the network alone (`policy`) against `random`: {cell(run.match(name, ('policy', 'random')))}.")
             print(goal_line(run, name, args.goal_games), flush=True)
         run.pool.shutdown()
         return 0
