@@ -31,7 +31,7 @@ CURVES = ROOT / "docs" / "images" / "agents"
 RECIPES: dict[str, dict[str, object]] = {
     # Tekken's heuristic guides a stronger search than random playouts, and half of each value
     # target is that search's value of the position: on 2026-12-04, 40-minute runs side by side,
-    # az:200 from this recipe won 78 of 100 games against mcts:2000 (docs/agents.md, "The recipe").
+    # az:200 from this recipe won 78 of 100 games against mcts:2000 (docs/agents.md, "Tekken's recipe").
     "tekken": {"simulations": 32, "warmup_values": "heuristic", "warmup_priors": True, "value_mix": 0.5},
     "senjutsu": {"simulations": 32},
     # Random playouts lose nearly every Fatal Fight campaign and take a hundred times longer
