@@ -127,8 +127,8 @@ def depth_picture(name: str, points: dict[str, list[tuple[int, float, float, flo
     return f"images/agents/{path.name}"
 
 
-def goal_line(run: Runner, name: str, games: int) -> str:
-    goal = run.match(name, GOAL, games=games)
+def goal_line(run: Runner, name: str, games: int, path: str = "") -> str:
+    goal = run.match(name, (GOAL[0] + path, GOAL[1]), games=games)
     low = goal.ci95[0][0]
     verdict = "met" if low > 0.55 else f"missed: the interval's low end is {low:.1%}, {0.55 - low:.1%} short of 55 %"
     return f"Goal, `{GOAL[0]}` against `{GOAL[1]}` over {games} games: {cell(goal)} ({verdict})."
@@ -194,16 +194,22 @@ def main() -> int:
     parser.add_argument("--ladder-games", type=int, default=40)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--net", metavar="PATH", default="",
+                        help="with --goal-only: measure this network file instead of the shipped one")
     parser.add_argument("--goal-only", action="store_true",
                         help="play only each two-player game's goal matches (the network alone against random, and "
                              "the goal match; the same games as the full run) and print them; docs/agents.md is "
                              "left as it is")
     args = parser.parse_args()
     run = Runner(args.workers, args.games_per_match, args.seed)
+    if args.net and not args.goal_only:
+        parser.error("--net goes with --goal-only (the docs describe the shipped networks)")
     if args.goal_only:
+        path = f":{args.net}" if args.net else ""
         for name in args.games or [g for g in kumite.games() if g != "fatal_fight"]:
-            print(f"{name}: the network alone (`policy`) against `random`: {cell(run.match(name, ('policy', 'random')))}.")
-            print(goal_line(run, name, args.goal_games), flush=True)
+            alone = run.match(name, ("policy" + path, "random"))
+            print(f"{name}: the network alone (`policy`) against `random`: {cell(alone)}.")
+            print(goal_line(run, name, args.goal_games, path), flush=True)
         run.pool.shutdown()
         return 0
     for name in args.games or kumite.games():
