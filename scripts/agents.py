@@ -33,6 +33,8 @@ RECIPES: dict[str, dict[str, object]] = {
     # target is that search's value of the position: on 2026-12-04, 40-minute runs side by side,
     # az:200 from this recipe won 78 of 100 games against mcts:2000 (docs/agents.md, "Tekken's recipe").
     "tekken": {"simulations": 32, "warmup_values": "heuristic", "warmup_priors": True, "value_mix": 0.5},
+    # Senjutsu's and UFS's heuristics guide a weaker search than their playouts, so Tekken's recipe
+    # lost here (docs/agents.md, "Senjutsu's and UFS's recipe"); these stay until another measures better.
     "senjutsu": {"simulations": 32},
     # Random playouts lose nearly every Fatal Fight campaign and take a hundred times longer
     # than the game's heuristic, so its search values leaves by the heuristic, guided by the
