@@ -183,6 +183,9 @@ def test_the_training_loop_runs_end_to_end(name: str, tmp_path: Path) -> None:
     table = subprocess.run([sys.executable, str(REPO / "scripts" / "curve_table.py"), str(tmp_path / "curve.json"),
                             "--from-minute", "0"], capture_output=True, text=True, check=True).stdout
     assert "policy" in table and " % (" in table, table
+    empty = subprocess.run([sys.executable, str(REPO / "scripts" / "curve_table.py"), str(tmp_path / "curve.json"),
+                            "--from-minute", "0", "--to-minute", "-1"], capture_output=True, text=True)
+    assert empty.returncode == 2 and "no point between minutes 0 and -1" in empty.stderr, empty.stderr
 
 
 def test_policy_and_az_bots_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
