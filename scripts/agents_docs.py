@@ -225,10 +225,15 @@ def main() -> int:
                 body = [f"No shipped network: {e}", ""]
             else:
                 body = two_player(run, name, net, args.goal_games, args.ladder_games)
+        if name == "fatal_fight":
+            how = (f"{args.games_per_match} campaigns a party size, seed {args.seed}, default options otherwise; "
+                   "a campaign cut at the run's bound has no result and is counted apart.")
+        else:
+            how = (f"{args.games_per_match} games a match ({args.goal_games} for the goal match), seats swapped every "
+                   f"game, seed {args.seed}, default options; draws count half; a game cut at the run's bound has no "
+                   "result and is counted apart.")
         head = [f"#### {name}", "",
-                f"`make agents-docs GAMES={name}` on {time.strftime('%Y-%m-%d')}: {args.games_per_match} games a match "
-                f"({args.goal_games} for the goal match), seats swapped every game, seed {args.seed}, default options; "
-                "draws count half; a game cut at the run's bound has no result and is counted apart. "
+                f"`make agents-docs GAMES={name}` on {time.strftime('%Y-%m-%d')}: {how} "
                 f"Measured in {(time.time() - start) / 60:.0f} minutes with {args.workers} worker processes "
                 f"(load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end).", ""]
         write_part(name, head + body)
