@@ -6,8 +6,8 @@ docs/images/agents/. Per two-player game: the network alone against random; ``az
 seats each game), with Wilson 95 % intervals; the goal match ``az:200`` against ``mcts:2000``,
 and ``azp:200`` beside it; a skill-depth picture (win rate against ``mcts:1000`` by search budget
 for both bot families); a ladder of the shipped bots; and the training cost from the network's
-metadata. Fatal Fight, a team game: campaign win rates of ``az:200`` teams (where a shipped network fits the party size) and
-``mcts:2000:heuristic`` teams by party size.
+metadata. Fatal Fight, a team game: campaign win rates of ``mcts:2000:heuristic`` teams by party
+size, and of ``az:200`` teams where a shipped network fits the party size.
 
 Games run in worker processes (``--workers``, default every core); every game's bots are made
 from the match seed and the game's index, so the figures do not depend on the worker count."""
