@@ -70,9 +70,31 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// (read from the writer at a new game's first observation; the layout does not depend on
     /// the position). The documentation's observation tables are generated from this.
     fn observation_layout(&self) -> Vec<ObsSection> {
+        let public = self.public_observation_layout();
+        let at = self.public_observation_len();
+        let private = self.private_observation_layout().into_iter().map(|s| ObsSection { start: s.start + at, ..s });
+        public.into_iter().chain(private).collect()
+    }
+    /// The length of [`State::public_observation`]: the head of every observation, the same
+    /// for every seat. TRANSITIONAL default 0 (everything private) until each game splits.
+    fn public_observation_len(&self) -> usize {
+        0
+    }
+    /// The length of [`State::private_observation`]: the rest of the observation.
+    fn private_observation_len(&self) -> usize {
+        self.observation_len() - self.public_observation_len()
+    }
+    /// The public observation's named blocks (read from its writer, like the full layout).
+    fn public_observation_layout(&self) -> Vec<ObsSection> {
         let state = self.new_state(0);
-        let mut out = vec![0.0; self.observation_len()];
-        record_layout(out.len(), || state.observation(self, 0, &mut out))
+        let mut out = vec![0.0; self.public_observation_len()];
+        record_layout(out.len(), || state.public_observation(self, &mut out))
+    }
+    /// The private observation's named blocks, starting at 0 (seat 0's; every seat's alike).
+    fn private_observation_layout(&self) -> Vec<ObsSection> {
+        let state = self.new_state(0);
+        let mut out = vec![0.0; self.private_observation_len()];
+        record_layout(out.len(), || state.private_observation(self, 0, &mut out))
     }
     /// The number of actions after which a run (a rollout, a search playout, an episode) cuts a
     /// game short and reports it truncated. It is the run's bound, not a rule: where
@@ -241,7 +263,31 @@ pub trait State: Clone + PartialEq + Debug + Send + Sync + Serialize + Deseriali
     fn returns(&self, game: &Self::Game, out: &mut [f32]);
 
     /// The observation of `player`: only what that player may know, `game.observation_len()` long.
+    /// It is [`State::public_observation`] followed by [`State::private_observation`] of `player`.
     fn observation(&self, game: &Self::Game, player: usize, out: &mut [f32]);
+    /// What the table shows every seat alike (seats in table order, never from a viewer's
+    /// side): `game.public_observation_len()` long, identical for all players.
+    /// TRANSITIONAL default: empty, until each game splits its observation.
+    fn public_observation(&self, game: &Self::Game, out: &mut [f32]) {
+        let _ = (game, out);
+    }
+    /// What `player` alone knows beyond the public part (its hand, its face-down choices, the
+    /// cards it chose to bury): `game.private_observation_len()` long.
+    /// TRANSITIONAL default: the whole observation.
+    fn private_observation(&self, game: &Self::Game, player: usize, out: &mut [f32]) {
+        self.observation(game, player, out);
+    }
+    /// The public observation as text, identical for every seat.
+    /// TRANSITIONAL default: empty.
+    fn public_observation_string(&self, game: &Self::Game) -> String {
+        let _ = game;
+        String::new()
+    }
+    /// The private observation of `player` as text; with the public string it determines
+    /// [`State::information_state_string`]. TRANSITIONAL default: the information string.
+    fn private_observation_string(&self, game: &Self::Game, player: usize) -> String {
+        self.information_state_string(game, player)
+    }
     /// A string that is equal for two states exactly when `player` cannot tell them apart.
     fn information_state_string(&self, game: &Self::Game, player: usize) -> String;
     /// A state that `observer` cannot tell from this one, with everything hidden from it (other
@@ -291,4 +337,12 @@ pub trait State: Clone + PartialEq + Debug + Send + Sync + Serialize + Deseriali
 /// One entry of [`Game::content`].
 pub fn content_entry(id: &str, name: &str, text: impl Into<String>) -> serde_json::Value {
     serde_json::json!({ "id": id, "name": name, "text": text.into() })
+}
+
+/// An observation as the contract defines it: the public part, then `player`'s private part.
+/// A game that splits its observation implements [`State::observation`] with this.
+pub fn joined_observation<S: State>(state: &S, game: &S::Game, player: usize, out: &mut [f32]) {
+    let (public, private) = out.split_at_mut(game.public_observation_len());
+    state.public_observation(game, public);
+    state.private_observation(game, player, private);
 }
