@@ -36,7 +36,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::core::{
-    Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility, MAX_LEGAL_ACTIONS,
+    joined_observation, Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility,
+    MAX_LEGAL_ACTIONS,
 };
 
 pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};
@@ -177,6 +178,9 @@ impl Game for Tekken {
     fn num_players(&self) -> usize {
         2
     }
+    fn public_observation_len(&self) -> usize {
+        observation::public_observation_len(self)
+    }
     /// Only the timer variant ends every round: in the seed's game a round lasts until a
     /// fighter's HP is 0, and strings can be punished forever.
     fn length_bounded_by_rules(&self) -> bool {
@@ -230,10 +234,23 @@ impl State for TekkenState {
         out[1] = f32::from(r[1]);
     }
     fn observation(&self, game: &Tekken, player: usize, out: &mut [f32]) {
-        observation::observation(self, game, player, out);
+        joined_observation(self, game, player, out);
     }
+    fn public_observation(&self, game: &Tekken, out: &mut [f32]) {
+        observation::public_observation(self, game, out);
+    }
+    fn private_observation(&self, game: &Tekken, player: usize, out: &mut [f32]) {
+        observation::private_observation(self, game, player, out);
+    }
+    fn public_observation_string(&self, game: &Tekken) -> String {
+        text::public(self, game)
+    }
+    fn private_observation_string(&self, game: &Tekken, player: usize) -> String {
+        text::private(self, game, player)
+    }
+    /// The public text followed by the player's private one.
     fn information_state_string(&self, game: &Tekken, player: usize) -> String {
-        text::information(self, game, Some(player))
+        text::public(self, game) + &text::private(self, game, player)
     }
     fn determinize(&self, _game: &Tekken, observer: usize, seed: u64) -> Self {
         hidden::determinize(self, observer, seed)
@@ -258,7 +275,7 @@ impl State for TekkenState {
         scene::view(self, game, viewer)
     }
     fn render(&self, game: &Tekken) -> String {
-        text::information(self, game, None)
+        text::public(self, game)
     }
     fn validate(&self, game: &Tekken) -> Result<(), GameError> {
         validate::validate(self, game)

@@ -1,34 +1,46 @@
-//! The observation vector (layout in `docs/rules/tekken.md`).
+//! The observation vector (layout in `docs/rules/tekken.md`): the public part, the same for
+//! both seats and written in seat order, then the viewer's private part.
 
-use crate::core::{flag, ObsWriter, State};
-use crate::games::tekken::content::{MAX_COMBOS, MAX_DECK};
+use crate::core::{flag, ObsWriter};
+use crate::games::tekken::actions::MAX_HAND;
+use crate::games::tekken::content::{MAX_COMBOS, MAX_DECK, MAX_EXTENSION_SYMBOLS, MAX_SYMBOLS};
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
 use crate::games::tekken::Tekken;
 
-/// Per slot: empty, stun, face-down unknown, then the card's index among its owner's cards.
+/// Per slot: empty, stun, face down, then the revealed card's index among its owner's cards.
 const SLOT_FEATURES: usize = 3 + MAX_DECK;
-const SCALARS: usize = 21;
+const FIGHTER_FEATURES: usize = 8;
+const TABLE_FEATURES: usize = 7;
 const PHASES: usize = 6;
+const PILE_FEATURES: usize = 4;
 const RAGE_FEATURES: usize = 5;
-const RESOLVE_FEATURES: usize = 1 + MAX_COMBOS + 4 + 1 + 4;
+/// The symbol a card (with its extension) or a rage card is resolving, one-hot.
+const SYMBOL_POSITIONS: usize = MAX_SYMBOLS + MAX_EXTENSION_SYMBOLS;
+const RESOLVE_FEATURES: usize = 1 + MAX_COMBOS + 3 + MAX_COMBOS + SYMBOL_POSITIONS + 2 + MAX_SYMBOLS;
 /// Without the round timer the strings feature reads 0.5 after this many strings.
 const STRINGS_HALF: f32 = 16.0;
 
-/// Counts per distinct card (hand, discard) reach the deck capacity; the rest is in 0..=1.
+/// Counts per distinct card (discards) reach the deck capacity; the rest is in 0..=MAX_HAND.
 pub const OBSERVATION_BOUNDS: (f32, f32) = (0.0, MAX_DECK as f32);
 
-pub fn observation_len(game: &Tekken) -> usize {
+pub fn public_observation_len(game: &Tekken) -> usize {
     let cells = game.stage().board.len();
     4 * cells
-        + SCALARS
+        + 2 * FIGHTER_FEATURES
+        + TABLE_FEATURES
         + PHASES
-        + 1
-        + MAX_DECK
-        + 3
+        + 2
+        + PILE_FEATURES
         + 2 * MAX_DECK
         + 2 * 4 * SLOT_FEATURES
         + 2 * RAGE_FEATURES
         + RESOLVE_FEATURES
+}
+
+pub const PRIVATE_OBSERVATION_LEN: usize = 2 + MAX_HAND * MAX_DECK + 4 * MAX_DECK + 2;
+
+pub fn observation_len(game: &Tekken) -> usize {
+    public_observation_len(game) + PRIVATE_OBSERVATION_LEN
 }
 
 impl TekkenState {
@@ -44,14 +56,19 @@ impl TekkenState {
     }
 }
 
-pub(crate) fn observation(state: &TekkenState, game: &Tekken, me: usize, out: &mut [f32]) {
-    let opp = 1 - me;
+/// The index of a card among its owner's distinct cards.
+fn card_index(game: &Tekken, owner: usize, card: crate::cards::CardId) -> usize {
+    usize::from(card.0 - game.first_card(owner))
+}
+
+/// What the table shows both players, seat 0's facts before seat 1's.
+pub(crate) fn public_observation(state: &TekkenState, game: &Tekken, out: &mut [f32]) {
     let board = &game.stage().board;
     let o = &game.options;
     let mut w = ObsWriter::new(out);
-    w.section("my position then the opponent's, one-hot over the stage's cells");
-    for p in [me, opp] {
-        w.one_hot(board.len(), board.index_of(state.fighters[p].pos).map(usize::from));
+    w.section("positions, seat 0 then seat 1, one-hot over the stage's cells");
+    for f in &state.fighters {
+        w.one_hot(board.len(), board.index_of(f.pos).map(usize::from));
     }
     let side = usize::from(state.floor.side);
     w.section("per cell: cracked on the side up, then marked red (the back's cracks, shown on the front, TK-10.5)");
@@ -63,9 +80,8 @@ pub(crate) fn observation(state: &TekkenState, game: &Tekken, me: usize, out: &m
     }
     let hp = f32::from(o.hp);
     let rtw = f32::from(o.rounds_to_win);
-    w.section("me then the opponent: HP, wins, punish tokens, cannot punish, knocked down, heat ready/active/spent");
-    for p in [me, opp] {
-        let f = &state.fighters[p];
+    w.section("seat 0 then seat 1: HP, wins, punish tokens, cannot punish, knocked down, heat ready/active/spent");
+    for (p, f) in state.fighters.iter().enumerate() {
         w.values([
             f32::from(f.hp) / hp,
             f32::from(state.wins[p]) / rtw,
@@ -78,9 +94,10 @@ pub(crate) fn observation(state: &TekkenState, game: &Tekken, me: usize, out: &m
         ]);
     }
     let breaks = state.floor.breaks_shown();
-    w.section("I am the attacker, strings, floor side, breaks shown, blanks shown");
+    w.section("attacker one-hot by seat, round, strings, floor side, breaks shown, blanks shown");
+    w.one_hot(2, Some(usize::from(state.attacker)));
     w.values([
-        flag(usize::from(state.attacker) == me),
+        f32::from(state.round) / (2.0 * rtw - 1.0),
         state.strings_feature(game),
         f32::from(state.floor.side),
         breaks as f32 / 3.0,
@@ -94,68 +111,81 @@ pub(crate) fn observation(state: &TekkenState, game: &Tekken, me: usize, out: &m
         Phase::Resolve => 4,
         Phase::Over => 5,
     };
-    w.section("phase one-hot (choose rage, prepare, prepared, guess, resolve, over), I am to act");
+    w.section("phase one-hot (choose rage, prepare, prepared, guess, resolve, over), seat to act one-hot");
     w.one_hot(PHASES, Some(phase));
-    w.flag(state.current_player() == Some(me));
-    // My hand by card; the opponent's hand only by size; decks by size; discards are public.
-    let first = [game.first_card(me), game.first_card(opp)];
-    w.section("my hand, per distinct card of mine");
-    w.counts(MAX_DECK, state.fighters[me].hand.iter().map(|c| usize::from(c.0 - first[0])), 1.0);
-    w.section("the opponent's hand size, my deck size, the opponent's deck size");
+    w.one_hot(2, super::state::current_player(state));
+    w.section("hand sizes, seat 0 then seat 1; deck sizes, seat 0 then seat 1");
     w.values([
-        state.fighters[opp].hand.len() as f32,
-        state.fighters[me].deck.len() as f32 / MAX_DECK as f32,
-        state.fighters[opp].deck.len() as f32 / MAX_DECK as f32,
+        state.fighters[0].hand.len() as f32,
+        state.fighters[1].hand.len() as f32,
+        state.fighters[0].deck.len() as f32 / MAX_DECK as f32,
+        state.fighters[1].deck.len() as f32 / MAX_DECK as f32,
     ]);
-    w.section("discards per distinct card: mine, then the opponent's");
-    for (k, p) in [me, opp].into_iter().enumerate() {
-        w.counts(MAX_DECK, state.fighters[p].discard.iter().map(|c| usize::from(c.0 - first[k])), 1.0);
+    w.section("discards per distinct card of the owner, seat 0 then seat 1");
+    for (p, f) in state.fighters.iter().enumerate() {
+        w.counts(MAX_DECK, f.discard.iter().map(|c| card_index(game, p, c)), 1.0);
     }
-    w.section("4 string slots each, mine then the opponent's: empty, stun, face down, card one-hot");
-    for (k, p) in [me, opp].into_iter().enumerate() {
-        for slot in state.fighters[p].slots {
+    w.section("4 string slots each, seat 0 then seat 1: empty, stun, face down, revealed card one-hot");
+    for (p, f) in state.fighters.iter().enumerate() {
+        for slot in f.slots {
             let i = match slot {
                 Slot::Empty => 0,
                 Slot::Stun => 1,
-                Slot::Card { revealed: false, .. } if p != me => 2,
-                Slot::Card { card, .. } => 3 + usize::from(card.0 - first[k]),
+                Slot::Card { revealed: false, .. } => 2,
+                Slot::Card { card, .. } => 3 + card_index(game, p, card),
             };
             w.one_hot(SLOT_FEATURES, Some(i));
         }
     }
-    w.section("rage, mine then the opponent's: card one-hot (the opponent's once revealed), chosen, revealed, used");
-    for p in [me, opp] {
-        let f = &state.fighters[p];
-        let known = if p == me || f.rage_revealed { f.rage.map(usize::from) } else { None };
-        w.one_hot(2, known);
+    w.section("rage, seat 0 then seat 1: card one-hot once revealed, chosen, revealed, used");
+    for f in &state.fighters {
+        w.one_hot(2, if f.rage_revealed { f.rage.map(usize::from) } else { None });
         w.values([flag(f.rage.is_some()), flag(f.rage_revealed), flag(f.rage_used)]);
     }
     let s = &state.string;
     let in_resolve = state.phase == Phase::Resolve;
-    w.section("resolution: card done, pending combos, means one-hot, extension connected, awaiting a move, combo symbols used");
+    w.section("resolution: card done, pending combos, means one-hot, combo one-hot, symbol one-hot, extension connected, awaiting a move, combo symbols used");
     w.flag(in_resolve && s.card_done);
     for k in 0..MAX_COMBOS {
         w.flag(in_resolve && s.combos_pending & (1 << k) != 0);
     }
-    let means = match s.means {
-        _ if !in_resolve => None,
-        Means::None => None,
-        Means::Card { .. } => Some(0),
-        Means::Combo { .. } => Some(1),
-        Means::Rage { .. } => Some(2),
+    let (means, combo, symbol, used) = match s.means {
+        _ if !in_resolve => (None, None, None, 0),
+        Means::None => (None, None, None, 0),
+        Means::Card { next } => (Some(0), None, Some(usize::from(next)), 0),
+        Means::Combo { combo, used } => (Some(1), Some(usize::from(combo)), None, used),
+        Means::Rage { next } => (Some(2), None, Some(usize::from(next)), 0),
     };
     w.one_hot(3, means);
-    let used = match s.means {
-        Means::Combo { used, .. } if in_resolve => used,
-        _ => 0,
-    };
-    w.values([
-        flag(in_resolve && s.extension_from.is_some()),
-        flag(in_resolve && s.awaiting_move),
-        flag(used & 1 != 0),
-        flag(used & 2 != 0),
-        flag(used & 4 != 0),
-        flag(used & 8 != 0),
-    ]);
+    w.one_hot(MAX_COMBOS, combo);
+    w.one_hot(SYMBOL_POSITIONS, symbol);
+    w.values([flag(in_resolve && s.extension_from.is_some()), flag(in_resolve && s.awaiting_move)]);
+    for i in 0..MAX_SYMBOLS {
+        w.flag(used & (1 << i) != 0);
+    }
+    w.finish();
+}
+
+/// What `me` alone knows: which seat it is, its hand card by card in the order the `play` and
+/// `stance change` ids name them, its own face-down cards, its secret rage choice.
+pub(crate) fn private_observation(state: &TekkenState, game: &Tekken, me: usize, out: &mut [f32]) {
+    let f = &state.fighters[me];
+    let mut w = ObsWriter::new(out);
+    w.section("my seat one-hot");
+    w.one_hot(2, Some(me));
+    w.section("my hand, slot by slot: card one-hot among my distinct cards (the slot the play ids name)");
+    for i in 0..MAX_HAND {
+        w.one_hot(MAX_DECK, f.hand.get(i).map(|c| card_index(game, me, c)));
+    }
+    w.section("my 4 string slots: my face-down card one-hot");
+    for slot in f.slots {
+        let card = match slot {
+            Slot::Card { card, revealed: false, .. } => Some(card_index(game, me, card)),
+            _ => None,
+        };
+        w.one_hot(MAX_DECK, card);
+    }
+    w.section("my rage choice one-hot");
+    w.one_hot(2, f.rage.map(usize::from));
     w.finish();
 }

@@ -4,9 +4,9 @@ use std::fmt::Write;
 
 use crate::core::scene::{Board, Card as SceneCard, HexCell, Info, Piece, Player, Scene, Stat, Zone};
 use crate::core::State;
-use crate::games::tekken::content::{symbols_text, SpecialHex};
+use crate::games::tekken::content::{symbols_text, SpecialHex, MAX_DECK};
 use crate::games::tekken::state::{Heat, Slot, TekkenState};
-use crate::games::tekken::text::information;
+use crate::games::tekken::text::status;
 use crate::games::tekken::Tekken;
 use crate::hex::Hex;
 
@@ -161,7 +161,10 @@ pub(crate) fn view(s: &TekkenState, game: &Tekken, viewer: Option<usize>) -> ser
             .collect();
         let count = board.len();
         zones.push(Zone::of(p, "board", "Character board", board).pile(count));
-        let discard: Vec<SceneCard> = f.discard.iter().map(|c| card_json(game, c, &[])).collect();
+        // A discard pile's order is never used (TK-13.1: shuffled before it is drawn again): by card.
+        let mut discard: arrayvec::ArrayVec<_, MAX_DECK> = f.discard.iter().collect();
+        discard.sort_unstable();
+        let discard: Vec<SceneCard> = discard.into_iter().map(|c| card_json(game, c, &[])).collect();
         zones.push(Zone::of(p, "discard", "Discard", discard));
         // The deck's order is hidden from both players; the spectator sees it.
         let deck: Vec<SceneCard> = match viewer {
@@ -183,8 +186,7 @@ pub(crate) fn view(s: &TekkenState, game: &Tekken, viewer: Option<usize>) -> ser
             ),
         ));
     }
-    let text = information(s, game, viewer);
-    let status = text.lines().last().unwrap_or("").to_string();
+    let status = status(s, game);
     let side_name = if side == 0 { "front" } else { "back" };
     let title = format!("{} ({side_name} side) · round {} · wins {}-{}", stage.name, s.round, s.wins[0], s.wins[1]);
     let mut scene = Scene::new(title, status, s.current_player());

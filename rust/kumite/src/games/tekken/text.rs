@@ -2,7 +2,9 @@
 
 use std::fmt::Write;
 
+use crate::cards::CardId;
 use crate::core::count;
+use crate::games::tekken::content::MAX_DECK;
 
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
 use crate::games::tekken::Tekken;
@@ -52,8 +54,22 @@ impl TekkenState {
     }
 }
 
-/// The public drawing, plus `viewer`'s private cards when given (`None`: public only).
-pub(crate) fn information(state: &TekkenState, game: &Tekken, viewer: Option<usize>) -> String {
+/// A pile's cards by name in card order, copies counted ("Straight ×2, Uppercut"): the order
+/// of a discard pile is never used (it is shuffled before it is drawn from again).
+pub(super) fn pile_text(game: &Tekken, cards: impl Iterator<Item = CardId>) -> String {
+    let mut ids: arrayvec::ArrayVec<CardId, MAX_DECK> = cards.collect();
+    ids.sort_unstable();
+    let mut parts = Vec::new();
+    for run in ids.chunk_by(|a, b| a == b) {
+        let name = &game.content.card(run[0]).name;
+        parts.push(if run.len() > 1 { format!("{name} ×{}", run.len()) } else { name.clone() });
+    }
+    parts.join(", ")
+}
+
+/// What the table shows both players: the stage, each fighter, the phase. It is also the
+/// drawing `render` gives.
+pub(crate) fn public(state: &TekkenState, game: &Tekken) -> String {
     let mut s = String::new();
     let stage = game.stage();
     let o = &game.options;
@@ -114,15 +130,9 @@ pub(crate) fn information(state: &TekkenState, game: &Tekken, viewer: Option<usi
             .map(|slot| match *slot {
                 Slot::Empty => "[   ]".into(),
                 Slot::Stun => "[STUN]".into(),
-                Slot::Card { card, revealed, .. } if revealed || viewer == Some(p) => {
+                Slot::Card { card, revealed: true, .. } => {
                     let c = game.content.card(card);
-                    format!(
-                        "[{} {} {}{}]",
-                        c.name,
-                        c.height.name(),
-                        c.colour.name(),
-                        if revealed { "" } else { ", face down" }
-                    )
+                    format!("[{} {} {}]", c.name, c.height.name(), c.colour.name())
                 }
                 Slot::Card { .. } => "[face down]".into(),
             })
@@ -144,13 +154,10 @@ pub(crate) fn information(state: &TekkenState, game: &Tekken, viewer: Option<usi
         if f.cannot_punish {
             flags.push("cannot punish next attack".into());
         }
-        let rage = match (f.rage, f.rage_revealed || viewer == Some(p)) {
-            (Some(r), true) => format!(
-                "{}{}{}",
-                ch.rage[usize::from(r)].name,
-                if f.rage_revealed { " (revealed)" } else { " (secret)" },
-                if f.rage_used { ", used" } else { "" }
-            ),
+        let rage = match (f.rage, f.rage_revealed) {
+            (Some(r), true) => {
+                format!("{} (revealed){}", ch.rage[usize::from(r)].name, if f.rage_used { ", used" } else { "" })
+            }
             (Some(_), false) => "chosen, hidden".into(),
             (None, _) => "not chosen".into(),
         };
@@ -161,31 +168,25 @@ pub(crate) fn information(state: &TekkenState, game: &Tekken, viewer: Option<usi
             if flags.is_empty() { "" } else { " | " },
             flags.join(", ")
         );
-        let discard: Vec<&str> = f.discard.iter().map(|c| game.content.card(c).name.as_str()).collect();
         let _ = writeln!(
             s,
             "   hand {}, deck {}, discard [{}]",
             count(f.hand.len(), "card"),
             f.deck.len(),
-            discard.join(", ")
+            pile_text(game, f.discard.iter())
         );
     }
-    if let Some(v) = viewer {
-        let hand: Vec<String> = state.fighters[v]
-            .hand
-            .iter()
-            .map(|c| {
-                let c = game.content.card(c);
-                format!("{} ({} {})", c.name, c.height.name(), c.colour.name())
-            })
-            .collect();
-        let _ = writeln!(s, "P{v} hand: {}", hand.join("; "));
-    }
+    let _ = writeln!(s, "{}", status(state, game));
+    s
+}
+
+/// Who decides what next (the public text's last line).
+pub(crate) fn status(state: &TekkenState, game: &Tekken) -> String {
     let att = state.attacker;
-    let phase = match state.phase {
+    let mut s = match state.phase {
         Phase::ChooseRage { player } => format!("P{player} to choose a rage card in secret"),
         Phase::Prepare { prepared: false } => {
-            let heat = if o.heat { ", heat" } else { "" };
+            let heat = if game.options.heat { ", heat" } else { "" };
             format!("P{att} to prepare (stance change, dash{heat}) or play a card")
         }
         Phase::Prepare { prepared: true } => format!("P{att} to play a card"),
@@ -202,10 +203,38 @@ pub(crate) fn information(state: &TekkenState, game: &Tekken, viewer: Option<usi
         },
         Phase::Over => "the match is over".into(),
     };
-    let _ = write!(s, "{phase}");
     if state.phase == Phase::Resolve {
         s.push_str(&state.resolution_text(game));
     }
-    s.push('\n');
+    s
+}
+
+/// What `viewer` alone knows: its hand in the order the `play` ids name it, its face-down
+/// cards, its secret rage choice.
+pub(crate) fn private(state: &TekkenState, game: &Tekken, viewer: usize) -> String {
+    let f = &state.fighters[viewer];
+    let named = |c: CardId| {
+        let c = game.content.card(c);
+        format!("{} ({} {})", c.name, c.height.name(), c.colour.name())
+    };
+    let hand: Vec<String> = f.hand.iter().map(named).collect();
+    let face_down: Vec<String> = f
+        .slots
+        .iter()
+        .enumerate()
+        .filter_map(|(i, slot)| match *slot {
+            Slot::Card { card, revealed: false, .. } => Some(format!("slot {}: {}", i + 1, named(card))),
+            _ => None,
+        })
+        .collect();
+    let rage = match f.rage {
+        Some(r) => game.character(viewer).rage[usize::from(r)].name.as_str(),
+        None => "not chosen",
+    };
+    let mut s = format!("P{viewer} hand: {}\n", hand.join("; "));
+    if !face_down.is_empty() {
+        let _ = writeln!(s, "P{viewer} face down: {}", face_down.join("; "));
+    }
+    let _ = writeln!(s, "P{viewer} rage: {rage}");
     s
 }

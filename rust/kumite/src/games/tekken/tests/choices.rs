@@ -99,7 +99,7 @@ fn tkx_3_the_strings_feature_with_and_without_the_timer() {
         s.strings = strings;
         let mut obs = vec![0.0; g.observation_len()];
         s.observation(g, 0, &mut obs);
-        obs[4 * g.stage().board.len() + 16 + 1]
+        obs[block(g, "attacker one-hot") + 3]
     };
     let untimed = dojo();
     assert_eq!(feature(&untimed, 0), 0.0);

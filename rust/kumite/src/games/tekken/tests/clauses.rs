@@ -62,7 +62,7 @@ fn tk_1_2_the_string_count_saturates_and_plays_on() {
     let mut obs = vec![0.0; g.observation_len()];
     s.observation(&g, 0, &mut obs);
     assert!(obs.iter().all(|x| x.is_finite()));
-    let strings = obs[4 * g.stage().board.len() + 16 + 1];
+    let strings = obs[block(&g, "attacker one-hot") + 3];
     assert!((0.0..=1.0).contains(&strings), "{strings}");
 }
 

@@ -87,6 +87,15 @@ fn resolve(game: &Tekken, s: &mut TekkenState) {
     }
 }
 
+/// Where the observation block whose name starts with `name` begins.
+fn block(game: &Tekken, name: &str) -> usize {
+    game.observation_layout()
+        .iter()
+        .find(|b| b.name.starts_with(name))
+        .unwrap_or_else(|| panic!("no block {name}"))
+        .start
+}
+
 fn dojo() -> Tekken {
     game_with(|_| {})
 }
@@ -114,6 +123,7 @@ fn fault_line() -> Tekken {
 
 mod choices;
 mod clauses;
+mod information;
 mod loading;
 mod play;
 mod views;
