@@ -130,6 +130,34 @@ int32_t kumite_game_num_actions(const struct kumite_game *game);
 // `game` is NULL or a live game handle.
 int32_t kumite_game_observation_size(const struct kumite_game *game);
 
+// The number of floats in the public observation (`kumite_state_public_observation`): the head
+// of every observation, the same for every player.
+//
+// # Safety
+// `game` is NULL or a live game handle.
+int32_t kumite_game_public_observation_size(const struct kumite_game *game);
+
+// The number of floats in a player's private observation (`kumite_state_private_observation`):
+// the rest of its observation.
+//
+// # Safety
+// `game` is NULL or a live game handle.
+int32_t kumite_game_private_observation_size(const struct kumite_game *game);
+
+// The public observation's named blocks as JSON, `[{"name", "start", "size"}, …]`. Free with
+// `kumite_string_free`; NULL on error.
+//
+// # Safety
+// `game` is NULL or a live game handle.
+char *kumite_game_public_observation_layout_json(const struct kumite_game *game);
+
+// The private observation's named blocks as JSON, starting at 0 (the observation's tail after
+// the public part). Free with `kumite_string_free`; NULL on error.
+//
+// # Safety
+// `game` is NULL or a live game handle.
+char *kumite_game_private_observation_layout_json(const struct kumite_game *game);
+
 // The run's bound on a game's length: after this many actions a rollout, a search playout or
 // an episode cuts the game short and reports it truncated. Where
 // `kumite_game_length_bounded_by_rules` is 1, the rules end every game within it.
@@ -226,6 +254,39 @@ int32_t kumite_state_observation(const struct kumite_state *state,
                                  float *out,
                                  int32_t cap);
 
+// What the table shows every player alike, as `kumite_game_public_observation_size` floats:
+// the head of every player's observation. Returns the size and writes `min(size, cap)` floats
+// (the `snprintf` rule).
+//
+// # Safety
+// `state` is NULL or a live state handle; `out` is NULL or has room for `cap` floats.
+int32_t kumite_state_public_observation(const struct kumite_state *state, float *out, int32_t cap);
+
+// What `player` alone knows, as `kumite_game_private_observation_size` floats: the rest of its
+// observation after the public part. Returns the size and writes `min(size, cap)` floats;
+// `KUMITE_ERR_INVALID_ARGUMENT` for a player that does not exist.
+//
+// # Safety
+// `state` is NULL or a live state handle; `out` is NULL or has room for `cap` floats.
+int32_t kumite_state_private_observation(const struct kumite_state *state,
+                                         int32_t player,
+                                         float *out,
+                                         int32_t cap);
+
+// The public observation as text, the same for every player. Free with `kumite_string_free`;
+// NULL on error.
+//
+// # Safety
+// `state` is NULL or a live state handle.
+char *kumite_state_public_observation_string(const struct kumite_state *state);
+
+// The private observation of `player` as text; with the public one it determines what the
+// player knows. Free with `kumite_string_free`; NULL on error (a player that does not exist).
+//
+// # Safety
+// `state` is NULL or a live state handle.
+char *kumite_state_private_observation_string(const struct kumite_state *state, int32_t player);
+
 // The text of `action` in this state ("punish high"). Free with `kumite_string_free`; NULL on
 // error (an action outside the action space).
 //
@@ -262,8 +323,9 @@ struct kumite_state *kumite_state_from_json(const struct kumite_game *game, cons
 char *kumite_state_render(const struct kumite_state *state);
 
 // Frees a string returned by kumite (`kumite_state_to_json`, `kumite_state_render`,
-// `kumite_state_action_to_string`, `kumite_game_options_json`). NULL is ignored. Never pass it
-// a `const char *` from kumite (those are not yours) or a string from another allocator.
+// `kumite_state_action_to_string`, the observation strings and layouts,
+// `kumite_game_options_json`). NULL is ignored. Never pass it a `const char *` from kumite
+// (those are not yours) or a string from another allocator.
 //
 // # Safety
 // `s` is NULL or a string from one of those functions, not freed before.

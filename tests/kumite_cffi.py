@@ -5,6 +5,7 @@ the cffi example of `docs/embedding.md`."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -116,6 +117,20 @@ class CGame:
         return self.c.check(self.c.lib.kumite_game_observation_size(self.ptr))
 
     @property
+    def public_observation_size(self) -> int:
+        return self.c.check(self.c.lib.kumite_game_public_observation_size(self.ptr))
+
+    @property
+    def private_observation_size(self) -> int:
+        return self.c.check(self.c.lib.kumite_game_private_observation_size(self.ptr))
+
+    def public_observation_layout(self) -> Any:
+        return json.loads(self.c.take_string(self.c.lib.kumite_game_public_observation_layout_json(self.ptr)))
+
+    def private_observation_layout(self) -> Any:
+        return json.loads(self.c.take_string(self.c.lib.kumite_game_private_observation_layout_json(self.ptr)))
+
+    @property
     def max_game_length(self) -> int:
         return self.c.check(self.c.lib.kumite_game_max_game_length(self.ptr))
 
@@ -168,6 +183,24 @@ class CState:
         out = self.c.ffi.new("float[]", n)
         assert self.c.lib.kumite_state_observation(self.ptr, player, out, n) == n
         return list(out[0:n])
+
+    def public_observation(self) -> list[float]:
+        n = self.c.check(self.c.lib.kumite_state_public_observation(self.ptr, self.c.ffi.NULL, 0))
+        out = self.c.ffi.new("float[]", max(n, 1))
+        assert self.c.lib.kumite_state_public_observation(self.ptr, out, n) == n
+        return list(out[0:n])
+
+    def private_observation(self, player: int) -> list[float]:
+        n = self.c.check(self.c.lib.kumite_state_private_observation(self.ptr, player, self.c.ffi.NULL, 0))
+        out = self.c.ffi.new("float[]", max(n, 1))
+        assert self.c.lib.kumite_state_private_observation(self.ptr, player, out, n) == n
+        return list(out[0:n])
+
+    def public_observation_string(self) -> str:
+        return self.c.take_string(self.c.lib.kumite_state_public_observation_string(self.ptr))
+
+    def private_observation_string(self, player: int) -> str:
+        return self.c.take_string(self.c.lib.kumite_state_private_observation_string(self.ptr, player))
 
     def action_to_string(self, action: int) -> str:
         return self.c.take_string(self.c.lib.kumite_state_action_to_string(self.ptr, action))

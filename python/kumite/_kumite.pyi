@@ -125,6 +125,12 @@ class Game:
     @property
     def observation_shape(self) -> tuple[int, ...]: ...
     @property
+    def public_observation_shape(self) -> tuple[int, ...]:
+        """`(n,)`: the length of `State.public_observation`, the head of every observation."""
+    @property
+    def private_observation_shape(self) -> tuple[int, ...]:
+        """`(n,)`: the length of `State.private_observation`, the rest of a seat's observation."""
+    @property
     def observation_bounds(self) -> tuple[float, float]:
         """`(low, high)`: every value of every observation lies in `low..=high` (most in 0..=1)."""
     @property
@@ -168,6 +174,10 @@ class Game:
     def observation_layout(self) -> list[LayoutBlock]:
         """The observation vector's named blocks in order, read from the code that writes it:
         `[{"name", "start", "size"}, …]`, covering `0..observation_shape[0]` without gaps."""
+    def public_observation_layout(self) -> list[LayoutBlock]:
+        """The public observation's named blocks, like `observation_layout` (its head)."""
+    def private_observation_layout(self) -> list[LayoutBlock]:
+        """The private observation's named blocks, starting at 0 (`observation_layout`'s tail)."""
     def new_state(self, seed: SupportsIndex = 0) -> State:
         """A new game from the start, with all chance driven by `seed`."""
     def state_from_json(self, text: str | bytes) -> State:
@@ -213,6 +223,17 @@ class State:
         """Per-player returns, `float32` of shape `(num_players,)` (all zero before the end)."""
     def observation(self, player: SupportsIndex) -> npt.NDArray[np.float32]:
         """What `player` may know, `float32` of shape `game.observation_shape`."""
+    def public_observation(self) -> npt.NDArray[np.float32]:
+        """What the table shows every seat alike, `float32` of shape
+        `game.public_observation_shape`: the head of every seat's observation."""
+    def private_observation(self, player: SupportsIndex) -> npt.NDArray[np.float32]:
+        """What `player` alone knows, `float32` of shape `game.private_observation_shape`: the
+        rest of its observation."""
+    def public_observation_string(self) -> str:
+        """The public observation as text, the same for every seat."""
+    def private_observation_string(self, player: SupportsIndex) -> str:
+        """The private observation of `player` as text; with the public one it determines
+        `information_state_string(player)`."""
     def information_state_string(self, player: SupportsIndex) -> str: ...
     def determinize(self, observer: SupportsIndex, seed: SupportsIndex) -> State:
         """A new state with everything `observer` cannot see resampled from `seed`."""

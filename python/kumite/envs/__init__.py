@@ -43,23 +43,41 @@ def gym_env(
     return KumiteGymEnv(game, opponent=opponent, seat=seat, illegal=illegal, render_mode=render_mode, max_steps=max_steps, **options)
 
 
-def aec_env(game: str, render_mode: str | None = None, illegal: str = "lose", max_steps: int | None = None, **options: Any) -> KumiteAECEnv:
+def aec_env(
+    game: str,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    max_steps: int | None = None,
+    split_observation: bool = False,
+    **options: Any,
+) -> KumiteAECEnv:
     """A PettingZoo AEC env: one agent per seat, acting in the game's turn order. After
-    `max_steps` actions (default the game's `max_game_length`) every agent is truncated."""
+    `max_steps` actions (default the game's `max_game_length`) every agent is truncated. With
+    `split_observation` observations hold the public and the private part apart."""
     from kumite.envs.pettingzoo_env import KumiteAECEnv
 
-    return KumiteAECEnv(game, render_mode=render_mode, illegal=illegal, max_steps=max_steps, **options)
+    return KumiteAECEnv(
+        game, render_mode=render_mode, illegal=illegal, max_steps=max_steps, split_observation=split_observation, **options
+    )
 
 
 def parallel_env(
-    game: str, render_mode: str | None = None, illegal: str = "lose", max_steps: int | None = None, **options: Any
+    game: str,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    max_steps: int | None = None,
+    split_observation: bool = False,
+    **options: Any,
 ) -> KumiteParallelEnv:
     """A PettingZoo parallel env: the players a game lets choose at the same time act in one
     step (Senjutsu's face-down selection); otherwise the player to move acts alone. After
-    `max_steps` actions of the game (default its `max_game_length`) every agent is truncated."""
+    `max_steps` actions of the game (default its `max_game_length`) every agent is truncated.
+    With `split_observation` observations hold the public and the private part apart."""
     from kumite.envs.pettingzoo_parallel import KumiteParallelEnv
 
-    return KumiteParallelEnv(game, render_mode=render_mode, illegal=illegal, max_steps=max_steps, **options)
+    return KumiteParallelEnv(
+        game, render_mode=render_mode, illegal=illegal, max_steps=max_steps, split_observation=split_observation, **options
+    )
 
 
 def gym_id(game: str) -> str:

@@ -8,6 +8,14 @@ nodes. Information-state tensors and strings are kumite's observation and inform
 string: they describe what the player knows now (Markov), not the full history.
 ``resample_from_infostate`` is ``determinize``.
 
+Observers (``make_py_observer``, ``open_spiel.python.observation.make_observation``) follow the
+``pyspiel.IIGObservationType`` asked for: ``public_info`` with ``private_info`` ``NONE`` gives
+kumite's public observation (tensor and string, the same for every player);
+``public_info=False`` with ``SINGLE_PLAYER`` the player's private observation; both (the default)
+the whole observation, public then private; ``ALL_PLAYERS`` adds every player's private part in
+seat order. ``perfect_recall`` changes nothing: kumite's observations are already what the
+player knows.
+
 ``max_game_length`` is the run's bound, kumite's ``Game.max_game_length`` unless the
 ``"max_game_length"`` parameter gives another: a game its rules have not ended after that many
 actions is cut there, and OpenSpiel sees it as terminal, with the
@@ -94,7 +102,7 @@ class KumiteSpielGame(pyspiel.Game):  # type: ignore[misc]
         return KumiteSpielState(self, self.kumite_game.new_state(seed=self._seeds.getrandbits(63)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> KumiteObserver:
-        return KumiteObserver(self.kumite_game)
+        return KumiteObserver(self.kumite_game, iig_obs_type)
 
 
 class KumiteSpielState(pyspiel.State):  # type: ignore[misc]
@@ -141,17 +149,45 @@ class KumiteSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class KumiteObserver:
-    """The PyObserver interface: a flat tensor (kumite's observation) and a string."""
+    """The PyObserver interface: a flat tensor and a string of the parts ``iig_obs_type`` asks
+    for (``None``: the whole observation and the information-state string)."""
 
-    def __init__(self, game: kumite.Game) -> None:
-        self.tensor = np.zeros(int(np.prod(game.observation_shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(game.observation_shape)}
+    def __init__(self, game: kumite.Game, iig_obs_type: Any = None) -> None:
+        public = iig_obs_type is None or bool(iig_obs_type.public_info)
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
+        self.public = public
+        self.private = {
+            pyspiel.PrivateInfoType.NONE: "none",
+            pyspiel.PrivateInfoType.SINGLE_PLAYER: "single",
+            pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
+        }[private]
+        self.num_players = game.num_players
+        size = game.public_observation_shape[0] if public else 0
+        private_size = game.private_observation_shape[0]
+        size += {"none": 0, "single": private_size, "all": private_size * game.num_players}[self.private]
+        self.tensor = np.zeros(size, np.float32)
+        if public and self.private == "single":
+            self.dict = {"observation": self.tensor.reshape(game.observation_shape)}
+        else:
+            self.dict = {"observation": self.tensor}
+
+    def _private_seats(self, player: int) -> list[int]:
+        return {"none": [], "single": [player], "all": list(range(self.num_players))}[self.private]
 
     def set_from(self, state: KumiteSpielState, player: int) -> None:
-        self.tensor[:] = state.kumite_state.observation(player).reshape(-1)
+        s = state.kumite_state
+        parts = [s.public_observation()] if self.public else []
+        parts += [s.private_observation(p) for p in self._private_seats(player)]
+        if parts:
+            self.tensor[:] = np.concatenate(parts)
 
     def string_from(self, state: KumiteSpielState, player: int) -> str:
-        return state.kumite_state.information_state_string(player)
+        s = state.kumite_state
+        if self.public and self.private == "single":
+            return s.information_state_string(player)
+        parts = [s.public_observation_string()] if self.public else []
+        parts += [s.private_observation_string(p) for p in self._private_seats(player)]
+        return "".join(parts)
 
 
 def register() -> list[str]:

@@ -26,15 +26,24 @@ class KumiteAECEnv(AECEnv):  # type: ignore[misc]
     ``kumite.IllegalActionError``. After ``max_steps`` actions (default the game's
     ``max_game_length``) a game its rules have not ended is cut: every agent is truncated (not
     terminated), with the game's running returns at the cut as rewards (0 where the game has
-    none)."""
+    none). With ``split_observation=True`` each observation is instead
+    ``{"public_observation", "private_observation", "action_mask"}``: what every agent sees
+    alike (the same array for all) and what this agent alone knows; the two concatenated are
+    ``"observation"``."""
 
     metadata = {"render_modes": ["ansi"], "name": "kumite", "is_parallelizable": False}
 
     def __init__(
-        self, game: str, render_mode: str | None = None, illegal: str = "lose", max_steps: int | None = None, **options: Any
+        self,
+        game: str,
+        render_mode: str | None = None,
+        illegal: str = "lose",
+        max_steps: int | None = None,
+        split_observation: bool = False,
+        **options: Any,
     ) -> None:
         super().__init__()
-        self.table = Table(game, options, max_steps, illegal, render_mode, ("ansi",))
+        self.table = Table(game, options, max_steps, illegal, render_mode, ("ansi",), split_observation)
         self.game = self.table.game
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"kumite_{game}"}

@@ -28,10 +28,19 @@ ILLEGAL = ("lose", "random", "raise")
 
 class Table:
     """A game loaded from its name and options, cut after ``max_steps`` of its actions (all
-    seats; default the game's ``max_game_length``), with ``illegal`` as above."""
+    seats; default the game's ``max_game_length``), with ``illegal`` as above. With ``split``
+    an observation is ``{"public_observation", "private_observation", "action_mask"}``: the
+    part every seat sees alike and the seat's own, whose concatenation is ``"observation"``."""
 
     def __init__(
-        self, game: str, options: dict[str, Any], max_steps: int | None, illegal: str, render_mode: str | None, render_modes: Sequence[str]
+        self,
+        game: str,
+        options: dict[str, Any],
+        max_steps: int | None,
+        illegal: str,
+        render_mode: str | None,
+        render_modes: Sequence[str],
+        split: bool = False,
     ) -> None:
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be 'lose', 'random' or 'raise', not {illegal!r}")
@@ -44,12 +53,17 @@ class Table:
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
         self.illegal = illegal
         low, high = self.game.observation_bounds
-        self.observation_space = spaces.Dict(
+        self.split = split
+        g = self.game
+        parts = (
             {
-                "observation": spaces.Box(low, high, self.game.observation_shape, np.float32),
-                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
+                "public_observation": spaces.Box(low, high, g.public_observation_shape, np.float32),
+                "private_observation": spaces.Box(low, high, g.private_observation_shape, np.float32),
             }
+            if split
+            else {"observation": spaces.Box(low, high, g.observation_shape, np.float32)}
         )
+        self.observation_space = spaces.Dict({**parts, "action_mask": spaces.Box(0, 1, (g.num_actions,), np.int8)})
         self.action_space = spaces.Discrete(self.game.num_actions)
         self.rng = np.random.default_rng()
         self.state: kumite.State | None = None
@@ -75,7 +89,14 @@ class Table:
 
     def observe(self, seat: int, mask: npt.NDArray[np.int8] | None = None) -> Obs:
         assert self.state is not None
-        return {"observation": self.state.observation(seat), "action_mask": self.mask(seat) if mask is None else mask}
+        mask = self.mask(seat) if mask is None else mask
+        if self.split:
+            return {
+                "public_observation": self.state.public_observation(),
+                "private_observation": self.state.private_observation(seat),
+                "action_mask": mask,
+            }
+        return {"observation": self.state.observation(seat), "action_mask": mask}
 
     def play(self, action: Any) -> bool:
         """Plays the mover's ``action`` under the illegal-action policy; False when the action

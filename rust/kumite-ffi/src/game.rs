@@ -135,6 +135,46 @@ pub unsafe extern "C" fn kumite_game_observation_size(game: *const KumiteGame) -
     guard_code(|| count(handle(game, "game")?.inner.observation_shape().iter().product()))
 }
 
+/// The number of floats in the public observation (`kumite_state_public_observation`): the head
+/// of every observation, the same for every player.
+///
+/// # Safety
+/// `game` is NULL or a live game handle.
+#[no_mangle]
+pub unsafe extern "C" fn kumite_game_public_observation_size(game: *const KumiteGame) -> i32 {
+    guard_code(|| count(handle(game, "game")?.inner.public_observation_len()))
+}
+
+/// The number of floats in a player's private observation (`kumite_state_private_observation`):
+/// the rest of its observation.
+///
+/// # Safety
+/// `game` is NULL or a live game handle.
+#[no_mangle]
+pub unsafe extern "C" fn kumite_game_private_observation_size(game: *const KumiteGame) -> i32 {
+    guard_code(|| count(handle(game, "game")?.inner.private_observation_len()))
+}
+
+/// The public observation's named blocks as JSON, `[{"name", "start", "size"}, …]`. Free with
+/// `kumite_string_free`; NULL on error.
+///
+/// # Safety
+/// `game` is NULL or a live game handle.
+#[no_mangle]
+pub unsafe extern "C" fn kumite_game_public_observation_layout_json(game: *const KumiteGame) -> *mut c_char {
+    guard_ptr(|| owned_string(handle(game, "game")?.inner.public_observation_layout().to_string()))
+}
+
+/// The private observation's named blocks as JSON, starting at 0 (the observation's tail after
+/// the public part). Free with `kumite_string_free`; NULL on error.
+///
+/// # Safety
+/// `game` is NULL or a live game handle.
+#[no_mangle]
+pub unsafe extern "C" fn kumite_game_private_observation_layout_json(game: *const KumiteGame) -> *mut c_char {
+    guard_ptr(|| owned_string(handle(game, "game")?.inner.private_observation_layout().to_string()))
+}
+
 /// The run's bound on a game's length: after this many actions a rollout, a search playout or
 /// an episode cuts the game short and reports it truncated. Where
 /// `kumite_game_length_bounded_by_rules` is 1, the rules end every game within it.

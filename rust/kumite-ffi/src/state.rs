@@ -166,6 +166,73 @@ pub unsafe extern "C" fn kumite_state_observation(
     })
 }
 
+/// What the table shows every player alike, as `kumite_game_public_observation_size` floats:
+/// the head of every player's observation. Returns the size and writes `min(size, cap)` floats
+/// (the `snprintf` rule).
+///
+/// # Safety
+/// `state` is NULL or a live state handle; `out` is NULL or has room for `cap` floats.
+#[no_mangle]
+pub unsafe extern "C" fn kumite_state_public_observation(state: *const KumiteState, out: *mut f32, cap: i32) -> i32 {
+    guard_code(|| {
+        let state = handle(state, "state")?;
+        let mut obs = vec![0.0f32; state.inner.game().public_observation_len()];
+        state.inner.public_observation(&mut obs);
+        fill(&obs, out, cap)
+    })
+}
+
+/// What `player` alone knows, as `kumite_game_private_observation_size` floats: the rest of its
+/// observation after the public part. Returns the size and writes `min(size, cap)` floats;
+/// `KUMITE_ERR_INVALID_ARGUMENT` for a player that does not exist.
+///
+/// # Safety
+/// `state` is NULL or a live state handle; `out` is NULL or has room for `cap` floats.
+#[no_mangle]
+pub unsafe extern "C" fn kumite_state_private_observation(
+    state: *const KumiteState,
+    player: i32,
+    out: *mut f32,
+    cap: i32,
+) -> i32 {
+    guard_code(|| {
+        let state = handle(state, "state")?;
+        let player =
+            usize::try_from(player).map_err(|_| Failure::invalid(format!("player {player} does not exist")))?;
+        let mut obs = vec![0.0f32; state.inner.game().private_observation_len()];
+        state.inner.private_observation(player, &mut obs)?;
+        fill(&obs, out, cap)
+    })
+}
+
+/// The public observation as text, the same for every player. Free with `kumite_string_free`;
+/// NULL on error.
+///
+/// # Safety
+/// `state` is NULL or a live state handle.
+#[no_mangle]
+pub unsafe extern "C" fn kumite_state_public_observation_string(state: *const KumiteState) -> *mut c_char {
+    guard_ptr(|| owned_string(handle(state, "state")?.inner.public_observation_string()))
+}
+
+/// The private observation of `player` as text; with the public one it determines what the
+/// player knows. Free with `kumite_string_free`; NULL on error (a player that does not exist).
+///
+/// # Safety
+/// `state` is NULL or a live state handle.
+#[no_mangle]
+pub unsafe extern "C" fn kumite_state_private_observation_string(
+    state: *const KumiteState,
+    player: i32,
+) -> *mut c_char {
+    guard_ptr(|| {
+        let state = handle(state, "state")?;
+        let player =
+            usize::try_from(player).map_err(|_| Failure::invalid(format!("player {player} does not exist")))?;
+        owned_string(state.inner.private_observation_string(player)?)
+    })
+}
+
 /// The text of `action` in this state ("punish high"). Free with `kumite_string_free`; NULL on
 /// error (an action outside the action space).
 ///
@@ -226,8 +293,9 @@ pub unsafe extern "C" fn kumite_state_render(state: *const KumiteState) -> *mut 
 }
 
 /// Frees a string returned by kumite (`kumite_state_to_json`, `kumite_state_render`,
-/// `kumite_state_action_to_string`, `kumite_game_options_json`). NULL is ignored. Never pass it
-/// a `const char *` from kumite (those are not yours) or a string from another allocator.
+/// `kumite_state_action_to_string`, the observation strings and layouts,
+/// `kumite_game_options_json`). NULL is ignored. Never pass it a `const char *` from kumite
+/// (those are not yours) or a string from another allocator.
 ///
 /// # Safety
 /// `s` is NULL or a string from one of those functions, not freed before.

@@ -22,6 +22,8 @@ pub struct Game {
     num_players: usize,
     num_actions: usize,
     pub observation_shape: Vec<usize>,
+    pub public_observation_len: usize,
+    pub private_observation_len: usize,
     observation_bounds: (f32, f32),
     max_game_length: usize,
     length_bounded_by_rules: bool,
@@ -40,6 +42,8 @@ impl Game {
                 num_players: inner.num_players(),
                 num_actions: inner.num_actions(),
                 observation_shape: inner.observation_shape(),
+                public_observation_len: inner.public_observation_len(),
+                private_observation_len: inner.private_observation_len(),
                 observation_bounds: inner.observation_bounds(),
                 max_game_length: inner.max_game_length(),
                 length_bounded_by_rules: inner.length_bounded_by_rules(),
@@ -80,6 +84,16 @@ impl Game {
     #[getter]
     fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.observation_shape)
+    }
+    /// `(n,)`: the length of `State.public_observation`, the head of every observation.
+    #[getter]
+    fn public_observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, [self.public_observation_len])
+    }
+    /// `(n,)`: the length of `State.private_observation`, the rest of a seat's observation.
+    #[getter]
+    fn private_observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, [self.private_observation_len])
     }
     /// `(low, high)`: every value of every observation lies in `low..=high` (most in 0..=1).
     #[getter]
@@ -157,6 +171,18 @@ impl Game {
     /// `[{"name", "start", "size"}, …]`, covering `0..observation_shape[0]` without gaps.
     fn observation_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let layout = guard(|| Ok(self.inner.observation_layout()))?;
+        from_json(py, &layout)
+    }
+
+    /// The public observation's named blocks, like `observation_layout` (its head).
+    fn public_observation_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let layout = guard(|| Ok(self.inner.public_observation_layout()))?;
+        from_json(py, &layout)
+    }
+
+    /// The private observation's named blocks, starting at 0 (`observation_layout`'s tail).
+    fn private_observation_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let layout = guard(|| Ok(self.inner.private_observation_layout()))?;
         from_json(py, &layout)
     }
 

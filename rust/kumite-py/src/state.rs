@@ -195,6 +195,43 @@ impl State {
         Ok(PyArrayDyn::from_owned_array(py, array))
     }
 
+    /// What the table shows every seat alike, `float32` of shape `game.public_observation_shape`:
+    /// the head of every seat's observation.
+    fn public_observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let state = self.get()?;
+        let mut out = vec![0.0f32; self.erased_game().public_observation_len];
+        guard(|| {
+            state.public_observation(&mut out);
+            Ok(())
+        })?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// What `player` alone knows, `float32` of shape `game.private_observation_shape`: the
+    /// rest of its observation.
+    fn private_observation<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let state = self.get()?;
+        let game = self.erased_game();
+        let player = player.check(py, game.num_players())?;
+        let mut out = vec![0.0f32; game.private_observation_len];
+        guard(|| state.private_observation(player, &mut out).py_err(py))?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The public observation as text, the same for every seat.
+    fn public_observation_string(&self) -> PyResult<String> {
+        let state = self.get()?;
+        guard(|| Ok(state.public_observation_string()))
+    }
+
+    /// The private observation of `player` as text; with the public one it determines
+    /// `information_state_string(player)`.
+    fn private_observation_string(&self, py: Python<'_>, player: PlayerArg) -> PyResult<String> {
+        let state = self.get()?;
+        let player = player.check(py, self.erased_game().num_players())?;
+        guard(|| state.private_observation_string(player).py_err(py))
+    }
+
     fn information_state_string(&self, py: Python<'_>, player: PlayerArg) -> PyResult<String> {
         let state = self.get()?;
         let player = player.check(py, self.erased_game().num_players())?;

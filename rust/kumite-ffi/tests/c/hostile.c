@@ -85,6 +85,26 @@ int main(void) {
     CHECK(kumite_state_returns(state, f, 1) == kumite_game_num_players(game));
     CHECK(kumite_state_observation(state, 5, NULL, 0) == KUMITE_ERR_INVALID_ARGUMENT);
     CHECK(kumite_state_observation(state, 0, NULL, 0) == kumite_game_observation_size(game));
+    /* The public and private parts make up the observation; a missing player is an error. */
+    CHECK(kumite_state_public_observation(state, NULL, 0) == kumite_game_public_observation_size(game));
+    CHECK(kumite_state_private_observation(state, 0, NULL, 0) == kumite_game_private_observation_size(game));
+    CHECK(kumite_game_public_observation_size(game) + kumite_game_private_observation_size(game) ==
+          kumite_game_observation_size(game));
+    CHECK(kumite_state_private_observation(state, 5, NULL, 0) == KUMITE_ERR_INVALID_ARGUMENT);
+    CHECK(kumite_state_private_observation(state, -1, NULL, 0) == KUMITE_ERR_INVALID_ARGUMENT);
+    CHECK(kumite_state_private_observation_string(state, 5) == NULL);
+    FAILED_WITH(KUMITE_ERR_INVALID_ARGUMENT);
+    CHECK(kumite_state_public_observation(NULL, NULL, 0) == KUMITE_ERR_NULL);
+    CHECK(kumite_state_public_observation_string(NULL) == NULL);
+    FAILED_WITH(KUMITE_ERR_NULL);
+    CHECK(kumite_game_public_observation_size(NULL) == KUMITE_ERR_NULL);
+    CHECK(kumite_game_private_observation_layout_json(NULL) == NULL);
+    json = kumite_state_public_observation_string(state);
+    CHECK(json != NULL);
+    kumite_string_free(json);
+    json = kumite_game_public_observation_layout_json(game);
+    CHECK(json != NULL && json[0] == '[');
+    kumite_string_free(json);
 
     /* Illegal actions leave the state as it was. */
     CHECK(kumite_state_apply(state, -3) == KUMITE_ERR_ILLEGAL_ACTION);

@@ -47,6 +47,14 @@ pub trait ErasedGame: Send + Sync {
     /// The observation's named blocks ([`Game::observation_layout`]) as
     /// `[{"name", "start", "size"}, …]`.
     fn observation_layout(&self) -> Value;
+    /// [`Game::public_observation_len`]: the head of every observation, alike for every seat.
+    fn public_observation_len(&self) -> usize;
+    /// [`Game::private_observation_len`]: the rest of a seat's observation.
+    fn private_observation_len(&self) -> usize;
+    /// The public observation's named blocks, like [`ErasedGame::observation_layout`].
+    fn public_observation_layout(&self) -> Value;
+    /// The private observation's named blocks, starting at 0.
+    fn private_observation_layout(&self) -> Value;
     /// [`Game::fingerprint`]: what a trained network records and is checked against.
     fn fingerprint(&self) -> String;
     /// Refuses a network made for another game, layout or content ([`Net::verify_for`]).
@@ -124,6 +132,18 @@ impl<G: Game> ErasedGame for G {
     }
     fn observation_layout(&self) -> Value {
         serde_json::to_value(Game::observation_layout(self)).unwrap_or_default()
+    }
+    fn public_observation_len(&self) -> usize {
+        Game::public_observation_len(self)
+    }
+    fn private_observation_len(&self) -> usize {
+        Game::private_observation_len(self)
+    }
+    fn public_observation_layout(&self) -> Value {
+        serde_json::to_value(Game::public_observation_layout(self)).unwrap_or_default()
+    }
+    fn private_observation_layout(&self) -> Value {
+        serde_json::to_value(Game::private_observation_layout(self)).unwrap_or_default()
     }
     fn fingerprint(&self) -> String {
         Game::fingerprint(self)

@@ -29,6 +29,12 @@ pub trait ErasedState: Send + Sync {
     fn action_to_string(&self, action: Action) -> Result<String, GameError>;
     fn returns(&self) -> Vec<f32>;
     fn observation(&self, player: usize, out: &mut [f32]) -> Result<(), GameError>;
+    /// What every seat sees alike (`public_observation_len` long).
+    fn public_observation(&self, out: &mut [f32]);
+    /// What `player` alone knows (`private_observation_len` long).
+    fn private_observation(&self, player: usize, out: &mut [f32]) -> Result<(), GameError>;
+    fn public_observation_string(&self) -> String;
+    fn private_observation_string(&self, player: usize) -> Result<String, GameError>;
     fn information_state_string(&self, player: usize) -> Result<String, GameError>;
     fn determinize(&self, observer: usize, seed: u64) -> Result<Box<dyn ErasedState>, GameError>;
     fn render(&self) -> String;
@@ -150,6 +156,21 @@ impl<G: Game> ErasedState for Tracked<G> {
         check_player(player, Game::num_players(&*self.game))?;
         self.state.observation(&self.game, player, out);
         Ok(())
+    }
+    fn public_observation(&self, out: &mut [f32]) {
+        self.state.public_observation(&self.game, out);
+    }
+    fn private_observation(&self, player: usize, out: &mut [f32]) -> Result<(), GameError> {
+        check_player(player, Game::num_players(&*self.game))?;
+        self.state.private_observation(&self.game, player, out);
+        Ok(())
+    }
+    fn public_observation_string(&self) -> String {
+        self.state.public_observation_string(&self.game)
+    }
+    fn private_observation_string(&self, player: usize) -> Result<String, GameError> {
+        check_player(player, Game::num_players(&*self.game))?;
+        Ok(self.state.private_observation_string(&self.game, player))
     }
     fn information_state_string(&self, player: usize) -> Result<String, GameError> {
         check_player(player, Game::num_players(&*self.game))?;
