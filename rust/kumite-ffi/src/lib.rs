@@ -90,7 +90,49 @@ mod tests {
                 }
             }
         }
-        assert_eq!(checked, 28, "exported functions found");
+        assert_eq!(checked, 36, "exported functions found");
+    }
+
+    /// Every game's observation is its public part followed by the player's private part, and
+    /// the public part is the same for every player.
+    #[test]
+    fn public_and_private_observations_make_the_observation() {
+        for i in 0..kumite_games_count() {
+            let game = unsafe { kumite_game_new(kumite_games_name(i), ptr::null()) };
+            let (n, public, private) = unsafe {
+                (
+                    kumite_game_observation_size(game) as usize,
+                    kumite_game_public_observation_size(game) as usize,
+                    kumite_game_private_observation_size(game) as usize,
+                )
+            };
+            assert_eq!(public + private, n);
+            let layout = take(unsafe { kumite_game_public_observation_layout_json(game) });
+            assert!(layout.starts_with('['), "{layout}");
+            let state = unsafe { kumite_state_new(game, 3) };
+            let players = unsafe { kumite_game_num_players(game) };
+            let mut shared = vec![0.0f32; public];
+            assert_eq!(
+                unsafe { kumite_state_public_observation(state, shared.as_mut_ptr(), public as i32) },
+                public as i32
+            );
+            for p in 0..players {
+                let (mut whole, mut own) = (vec![0.0f32; n], vec![0.0f32; private]);
+                unsafe {
+                    kumite_state_observation(state, p, whole.as_mut_ptr(), n as i32);
+                    kumite_state_private_observation(state, p, own.as_mut_ptr(), private as i32);
+                }
+                assert_eq!(whole, [shared.clone(), own].concat());
+                take(unsafe { kumite_state_private_observation_string(state, p) });
+            }
+            assert!(unsafe { kumite_state_private_observation_string(state, players) }.is_null());
+            assert_eq!(kumite_last_error_code(), KUMITE_ERR_INVALID_ARGUMENT as i32);
+            take(unsafe { kumite_state_public_observation_string(state) });
+            unsafe {
+                kumite_state_free(state);
+                kumite_game_free(game);
+            }
+        }
     }
 
     #[test]
