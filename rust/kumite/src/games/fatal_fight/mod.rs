@@ -323,7 +323,13 @@ impl Game for FatalFight {
         let transactions = self.shop_transactions();
         let shop = transactions + n * (transactions + content::STAGES);
         let rounds = usize::from(self.options.stage_rounds.unwrap_or(RUN_ROUNDS));
-        shop + content::STAGES * rounds * per_round
+        // FF-4.7, FFX-8: beyond the carried ones a turn counts, items used from the hand; each
+        // such use exiles a card, so a game holds at most one per usable carried card.
+        let items: usize = (self.content.cards.iter().enumerate())
+            .filter(|(_, c)| c.carry && !c.always)
+            .map(|(t, _)| usize::from(self.totals.0[t]))
+            .sum();
+        shop + content::STAGES * rounds * per_round + items
     }
 }
 
