@@ -114,6 +114,7 @@ pub(crate) fn action_to_string(state: &FatalFightState, game: &FatalFight, actio
     let card_name = |t: u8| c.cards.get(usize::from(t)).map_or("?".to_string(), |x| x.name.clone());
     match FfAction::decode(action) {
         FfAction::Play(t) => match c.cards.get(usize::from(t)) {
+            Some(x) if x.carry => format!("use {} from the hand ({}): no action, exiled", x.name, x.describe()),
             Some(x) => format!("play {} ({})", x.name, x.describe()),
             None => format!("play card type {t}"),
         },

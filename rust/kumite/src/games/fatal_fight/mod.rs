@@ -39,7 +39,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::core::{Action, ActionList, EventSink, Game, GameError, Secrecy, State, Utility, MAX_LEGAL_ACTIONS};
+use crate::core::{
+    joined_observation, Action, ActionList, EventSink, Game, GameError, Secrecy, State, Utility, MAX_LEGAL_ACTIONS,
+};
 
 pub use actions::{FfAction, NUM_ACTIONS};
 pub use content::Content;
@@ -298,6 +300,9 @@ impl Game for FatalFight {
     fn num_players(&self) -> usize {
         self.n()
     }
+    fn public_observation_len(&self) -> usize {
+        observation::public_observation_len(self)
+    }
     /// Only the stage-timer variant ends every game: without it a boss may never fall (a team
     /// can survive round after round while its chains never reach the boss's life).
     fn length_bounded_by_rules(&self) -> bool {
@@ -323,7 +328,13 @@ impl Game for FatalFight {
         let transactions = self.shop_transactions();
         let shop = transactions + n * (transactions + content::STAGES);
         let rounds = usize::from(self.options.stage_rounds.unwrap_or(RUN_ROUNDS));
-        shop + content::STAGES * rounds * per_round
+        // FF-4.7, FFX-8: beyond the carried ones a turn counts, items used from the hand; each
+        // such use exiles a card, so a game holds at most one per usable carried card.
+        let items: usize = (self.content.cards.iter().enumerate())
+            .filter(|(_, c)| c.carry && !c.always)
+            .map(|(t, _)| usize::from(self.totals.0[t]))
+            .sum();
+        shop + content::STAGES * rounds * per_round + items
     }
 }
 
@@ -351,10 +362,23 @@ impl State for FatalFightState {
         out[..game.n()].fill(r);
     }
     fn observation(&self, game: &FatalFight, player: usize, out: &mut [f32]) {
-        observation::observation(self, game, player, out);
+        joined_observation(self, game, player, out);
     }
+    fn public_observation(&self, game: &FatalFight, out: &mut [f32]) {
+        observation::public_observation(self, game, out);
+    }
+    fn private_observation(&self, game: &FatalFight, player: usize, out: &mut [f32]) {
+        observation::private_observation(self, game, player, out);
+    }
+    fn public_observation_string(&self, game: &FatalFight) -> String {
+        text::public(self, game)
+    }
+    fn private_observation_string(&self, game: &FatalFight, player: usize) -> String {
+        text::private(self, game, player)
+    }
+    /// The public string, then the player's private one (FFX-20, docs "Observation").
     fn information_state_string(&self, game: &FatalFight, player: usize) -> String {
-        text::information(self, game, Some(player))
+        text::public(self, game) + &text::private(self, game, player)
     }
     fn determinize(&self, game: &FatalFight, observer: usize, seed: u64) -> Self {
         hidden::determinize(self, game, observer, seed)
@@ -383,7 +407,7 @@ impl State for FatalFightState {
         scene::view(self, game, viewer)
     }
     fn render(&self, game: &FatalFight) -> String {
-        text::information(self, game, None)
+        text::render(self, game)
     }
     fn validate(&self, game: &FatalFight) -> Result<(), GameError> {
         validate::validate(self, game)

@@ -195,6 +195,19 @@ impl FatalFightState {
         }
     }
 
+    /// FF-4.7, FF-10.3: 「アクションを消費せず」「使用後は【追放】されます」: a carried card, taken from
+    /// beside the character or from the hand (`from`, FFX-8), gives its guard, draw and heal
+    /// and leaves the game, costing no action.
+    fn use_item(&mut self, game: &FatalFight, p: usize, card: CardId, from: &str, ev: &mut impl EventSink<Event>) {
+        self.removed.0[usize::from(card.0)] += 1;
+        let c = game.content.card(card);
+        ev.emit(|| {
+            let sep = if from.is_empty() { "" } else { " " };
+            event("item", Some(p), format!("uses {}{sep}{from}", c.name))
+        });
+        self.apply_effects(game, p, c.guard, c.draw, c.heal);
+    }
+
     pub(crate) fn apply_effects(&mut self, game: &FatalFight, p: usize, guard: u8, draw_n: u8, heal: u8) {
         let max_life = game.character(p).life;
         let pl = &mut self.players[p];
@@ -346,7 +359,11 @@ pub(crate) fn legal_actions(state: &FatalFightState, game: &FatalFight, out: &mu
             let p = &state.players[pi];
             let chain_open = state.chain.hits > 0;
             for t in hand_types(p.hand.as_slice()) {
-                if p.actions >= 1 && (!chain_open || content.card(t).attack) {
+                let c = content.card(t);
+                // FF-4.7 (FFX-8): a carried card drawn from the deck is still used without an
+                // action, chain open or not; an `always` one has no use, only its holding effect.
+                let usable = if c.carry { !c.always } else { p.actions >= 1 && (!chain_open || c.attack) };
+                if usable {
                     push(out, FfAction::Play(t.0 as u8));
                 }
             }
@@ -420,6 +437,11 @@ pub(crate) fn apply(state: &mut FatalFightState, game: &FatalFight, action: u16,
     let content = &*game.content;
     match (state.phase, a) {
         (Phase::Shop { player }, _) => state.shop_action(game, player, a, ev),
+        (Phase::Turn { player }, FfAction::Play(t)) if content.card(CardId(u16::from(t))).carry => {
+            let pi = usize::from(player);
+            let card = state.players[pi].hand.remove(slot_of(&state.players[pi], t));
+            state.use_item(game, pi, card, "from the hand", ev);
+        }
         (Phase::Turn { player }, FfAction::Play(t)) => {
             let pi = usize::from(player);
             state.players[pi].actions -= 1;
@@ -465,12 +487,8 @@ pub(crate) fn apply(state: &mut FatalFightState, game: &FatalFight, action: u16,
             }
         }
         (Phase::Turn { player }, FfAction::Item(i)) => {
-            let p = &mut state.players[usize::from(player)];
-            let card = p.carried.remove(usize::from(i));
-            state.removed.0[usize::from(card.0)] += 1;
-            let c = content.card(card);
-            ev.emit(|| event("item", Some(usize::from(player)), format!("uses {}", c.name)));
-            state.apply_effects(game, usize::from(player), c.guard, c.draw, c.heal);
+            let card = state.players[usize::from(player)].carried.remove(usize::from(i));
+            state.use_item(game, usize::from(player), card, "", ev);
         }
         (Phase::Turn { player }, FfAction::Save(q)) => {
             let cost = state.save_cost(game, usize::from(player));

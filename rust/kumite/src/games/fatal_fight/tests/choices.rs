@@ -60,27 +60,121 @@ fn ffx_23_the_medic_saves_for_one_fewer_than_save_actions() {
     }
 }
 
-// FF-4.9, FFX-8: a discarded item is a card of the discard like any other: shuffled into the deck,
-// drawn, and played from the hand with an action for its effects, then discarded again.
+/// FF-4.9 and FFX-8 up to the draw: Mika (whose Dash Elbow draws 1) buys three of `item`,
+/// discards one in the shop 「最大数を超えたら、最大数になるよう捨て札にして調整してください」, and
+/// the round starts. Her deck is then taken into her hand, so the Dash Elbow's draw reshuffles
+/// the discard, which holds only the discarded item (FF-5.4), and draws it.
+fn discarded_item_drawn(item: &str) -> (FatalFight, FatalFightState, CardId) {
+    let g = FatalFight::new(FatalFightOptions { players: 1, characters: vec!["mika".into()], ..Default::default() })
+        .unwrap();
+    let mut s = g.new_state(3);
+    let x = card(&g, item);
+    s.players[0].gold = 10;
+    for _ in 0..3 {
+        act(&g, &mut s, A::Buy(x.0 as u8));
+    }
+    act(&g, &mut s, A::Drop(0));
+    assert_eq!(s.players[0].discard.as_slice(), &[x], "the discarded item");
+    act(&g, &mut s, A::ShopDone);
+    assert_eq!(s.phase, Phase::Turn { player: 0 });
+    let pl = &mut s.players[0];
+    pl.deck.move_all_to(&mut pl.hand);
+    play(&g, &mut s, 0, "dash_elbow");
+    assert!(s.players[0].hand.contains(x), "the Dash Elbow drew the discarded {item}");
+    assert!(s.players[0].discard.is_empty() && s.players[0].deck.is_empty());
+    s.validate(&g).unwrap();
+    (g, s, x)
+}
+
+/// Uses the drawn `x` from the hand, with no action left and the Dash Elbow's chain open, then
+/// plays the round out and the next three: the card is out of the game and never comes back.
+fn use_once_and_never_again(g: &FatalFight, mut s: FatalFightState, x: CardId) -> FatalFightState {
+    s.players[0].actions = 0;
+    assert!(legal(g, &s).contains(&A::Play(x.0 as u8)), "「アクションを消費せず」: no action needed");
+    let text = s.action_to_string(g, A::Play(x.0 as u8).encode());
+    assert!(text.starts_with(&format!("use {} from the hand", g.content.card(x).name)), "{text}");
+    act(g, &mut s, A::Play(x.0 as u8));
+    let after = s.clone();
+    assert_eq!(s.removed.0[usize::from(x.0)], 1, "「使用後は【追放】されます」");
+    assert_eq!(s.players[0].all_cards().filter(|&c| c == x).count(), 2, "only the two still carried");
+    assert!(!s.players[0].played.contains(x), "not played: used");
+    assert_eq!(s.chain.hits, 1, "the item is no part of the chain");
+    for _ in 0..4 {
+        while let Phase::Turn { .. } = s.phase {
+            let close = legal(g, &s).into_iter().find(|a| matches!(a, A::Strike(_) | A::Whiff)).unwrap_or(A::EndTurn);
+            act(g, &mut s, close);
+        }
+        if let Phase::MassDamage { .. } = s.phase {
+            let a = legal(g, &s)[0];
+            act(g, &mut s, a);
+        }
+        if s.phase == Phase::Over {
+            break;
+        }
+        let pl = &s.players[0];
+        let loose = pl.deck.iter().chain(pl.hand.iter()).chain(pl.discard.iter()).chain(pl.played.iter());
+        assert_eq!(loose.filter(|&c| c == x).count(), 0, "never back in the deck, hand or discard");
+        assert_eq!(s.removed.0[usize::from(x.0)], 1);
+        s.validate(g).unwrap();
+    }
+    after
+}
+
+// FF-4.7, FF-10.3, FFX-8: 「これら【携帯】属性のカードは、自分の手番中であればいつでも「アクションを消費せず」
+// 使用することができます（ですが、基本使い切りで、使用後は【追放】されます）」. The sentence is about the
+// card (これら【携帯】属性のカード), not where it lies: an Energy Drink discarded in the shop and drawn later
+// is still used without an action, draws 2, and leaves the game.
 #[test]
-fn ffx_8_a_discarded_item_drawn_later_is_played_from_the_hand() {
+fn ffx_8_an_energy_drink_discarded_in_the_shop_is_used_once_from_the_hand_and_exiled() {
+    let (g, mut s, x) = discarded_item_drawn("energy_drink");
+    // Two Jabs back on the deck, for the drink to draw.
+    let jab = card(&g, "jab");
+    for _ in 0..2 {
+        let i = s.players[0].hand.iter().position(|c| c == jab).unwrap();
+        let c = s.players[0].hand.remove(i);
+        s.players[0].deck.push(c);
+    }
+    let hand = s.players[0].hand.len();
+    let s = use_once_and_never_again(&g, s, x);
+    assert_eq!(s.players[0].hand.len(), hand - 1 + 2, "draw 2");
+}
+
+// FFX-8, as above: a Roast Chicken discarded in the shop heals 4 once, from the hand, then is exiled.
+#[test]
+fn ffx_8_a_roast_chicken_discarded_in_the_shop_is_used_once_from_the_hand_and_exiled() {
+    let (g, mut s, x) = discarded_item_drawn("roast_chicken");
+    s.players[0].life = 2;
+    let s = use_once_and_never_again(&g, s, x);
+    assert_eq!(s.players[0].life, 6, "heal 4");
+}
+
+// FFX-8, as above: a Smoke Bomb discarded in the shop guards 3 once, from the hand, then is exiled.
+#[test]
+fn ffx_8_a_smoke_bomb_discarded_in_the_shop_is_used_once_from_the_hand_and_exiled() {
+    let (g, s, x) = discarded_item_drawn("smoke_bomb");
+    let gp = s.players[0].gp;
+    let s = use_once_and_never_again(&g, s, x);
+    assert_eq!(s.players[0].gp, gp + 3, "guard 3");
+}
+
+// FF-4.8, FFX-8: 「【携帯】かつ【常時】属性を持つ場合は、使用せずとも所持しているだけで効果が適用されます」:
+// 所持 is the character's 最大所持数, the items beside it. A Lucky Coin in the hand is not held
+// there, so it neither raises the hand nor has a use (a carried one has none either); it can only
+// pay face down, which is no use, and goes to the discard like any payment.
+#[test]
+fn ffx_8_an_always_item_in_the_hand_has_no_use_and_pays_like_any_card() {
     let g = game(1);
     let mut s = in_round(&g);
-    let smoke = card(&g, "smoke_bomb");
-    s.shop.0[usize::from(smoke.0)] -= 1;
-    s.players[0].hand.push(smoke);
-    s.validate(&g).unwrap();
-    let actions = s.players[0].actions;
-    play(&g, &mut s, 0, "smoke_bomb");
-    assert_eq!((s.players[0].gp, s.players[0].actions), (3, actions - 1), "guard 3 for an action");
-    s.players[0].square = 0;
-    act(&g, &mut s, A::EndTurn);
-    assert!(
-        s.players[0].discard.contains(smoke) || s.players[0].hand.contains(smoke),
-        "back to the discard (or drawn again)"
-    );
-    assert_eq!(s.removed.0[usize::from(smoke.0)], 0);
-    s.validate(&g).unwrap();
+    give_unique(&g, &mut s, 0, "lucky_coin");
+    let coin = card(&g, "lucky_coin");
+    assert!(!legal(&g, &s).contains(&A::Play(coin.0 as u8)));
+    act(&g, &mut s, A::Move(3));
+    act(&g, &mut s, A::Move(0));
+    assert!(matches!(s.phase, Phase::Pay { .. }));
+    assert!(legal(&g, &s).contains(&A::Pay(coin.0 as u8)));
+    act(&g, &mut s, A::Pay(coin.0 as u8));
+    assert_eq!(s.players[0].facedown.as_slice(), &[coin]);
+    assert_eq!(s.removed.0[usize::from(coin.0)], 0);
 }
 
 // FFX-10: the game's cards are limited to what a player's deck can hold, so owning never stops.
@@ -331,7 +425,7 @@ fn ffx_9_gold_has_no_cap() {
             g.max_game_length() as u64 * crate::games::fatal_fight::state::MAX_GOLD_PER_ACTION < u64::from(u32::MAX)
         );
     }
-    assert_eq!((game(2).max_game_length(), game(4).max_game_length()), (22_088, 62_816), "docs \"Game length\"");
+    assert_eq!((game(2).max_game_length(), game(4).max_game_length()), (22_100, 62_828), "docs \"Game length\"");
 }
 
 // FFX-9, a capacity at the loader: gold has no cap, but a run can earn at most `most_gold`. A JSON

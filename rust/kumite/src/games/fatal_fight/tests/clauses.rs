@@ -765,7 +765,8 @@ fn ff_1_1_a_stage_goes_on_past_round_12() {
     let view = s.view(&g, Some(0));
     let round = view["info"].as_array().unwrap().iter().find(|x| x["label"] == "Round").unwrap()["value"].clone();
     assert_eq!(round, "13", "no timer: no \"/12\"");
-    // Round 300 still counts on, and the round feature stays in [0, 1].
+    // Round 300 still counts on, and the round feature, round / 30, tells it from every other
+    // round as the information string does (docs "Observation"), within the bounds.
     let mut s = in_round(&g);
     s.round = 300;
     s.players[0].square = 0;
@@ -773,8 +774,10 @@ fn ff_1_1_a_stage_goes_on_past_round_12() {
     assert_eq!(s.round, 301);
     let mut obs = vec![0.0; g.observation_len()];
     s.observation(&g, 0, &mut obs);
-    assert!(obs.iter().all(|x| (0.0..=3.0).contains(x)));
-    assert_eq!(obs[6 + 1 + 4], 1.0, "round / 30, capped at 1");
+    let (lo, hi) = g.observation_bounds();
+    assert!(obs.iter().all(|x| (lo..=hi).contains(x)));
+    assert_eq!(obs[block(&g, "stage one-hot") + 4], 301.0 / 30.0, "round / 30");
+    assert!(s.information_state_string(&g, 0).starts_with("Stage 1 round 301 |"));
 }
 
 // FF-4.7, FF-10.3, FF-6.2: carried items are used "自分の手番中であればいつでも「アクションを消費
@@ -957,7 +960,7 @@ fn ff_5_9_the_boss_pile_turned_over_shows_its_top_skill() {
     let b = &g.content.bosses[0];
     let top = s.boss_pile.get(2).unwrap();
     let top_text = b.skills[usize::from(top.0)].describe();
-    let place_block = 31 + 2 + 3; // after the boss pile's skill set (docs "## Observation")
+    let place_block = block(&g, "the boss pile by place");
     let mut obs = vec![0.0; g.observation_len()];
     // Face down before the boss appears: no place is known.
     s.observation(&g, 1, &mut obs);

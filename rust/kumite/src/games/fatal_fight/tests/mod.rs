@@ -168,8 +168,15 @@ fn give_unique(g: &FatalFight, s: &mut FatalFightState, p: usize, id: &str) {
     s.players[p].hand.push(c);
 }
 
+/// Where the layout's block named `prefix…` starts.
+fn block(g: &FatalFight, prefix: &str) -> usize {
+    let layout = g.observation_layout();
+    layout.iter().find(|x| x.name.starts_with(prefix)).unwrap_or_else(|| panic!("no block {prefix}")).start
+}
+
 mod choices;
 mod clauses;
+mod information;
 mod loading;
 mod play;
 mod views;

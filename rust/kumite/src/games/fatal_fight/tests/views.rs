@@ -2,21 +2,39 @@
 
 use super::*;
 
-/// The observation (docs "## Observation") is sized to the game: one slot per player, the
-/// content's card and enemy types, as many carried-item entries as there are item types and
-/// face-up entries as unique types, the boss skills in play; the observer's slot comes first.
+/// The observation (docs "## Observation") is the public part, the same for every seat and in
+/// table order, then the seat's private part; both sized to the game: one slot per player, the
+/// content's card, item, unique, enemy and stage-card types, the boss skills in play.
 #[test]
-fn observation_sized_to_the_game_with_the_observer_first() {
-    let (t, items, uniques, e) = (34, 5, 12, 16);
-    let len = |n: usize, b: usize| 49 + n + 4 * b + n * (25 + 2 * t + items) + 5 * t + uniques + 12 * e;
+fn observation_is_public_in_table_order_then_private() {
+    let (t, items, uniques, e, stages) = (34, 5, 12, 16, 28);
+    let public = |n: usize, b: usize| {
+        6 + 3 * n
+            + 16
+            + n
+            + 11
+            + 2 * stages
+            + 13
+            + 4 * b
+            + 6
+            + 1
+            + 2 * e
+            + n * (26 + 3 * t + 4 * items)
+            + 6 * (1 + 16 * (e + 1))
+            + 2 * t
+            + 4 * uniques
+            + 1
+    };
     let variant =
         FatalFight::new(FatalFightOptions { players: 4, final_boss_variant: true, ..Default::default() }).unwrap();
-    for (g, b, total) in [(game(2), 3, 633), (game(4), 3, 831), (variant, 6, 843)] {
+    for (g, b, total) in [(game(2), 3, 2350), (game(4), 3, 2656), (variant, 6, 2668)] {
         let n = g.n();
         let c = &g.content;
         assert_eq!((c.cards.len(), c.carry_types, c.unique_types, c.enemies.len()), (t, items, uniques, e));
+        assert_eq!(c.stages.len(), stages);
         assert_eq!(g.observation_shape(), vec![total]);
-        assert_eq!(len(n, b), total);
+        assert_eq!(g.public_observation_len(), public(n, b));
+        assert_eq!(g.public_observation_len() + n + 4 * t, total);
         let mut s = g.new_state(1);
         s.phase = Phase::Turn { player: 0 };
         for p in 0..n {
@@ -25,80 +43,88 @@ fn observation_sized_to_the_game_with_the_observer_first() {
         give(&g, &mut s, 1, &["jab", "jab"]);
         let drink = card(&g, "energy_drink");
         s.players[1].carried.push(drink);
-        let mut obs = vec![0.0; total];
-        s.observation(&g, 1, &mut obs);
-        // Player 0 acts: seat n - 1 relative to observer 1.
-        assert_eq!(obs[6..6 + n].iter().position(|&x| x == 1.0), Some(n - 1));
-        let slots = 37 + n + 4 * b;
-        let slot = 25 + 2 * t + items;
-        for k in 0..n {
-            let p = (1 + k) % n;
-            assert_eq!(obs[slots + k * slot], 1.0, "slot {k} present");
-            assert_eq!(obs[slots + k * slot + 1], (p + 1) as f32 / 10.0, "slot {k} holds player {p}'s life");
+        let obs = |seat: usize| {
+            let mut v = vec![0.0; total];
+            s.observation(&g, seat, &mut v);
+            v
+        };
+        let (o0, o1) = (obs(0), obs(1));
+        let pl = g.public_observation_len();
+        assert_eq!(o0[..pl], o1[..pl], "the public part is every seat's");
+        assert_eq!(o1[pl..pl + n].iter().position(|&x| x == 1.0), Some(1), "the private part names the seat");
+        // Player 0 acts: entry 0 of the "who acts" one-hot, whoever looks.
+        assert_eq!(o1[6..6 + n].iter().position(|&x| x == 1.0), Some(0));
+        let slot = 26 + 3 * t + 4 * items;
+        let p0 = block(&g, "P0:");
+        for p in 0..n {
+            assert_eq!(o1[p0 + p * slot], 1.0, "slot {p} present");
+            assert_eq!(o1[p0 + p * slot + 1], (p + 1) as f32 / 10.0, "slot {p} holds player {p}'s life");
         }
-        let carried = &obs[slots + 25 + 2 * t..][..items];
-        assert_eq!(
-            carried[usize::from(c.carry_slot[usize::from(drink.0)])],
-            1.0,
-            "the observer's item, at its item slot"
-        );
+        let carried = &o1[p0 + slot + 26 + 3 * t..][..4 * items];
+        assert_eq!(carried[usize::from(c.carry_slot[usize::from(drink.0)])], 1.0, "P1's first carried slot");
         assert_eq!(carried.iter().sum::<f32>(), 1.0);
-        let hand = &obs[slots + n * slot..][..t];
-        assert_eq!(hand[usize::from(card(&g, "jab").0)], 0.5, "the observer's hand counts follow the slots");
+        let hand = &o1[pl + n..][..t];
+        assert_eq!(hand[usize::from(card(&g, "jab").0)], 0.5, "P1's hand, in its private part");
         assert_eq!(hand.iter().sum::<f32>(), 0.5);
-        // The face-up uniques close the vector, before the removed counts.
-        let row = &obs[total - t - uniques..][..uniques];
-        let expected = s.unique_row.iter().flatten().count() as f32;
-        assert_eq!(row.iter().sum::<f32>(), expected, "every face-up unique is counted in the unique block");
-        for x in s.unique_row.iter().flatten() {
-            assert!(row[usize::from(c.unique_slot[usize::from(x.0)])] >= 1.0);
+        assert!(o0[pl + n..][..t].iter().all(|&x| x == 0.0), "P0's hand is empty");
+        // The face-up uniques by slot: `buy unique` ids name slots, so the vector places them.
+        let row = &o1[block(&g, "the shop") + t..][..4 * uniques];
+        for (k, x) in s.unique_row.iter().enumerate() {
+            let x = x.unwrap();
+            assert_eq!(row[k * uniques + usize::from(c.unique_slot[usize::from(x.0)])], 1.0, "slot {k}");
         }
+        assert_eq!(row.iter().sum::<f32>(), 4.0);
     }
 }
 
-/// The group block (docs "## Observation"): size/8, boss present, head one-hot, enemy counts.
-/// The encoder reads a group's first slot whatever its size, so an emptied group (its slots
-/// holding leftovers) and a boss at the head must still read right.
+// FF-5.7, FF-8.5, FF-12.8 and the observation: 「各リスポーン毎に、エネミー山から指定された数だけ引いて、
+// 横並びに表向きで配置します」: a group stands face up in a row, and its order is what pierce
+// (「差分を次の位置の敵に対して与えることができます」) and mass damage (「先頭から敵（ボスを除く）を捨て札にします」)
+// follow. [Street Punk, Loot Carrier, Bruiser] and [Street Punk, Bruiser, Loot Carrier] hold the
+// same enemies, yet one AP-3 pierce blow leaves [Bruiser] in the first and [Bruiser, Loot
+// Carrier] in the second: every seat's observation and information string tell them apart.
 #[test]
-fn observation_group_block_marks_head_boss_and_counts() {
+fn ff_5_7_ff_8_5_a_group_s_order_is_observed() {
     let g = game(2);
-    let (t, items, uniques, e) = (34, 5, 12, 16);
-    let mut s = g.new_state(1);
-    let (a, b) = (CardId(3), CardId(7));
-    for grp in &mut s.groups {
-        grp.clear();
-    }
-    s.groups[0].push(a); // then emptied: a leftover in the head slot
-    s.groups[0].pop();
-    s.groups[1].push(a);
-    for x in [BOSS, a, b] {
-        s.groups[2].push(x);
-    }
-    for x in [b, BOSS, b, a, b] {
-        s.groups[3].push(x);
-    }
-    let mut obs = vec![f32::NAN; g.observation_len()];
-    s.observation(&g, 0, &mut obs);
-    let start = 37 + 2 + 4 * 3 + 2 * (25 + 2 * t + items) + 3 * t;
-    assert_eq!(obs.len() - start, 6 * (2 + 2 * e) + 2 * t + uniques, "the groups precede the market");
-    let block = |k: usize| &obs[start + k * (2 + 2 * e)..][..2 + 2 * e];
-    let expect = |size: f32, boss: bool, head: Option<CardId>, counts: &[(CardId, f32)]| {
-        let mut v = vec![0.0; 2 + 2 * e];
-        v[0] = size / 8.0;
-        v[1] = f32::from(u8::from(boss));
-        if let Some(h) = head {
-            v[2 + usize::from(h.0)] = 1.0;
-        }
-        for &(x, n) in counts {
-            v[2 + e + usize::from(x.0)] = n / 4.0;
-        }
-        v
+    let base = in_round(&g);
+    let order = |names: &[&str]| {
+        let mut s = base.clone();
+        place(&g, &mut s, 1, names);
+        s.validate(&g).unwrap();
+        s
     };
-    assert_eq!(block(0), expect(0.0, false, None, &[]), "an emptied group reads empty");
-    assert_eq!(block(1), expect(1.0, false, Some(a), &[(a, 1.0)]));
-    assert_eq!(block(2), expect(3.0, true, None, &[(a, 1.0), (b, 1.0)]), "a boss head is no enemy head");
-    assert_eq!(block(3), expect(5.0, true, Some(b), &[(a, 1.0), (b, 3.0)]));
-    assert_eq!(block(5), expect(0.0, false, None, &[]));
+    let a = order(&["street_punk", "loot_carrier", "bruiser"]);
+    let b = order(&["street_punk", "bruiser", "loot_carrier"]);
+    for seat in 0..2 {
+        let obs = |s: &FatalFightState| {
+            let mut v = vec![0.0; g.observation_len()];
+            s.observation(&g, seat, &mut v);
+            v
+        };
+        assert_ne!(obs(&a), obs(&b), "seat {seat}");
+        assert_ne!(a.information_state_string(&g, seat), b.information_state_string(&g, seat));
+    }
+    assert_ne!(a.public_observation_string(&g), b.public_observation_string(&g));
+    // The group block places each member: the second place holds the Loot Carrier in `a`.
+    let e = g.content.enemies.len();
+    let mut v = vec![0.0; g.public_observation_len()];
+    a.public_observation(&g, &mut v);
+    let group1 = block(&g, "the enemy groups") + (1 + 16 * (e + 1));
+    assert_eq!(v[group1], 3.0 / 8.0, "three members");
+    let at = |k: usize, id: &str| v[group1 + 1 + k * (e + 1) + usize::from(enemy(&g, id).0)];
+    assert_eq!((at(0, "street_punk"), at(1, "loot_carrier"), at(2, "bruiser")), (1.0, 1.0, 1.0));
+    assert_eq!(at(1, "bruiser"), 0.0);
+    // And the order matters: one AP-3 pierce blow (the player in the group's area, FF-7.4).
+    let blow = |s: &FatalFightState| {
+        let mut s = s.clone();
+        let p = usize::from(s.order[0]);
+        s.players[p].square = 1; // left middle: group 2's area and line
+        s.chain = Chain { ap: 3, hits: 1, pierce: true, ..Default::default() };
+        s.strike(&g, p, 1, &mut NoEvents);
+        s.groups[1].iter().collect::<Vec<_>>()
+    };
+    assert_eq!(blow(&a), vec![enemy(&g, "bruiser")]);
+    assert_eq!(blow(&b), vec![enemy(&g, "bruiser"), enemy(&g, "loot_carrier")]);
 }
 
 /// The viewer's drawing data (docs/viewer.md): other players' hands are card backs, the
