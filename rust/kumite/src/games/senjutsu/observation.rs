@@ -162,11 +162,11 @@ pub(crate) fn public_observation(state: &SenjutsuState, game: &Senjutsu, out: &m
             covered[k] = [covered[k][0] | d.cells[0], covered[k][1] | d.cells[1]];
             speeds[k] |= 1 << d.speed.min(63);
         }
-        for k in 0..2 {
-            w.bits(cells, &covered[k]);
+        for c in &covered {
+            w.bits(cells, c);
         }
-        for k in 0..2 {
-            w.bits(10, &speeds[k..=k]);
+        for x in &speeds {
+            w.bits(10, std::slice::from_ref(x));
         }
         w.counts(
             10,

@@ -274,7 +274,7 @@ fn probe_action_meanings(g: &Senjutsu, games: u64) -> Vec<String> {
             let p = s.current_player().expect("live");
             s.observation(g, p, &mut obs);
             s.legal_actions(g, &mut l);
-            let ids: Vec<u16> = l.iter().map(|&a| a as u16).collect();
+            let ids: Vec<u16> = l.to_vec();
             let names: Vec<String> = l.iter().map(|&a| s.action_to_string(g, a)).collect();
             let key: Vec<u32> = obs.iter().map(|x| x.to_bits()).chain([p as u32]).collect();
             match seen.get(&key) {
