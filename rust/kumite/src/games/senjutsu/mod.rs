@@ -255,6 +255,9 @@ impl Game for Senjutsu {
     fn num_players(&self) -> usize {
         self.n()
     }
+    fn public_observation_len(&self) -> usize {
+        observation::public_len(self)
+    }
     /// Every round draws, an empty deck wounds, and nothing shrinks a wound count: the rules end
     /// every game within `rules::MAX_ROUNDS` rounds of at most `rules::max_round_decisions`
     /// decisions (the proof is in `docs/rules/senjutsu.md`, "Game length").
@@ -335,10 +338,23 @@ impl State for SenjutsuState {
         }
     }
     fn observation(&self, game: &Senjutsu, player: usize, out: &mut [f32]) {
-        observation::observation(self, game, player, out);
+        crate::core::joined_observation(self, game, player, out);
     }
+    fn public_observation(&self, game: &Senjutsu, out: &mut [f32]) {
+        observation::public_observation(self, game, out);
+    }
+    fn private_observation(&self, game: &Senjutsu, player: usize, out: &mut [f32]) {
+        observation::private_observation(self, game, player, out);
+    }
+    fn public_observation_string(&self, game: &Senjutsu) -> String {
+        text::public(self, game)
+    }
+    fn private_observation_string(&self, game: &Senjutsu, player: usize) -> String {
+        text::private(self, game, player)
+    }
+    /// The public string followed by the seat's private one.
     fn information_state_string(&self, game: &Senjutsu, player: usize) -> String {
-        text::information(self, game, Some(player))
+        text::public(self, game) + &text::private(self, game, player)
     }
     fn determinize(&self, game: &Senjutsu, observer: usize, seed: u64) -> Self {
         hidden::determinize(self, game, observer, seed)
@@ -373,7 +389,7 @@ impl State for SenjutsuState {
         scene::view(self, game, viewer)
     }
     fn render(&self, game: &Senjutsu) -> String {
-        text::information(self, game, None)
+        text::information(self, game, true)
     }
     fn validate(&self, game: &Senjutsu) -> Result<(), GameError> {
         validate::validate(self, game)

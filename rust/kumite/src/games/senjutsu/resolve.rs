@@ -3,7 +3,7 @@
 //! Rule ids refer to `docs/rules/senjutsu.md`.
 
 use crate::cards::CardId;
-use crate::core::{event, ActionList, EffectKey, EventSink};
+use crate::core::{event, EffectKey, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::{words, Card, Instant, Op, Timing};
 use crate::games::senjutsu::rules::{zone_index, Event, ZONES};
@@ -264,17 +264,11 @@ impl SenjutsuState {
                     None
                 }
             },
+            // SJX-21: every defender whose evade blocked the attack is asked, with or without
+            // an attack card that could answer, so the attacker learns nothing of its hand.
             Stage::Evade => match self.next_evader(&e) {
                 Some(t) => {
-                    let mut scratch = ActionList::new();
-                    self.distinct_hand(
-                        game,
-                        t,
-                        &mut scratch,
-                        |c| self.evade_init(game, t, c, e.init).is_some(),
-                        A::Evade,
-                    );
-                    if self.alive(t) && !scratch.is_empty() {
+                    if self.alive(t) {
                         Some(t)
                     } else {
                         self.stack.last_mut().expect("top").evaders &= !(1 << t);

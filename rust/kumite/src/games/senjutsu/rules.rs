@@ -362,18 +362,12 @@ impl SenjutsuState {
 
     /// SJ-13.6: instants are offered around from the bottom of the advantage track (`after` the
     /// last to pass); each instant played opens the round of offers again, so the others may
-    /// answer it, and the step ends once every samurai who still could has passed (SJX-6).
+    /// answer it, and the step ends once every samurai without an instant has passed (SJX-6).
+    /// The window is every samurai's (SJX-21): one whose hand holds no instant that fits is
+    /// asked too and passes, so whose turn it is never tells what a hand holds.
     fn next_instant(&mut self, game: &Senjutsu, after: Option<usize>, events: &mut impl EventSink<Event>) {
         let order = self.by_advantage(true);
-        let mut scratch = ActionList::new();
-        let next = Self::next_in(&order, after, |q| {
-            if !self.alive(q) || self.samurai[q].instant.is_some() {
-                return false;
-            }
-            scratch.clear();
-            self.instant_choices(game, q, &mut scratch);
-            !scratch.is_empty()
-        });
+        let next = Self::next_in(&order, after, |q| self.alive(q) && self.samurai[q].instant.is_none());
         match next {
             Some(q) => self.phase = Phase::Instant(q as u8),
             None => {

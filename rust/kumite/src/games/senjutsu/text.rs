@@ -63,9 +63,32 @@ impl SenjutsuState {
     }
 }
 
-/// The position as text: everything public, plus `viewer`'s own hand and face-down card
-/// (everything, for `None`).
-pub(crate) fn information(state: &SenjutsuState, game: &Senjutsu, viewer: Option<usize>) -> String {
+/// What the table shows every seat, in table order.
+pub(crate) fn public(state: &SenjutsuState, game: &Senjutsu) -> String {
+    information(state, game, false)
+}
+
+/// What only `viewer` has seen: its hand, its face-down selection and the cards it discarded
+/// face down (SJ-13.9: 「能力カード(伏せ)を選んで捨てます」, the owner chose them).
+pub(crate) fn private(state: &SenjutsuState, game: &Senjutsu, viewer: usize) -> String {
+    use std::fmt::Write;
+    let c = &game.content;
+    let s = &state.samurai[viewer];
+    let names = |pile: &mut Vec<CardId>| {
+        pile.sort_unstable();
+        pile.iter().map(|&x| c.card(x).name.clone()).collect::<Vec<_>>().join(", ")
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "P{viewer} (you) hand: {}", names(&mut s.hand.iter().collect()));
+    if let Some(x) = s.played.filter(|_| !s.revealed) {
+        let _ = writeln!(out, "P{viewer} (you) face down in play: {}", c.card(x).text);
+    }
+    let _ = writeln!(out, "P{viewer} (you) face-down discards: {}", names(&mut s.hidden.iter().collect()));
+    out
+}
+
+/// The position as text: everything public, and with `all` every hidden card too.
+pub(crate) fn information(state: &SenjutsuState, game: &Senjutsu, all: bool) -> String {
     use std::fmt::Write;
     let c = &game.content;
     let n = game.n();
@@ -100,7 +123,6 @@ pub(crate) fn information(state: &SenjutsuState, game: &Senjutsu, viewer: Option
     );
     for (p, s) in state.samurai.iter().enumerate() {
         let sam = game.samurai(p);
-        let see = viewer.is_none_or(|v| v == p);
         let node = &sam.tree.nodes[usize::from(s.kamae)];
         let _ =
             write!(out, "P{p} {} (team {}){}: ", sam.name, game.teams[p], if s.defeated { " DEFEATED" } else { "" });
@@ -120,14 +142,12 @@ pub(crate) fn information(state: &SenjutsuState, game: &Senjutsu, viewer: Option
             s.hidden.len()
         );
         let names = |pile: &[CardId]| pile.iter().map(|&x| c.card(x).name.clone()).collect::<Vec<_>>().join(", ");
-        if see {
+        if all {
             let mut hand: Vec<CardId> = s.hand.iter().collect();
             hand.sort_unstable();
             let _ = writeln!(out, "  hand: {}", names(&hand));
-            if viewer.is_none() {
-                let _ = writeln!(out, "  deck (top last): {}", names(s.deck.as_slice()));
-                let _ = writeln!(out, "  face-down discards: {}", names(s.hidden.as_slice()));
-            }
+            let _ = writeln!(out, "  deck (top last): {}", names(s.deck.as_slice()));
+            let _ = writeln!(out, "  face-down discards: {}", names(s.hidden.as_slice()));
         } else {
             // The stun cards and the core card are public, but while the selection is face
             // down one of them may be the card in play (SJ-13.3).
@@ -147,7 +167,7 @@ pub(crate) fn information(state: &SenjutsuState, game: &Senjutsu, viewer: Option
         discard.sort_unstable();
         let _ = writeln!(out, "  discard: {}", names(&discard));
         if let Some(x) = s.played {
-            if see || s.revealed {
+            if all || s.revealed {
                 let init = if s.init == NO_INIT { String::new() } else { format!(" at {}", s.init) };
                 let _ = writeln!(
                     out,

@@ -244,6 +244,18 @@ pub(crate) fn validate(state: &SenjutsuState, game: &Senjutsu) -> Result<(), Gam
         if state.cards_of(p).any(|x| c.card(x).ty == CardType::Core && x != core) {
             bad.push(format!("P{p} holds another samurai's core card"));
         }
+        // SJ-4.7, SJ-13.8: the core card is dealt to the hand and returns to it after each round,
+        // and stun cards go to the hand (SJ-11.1) and back to the supply once played: neither is
+        // ever in the deck, a discard pile, an instant or an evade. The core card in the hand is
+        // what keeps a selection always possible.
+        let pooled =
+            s.deck.iter().chain(s.discard.iter()).chain(s.hidden.iter()).chain(s.evades.iter()).chain(s.instant);
+        if let Some(x) = pooled.into_iter().find(|&x| x == core || x == c.stun) {
+            bad.push(format!(
+                "P{p}'s {} is in its deck, a discard pile, an instant or an evade: the core card and stun cards are only ever in the hand or selected",
+                c.card(x).name
+            ));
+        }
         stuns_out += state.cards_of(p).filter(|&x| x == c.stun).count();
         if usize::from(s.kamae) >= game.samurai(p).tree.nodes.len() {
             bad.push(format!("P{p}: kamae node out of range"));

@@ -1134,3 +1134,113 @@ fn sj_6_5_sj_11_1_a_chosen_attack_and_a_stun_of_two() {
     select(&g, &mut s, &["Hammer Stroke", "Focus"]);
     assert_eq!((s.samurai[1].wounds, s.samurai[1].stuns(&g), s.supply[2]), (1, 2, 8));
 }
+
+/// The seats asked, in order, and what `watcher` observes at each, until the window closes.
+fn window_trace(g: &Senjutsu, s: &mut SenjutsuState, watcher: usize) -> Vec<(Option<usize>, Vec<f32>, String)> {
+    let mut trace = Vec::new();
+    let mut obs = vec![0.0; g.observation_len()];
+    while open_window(s) {
+        s.observation(g, watcher, &mut obs);
+        trace.push((s.current_player(), obs.clone(), s.information_state_string(g, watcher)));
+        act_exactly(g, s, "pass");
+    }
+    s.observation(g, watcher, &mut obs);
+    trace.push((s.current_player(), obs.clone(), s.information_state_string(g, watcher)));
+    trace
+}
+
+#[test]
+fn sj_13_6_sjx_21_the_instant_window_asks_every_samurai() {
+    // SJ-13.6, SJX-21. 「インスタント能力カードをプレイしたいプレイヤーは、能力カードが解決される前に
+    // プレイする必要があります」(a player who wants to play an instant must play it before the cards
+    // resolve): the window is every samurai's. Whether the Old Master holds Riposte (an instant that
+    // fits his Focus) or Straight Cut (none), the Student sees the same seats asked in the same
+    // order and the same observation throughout.
+    let traces: Vec<_> = ["riposte", "straight_cut"]
+        .iter()
+        .map(|card| {
+            let (g, mut s) = duel(json!({}));
+            face_off(&mut s);
+            give(&g, &mut s, 0, &["focus", card]);
+            give(&g, &mut s, 1, &["focus", "straight_cut"]);
+            act_exactly(&g, &mut s, "select Focus");
+            act_exactly(&g, &mut s, "select Focus");
+            assert!(matches!(s.phase, Phase::Instant(_)), "{:?}", s.phase);
+            assert!(texts(&g, &s).contains(&"pass".to_string()), "a pass is always legal");
+            window_trace(&g, &mut s, 1)
+        })
+        .collect();
+    let seats = |t: &[(Option<usize>, Vec<f32>, String)]| t.iter().map(|x| x.0).collect::<Vec<_>>();
+    assert_eq!(seats(&traces[0]), seats(&traces[1]));
+    assert_eq!(seats(&traces[0])[..2].iter().flatten().count(), 2, "both samurai are asked");
+    for (a, b) in traces[0].iter().zip(&traces[1]) {
+        assert_eq!(a.1, b.1, "the Student's observation");
+        assert_eq!(a.2, b.2, "the Student's information state");
+    }
+}
+
+#[test]
+fn sj_7_6_sjx_21_the_evade_offer_asks_every_evader() {
+    // SJ-7.6, SJX-21. 「回避：…あなたは攻撃能力カードを…即座にプレイして解決してもよい。」(Evade: you
+    // may play an attack card at once.) After Parry blocks Rising Slash (initiative 6) the defender
+    // is asked whether or not it holds an attack below 6, so the attacker learns nothing.
+    let traces: Vec<_> = ["straight_cut", "pommel_strike"]
+        .iter()
+        .map(|card| {
+            let (g, mut s) = duel(json!({}));
+            face_off(&mut s);
+            give(&g, &mut s, 0, &["rising_slash", "focus"]);
+            give(&g, &mut s, 1, &["parry", card]);
+            act_exactly(&g, &mut s, "select Rising Slash");
+            act_exactly(&g, &mut s, "select Parry");
+            act_exactly(&g, &mut s, "initiative 6");
+            while matches!(s.phase, Phase::Instant(_)) {
+                act_exactly(&g, &mut s, "pass");
+            }
+            // Straight Cut (5) can answer; Pommel Strike (8) cannot, and P1 is asked all the same.
+            (s.phase, texts(&g, &s))
+        })
+        .collect();
+    assert_eq!(traces[0].0, Phase::Resolve(1));
+    assert_eq!(traces[1].0, Phase::Resolve(1));
+    assert_eq!(traces[0].1, ["evade with Straight Cut", "pass"]);
+    assert_eq!(traces[1].1, ["pass"]);
+}
+
+#[test]
+fn sjx_21_determinized_worlds_wait_only_on_decisions_their_hands_allow() {
+    // SJX-21, SJX-19: in every world `determinize(s, 1)` gives, the seat to move is the one the
+    // Student sees move, and it has a legal action from that world's own hand.
+    let (g, mut s) = duel(json!({}));
+    face_off(&mut s);
+    give(&g, &mut s, 0, &["focus", "riposte"]);
+    give(&g, &mut s, 1, &["focus", "straight_cut"]);
+    act_exactly(&g, &mut s, "select Focus");
+    act_exactly(&g, &mut s, "select Focus");
+    let mut l = ActionList::new();
+    while open_window(&s) {
+        for seed in 0..20 {
+            let w = s.determinize(&g, 1, seed);
+            assert_eq!(w.current_player(), s.current_player(), "world {seed}");
+            w.legal_actions(&g, &mut l);
+            assert!(!l.is_empty(), "world {seed} waits on a decision its hand cannot make");
+        }
+        act_exactly(&g, &mut s, "pass");
+    }
+    // The same over random games, at every decision of every seat.
+    let mut rng = crate::core::Rng::new(3);
+    for seed in 0..30 {
+        let mut s = g.new_state(seed);
+        while !s.is_terminal() {
+            for observer in 0..g.n() {
+                let w = s.determinize(&g, observer, seed);
+                assert_eq!(w.current_player(), s.current_player());
+                w.legal_actions(&g, &mut l);
+                assert!(!l.is_empty(), "game {seed}: a world of P{observer} has no legal action\n{}", w.render(&g));
+            }
+            s.legal_actions(&g, &mut l);
+            let a = l[rng.below(l.len() as u32) as usize];
+            s.apply_unchecked(&g, a, &mut crate::core::NoEvents);
+        }
+    }
+}

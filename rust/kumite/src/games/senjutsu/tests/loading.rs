@@ -53,3 +53,68 @@ fn a_card_listing_hundreds_of_draws_is_refused_not_overflowed() {
     let e = Content::builtin().add_cards("x.toml", &text).expect_err("200 draws").to_string();
     assert!(e.contains("a card draws at most 2") && e.contains("at most 8 actions"), "{e}");
 }
+
+/// A state the loader once accepted: P1's core card lies in its deck, and about 100 random moves
+/// later P1 must select from a hand of cards it cannot select.
+const DEAD_END: &str = include_str!("fixtures/accepted_state_dead_end.json");
+
+fn dead_end_fixture() -> (Senjutsu, serde_json::Value) {
+    let saved: serde_json::Value = serde_json::from_str(DEAD_END).expect("the fixture is JSON");
+    (game(saved["options"].clone()), saved["state"].clone())
+}
+
+/// Random play from `s` for each seed: every live state offers an action, and the game ends.
+fn plays_to_an_end(g: &Senjutsu, s: &SenjutsuState, seeds: u64) {
+    let mut l = ActionList::new();
+    for seed in 0..seeds {
+        let mut s = s.clone();
+        let mut rng = crate::core::Rng::new(seed);
+        for step in 0..g.max_game_length() {
+            if s.is_terminal() {
+                break;
+            }
+            s.legal_actions(g, &mut l);
+            assert!(!l.is_empty(), "seed {seed}, step {step}: a live state with no legal action\n{}", s.render(g));
+            let a = l[rng.below(l.len() as u32) as usize];
+            s.apply_unchecked(g, a, &mut crate::core::NoEvents);
+            if step % 25 == 0 {
+                let text = serde_json::to_string(&s).expect("a state serialises");
+                g.state_from_json(&text).expect("every state reached loads again");
+            }
+        }
+        assert!(s.is_terminal(), "seed {seed}: the game ends within its bound");
+    }
+}
+
+#[test]
+fn sj_4_7_sj_13_8_a_core_card_outside_the_hand_is_refused() {
+    // SJ-4.7, SJ-13.8. 「最後に、各プレイヤーは自分のデッキの上から5枚の能力カードを、コア能力カードと
+    // ともに手札に引きます。」(each player draws five cards from its deck, together with the core card)
+    // and 「コア能力カードは、値0では常に最後に解決され、捨てられるのではなく手札に戻ります。」(the core
+    // card … returns to the hand rather than being discarded): it is never in a deck. The loader
+    // accepted a state with P1's core card in its deck; P1 later had nothing to select.
+    let (g, state) = dead_end_fixture();
+    let err = g.state_from_json(&state.to_string()).expect_err("the core card in the deck is refused").to_string();
+    assert!(err.contains("P1's") && err.contains("is in its deck, a discard pile, an instant or an evade"), "{err}");
+    // The same position with the core card dealt to the hand, as setup deals it, loads and plays on.
+    let core = g.samurai(1).core;
+    let mut fixed = state.clone();
+    let deck = fixed["samurai"][1]["deck"].as_array_mut().expect("a deck");
+    let at = deck.iter().position(|c| c.as_u64() == Some(u64::from(core.0))).expect("the core card in the deck");
+    deck.remove(at);
+    fixed["samurai"][1]["hand"].as_array_mut().expect("a hand").push(json!(core.0));
+    let s = g.state_from_json(&fixed.to_string()).expect("the core card in the hand loads");
+    plays_to_an_end(&g, &s, 60);
+}
+
+#[test]
+fn sj_4_7_a_stun_card_in_a_deck_is_refused() {
+    // SJ-11.1: a stun card goes into the hand and, played, back to its supply; never into a deck.
+    let (g, s) = duel(json!({}));
+    let mut v = serde_json::to_value(&s).expect("serialises");
+    v["samurai"][0]["deck"].as_array_mut().expect("a deck").push(json!(g.content.stun.0));
+    v["supply"][2] = json!(9);
+    let err = g.state_from_json(&v.to_string()).expect_err("a stun card in the deck").to_string();
+    let name = &g.content.card(g.content.stun).name;
+    assert!(err.contains(&format!("P0's {name} is in its deck")), "{err}");
+}

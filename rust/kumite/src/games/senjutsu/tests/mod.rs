@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::cards::CardId;
-use crate::conformance::scenario::{act, legal_texts as texts};
+use crate::conformance::scenario::{act as act_exactly, legal_texts as texts};
 use crate::conformance::{check_random_games, Conformance};
 use crate::core::{ActionList, Event, State};
 use crate::hex::{Direction, Hex};
@@ -70,6 +70,29 @@ fn select(g: &Senjutsu, s: &mut SenjutsuState, names: &[&str]) -> Vec<String> {
     for n in names {
         ev.extend(act(g, s, &format!("select {n}")));
     }
+    ev
+}
+
+/// Whether the decision is one every samurai concerned is asked, a pass always among its
+/// actions (SJX-21): the instant window and the evade offer.
+fn open_window(s: &SenjutsuState) -> bool {
+    matches!(s.phase, Phase::Instant(_)) || s.stack.last().is_some_and(|e| e.stage == Stage::Evade)
+}
+
+/// Passes the offers of the instant window and of evades where pass is the only action: the
+/// seats the engine once skipped (before SJX-21), so a scenario reads as the table plays it.
+fn pass_empty_offers(g: &Senjutsu, s: &mut SenjutsuState) -> Vec<String> {
+    let mut ev = Vec::new();
+    while open_window(s) && texts(g, s) == ["pass"] {
+        ev.extend(act_exactly(g, s, "pass"));
+    }
+    ev
+}
+
+/// Plays the action with this text, then passes the offers that leave nothing to choose.
+fn act(g: &Senjutsu, s: &mut SenjutsuState, text: &str) -> Vec<String> {
+    let mut ev = act_exactly(g, s, text);
+    ev.extend(pass_empty_offers(g, s));
     ev
 }
 

@@ -2,16 +2,18 @@
 
 use super::*;
 
-/// The observation (docs "## Observation (`observation.rs`)") has one seat block per player, the
-/// observer's first, with the one-hots over seats sized by `n`.
+/// The observation (docs "## Observation (`observation.rs`)"): a public part with one seat block
+/// per player in table order, the same for every viewer, then the viewer's private part.
 #[test]
-fn observation_sized_to_the_seats_with_the_observer_first() {
-    for (n, total) in [(2, 962), (3, 1_378), (4, 1_796)] {
+fn observation_public_in_table_order_then_private() {
+    for (n, total) in [(2, 1_983), (3, 2_734), (4, 3_489)] {
         let g = game(json!({ "players": n }));
-        let (c, k, nodes) = (g.battlefield().board.len(), g.content.cards.len(), 4);
-        assert_eq!((c, k), (68, 113), "River Ford and the built-in cards");
-        let seat = 4 + c + 6 + 8 + nodes + 4 + n + 2 + k + 10 + k + c + 10;
-        assert_eq!(13 + n * seat + k + 10 + n, total);
+        let (c, k, nodes, starts) = (g.battlefield().board.len(), g.content.cards.len(), 4, 4);
+        assert_eq!((c, k, g.battlefield().starts.len()), (68, 113, starts), "River Ford and the built-in cards");
+        let seat = 73 + 2 * n + starts + 3 * c + nodes + 4 * k;
+        let public = 13 + n * seat + 28 + 4 * n + k;
+        assert_eq!(g.public_observation_len(), public);
+        assert_eq!(public + 3 * k, total);
         assert_eq!(g.observation_shape(), vec![total]);
         let mut s = g.new_state(1);
         for p in 0..n {
@@ -21,18 +23,24 @@ fn observation_sized_to_the_seats_with_the_observer_first() {
         let viewer = 1;
         give(&g, &mut s, viewer, &["focus", "focus"]);
         let mut obs = vec![0.0; total];
+        let mut public_of = vec![0.0; public];
+        s.public_observation(&g, &mut public_of);
+        for v in 0..n {
+            s.observation(&g, v, &mut obs);
+            assert_eq!(obs[..public], public_of[..], "the public part is every seat's");
+        }
         s.observation(&g, viewer, &mut obs);
-        for j in 0..n {
-            let p = (viewer + j) % n;
-            let block = 13 + j * seat;
-            assert_eq!(obs[block], 1.0, "seat block {j} present");
+        for p in 0..n {
+            let block = 13 + p * seat;
+            assert_eq!(obs[block], 1.0, "seat block {p} present");
             let limit = f32::from(g.samurai(p).wound_limit);
-            assert_eq!(obs[block + 4 + c + 6], (p + 1) as f32 / limit, "seat block {j} holds P{p}'s wounds");
-            let rank = &obs[block + 4 + c + 6 + 8 + nodes + 4..][..n];
+            let wounds = block + 3 + n + starts + c + 6;
+            assert_eq!(obs[wounds], (p + 1) as f32 / limit, "seat block {p} holds P{p}'s wounds");
+            let rank = &obs[wounds + 8 + nodes + 4..][..n];
             assert_eq!(rank.iter().position(|&x| x == 1.0), Some(s.advantage_rank(p)), "P{p}'s advantage rank");
         }
-        let hand = &obs[13 + n * seat..][..k];
-        assert_eq!(hand[usize::from(id(&g, "focus").0)], 0.5, "the observer's hand follows the seats");
+        let hand = &obs[public..][..k];
+        assert_eq!(hand[usize::from(id(&g, "focus").0)], 0.5, "the viewer's hand opens the private part");
         assert_eq!(hand.iter().sum::<f32>(), 0.75, "two Focus and the core card");
     }
 }
@@ -198,4 +206,142 @@ fn the_scene_says_in_words_what_a_card_does_and_why_its_holder_cannot_select_it(
     assert!(straight["words"].as_str().unwrap().starts_with("attack, initiative "), "{straight}");
     // The opponent sees the public stun card, without its holder's notes.
     assert!(hand(1).iter().all(|c| c.get("why_not").is_none()));
+}
+
+#[test]
+fn sj_13_9_own_face_down_discards_are_in_the_owners_information() {
+    // SJ-13.9. 「能力カード(伏せ)を選んで捨てます」(choose ability cards and discard them face down):
+    // the owner chose them, so its information string and observation name them; the others see
+    // only how many.
+    let (g, mut s) = duel(json!({}));
+    let lunge = id(&g, "lunge");
+    s.samurai[0].hidden.push(lunge);
+    let mine = s.information_state_string(&g, 0);
+    assert!(mine.contains("P0 (you) face-down discards: Lunge"), "{mine}");
+    assert!(!s.information_state_string(&g, 1).contains("Lunge"));
+    let mut obs = vec![0.0; g.observation_len()];
+    s.observation(&g, 0, &mut obs);
+    let k = g.content.cards.len();
+    let buried_block = &obs[g.public_observation_len() + 2 * k..];
+    assert_eq!(buried_block[usize::from(lunge.0)], 0.25);
+    assert_eq!(s.private_observation_string(&g, 0), mine[s.public_observation_string(&g).len()..]);
+}
+
+#[test]
+fn sj_12_the_resolving_card_and_part_are_in_the_observation() {
+    // SJ-12, SJ-13.7: a seat choosing a move must know whose card and which part it moves for:
+    // Side Cut's move and Follow Through's move give different observations.
+    let (g, s) = duel(json!({}));
+    let obs_with = |key: &str| {
+        let mut s = s.clone();
+        face_off(&mut s);
+        let card = id(&g, key);
+        let e = state::Exec {
+            player: 1,
+            card,
+            part: 0,
+            op: 0,
+            zone: state::ZONE_NONE,
+            init: 5,
+            stage: Stage::Move,
+            left: 1,
+            who: 1,
+            choice: state::NO_CHOICE,
+            pushes: [0; MAX_PLAYERS],
+            evaders: 0,
+            evade: false,
+        };
+        s.stack.push(e);
+        s.phase = Phase::Resolve(1);
+        let mut obs = vec![0.0; g.observation_len()];
+        s.observation(&g, 1, &mut obs);
+        obs
+    };
+    assert_ne!(obs_with("side_cut"), obs_with("follow_through"));
+}
+
+/// Random games of `g`: every state's mover observation, with the legal ids and texts it offers.
+fn probe_action_meanings(g: &Senjutsu, games: u64) -> Vec<String> {
+    use std::collections::HashMap;
+    let mut seen: HashMap<Vec<u32>, (Vec<u16>, Vec<String>, String)> = HashMap::new();
+    let mut clashes = Vec::new();
+    let mut rng = crate::core::Rng::new(11);
+    let mut l = ActionList::new();
+    let mut obs = vec![0.0; g.observation_len()];
+    for seed in 0..games {
+        let mut s = g.new_state(seed);
+        while !s.is_terminal() {
+            let p = s.current_player().expect("live");
+            s.observation(g, p, &mut obs);
+            s.legal_actions(g, &mut l);
+            let ids: Vec<u16> = l.to_vec();
+            let names: Vec<String> = l.iter().map(|&a| s.action_to_string(g, a)).collect();
+            let key: Vec<u32> = obs.iter().map(|x| x.to_bits()).chain([p as u32]).collect();
+            match seen.get(&key) {
+                Some((i, t, info)) if *i != ids || *t != names => {
+                    clashes.push(format!("{t:?} against {names:?}\n{info}\n{}", s.information_state_string(g, p)));
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(key, (ids, names, s.information_state_string(g, p)));
+                }
+            }
+            let a = l[rng.below(l.len() as u32) as usize];
+            s.apply_unchecked(g, a, &mut crate::core::NoEvents);
+        }
+    }
+    clashes
+}
+
+#[test]
+fn one_observation_for_the_mover_offers_the_same_actions() {
+    // The observation says what every legal action id means: two positions the player to move
+    // cannot tell apart offer it the same ids with the same texts, with two and four samurai.
+    for n in [2, 4] {
+        let g = game(json!({ "players": n, "battlefield": "open_field" }));
+        let clashes = probe_action_meanings(&g, 40);
+        assert!(clashes.is_empty(), "{n} players: {} clashes, the first:\n{}", clashes.len(), clashes[0]);
+    }
+}
+
+#[test]
+fn public_and_private_observations_determine_the_information_state() {
+    // The split: the public vector and string are every seat's; (public, private) of a seat
+    // determine its information string, and the string determines both vectors.
+    use std::collections::HashMap;
+    for n in [2, 3, 4] {
+        let g = game(json!({ "players": n }));
+        let mut by_vec: HashMap<Vec<u32>, String> = HashMap::new();
+        let mut by_text: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut rng = crate::core::Rng::new(7);
+        let mut l = ActionList::new();
+        let (mut obs, mut public, mut private) = (
+            vec![0.0; g.observation_len()],
+            vec![0.0; g.public_observation_len()],
+            vec![0.0; g.private_observation_len()],
+        );
+        for seed in 0..15 {
+            let mut s = g.new_state(seed);
+            while !s.is_terminal() {
+                s.public_observation(&g, &mut public);
+                let public_text = s.public_observation_string(&g);
+                for p in 0..n {
+                    s.observation(&g, p, &mut obs);
+                    s.private_observation(&g, p, &mut private);
+                    assert_eq!(obs, [public.clone(), private.clone()].concat());
+                    let info = s.information_state_string(&g, p);
+                    assert_eq!(info, public_text.clone() + &s.private_observation_string(&g, p));
+                    let bits: Vec<u32> = obs.iter().map(|x| x.to_bits()).chain([p as u32]).collect();
+                    let text = format!("P{p}\n{info}");
+                    let old = by_vec.entry(bits.clone()).or_insert_with(|| text.clone());
+                    assert_eq!(*old, text, "one vector, two information states");
+                    let old = by_text.entry(text).or_insert(bits.clone());
+                    assert_eq!(*old, bits, "one information state, two vectors");
+                }
+                s.legal_actions(&g, &mut l);
+                let a = l[rng.below(l.len() as u32) as usize];
+                s.apply_unchecked(&g, a, &mut crate::core::NoEvents);
+            }
+        }
+    }
 }
