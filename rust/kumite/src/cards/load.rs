@@ -233,7 +233,7 @@ fn toml_files(folder: &std::path::Path, kind: &str) -> Result<Vec<(String, Strin
             continue;
         }
         let name = file.display().to_string();
-        if file.is_dir() || !file.extension().is_some_and(|x| x == "toml") {
+        if file.is_dir() || file.extension().is_none_or(|x| x != "toml") {
             return Err(GameError::option(
                 "content_dir",
                 format!("{name}: not a .toml file, so this game would not read it; {kind} go in {kind}/*.toml files"),
@@ -268,7 +268,12 @@ mod tests {
         let [cards, decks] = content_folder(&ok, ["cards", "decks"]).unwrap();
         assert_eq!((cards.len(), decks.len()), (1, 0));
         for (name, path, named, says) in [
-            ("old", "cards.toml", "/cards.toml:", "a file this game does not read; content goes in one folder per kind"),
+            (
+                "old",
+                "cards.toml",
+                "/cards.toml:",
+                "a file this game does not read; content goes in one folder per kind",
+            ),
             ("misspelt", "card/a.toml", "/card:", "a folder this game does not read"),
             ("txt", "cards/a.txt", "/cards/a.txt:", "not a .toml file"),
             ("sub", "cards/more/a.toml", "/cards/more:", "not a .toml file"),

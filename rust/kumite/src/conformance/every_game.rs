@@ -131,7 +131,8 @@ fn fatal_fight_tells_each_seat_what_the_table_shows() {
     let games: Vec<_> = (1..=4)
         .map(|players| {
             let g = FatalFight::new(FatalFightOptions { players, ..Default::default() }).unwrap();
-            (g, Knowledge { seed: players as u64, random_games: 3, ..Knowledge::default() })
+            let mcts_games = usize::from(players <= 2);
+            (g, Knowledge { seed: players as u64, random_games: 3, mcts_games, stride: 5, ..Knowledge::default() })
         })
         .collect();
     knows(&games);

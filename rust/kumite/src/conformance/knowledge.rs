@@ -247,6 +247,11 @@ fn seen<G: Game>(game: &G, state: &G::State, seat: usize) -> Seen {
     }
 }
 
+/// The legal ids of the player to move with their texts.
+type Offer = Vec<(Action, String)>;
+/// A seat with its public vector and string and its private vector and string.
+type Parts = (usize, Vec<u32>, String, Vec<u32>, String);
+
 /// Checks 1 and 4 over every reached state: each map keeps the first state that gave a key.
 struct Pools<S> {
     /// (seat, observation) -> information string.
@@ -254,9 +259,9 @@ struct Pools<S> {
     /// (seat, information string) -> observation.
     obs_of_info: HashMap<(usize, String), (Vec<u32>, Reached<S>)>,
     /// (mover, observation) -> its legal ids and their texts.
-    offer_of_obs: HashMap<(usize, Vec<u32>), (Vec<(Action, String)>, Reached<S>)>,
+    offer_of_obs: HashMap<(usize, Vec<u32>), (Offer, Reached<S>)>,
     /// (seat, public and private parts) -> information string.
-    info_of_parts: HashMap<(usize, Vec<u32>, String, Vec<u32>, String), (String, Reached<S>)>,
+    info_of_parts: HashMap<Parts, (String, Reached<S>)>,
     legal: ActionList,
 }
 
