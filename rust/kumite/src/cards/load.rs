@@ -170,39 +170,121 @@ pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Game
 
 /// A game's `content_dir` layout: for each kind in `kinds`, the `*.toml` files of the folder
 /// `dir/<kind>` in name order, as (path, text). A missing kind folder has none; a `dir` that is
-/// not a folder, or an unreadable file, is an error of the `content_dir` option.
+/// not a folder, or an unreadable file, is an error of the `content_dir` option. Nothing else
+/// may lie there, so no content is ignored without a word: any other file or folder in `dir`
+/// (a `cards.toml` beside the folders, a misspelt folder) or in a kind folder (a file not
+/// ending in `.toml`, a subfolder) is refused, naming it and where that content goes. Only
+/// notes are let be: a `README` (any extension but `.toml`) and hidden entries (`.git`).
 pub fn content_folder<const N: usize>(dir: &str, kinds: [&str; N]) -> Result<[Vec<(String, String)>; N], GameError> {
-    if !std::path::Path::new(dir).is_dir() {
+    let root = std::path::Path::new(dir);
+    if !root.is_dir() {
         return Err(GameError::option("content_dir", "is not a directory"));
+    }
+    let folders = kinds.map(|k| format!("{k}/")).join(", ");
+    for path in entries(root)? {
+        let name = file_name(&path);
+        if path.is_dir() && kinds.contains(&name.as_str()) || is_note(&path) {
+            continue;
+        }
+        let what = if path.is_dir() { "a folder this game does not read" } else { "a file this game does not read" };
+        return Err(GameError::option(
+            "content_dir",
+            format!("{}: {what}; content goes in one folder per kind, as *.toml files: {folders}", path.display()),
+        ));
     }
     let mut out = [(); N].map(|_| Vec::new());
     for (files, kind) in out.iter_mut().zip(kinds) {
-        *files = toml_files(&std::path::Path::new(dir).join(kind))?;
+        *files = toml_files(&root.join(kind), kind)?;
     }
     Ok(out)
 }
 
-fn toml_files(folder: &std::path::Path) -> Result<Vec<(String, String)>, GameError> {
-    let Ok(entries) = std::fs::read_dir(folder) else { return Ok(Vec::new()) };
-    let mut files: Vec<_> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|file| {
-            let name = file.display().to_string();
-            let text =
-                std::fs::read_to_string(&file).map_err(|e| GameError::option("content_dir", format!("{name}: {e}")))?;
-            Ok((name, text))
-        })
-        .collect()
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// A note beside the content: a README file, or a hidden entry; never a `.toml` file.
+fn is_note(path: &std::path::Path) -> bool {
+    let name = file_name(path);
+    let toml = path.extension().is_some_and(|x| x == "toml");
+    let readme = path.is_file() && path.file_stem().is_some_and(|s| s.eq_ignore_ascii_case("readme"));
+    !toml && (readme || name.starts_with('.'))
+}
+
+/// The entries of `folder` in name order.
+fn entries(folder: &std::path::Path) -> Result<Vec<std::path::PathBuf>, GameError> {
+    let read = std::fs::read_dir(folder)
+        .map_err(|e| GameError::option("content_dir", format!("{}: {e}", folder.display())))?;
+    let mut paths = read
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| GameError::option("content_dir", format!("{}: {e}", folder.display())))?;
+    paths.sort();
+    Ok(paths)
+}
+
+fn toml_files(folder: &std::path::Path, kind: &str) -> Result<Vec<(String, String)>, GameError> {
+    if !folder.exists() {
+        return Ok(Vec::new());
+    }
+    let mut files = Vec::new();
+    for file in entries(folder)? {
+        if is_note(&file) {
+            continue;
+        }
+        let name = file.display().to_string();
+        if file.is_dir() || file.extension().is_none_or(|x| x != "toml") {
+            return Err(GameError::option(
+                "content_dir",
+                format!("{name}: not a .toml file, so this game would not read it; {kind} go in {kind}/*.toml files"),
+            ));
+        }
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| GameError::option("content_dir", format!("{name}: {e}")))?;
+        files.push((name, text));
+    }
+    Ok(files)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A content folder with `files` (path, text) under a fresh temporary folder.
+    fn folder(name: &str, files: &[(&str, &str)]) -> String {
+        let dir = std::env::temp_dir().join(format!("kumite-content-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, text) in files {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir.display().to_string()
+    }
+
+    #[test]
+    fn every_file_the_loader_does_not_read_is_refused_by_name() {
+        let ok = folder("ok", &[("cards/a.toml", "x = 1"), ("README.md", "notes"), ("cards/README", "notes")]);
+        let [cards, decks] = content_folder(&ok, ["cards", "decks"]).unwrap();
+        assert_eq!((cards.len(), decks.len()), (1, 0));
+        for (name, path, named, says) in [
+            (
+                "old",
+                "cards.toml",
+                "/cards.toml:",
+                "a file this game does not read; content goes in one folder per kind",
+            ),
+            ("misspelt", "card/a.toml", "/card:", "a folder this game does not read"),
+            ("txt", "cards/a.txt", "/cards/a.txt:", "not a .toml file"),
+            ("sub", "cards/more/a.toml", "/cards/more:", "not a .toml file"),
+            ("readme_toml", "README.toml", "/README.toml:", "a file this game does not read"),
+        ] {
+            let dir = folder(name, &[("cards/a.toml", "x = 1"), (path, "not [ toml")]);
+            let err = content_folder(&dir, ["cards", "decks"]).unwrap_err().to_string();
+            assert!(err.contains(named) && err.contains(says), "{path}: {err}");
+            assert!(err.contains("cards/") || err.contains("cards go in"), "{path}: {err}");
+        }
+    }
 
     #[derive(serde::Deserialize, Debug)]
     struct Lists {

@@ -2,6 +2,7 @@
 //! random games, and the bounded seat-fairness check of each game's seatings.
 
 use super::check_secrets;
+use super::knowledge::{check_knowledge, Knowledge};
 use super::seats::{check_seats, BOUNDED_GAMES};
 use crate::core::Game;
 use crate::games::fatal_fight::{FatalFight, FatalFightOptions};
@@ -82,4 +83,65 @@ fn every_observation_layout_covers_the_vector() {
     for players in 2..=4 {
         covers_the_observation(&Senjutsu::new(SenjutsuOptions { players, ..Default::default() }).unwrap());
     }
+}
+
+/// The information contract ([`super::knowledge`]) on each game, timed; every failing option
+/// set is reported.
+fn knows<G: Game>(games: &[(G, Knowledge)]) {
+    let mut failures = Vec::new();
+    for (game, k) in games {
+        let start = std::time::Instant::now();
+        let result = check_knowledge(game, *k);
+        eprintln!("{} {}: {result:?} ({:.1} s)", G::NAME, game.options_json(), start.elapsed().as_secs_f64());
+        failures.extend(result.err());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn tekken_tells_each_seat_what_the_table_shows() {
+    knows(&[
+        (Tekken::new(TekkenOptions::default()).unwrap(), Knowledge::default()),
+        (
+            Tekken::new(TekkenOptions { hand_size: 5, ..Default::default() }).unwrap(),
+            Knowledge { seed: 1, ..Knowledge::default() },
+        ),
+    ]);
+}
+
+#[test]
+fn senjutsu_tells_each_seat_what_the_table_shows() {
+    let games: Vec<_> = [(2, None), (3, None), (4, Some(vec![0, 1, 0, 1]))]
+        .into_iter()
+        .map(|(players, teams)| {
+            let g = Senjutsu::new(SenjutsuOptions { players, teams, ..Default::default() }).unwrap();
+            let fewer = if players > 2 {
+                Knowledge { random_games: 3, mcts_games: 0, stride: 5, ..Knowledge::default() }
+            } else {
+                Knowledge::default()
+            };
+            (g, Knowledge { seed: players as u64, ..fewer })
+        })
+        .collect();
+    knows(&games);
+}
+
+#[test]
+fn fatal_fight_tells_each_seat_what_the_table_shows() {
+    let games: Vec<_> = (1..=4)
+        .map(|players| {
+            let g = FatalFight::new(FatalFightOptions { players, ..Default::default() }).unwrap();
+            let mcts_games = usize::from(players <= 2);
+            (g, Knowledge { seed: players as u64, random_games: 3, mcts_games, stride: 5, ..Knowledge::default() })
+        })
+        .collect();
+    knows(&games);
+}
+
+#[test]
+fn ufs_tells_each_seat_what_the_table_shows() {
+    knows(&[(
+        Ufs::new(UfsOptions::default()).unwrap(),
+        Knowledge { random_games: 3, mcts_games: 0, ..Knowledge::default() },
+    )]);
 }

@@ -14,6 +14,7 @@ pub mod dead_text;
 mod every_game;
 #[cfg(test)]
 pub(crate) mod fixtures;
+pub mod knowledge;
 pub mod scenario;
 pub mod seats;
 pub mod secrets;

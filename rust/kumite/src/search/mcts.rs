@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
 use crate::search::evaluator::Evaluator;
+use crate::search::rollout::no_legal_action;
 
 #[derive(Clone, Debug)]
 pub struct MctsConfig {
@@ -245,6 +246,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// reuse the subtree of the moves played in between.
     pub fn search(&mut self, game: &G, state: &G::State, history: &[Action]) -> SearchStats {
         let player = state.current_player().expect("search needs a state with a player to move");
+        let mut legal = ActionList::new();
+        state.legal_actions(game, &mut legal);
+        if legal.is_empty() {
+            no_legal_action::<G>(state);
+        }
         let threads = self.config.threads.max(1);
         let mut trees = self.reused_trees(history, threads);
         let start = Instant::now();
@@ -365,6 +371,9 @@ fn grow<G: Game, E: Evaluator<G>>(
             while tree.nodes[node as usize].expanded {
                 let Some(mover) = world.current_player() else { break };
                 world.legal_actions(game, &mut legal);
+                if legal.is_empty() {
+                    no_legal_action::<G>(&world);
+                }
                 node = match gumbel {
                     Some(g) if node == 0 => g.select(tree, &schedule),
                     _ => tree.select(node, &legal, mover as u8, cfg.exploration, puct),
@@ -390,6 +399,9 @@ fn grow<G: Game, E: Evaluator<G>>(
                 }
                 let mover = world.current_player().expect("not terminal") as u8;
                 world.legal_actions(game, &mut legal);
+                if legal.is_empty() {
+                    no_legal_action::<G>(world);
+                }
                 let row = if puct { &priors[i * game.num_actions()..(i + 1) * game.num_actions()] } else { &[][..] };
                 let total: f32 = if puct { legal.iter().map(|&a| row[usize::from(a)].max(0.0)).sum() } else { 0.0 };
                 for &a in legal.iter().rev() {

@@ -22,11 +22,28 @@ pub fn random_playout_capped<G: Game>(game: &G, state: &mut G::State, rng: &mut 
     let mut steps = 0;
     while steps < max_steps && !state.is_terminal() {
         state.legal_actions(game, &mut legal);
+        if legal.is_empty() {
+            no_legal_action::<G>(state);
+        }
         let action = legal[rng.below(legal.len() as u32) as usize];
         state.apply_unchecked(game, action, &mut NoEvents);
         steps += 1;
     }
     steps
+}
+
+/// A live position whose player to move has no legal action breaks the core contract (the
+/// loader refuses such states; the rules must never reach one). Search and playouts stop there
+/// with this message, naming the game and the position, rather than indexing an empty list.
+#[cold]
+#[inline(never)]
+pub fn no_legal_action<G: Game>(state: &G::State) -> ! {
+    panic!(
+        "{}: a live position offers its player to move (P{:?}) no legal action; the position: {}",
+        G::NAME,
+        state.current_player(),
+        serde_json::to_string(state).unwrap_or_default()
+    )
 }
 
 /// [`random_playout_capped`] at the game's run bound, [`Game::max_game_length`] actions from

@@ -159,6 +159,9 @@ fn play<G: Game, E: Evaluator<G>>(
     while !state.is_terminal() && history.len() < bound {
         let Some(player) = state.current_player() else { break };
         state.legal_actions(game, &mut legal);
+        if legal.is_empty() {
+            crate::search::rollout::no_legal_action::<G>(&state);
+        }
         let action = if legal.len() == 1 {
             // A forced move teaches nothing and needs no search.
             legal[0]
