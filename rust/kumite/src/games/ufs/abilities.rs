@@ -77,7 +77,7 @@ impl UfsState {
                 }
                 Effect::Ready(n) => {
                     let mut left = n;
-                    for x in self.sides[p].staging_mut().as_mut_slice() {
+                    for x in self.sides[p].staging_mut().into_slice() {
                         if left > 0 && x.committed() && game.content.card(x.card).kind == Kind::Foundation {
                             x.set_committed(false);
                             left -= 1;
@@ -87,7 +87,7 @@ impl UfsState {
                 }
                 Effect::Stun(n) => {
                     let mut left = n;
-                    for x in self.sides[o].staging_mut().as_mut_slice() {
+                    for x in self.sides[o].staging_mut().into_slice() {
                         if left > 0 && !x.committed() && game.content.card(x.card).kind == Kind::Foundation {
                             x.set_committed(true);
                             left -= 1;
@@ -97,7 +97,7 @@ impl UfsState {
                 }
                 Effect::Shatter => self.sides[o]
                     .staging_mut()
-                    .as_mut_slice()
+                    .into_slice()
                     .iter_mut()
                     .find(|x| !x.face_down() && game.content.card(x.card).kind == Kind::Foundation)
                     .map(|x| x.set_face_down(true))
@@ -120,11 +120,11 @@ impl UfsState {
         let enhance = a.trigger == Trigger::Enhance;
         let s = &mut self.sides[p];
         let entry = if k < ids.char_source {
-            &mut s.staging_mut().as_mut_slice()[k]
+            &mut s.staging_mut().into_slice()[k]
         } else if k < ids.attack_source {
-            &mut s.character_mut().as_mut_slice()[k - ids.char_source]
+            &mut s.character_mut().into_slice()[k - ids.char_source]
         } else {
-            &mut s.pool_mut().as_mut_slice()[usize::from(self.attack.expect("attack source").slot)]
+            &mut s.pool_mut().into_slice()[usize::from(self.attack.expect("attack source").slot)]
         };
         if enhance {
             entry.set_used_attack(true);
@@ -133,9 +133,9 @@ impl UfsState {
         }
         if a.cost.commit {
             if k < ids.char_source {
-                s.staging_mut().as_mut_slice()[k].set_committed(true);
+                s.staging_mut().into_slice()[k].set_committed(true);
             } else {
-                s.character_mut().as_mut_slice()[0].set_committed(true);
+                s.character_mut().into_slice()[0].set_committed(true);
             }
         }
         // UF-9.2: momentum is paid by discarding it.

@@ -354,7 +354,7 @@ impl UfsState {
         });
         if dealt > 0 {
             let slot = usize::from(at.slot);
-            self.sides[a].pool_mut().as_mut_slice()[slot].set_damaged(true);
+            self.sides[a].pool_mut().into_slice()[slot].set_damaged(true);
             if left == 0 {
                 // UF-1.2
                 self.finish(Some(a), "the opponent's vitality reached 0", ev);
@@ -641,10 +641,10 @@ pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut i
             let k = usize::from(k);
             let s = &mut state.sides[p];
             let name = if k < game.ids.char_source {
-                s.staging_mut().as_mut_slice()[k].set_committed(true);
+                s.staging_mut().into_slice()[k].set_committed(true);
                 game.content.card(s.staging().as_slice()[k].card).name.as_str()
             } else {
-                s.character_mut().as_mut_slice()[0].set_committed(true);
+                s.character_mut().into_slice()[0].set_committed(true);
                 game.content.card(s.character().as_slice()[0].card).name.as_str()
             };
             ev.emit(|| event("commit", Some(p), format!("commits {name} for +1")));
@@ -669,7 +669,7 @@ pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut i
                 s.momentum_mut().push(c);
                 ev.emit(|| event("momentum", Some(p), format!("{} becomes momentum", game.content.card(c).name)));
             } else {
-                s.pool_mut().as_mut_slice()[i].set_damaged(false);
+                s.pool_mut().into_slice()[i].set_damaged(false);
             }
             if !state.sides[p].pool().as_slice().iter().any(|x| x.damaged()) {
                 state.finish_turn(game, ev);

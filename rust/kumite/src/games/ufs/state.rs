@@ -165,7 +165,7 @@ impl<'a> ZoneMut<'a> {
     pub fn len(&self) -> usize {
         self.side.range(self.at).len()
     }
-    pub fn as_mut_slice(self) -> &'a mut [Slot] {
+    pub fn into_slice(self) -> &'a mut [Slot] {
         let r = self.side.range(self.at);
         &mut self.side.cards[r]
     }
@@ -526,7 +526,7 @@ impl UfsState {
             rng,
         };
         // UF-4.3: the first player commits its character (UF-2.8).
-        s.sides[usize::from(first)].character_mut().as_mut_slice()[0].set_committed(true);
+        s.sides[usize::from(first)].character_mut().into_slice()[0].set_committed(true);
         // UF-4.4: both draw up to hand size.
         for p in [usize::from(first), 1 - usize::from(first)] {
             s.draw_up(game, p, &mut crate::core::NoEvents);

@@ -268,7 +268,7 @@ fn ufx_12_the_momentum_effect_takes_the_top_of_the_discard_pile() {
     stage(&g, &mut s, 0, "burning_ring"); // damage: momentum 1
     let d = take(&g, &mut s, 0, "brace");
     s.sides[0].discard_mut().push(d);
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_top(&g, &mut s, 0, &["ember_wraps"]);
     play(&g, &mut s, 0, "quick_jab");
@@ -284,7 +284,7 @@ fn ufx_15_damage_lowered_to_zero_is_no_damage() {
     let mut s = start(&g);
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_hand(&g, &mut s, 1, &["brace"]);
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     set_top(&g, &mut s, 1, &["tidal_focus", "tidal_focus"]);
     play(&g, &mut s, 0, "quick_jab");

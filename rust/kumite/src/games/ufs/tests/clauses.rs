@@ -117,7 +117,7 @@ fn uf_10_3_blocks_come_only_from_hand() {
     let g = game();
     let mut s = start(&g);
     stage(&g, &mut s, 1, "tidal_focus"); // a block icon, but in play
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true); // no enhance either
+    s.sides[1].character_mut().into_slice()[0].set_committed(true); // no enhance either
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "quick_jab");
@@ -133,7 +133,7 @@ fn uf_10_4_a_block_also_needs_a_matching_symbol() {
     act(&g, &mut s, A::Pass); // P1's turn
     set_hand(&g, &mut s, 0, &["wave_palm", "blaze_hook"]); // both mid blocks
     set_hand(&g, &mut s, 1, &["wave_palm"]);
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     play(&g, &mut s, 1, "wave_palm"); // mid attack
                                       // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.
@@ -187,7 +187,7 @@ fn uf_6_2_a_failed_attack_check_ends_the_attack_and_the_phase() {
 fn uf_8_7_committing_ready_foundations_and_the_character_adds_one_each() {
     let g = game();
     let mut s = start(&g);
-    s.sides[0].character_mut().as_mut_slice()[0].set_committed(false);
+    s.sides[0].character_mut().into_slice()[0].set_committed(false);
     stage(&g, &mut s, 0, "ember_wraps");
     stage(&g, &mut s, 0, "burning_ring"); // an asset: no check bonus (UF-11.8)
     set_hand(&g, &mut s, 0, &["magma_knee"]);
@@ -353,7 +353,7 @@ fn uf_5_3_end_phase_moves_permanents_attaches_characters_and_offers_momentum() {
         let c = take(&g, &mut s, 0, n);
         s.sides[0].pool_mut().push(Slot::new(c));
     }
-    s.sides[0].pool_mut().as_mut_slice()[3].set_damaged(true);
+    s.sides[0].pool_mut().into_slice()[3].set_damaged(true);
     let c = take(&g, &mut s, 1, "brace");
     s.sides[1].pool_mut().push(Slot::new(c));
     s.validate(&g).unwrap();
@@ -417,7 +417,7 @@ fn uf_11_3_another_card_of_the_same_person_attaches_and_adds_abilities() {
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_hand(&g, &mut s, 1, &[]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true); // Isolde has no enhance left
+    s.sides[1].character_mut().into_slice()[0].set_committed(true); // Isolde has no enhance left
     let before = s.sides[1].vitality;
     play(&g, &mut s, 0, "quick_jab");
     assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 0 });
@@ -476,7 +476,7 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
         let m = s.sides[0].deck_mut().pop().unwrap();
         s.sides[0].momentum_mut().push(m);
     }
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "shade_claw");
     let c0 = g.ids.char_source as u16;
@@ -621,7 +621,7 @@ fn uf_3_5_no_summoning_sickness_a_new_foundation_commits_on_the_next_turn() {
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_hand(&g, &mut s, 1, &[]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
-    s.sides[0].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[0].character_mut().into_slice()[0].set_committed(true);
     play(&g, &mut s, 0, "quick_jab");
     assert_eq!(s.current_player(), Some(1));
     let k = s.sides[1].staging().cards().position(|c| c == id(&g, "still_waters")).unwrap() as u16;
@@ -664,7 +664,7 @@ fn uf_3_7_the_first_unique_copy_survives() {
 fn uf_5_2_combat_phase_offers_every_card_type_and_form_abilities() {
     let g = game();
     let mut s = start(&g);
-    s.sides[0].character_mut().as_mut_slice()[0].set_committed(false);
+    s.sides[0].character_mut().into_slice()[0].set_committed(false);
     stage(&g, &mut s, 0, "furnace_stance");
     set_hand(
         &g,
@@ -711,7 +711,7 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     let mut s = start(&g);
     stage(&g, &mut s, 1, "tidal_focus");
     stage(&g, &mut s, 1, "still_waters");
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["grave_sweep"]);
     set_top(&g, &mut s, 0, &["hollow_pact"]);
     play(&g, &mut s, 0, "grave_sweep"); // 4 against 6
@@ -777,7 +777,7 @@ fn uf_9_4_momentum_cards_lose_their_text() {
     // Burning Ring's text would add momentum after damage; under the character it does nothing.
     let m = take(&g, &mut s, 0, "burning_ring");
     s.sides[0].momentum_mut().push(m);
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "quick_jab");

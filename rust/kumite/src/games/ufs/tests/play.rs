@@ -7,17 +7,17 @@ use super::*;
 fn keyword_combo_needs_the_listed_trait_right_before() {
     let g = game();
     let mut s = start(&g);
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["quick_jab", "cinder_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen", "ember_wraps"]);
     play(&g, &mut s, 0, "quick_jab"); // a punch; resolves unblocked
     assert_eq!(s.phase, Phase::Combat);
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     play(&g, &mut s, 0, "cinder_jab"); // 3 + 1 = 4 against 6
     assert_eq!(s.sides[1].vitality, 20 - 2 - 5, "Combo (punch): damage 3 + 2");
     // Without a punch before it, no bonus.
     let mut s = start(&g);
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["cinder_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "cinder_jab");
@@ -68,8 +68,8 @@ fn effect_stun_commits_the_opponents_ready_foundations() {
     let mut s = start(&g);
     stage(&g, &mut s, 1, "tidal_focus");
     stage(&g, &mut s, 1, "still_waters");
-    s.sides[1].character_mut().as_mut_slice()[0].set_committed(true);
-    s.sides[1].staging_mut().as_mut_slice()[1].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
+    s.sides[1].staging_mut().into_slice()[1].set_committed(true);
     set_hand(&g, &mut s, 0, &["low_sweep"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "low_sweep");
@@ -144,9 +144,17 @@ fn ufx_capacity_figures() {
         games += 1;
     }
     let secs = t.elapsed().as_secs_f64();
+    let mut obs = vec![0.0; g.observation_len()];
+    let t = Instant::now();
+    for _ in 0..n {
+        s.observation(&g, 0, std::hint::black_box(&mut obs));
+    }
+    let obs_ns = t.elapsed().as_nanos() as f64 / n as f64;
+    let heap: usize = s.sides.iter().map(|x| x.all_cards().count() * std::mem::size_of::<Slot>()).sum();
     println!(
-        "UFS: state {} bytes inline, clone {clone_ns:.0} ns, {:.0} random games/s, {:.2e} steps/s",
+        "UFS: state {} bytes inline + {heap} in the arenas, clone {clone_ns:.0} ns, observation ({} values) {obs_ns:.0} ns, {:.0} random games/s, {:.2e} steps/s",
         std::mem::size_of::<UfsState>(),
+        g.observation_len(),
         games as f64 / secs,
         steps as f64 / secs
     );
