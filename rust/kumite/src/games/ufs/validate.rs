@@ -48,6 +48,14 @@ pub(crate) fn validate(state: &UfsState, game: &Ufs) -> Result<(), GameError> {
         return Err(GameError::deserialization(format!("a card id is outside the card database (0..{n_cards})")));
     }
     for (p, side) in state.sides.iter().enumerate() {
+        // Counted hand cards were drawn after a relief, which removed cards (UF-3.4).
+        let fresh = side.drawn_since_relief as usize;
+        if fresh > side.hand().len() || (fresh > 0 && side.removed().is_empty()) {
+            bad(format!(
+                "player {p}'s drawn_since_relief {fresh}: at most the hand's {} cards, and 0 before any relief",
+                side.hand().len()
+            ));
+        }
         if side.deck().is_empty() && state.result.is_none() {
             bad(format!("player {p}'s deck is empty but the game is not over (relief refills it at once, UF-3.4)"));
         }
