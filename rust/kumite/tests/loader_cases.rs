@@ -403,14 +403,14 @@ fn ufs_damaged_mark_on_a_non_attack_is_refused() {
     let g = ufs();
     let s = find(&g, |s| {
         s.sides[usize::from(s.active)]
-            .pool
+            .pool()
             .as_slice()
             .iter()
             .any(|x| g.content.card(x.card).kind != kumite::games::ufs::Kind::Attack)
     });
     let a = usize::from(s.active);
     let i = s.sides[a]
-        .pool
+        .pool()
         .as_slice()
         .iter()
         .position(|x| g.content.card(x.card).kind != kumite::games::ufs::Kind::Attack)

@@ -3,9 +3,8 @@
 
 use crate::cards::CardId;
 use crate::core::{event, EffectKey, EventSink};
-use crate::games::ufs::actions::{ATTACK_SOURCE, CHAR_SOURCE};
 use crate::games::ufs::content::{Effect, Kind, Trigger};
-use crate::games::ufs::state::{Event, UfsState, MAX_STAGING};
+use crate::games::ufs::state::{At, Event, UfsState};
 use crate::games::ufs::Ufs;
 
 impl UfsState {
@@ -52,9 +51,9 @@ impl UfsState {
                 }),
                 Effect::SetZone(z) => self.attack.as_mut().is_some_and(|at| std::mem::replace(&mut at.zone, z) != z),
                 Effect::Draw(n) => {
-                    let had = self.sides[p].hand.len();
+                    let had = self.sides[p].hand().len();
                     self.draw(p, usize::from(n), ev);
-                    self.sides[p].hand.len() > had
+                    self.sides[p].hand().len() > had
                 }
                 Effect::Heal(n) => {
                     let s = &mut self.sides[p];
@@ -64,7 +63,7 @@ impl UfsState {
                 }
                 Effect::Momentum(n) => {
                     let s = &mut self.sides[p];
-                    s.discard.draw_to(&mut s.momentum, usize::from(n)) > 0
+                    s.discard_mut().draw_to(At::Momentum, usize::from(n)) > 0
                 }
                 Effect::Breaker(n) => {
                     let s = &mut self.sides[o];
@@ -78,7 +77,7 @@ impl UfsState {
                 }
                 Effect::Ready(n) => {
                     let mut left = n;
-                    for x in self.sides[p].staging.as_mut_slice() {
+                    for x in self.sides[p].staging_mut().into_slice() {
                         if left > 0 && x.committed() && game.content.card(x.card).kind == Kind::Foundation {
                             x.set_committed(false);
                             left -= 1;
@@ -88,7 +87,7 @@ impl UfsState {
                 }
                 Effect::Stun(n) => {
                     let mut left = n;
-                    for x in self.sides[o].staging.as_mut_slice() {
+                    for x in self.sides[o].staging_mut().into_slice() {
                         if left > 0 && !x.committed() && game.content.card(x.card).kind == Kind::Foundation {
                             x.set_committed(true);
                             left -= 1;
@@ -97,8 +96,8 @@ impl UfsState {
                     left < n
                 }
                 Effect::Shatter => self.sides[o]
-                    .staging
-                    .as_mut_slice()
+                    .staging_mut()
+                    .into_slice()
                     .iter_mut()
                     .find(|x| !x.face_down() && game.content.card(x.card).kind == Kind::Foundation)
                     .map(|x| x.set_face_down(true))
@@ -115,16 +114,17 @@ impl UfsState {
 
     /// Uses ability `j` of source `k`: pays the cost, marks the card used, applies the effects.
     pub(super) fn use_ability(&mut self, game: &Ufs, p: usize, k: usize, j: usize, ev: &mut impl EventSink<Event>) {
-        let (slot, _) = self.source_slot(p, k).expect("legal source");
+        let (slot, _) = self.source_slot(game, p, k).expect("legal source");
+        let ids = &game.ids;
         let a = &game.content.card(slot.card).abilities[j];
         let enhance = a.trigger == Trigger::Enhance;
         let s = &mut self.sides[p];
-        let entry = if k < MAX_STAGING {
-            &mut s.staging.as_mut_slice()[k]
-        } else if k < ATTACK_SOURCE {
-            &mut s.character.as_mut_slice()[k - CHAR_SOURCE]
+        let entry = if k < ids.char_source {
+            &mut s.staging_mut().into_slice()[k]
+        } else if k < ids.attack_source {
+            &mut s.character_mut().into_slice()[k - ids.char_source]
         } else {
-            &mut s.pool.as_mut_slice()[usize::from(self.attack.expect("attack source").slot)]
+            &mut s.pool_mut().into_slice()[usize::from(self.attack.expect("attack source").slot)]
         };
         if enhance {
             entry.set_used_attack(true);
@@ -132,21 +132,21 @@ impl UfsState {
             entry.set_used_turn(true);
         }
         if a.cost.commit {
-            if k < MAX_STAGING {
-                s.staging.as_mut_slice()[k].set_committed(true);
+            if k < ids.char_source {
+                s.staging_mut().into_slice()[k].set_committed(true);
             } else {
-                s.character.as_mut_slice()[0].set_committed(true);
+                s.character_mut().into_slice()[0].set_committed(true);
             }
         }
         // UF-9.2: momentum is paid by discarding it.
         for _ in 0..a.cost.surge {
-            if let Some(c) = s.momentum.pop() {
-                s.discard.push(c);
+            if let Some(c) = s.momentum_mut().pop() {
+                s.discard_mut().push(c);
             }
         }
         if a.cost.destroy {
-            let gone = s.staging.remove(k).card;
-            s.discard.push(gone);
+            let gone = s.staging_mut().remove(k).card;
+            s.discard_mut().push(gone);
         }
         ev.emit(|| event("ability", Some(p), format!("{}: {}", game.content.card(slot.card).name, a.text())));
         self.effects(game, p, slot.card, j, ev);

@@ -1,34 +1,60 @@
-//! The dense action space of UFS. Ranges are sized by the worst case: a hand of `MAX_HAND`
-//! cards, ability sources (staging area, character row, the attack card) times `MAX_ABILITIES`,
-//! commit sources (staging area and the character).
+//! The dense action space of UFS, sized from the decks in play (UFX-11): a hand can hold a whole
+//! deck, ability sources are the staging area (a deck's foundations and assets), the character
+//! row (its character cards) and the attack card, times `MAX_ABILITIES`; commit sources are the
+//! staging area and the character.
 
 use crate::core::{Action, State};
 use crate::games::ufs::content::MAX_ABILITIES;
-use crate::games::ufs::state::{Phase, UfsState, MAX_CHARS, MAX_HAND, MAX_STAGING};
+use crate::games::ufs::state::{Phase, UfsState};
 use crate::games::ufs::Ufs;
 
-/// Ability sources: staging slot `k` is `k`, character row entry `k` is `MAX_STAGING + k`, the
-/// attack card in the pool is `ATTACK_SOURCE`.
-pub const CHAR_SOURCE: usize = MAX_STAGING;
-pub const ATTACK_SOURCE: usize = MAX_STAGING + MAX_CHARS;
-pub const SOURCES: usize = ATTACK_SOURCE + 1;
-/// Commit sources: staging slot `k`, or `MAX_STAGING` for the character.
-pub const COMMIT_SOURCES: usize = MAX_STAGING + 1;
+/// Where each kind of action starts in the id space of one game. Ability sources: staging slot
+/// `k` is `k`, character row entry `k` is `char_source + k`, the attack card in the pool is
+/// `attack_source`; commit source `char_source` is the character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ids {
+    pub char_source: usize,
+    pub attack_source: usize,
+    block: usize,
+    discard: usize,
+    use_: usize,
+    commit: usize,
+    pass: usize,
+    mulligan: usize,
+    momentum: usize,
+    pub count: usize,
+}
+
+impl Ids {
+    /// For hands of up to `hand` cards, `staging` staged cards and a character row of `chars`.
+    pub fn new(hand: usize, staging: usize, chars: usize) -> Ids {
+        let char_source = staging;
+        let attack_source = staging + chars;
+        let block = hand;
+        let discard = block + hand;
+        let use_ = discard + hand;
+        let commit = use_ + (attack_source + 1) * MAX_ABILITIES;
+        let pass = commit + staging + 1;
+        let mulligan = pass + 1;
+        let momentum = mulligan + 2;
+        Ids { char_source, attack_source, block, discard, use_, commit, pass, mulligan, momentum, count: momentum + 2 }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UfsAction {
     /// Put hand card `i` into the card pool: a form in the combat phase, or an action for its
     /// enhance in the enhance step (UF-5.2, UF-6.3).
-    Play(u8),
+    Play(u16),
     /// Block with hand card `i` (UF-6.4, UF-6.5).
-    Block(u8),
+    Block(u16),
     /// Discard hand card `i` in the review step (UF-5.1).
-    Discard(u8),
+    Discard(u16),
     /// Use ability `j` of source `k` (an enhance in the enhance step, a form ability in the
     /// combat phase), paying its cost.
-    Use(u8, u8),
+    Use(u16, u8),
     /// Commit a ready foundation (staging slot) or the character for +1 on the check (UF-8.7).
-    Commit(u8),
+    Commit(u16),
     /// Pass: end the combat phase, pass in the enhance step, do not block, keep the hand in the
     /// review step, or accept a failed check.
     Pass,
@@ -38,47 +64,37 @@ pub enum UfsAction {
     Momentum(bool),
 }
 
-const PLAY: usize = 0;
-const BLOCK: usize = PLAY + MAX_HAND;
-const DISCARD: usize = BLOCK + MAX_HAND;
-const USE: usize = DISCARD + MAX_HAND;
-const COMMIT: usize = USE + SOURCES * MAX_ABILITIES;
-const PASS: usize = COMMIT + COMMIT_SOURCES;
-const MULLIGAN: usize = PASS + 1;
-const MOMENTUM: usize = MULLIGAN + 2;
-pub const NUM_ACTIONS: usize = MOMENTUM + 2;
-
 impl UfsAction {
-    pub fn encode(self) -> Action {
+    pub fn encode(self, ids: &Ids) -> Action {
         let id = match self {
-            UfsAction::Play(i) => PLAY + usize::from(i),
-            UfsAction::Block(i) => BLOCK + usize::from(i),
-            UfsAction::Discard(i) => DISCARD + usize::from(i),
-            UfsAction::Use(k, j) => USE + usize::from(k) * MAX_ABILITIES + usize::from(j),
-            UfsAction::Commit(k) => COMMIT + usize::from(k),
-            UfsAction::Pass => PASS,
-            UfsAction::Mulligan(b) => MULLIGAN + usize::from(b),
-            UfsAction::Momentum(b) => MOMENTUM + usize::from(b),
+            UfsAction::Play(i) => usize::from(i),
+            UfsAction::Block(i) => ids.block + usize::from(i),
+            UfsAction::Discard(i) => ids.discard + usize::from(i),
+            UfsAction::Use(k, j) => ids.use_ + usize::from(k) * MAX_ABILITIES + usize::from(j),
+            UfsAction::Commit(k) => ids.commit + usize::from(k),
+            UfsAction::Pass => ids.pass,
+            UfsAction::Mulligan(b) => ids.mulligan + usize::from(b),
+            UfsAction::Momentum(b) => ids.momentum + usize::from(b),
         };
         id as Action
     }
 
-    /// The action with id `a`; ids at or above `NUM_ACTIONS` read as `Pass` (callers check the
+    /// The action with id `a`; ids at or above `ids.count` read as `Pass` (callers check the
     /// range first).
-    pub fn decode(a: Action) -> UfsAction {
+    pub fn decode(a: Action, ids: &Ids) -> UfsAction {
         let a = usize::from(a);
         match a {
-            _ if a < BLOCK => UfsAction::Play((a - PLAY) as u8),
-            _ if a < DISCARD => UfsAction::Block((a - BLOCK) as u8),
-            _ if a < USE => UfsAction::Discard((a - DISCARD) as u8),
-            _ if a < COMMIT => {
-                let k = (a - USE) / MAX_ABILITIES;
-                UfsAction::Use(k as u8, ((a - USE) % MAX_ABILITIES) as u8)
+            _ if a < ids.block => UfsAction::Play(a as u16),
+            _ if a < ids.discard => UfsAction::Block((a - ids.block) as u16),
+            _ if a < ids.use_ => UfsAction::Discard((a - ids.discard) as u16),
+            _ if a < ids.commit => {
+                let k = (a - ids.use_) / MAX_ABILITIES;
+                UfsAction::Use(k as u16, ((a - ids.use_) % MAX_ABILITIES) as u8)
             }
-            _ if a < PASS => UfsAction::Commit((a - COMMIT) as u8),
-            _ if a < MULLIGAN => UfsAction::Pass,
-            _ if a < MOMENTUM => UfsAction::Mulligan(a - MULLIGAN == 1),
-            _ if a < NUM_ACTIONS => UfsAction::Momentum(a - MOMENTUM == 1),
+            _ if a < ids.pass => UfsAction::Commit((a - ids.commit) as u16),
+            _ if a < ids.mulligan => UfsAction::Pass,
+            _ if a < ids.momentum => UfsAction::Mulligan(a - ids.mulligan == 1),
+            _ if a < ids.count => UfsAction::Momentum(a - ids.momentum == 1),
             _ => UfsAction::Pass,
         }
     }
@@ -87,23 +103,24 @@ impl UfsAction {
 pub(crate) fn action_to_string(state: &UfsState, game: &Ufs, action: Action) -> String {
     let p = state.current_player().unwrap_or(usize::from(state.active));
     let s = &state.sides[p];
-    let hand = |i: u8| match s.hand.get(usize::from(i)) {
+    let hand = |i: u16| match s.hand().get(usize::from(i)) {
         Some(c) => game.content.card(c).name.clone(),
         None => format!("hand card {}", i + 1),
     };
-    match UfsAction::decode(action) {
+    let ids = &game.ids;
+    match UfsAction::decode(action, ids) {
         UfsAction::Play(i) if matches!(state.phase, Phase::Enhance { .. }) => format!("enhance with {}", hand(i)),
         UfsAction::Play(i) => format!("play {}", hand(i)),
         UfsAction::Block(i) => format!("block with {}", hand(i)),
         UfsAction::Discard(i) => format!("discard {}", hand(i)),
         UfsAction::Use(k, j) => {
             let k = usize::from(k);
-            let (slot, place) = if k < MAX_STAGING {
-                (s.staging.as_slice().get(k), format!("staging {}", k + 1))
-            } else if k < ATTACK_SOURCE {
-                (s.character.as_slice().get(k - CHAR_SOURCE), format!("character {}", k - CHAR_SOURCE + 1))
+            let (slot, place) = if k < ids.char_source {
+                (s.staging().as_slice().get(k), format!("staging {}", k + 1))
+            } else if k < ids.attack_source {
+                (s.character().as_slice().get(k - ids.char_source), format!("character {}", k - ids.char_source + 1))
             } else {
-                (state.attack.and_then(|a| s.pool.as_slice().get(usize::from(a.slot))), "attack".to_string())
+                (state.attack.and_then(|a| s.pool().as_slice().get(usize::from(a.slot))), "attack".to_string())
             };
             match slot.map(|x| game.content.card(x.card)) {
                 Some(c) => match c.abilities.get(usize::from(j)) {
@@ -115,8 +132,8 @@ pub(crate) fn action_to_string(state: &UfsState, game: &Ufs, action: Action) -> 
         }
         UfsAction::Commit(k) => {
             let k = usize::from(k);
-            if k < MAX_STAGING {
-                match s.staging.as_slice().get(k) {
+            if k < ids.char_source {
+                match s.staging().as_slice().get(k) {
                     Some(x) => format!("commit {} (staging {}) for +1", game.content.card(x.card).name, k + 1),
                     None => format!("commit staging {}", k + 1),
                 }
@@ -145,8 +162,9 @@ mod tests {
 
     #[test]
     fn encode_decode_round_trip() {
-        for a in 0..NUM_ACTIONS as Action {
-            assert_eq!(UfsAction::decode(a).encode(), a);
+        let ids = Ids::new(61, 20, 5);
+        for a in 0..ids.count as Action {
+            assert_eq!(UfsAction::decode(a, &ids).encode(&ids), a);
         }
     }
 }

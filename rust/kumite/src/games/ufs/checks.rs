@@ -21,20 +21,20 @@ impl UfsState {
         ev: &mut impl EventSink<Event>,
     ) {
         let s = &mut self.sides[p];
-        let need = (difficulty + i16::from(s.breaker)).clamp(0, 255) as u8;
+        let need = difficulty.saturating_add(i16::from(s.breaker)).max(0) as u16;
         s.breaker = 0;
         let bonus = s.control_bonus;
         s.control_bonus = 0;
-        let flipped = s.deck.pop().expect("a deck is refilled the moment it runs out");
-        s.discard.push(flipped);
-        let have = game.content.card(flipped).control.saturating_add(bonus);
+        let flipped = s.deck_mut().pop().expect("a deck is refilled the moment it runs out");
+        s.discard_mut().push(flipped);
+        let have = u16::from(game.content.card(flipped).control) + u16::from(bonus);
         ev.emit(|| {
             event(
                 "check",
                 Some(p),
                 format!(
                     "checks {} (difficulty {need}): turns over {} (control {}{})",
-                    game.content.card(self.sides[p].pool.as_slice()[slot].card).name,
+                    game.content.card(self.sides[p].pool().as_slice()[slot].card).name,
                     game.content.card(flipped).name,
                     game.content.card(flipped).control,
                     if bonus > 0 { format!(" +{bonus}") } else { String::new() }
@@ -47,9 +47,9 @@ impl UfsState {
         }
         if have >= need {
             self.check_passed(game, p, slot, purpose, ev);
-        } else if u16::from(have) + u16::from(self.commit_sources(game, p)) >= u16::from(need) {
+        } else if usize::from(have) + self.commit_sources(game, p) >= usize::from(need) {
             // UFX-4: commits are offered only when they can still make the check pass.
-            self.check = Some(Check { player: p as u8, slot: slot as u8, purpose, need, have, flipped });
+            self.check = Some(Check { player: p as u8, slot: slot as u16, purpose, need, have, flipped });
             self.phase = Phase::Check;
         } else {
             self.check_failed(game, p, slot, purpose, ev);
@@ -65,7 +65,7 @@ impl UfsState {
         ev: &mut impl EventSink<Event>,
     ) {
         self.check = None;
-        let card = self.sides[p].pool.as_slice()[slot].card;
+        let card = self.sides[p].pool().as_slice()[slot].card;
         ev.emit(|| event("pass", Some(p), format!("controls {}", game.content.card(card).name)));
         match purpose {
             Purpose::Form => {
@@ -74,7 +74,7 @@ impl UfsState {
                     // UF-6.2: the attack begins.
                     let icon = c.attack.expect("attacks have an attack icon");
                     self.attack = Some(Attack {
-                        slot: slot as u8,
+                        slot: slot as u16,
                         speed: icon.speed as i8,
                         damage: icon.damage as i8,
                         zone: icon.zone,
@@ -99,7 +99,7 @@ impl UfsState {
             }
             Purpose::Block => {
                 if let Some(a) = self.attack.as_mut() {
-                    a.block = Some(slot as u8);
+                    a.block = Some(slot as u16);
                 }
                 self.fire(game, p, card, Some(slot), Trigger::Block, ev);
                 if !self.over() {
@@ -119,8 +119,8 @@ impl UfsState {
     ) {
         self.check = None;
         // UF-8.9: the failed card is discarded at once.
-        let card = self.sides[p].pool.remove(slot).card;
-        self.sides[p].discard.push(card);
+        let card = self.sides[p].pool_mut().remove(slot).card;
+        self.sides[p].discard_mut().push(card);
         ev.emit(|| {
             event("fail", Some(p), format!("fails to control {}; it is discarded", game.content.card(card).name))
         });

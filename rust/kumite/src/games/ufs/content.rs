@@ -10,15 +10,16 @@ use serde::Deserialize;
 
 use crate::cards::{parse_toml, CardId, Problems};
 use crate::core::GameError;
-use crate::games::ufs::state::{MAX_CHARS, MAX_STAGING};
 
-/// Limits that size the state and the action space (see `docs/rules/ufs.md`, UFX-11). The deck
-/// limit is a capacity of kumite's fixed-size piles, not a rule: the seed sets no maximum.
-pub const MAX_DECK: usize = 100;
+/// Limits of the content (see `docs/rules/ufs.md`, UFX-11). No deck limit is among them: the
+/// state and the action space are sized from the decks in play.
 pub const MAX_ABILITIES: usize = 3;
 pub const MAX_EFFECTS: usize = 4;
 pub const MAX_COMBO: usize = 3;
 pub const MAX_CARDS: usize = 4096;
+/// No deck longer than this keeps UF-2.2 (4 copies of each card the content can hold), so a
+/// longer list is refused before it is read.
+pub const MAX_LEGAL_DECK: usize = 4 * MAX_CARDS;
 pub const MAX_HAND_SIZE: u8 = 8;
 pub const MAX_VITALITY: u8 = 40;
 /// Largest printed difficulty and control number.
@@ -800,6 +801,13 @@ impl Content {
         deck: &str,
         p: &mut Problems,
     ) -> Option<(CardId, Vec<CardId>, Vec<CardId>)> {
+        if cards.len() > MAX_LEGAL_DECK || sideboard.len() > MAX_LEGAL_DECK {
+            p.add(deck, "cards", format!(
+                "UF-2.2: a deck of {} cards holds more than 4 copies of some card: the content holds at most {MAX_CARDS} cards, so a deck at most {MAX_LEGAL_DECK}",
+                cards.len().max(sideboard.len())
+            ));
+            return None;
+        }
         let before = p.is_empty();
         let mut ok = true;
         let mut resolve = |list: &[String], field: &str| -> Vec<CardId> {
@@ -819,27 +827,6 @@ impl Content {
         let side = resolve(sideboard, "sideboard");
         if cards.len() < 60 {
             p.add(deck, "cards", format!("UF-2.1: a deck has at least 60 cards, this one has {}", cards.len()));
-        }
-        if cards.len() > MAX_DECK {
-            p.add(deck, "cards", format!(
-                "capacity limit (not a rule: the seed sets no maximum): kumite holds decks of at most {MAX_DECK} cards, this one has {}",
-                cards.len()
-            ));
-        }
-        // Capacities of the state's rows, not rules: with them no staging area or character
-        // row can be full when a card comes to it (UFX-11).
-        let of_kind = |kinds: &[Kind]| ids.iter().filter(|&&c| kinds.contains(&self.card(c).kind)).count();
-        let staged = of_kind(&[Kind::Foundation, Kind::Asset]);
-        if staged > MAX_STAGING {
-            p.add(deck, "cards", format!(
-                "capacity limit (not a rule: the seed sets no maximum): kumite's staging area holds at most {MAX_STAGING} foundations and assets, this deck has {staged}"
-            ));
-        }
-        let characters = of_kind(&[Kind::Character]);
-        if characters > MAX_CHARS {
-            p.add(deck, "cards", format!(
-                "capacity limit (not a rule: the seed sets no maximum): kumite's character row holds at most {MAX_CHARS} character cards, this deck has {characters}"
-            ));
         }
         if !sideboard.is_empty() && sideboard.len() != 8 {
             p.add(

@@ -39,10 +39,11 @@ use serde_json::Value;
 
 use crate::cards::{CardId, Problems};
 use crate::core::{Action, ActionList, EventSink, Game, GameError, Seating, State, Utility, MAX_LEGAL_ACTIONS};
+use crate::games::ufs::content::MAX_ABILITIES;
 
-pub use actions::{UfsAction, NUM_ACTIONS};
+pub use actions::{Ids, UfsAction};
 pub use content::{Content, Kind, Symbol, Zone};
-pub use state::{Attack, Check, Event, Phase, Purpose, Row, Side, Slot, UfsState};
+pub use state::{At, Attack, Cards, Check, Event, Phase, Purpose, Side, Slot, UfsState};
 
 /// A deck given by preset name or as a list of card ids.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -106,6 +107,8 @@ pub struct Ufs {
     universe_index: Vec<u16>,
     /// Each card's one-line description, for views.
     pub texts: Vec<String>,
+    /// The action id space, sized from the decks (UFX-11).
+    pub ids: Ids,
 }
 
 /// The built-in content with `content_dir`'s `cards/*.toml`, then `decks/*.toml` (a deck names
@@ -196,7 +199,7 @@ impl Ufs {
         for (i, c) in universe.iter().enumerate() {
             universe_index[usize::from(c.0)] = i as u16;
         }
-        const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
+        let ids = action_space(&content, &decks)?;
         let texts = content.cards.iter().map(|c| c.describe()).collect();
         Ok(Ufs {
             texts,
@@ -209,6 +212,7 @@ impl Ufs {
             symbol_masks,
             universe,
             universe_index,
+            ids,
         })
     }
 
@@ -228,6 +232,51 @@ impl Ufs {
     }
 }
 
+/// The action ids for these decks (UFX-11): hands of a whole deck, a staging area of every
+/// foundation and asset, a character row of every character card. Refused only past what a
+/// `u16` action id or the legal-action list can hold (decks of thousands of cards): no
+/// preset or table-sized deck comes near.
+fn action_space(content: &Content, decks: &[Vec<CardId>; 2]) -> Result<Ids, GameError> {
+    let of = |d: &[CardId], kinds: &[Kind]| d.iter().filter(|&&c| kinds.contains(&content.card(c).kind)).count();
+    let distinct = |d: &[CardId], kinds: &[Kind]| {
+        let mut v: Vec<CardId> = d.iter().copied().filter(|&c| kinds.contains(&content.card(c).kind)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v.len()
+    };
+    const STAGED: [Kind; 2] = [Kind::Foundation, Kind::Asset];
+    const ALL: [Kind; 5] = [Kind::Foundation, Kind::Asset, Kind::Attack, Kind::Action, Kind::Character];
+    let hand = decks.iter().map(Vec::len).max().unwrap_or(0);
+    let staging = decks.iter().map(|d| of(d, &STAGED)).max().unwrap_or(0);
+    let chars = decks.iter().map(|d| 1 + of(d, &[Kind::Character])).max().unwrap_or(1);
+    let ids = Ids::new(hand, staging, chars);
+    if ids.count > usize::from(u16::MAX) + 1 {
+        return Err(GameError::option(
+            "decks",
+            format!(
+                "these decks need {} action ids, past the {} an action id can name",
+                ids.count,
+                u16::MAX as usize + 1
+            ),
+        ));
+    }
+    // The most actions one decision offers: a play per distinct hand card; a use per ability of
+    // each distinct staged card in each of its 4 usable mark states (committed or not, used in
+    // the other window or not) and of each character row entry and the attack card; a pass.
+    for (p, d) in decks.iter().enumerate() {
+        let most = distinct(d, &ALL) + 4 * distinct(d, &STAGED) * MAX_ABILITIES + (chars + 1) * MAX_ABILITIES + 1;
+        if most > MAX_LEGAL_ACTIONS {
+            return Err(GameError::option(
+                "decks",
+                format!(
+                    "decks[{p}] could offer {most} actions in one decision, past the {MAX_LEGAL_ACTIONS} a legal-action list holds"
+                ),
+            ));
+        }
+    }
+    Ok(ids)
+}
+
 /// Upper bound on the cards that leave a deck of `d` cards in one game: they leave only by draws
 /// and check flips and come back only by relief, which removes 10 for good each time (UF-3.4),
 /// so the deck yields at most d + (d - 10) + (d - 20) + … cards.
@@ -240,17 +289,20 @@ fn deck_yield(d: usize) -> usize {
 /// opening hand or a deck, so the checks of one turn are at most both opening hands plus every card
 /// the decks can yield; each check takes a play, its commits and an accepting pass. Form
 /// abilities are used once per card in play per turn; in each attack (its card stays in the
-/// pool, so at most `MAX_POOL` attacks) each source enhances at most once per side, each use or
+/// pool, so at most a deck's worth of attacks) each source enhances at most once per side, each use or
 /// enhance play is followed by at most one pass, then two passes, a block or no block. Then the
 /// review step, the end of the combat phase and one momentum choice per attack.
 fn turn_bound(game: &Ufs) -> usize {
-    use state::{MAX_CHARS, MAX_POOL, MAX_STAGING};
-    let commits = MAX_STAGING + 1;
-    let sources = MAX_STAGING + MAX_CHARS + 1;
+    let ids = &game.ids;
+    let staging = ids.char_source;
+    let chars = ids.attack_source - ids.char_source;
+    let pool = game.decks.iter().map(Vec::len).max().unwrap_or(0);
+    let commits = staging + 1;
+    let sources = ids.attack_source + 1;
     let checks =
         2 * usize::from(content::MAX_HAND_SIZE) + game.decks.iter().map(|d| deck_yield(d.len())).sum::<usize>();
     let per_attack = 2 * (2 * sources) + 2 + 1;
-    1 + checks * (1 + commits + 1 + 1) + (MAX_STAGING + MAX_CHARS) + MAX_POOL * per_attack + 1 + MAX_POOL
+    1 + checks * (1 + commits + 1 + 1) + (staging + chars) + pool * per_attack + 1 + pool
 }
 
 /// With the turn limit off, the run's bound: the turns of the longest turn-limit variant.
@@ -259,7 +311,32 @@ const RUN_TURNS: usize = 1000;
 impl Game for Ufs {
     type State = UfsState;
     const NAME: &'static str = "ufs";
-    common_game_methods!();
+
+    /// Sized from the decks in play (UFX-11).
+    fn num_actions(&self) -> usize {
+        self.ids.count
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![observation::observation_len(self)]
+    }
+    fn observation_bounds(&self) -> (f32, f32) {
+        observation::OBSERVATION_BOUNDS
+    }
+    fn content_listing(&self) -> serde_json::Value {
+        listing::content(self)
+    }
+    fn printed_effects(&self) -> Vec<crate::core::PrintedEffect> {
+        listing::printed_effects(self)
+    }
+    fn options_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.options).expect("options serialise")
+    }
+    fn from_options(options: &serde_json::Map<String, serde_json::Value>) -> Result<Self, GameError> {
+        Self::new(crate::core::parse_options(options)?)
+    }
+    fn new_state(&self, seed: u64) -> UfsState {
+        UfsState::new(self, seed)
+    }
 
     /// The deck rules (UF-2.1..UF-2.4): at least 60 cards, at most 4 copies of a card (deck and
     /// sideboard together), a character card for the start (`character`, or the first listed), a
@@ -282,6 +359,9 @@ impl Game for Ufs {
     /// +1 / −1 (the turn-limit variant's draw, UFX-8: 0 / 0).
     fn utility(&self) -> Utility {
         Utility::ZeroSum
+    }
+    fn public_observation_len(&self) -> usize {
+        observation::public_len(self)
     }
     fn max_game_length(&self) -> usize {
         let turns = self.options.max_turns.map_or(RUN_TURNS, usize::from);
@@ -331,10 +411,23 @@ impl State for UfsState {
         out[1] = f32::from(r[1]);
     }
     fn observation(&self, game: &Ufs, player: usize, out: &mut [f32]) {
-        observation::observation(self, game, player, out);
+        crate::core::joined_observation(self, game, player, out);
     }
+    fn public_observation(&self, game: &Ufs, out: &mut [f32]) {
+        observation::public_observation(self, game, out);
+    }
+    fn private_observation(&self, game: &Ufs, player: usize, out: &mut [f32]) {
+        observation::private_observation(self, game, player, out);
+    }
+    fn public_observation_string(&self, game: &Ufs) -> String {
+        text::public(self, game)
+    }
+    fn private_observation_string(&self, game: &Ufs, player: usize) -> String {
+        text::private(self, game, player)
+    }
+    /// The public string, then the seat's private one.
     fn information_state_string(&self, game: &Ufs, player: usize) -> String {
-        text::information(self, game, Some(player))
+        text::public(self, game) + &text::private(self, game, player)
     }
     fn determinize(&self, _game: &Ufs, observer: usize, seed: u64) -> Self {
         hidden::determinize(self, observer, seed)
@@ -347,7 +440,8 @@ impl State for UfsState {
         let frac = |p: usize| f32::from(self.sides[p].vitality) / f32::from(game.max_vitality(p).max(1));
         let board = |p: usize| {
             let s = &self.sides[p];
-            (s.staging.len() as f32 * 0.03 + s.momentum.len() as f32 * 0.02 + s.deck.len() as f32 * 0.002).min(0.4)
+            (s.staging().len() as f32 * 0.03 + s.momentum().len() as f32 * 0.02 + s.deck().len() as f32 * 0.002)
+                .min(0.4)
         };
         for p in 0..2 {
             out[p] = match self.result {
@@ -361,7 +455,7 @@ impl State for UfsState {
         scene::view(self, game, viewer)
     }
     fn render(&self, game: &Ufs) -> String {
-        text::information(self, game, None)
+        text::public(self, game)
     }
     fn validate(&self, game: &Ufs) -> Result<(), GameError> {
         validate::validate(self, game)

@@ -4,9 +4,9 @@
 
 use crate::cards::CardId;
 use crate::core::{count, event, Action, ActionList, EventSink, State};
-use crate::games::ufs::actions::{UfsAction, ATTACK_SOURCE, CHAR_SOURCE};
+use crate::games::ufs::actions::UfsAction;
 use crate::games::ufs::content::{Ability, Kind, Trigger};
-use crate::games::ufs::state::{Event, Phase, Purpose, Slot, UfsState, MAX_STAGING};
+use crate::games::ufs::state::{At, Event, Phase, Purpose, Slot, UfsState};
 use crate::games::ufs::{SymbolMatch, Ufs};
 
 /// A card leaving the deck: how many cards relief removes (UF-3.4).
@@ -18,13 +18,13 @@ impl UfsState {
     /// The resource symbols `p` can match against (UF-7.4): the character with its attached
     /// copies (UF-11.3), and each card in its pool.
     fn character_symbols(&self, game: &Ufs, p: usize) -> u16 {
-        self.sides[p].character.cards().fold(0, |m, c| m | game.symbols(p, c))
+        self.sides[p].character().cards().fold(0, |m, c| m | game.symbols(p, c))
     }
 
     pub(crate) fn symbols_match(&self, game: &Ufs, p: usize, card: CardId) -> bool {
         let mine = game.symbols(p, card);
         let ch = self.character_symbols(game, p);
-        let pool = &self.sides[p].pool;
+        let pool = &self.sides[p].pool();
         match game.options.symbol_match {
             SymbolMatch::Any => mine & (ch | pool.cards().fold(0, |m, c| m | game.symbols(p, c))) != 0,
             SymbolMatch::Every => mine & ch != 0 && pool.cards().all(|c| mine & game.symbols(p, c) != 0),
@@ -46,7 +46,7 @@ impl UfsState {
         if slot < combo.len() {
             return false;
         }
-        let pool = self.sides[p].pool.as_slice();
+        let pool = self.sides[p].pool().as_slice();
         combo.iter().enumerate().all(|(m, t)| game.content.card(pool[slot - combo.len() + m].card).has_trait(t))
     }
 
@@ -55,38 +55,40 @@ impl UfsState {
     }
 
     /// Ready foundations and the ready character: what a check can still gain (UF-8.7).
-    pub(super) fn commit_sources(&self, game: &Ufs, p: usize) -> u8 {
+    pub(super) fn commit_sources(&self, game: &Ufs, p: usize) -> usize {
         let s = &self.sides[p];
         let f = s
-            .staging
+            .staging()
             .as_slice()
             .iter()
             .filter(|x| !x.committed() && game.content.card(x.card).kind == Kind::Foundation)
             .count();
-        (f + usize::from(!s.character_committed())) as u8
+        f + usize::from(!s.character_committed())
     }
 
     /// The slot of a source, if it exists for `p` now.
-    pub(super) fn source_slot(&self, p: usize, k: usize) -> Option<(Slot, Option<usize>)> {
+    pub(super) fn source_slot(&self, game: &Ufs, p: usize, k: usize) -> Option<(Slot, Option<usize>)> {
         let s = &self.sides[p];
-        if k < MAX_STAGING {
-            s.staging.as_slice().get(k).map(|x| (*x, None))
-        } else if k < ATTACK_SOURCE {
-            s.character.as_slice().get(k - CHAR_SOURCE).map(|x| (*x, None))
+        let ids = &game.ids;
+        if k < ids.char_source {
+            s.staging().as_slice().get(k).map(|x| (*x, None))
+        } else if k < ids.attack_source {
+            s.character().as_slice().get(k - ids.char_source).map(|x| (*x, None))
         } else {
             let a = self.attack?;
             if p != usize::from(self.active) {
                 return None;
             }
             let slot = usize::from(a.slot);
-            s.pool.as_slice().get(slot).map(|x| (*x, Some(slot)))
+            s.pool().as_slice().get(slot).map(|x| (*x, Some(slot)))
         }
     }
 
     /// Whether `p` may use ability `j` of source `k` now (trigger, once per turn / attack,
     /// face-up, condition, cost payable).
     fn can_use(&self, game: &Ufs, p: usize, k: usize, j: usize, trigger: Trigger) -> bool {
-        let Some((slot, pool_slot)) = self.source_slot(p, k) else { return false };
+        let Some((slot, pool_slot)) = self.source_slot(game, p, k) else { return false };
+        let ids = &game.ids;
         let card = game.content.card(slot.card);
         let Some(a) = card.abilities.get(j) else { return false };
         if a.trigger != trigger || slot.face_down() {
@@ -98,14 +100,14 @@ impl UfsState {
         }
         let s = &self.sides[p];
         let committed =
-            if (CHAR_SOURCE..ATTACK_SOURCE).contains(&k) { s.character_committed() } else { slot.committed() };
-        if a.cost.commit && (committed || k == ATTACK_SOURCE) {
+            if (ids.char_source..ids.attack_source).contains(&k) { s.character_committed() } else { slot.committed() };
+        if a.cost.commit && (committed || k == ids.attack_source) {
             return false;
         }
-        if a.cost.destroy && k >= MAX_STAGING {
+        if a.cost.destroy && k >= ids.char_source {
             return false;
         }
-        if s.momentum.len() < usize::from(a.cost.surge) {
+        if s.momentum().len() < usize::from(a.cost.surge) {
             return false;
         }
         self.side_fits(p, a) && self.condition_holds(game, p, pool_slot, a)
@@ -125,14 +127,13 @@ impl UfsState {
             Kind::Character => c.person == game.content.card(game.characters[p]).person,
             Kind::Action => c.abilities.iter().any(|a| a.trigger == Trigger::Play),
         };
-        ok && !self.sides[p].pool.is_full() && self.symbols_match(game, p, card)
+        ok && self.symbols_match(game, p, card)
     }
 
     fn can_play_enhance(&self, game: &Ufs, p: usize, card: CardId) -> bool {
         let c = game.content.card(card);
         c.kind == Kind::Action
             && c.abilities.iter().any(|a| a.trigger == Trigger::Enhance && self.side_fits(p, a))
-            && !self.sides[p].pool.is_full()
             && self.symbols_match(game, p, card)
     }
 
@@ -140,9 +141,7 @@ impl UfsState {
         let Some(a) = self.attack else { return false };
         match game.content.card(card).block {
             // UF-10.8, UF-10.9: same or adjacent zone; UF-10.4: symbols too.
-            Some(b) => {
-                b.zone.distance(a.zone) <= 1 && !self.sides[p].pool.is_full() && self.symbols_match(game, p, card)
-            }
+            Some(b) => b.zone.distance(a.zone) <= 1 && self.symbols_match(game, p, card),
             None => false,
         }
     }
@@ -150,8 +149,8 @@ impl UfsState {
     /// Hand indices whose card is the first of its kind in the hand: playing either copy is the
     /// same move, so only one is offered (and action texts stay unique).
     fn distinct_hand(&self, p: usize) -> impl Iterator<Item = (usize, CardId)> + '_ {
-        let hand = self.sides[p].hand.as_slice();
-        hand.iter().enumerate().filter(move |(i, c)| !hand[..*i].contains(c)).map(|(i, c)| (i, *c))
+        let hand = self.sides[p].hand().as_slice();
+        hand.iter().enumerate().filter(move |(i, c)| !hand[..*i].contains(c)).map(|(i, c)| (i, c.card))
     }
 
     fn has_enhance_option(&self, game: &Ufs, p: usize) -> bool {
@@ -163,16 +162,16 @@ impl UfsState {
     fn enhance_actions(&self, game: &Ufs, p: usize, out: &mut ActionList) {
         for (i, c) in self.distinct_hand(p) {
             if self.can_play_enhance(game, p, c) {
-                out.push(UfsAction::Play(i as u8).encode());
+                out.push(UfsAction::Play(i as u16).encode(&game.ids));
             }
         }
         self.use_actions(game, p, Trigger::Enhance, out);
-        out.push(UfsAction::Pass.encode());
+        out.push(UfsAction::Pass.encode(&game.ids));
     }
 
     fn use_actions(&self, game: &Ufs, p: usize, trigger: Trigger, out: &mut ActionList) {
         let s = &self.sides[p];
-        let staging = s.staging.as_slice();
+        let staging = s.staging().as_slice();
         let enhance = trigger == Trigger::Enhance;
         for k in 0..staging.len() {
             let x = staging[k];
@@ -189,22 +188,22 @@ impl UfsState {
             }
             for j in 0..card.abilities.len() {
                 if self.can_use(game, p, k, j, trigger) {
-                    out.push(UfsAction::Use(k as u8, j as u8).encode());
+                    out.push(UfsAction::Use(k as u16, j as u8).encode(&game.ids));
                 }
             }
         }
-        for k in 0..s.character.len() {
-            for j in 0..game.content.card(s.character.as_slice()[k].card).abilities.len() {
-                if self.can_use(game, p, CHAR_SOURCE + k, j, trigger) {
-                    out.push(UfsAction::Use((CHAR_SOURCE + k) as u8, j as u8).encode());
+        for k in 0..s.character().len() {
+            for j in 0..game.content.card(s.character().as_slice()[k].card).abilities.len() {
+                if self.can_use(game, p, game.ids.char_source + k, j, trigger) {
+                    out.push(UfsAction::Use((game.ids.char_source + k) as u16, j as u8).encode(&game.ids));
                 }
             }
         }
         if trigger == Trigger::Enhance {
-            if let Some((slot, _)) = self.source_slot(p, ATTACK_SOURCE) {
+            if let Some((slot, _)) = self.source_slot(game, p, game.ids.attack_source) {
                 for j in 0..game.content.card(slot.card).abilities.len() {
-                    if self.can_use(game, p, ATTACK_SOURCE, j, trigger) {
-                        out.push(UfsAction::Use(ATTACK_SOURCE as u8, j as u8).encode());
+                    if self.can_use(game, p, game.ids.attack_source, j, trigger) {
+                        out.push(UfsAction::Use(game.ids.attack_source as u16, j as u8).encode(&game.ids));
                     }
                 }
             }
@@ -214,7 +213,7 @@ impl UfsState {
     fn block_actions(&self, game: &Ufs, p: usize, out: &mut ActionList) {
         for (i, c) in self.distinct_hand(p) {
             if self.can_block(game, p, c) {
-                out.push(UfsAction::Block(i as u8).encode());
+                out.push(UfsAction::Block(i as u16).encode(&game.ids));
             }
         }
     }
@@ -244,16 +243,18 @@ impl UfsState {
     /// becomes the deck and its top 10 cards are removed from the game; a player who cannot
     /// remove 10 loses. A deck emptied by the removal runs out again at once.
     pub(super) fn relief(&mut self, p: usize, ev: &mut impl EventSink<Event>) {
-        while !self.over() && self.sides[p].deck.is_empty() {
+        while !self.over() && self.sides[p].deck().is_empty() {
             let s = &mut self.sides[p];
-            if s.discard.len() < RELIEF_REMOVED {
+            if s.discard().len() < RELIEF_REMOVED {
                 self.finish(Some(1 - p), "the opponent's deck ran out and could not be refilled", ev);
                 return;
             }
-            s.discard.move_all_to(&mut s.deck);
-            s.deck.shuffle(&mut self.rng);
-            s.deck.draw_to(&mut s.removed, RELIEF_REMOVED);
-            let left = s.deck.len();
+            s.discard_mut().move_all_to(At::Deck);
+            // The hand's cards now all predate the deck made here.
+            s.drawn_since_relief = 0;
+            s.deck_mut().shuffle(&mut self.rng);
+            s.deck_mut().draw_to(At::Removed, RELIEF_REMOVED);
+            let left = s.deck().len();
             ev.emit(|| {
                 event(
                     "relief",
@@ -264,15 +265,18 @@ impl UfsState {
         }
     }
 
-    /// Draws `n` cards; the hand has room for the whole deck (UFX-11).
+    /// Draws `n` cards; a hand can hold the whole deck (UFX-11).
     pub(super) fn draw(&mut self, p: usize, n: usize, ev: &mut impl EventSink<Event>) {
         for _ in 0..n {
             if self.over() {
                 return;
             }
             let s = &mut self.sides[p];
-            if s.deck.draw_to(&mut s.hand, 1) == 0 {
+            if s.deck_mut().draw_to(At::Hand, 1) == 0 {
                 return;
+            }
+            if !s.removed().is_empty() {
+                s.drawn_since_relief += 1;
             }
             self.relief(p, ev);
         }
@@ -281,7 +285,7 @@ impl UfsState {
     /// UF-2.6, UF-3.2: draw up to the character's hand size, never beyond.
     pub(super) fn draw_up(&mut self, game: &Ufs, p: usize, ev: &mut impl EventSink<Event>) {
         let want = usize::from(game.hand_size(p));
-        let have = self.sides[p].hand.len();
+        let have = self.sides[p].hand().len();
         if want > have {
             ev.emit(|| event("draw", Some(p), format!("draws {}", want - have)));
             self.draw(p, want - have, ev);
@@ -328,7 +332,7 @@ impl UfsState {
         let dealt = match at.block {
             None => base,
             Some(b) => {
-                let card = self.sides[d].pool.as_slice()[usize::from(b)].card;
+                let card = self.sides[d].pool().as_slice()[usize::from(b)].card;
                 let zone = game.content.card(card).block.expect("block icon").zone;
                 if zone.distance(at.zone) == 0 {
                     0
@@ -350,21 +354,32 @@ impl UfsState {
         });
         if dealt > 0 {
             let slot = usize::from(at.slot);
-            self.sides[a].pool.as_mut_slice()[slot].set_damaged(true);
+            self.sides[a].pool_mut().into_slice()[slot].set_damaged(true);
             if left == 0 {
                 // UF-1.2
                 self.finish(Some(a), "the opponent's vitality reached 0", ev);
                 return;
             }
-            let card = self.sides[a].pool.as_slice()[slot].card;
+            let card = self.sides[a].pool().as_slice()[slot].card;
             self.fire(game, a, card, Some(slot), Trigger::Damage, ev);
-            // The attacker's face-up cards in play with "after your attack deals damage".
-            let mut sources: arrayvec::ArrayVec<CardId, { MAX_STAGING + crate::games::ufs::state::MAX_CHARS }> =
-                arrayvec::ArrayVec::new();
+            // The attacker's face-up cards in play with "after your attack deals damage", listed
+            // before any fires; on the stack unless the row is long.
+            let mut inline: arrayvec::ArrayVec<CardId, 32> = arrayvec::ArrayVec::new();
+            let mut spill = Vec::new();
             let s = &self.sides[a];
-            sources.extend(
-                s.character.as_slice().iter().chain(s.staging.as_slice()).filter(|x| !x.face_down()).map(|x| x.card),
-            );
+            let face_up = s
+                .character()
+                .as_slice()
+                .iter()
+                .chain(s.staging().as_slice())
+                .filter(|x| !x.face_down())
+                .map(|x| x.card);
+            if face_up.clone().count() <= inline.capacity() {
+                inline.extend(face_up);
+            } else {
+                spill.extend(face_up);
+            }
+            let sources = inline.into_iter().chain(spill);
             for c in sources {
                 if self.over() {
                     return;
@@ -382,8 +397,7 @@ impl UfsState {
     fn end_attack(&mut self) {
         self.attack = None;
         for s in &mut self.sides {
-            for x in s.staging.as_mut_slice().iter_mut().chain(s.character.as_mut_slice()).chain(s.pool.as_mut_slice())
-            {
+            for x in s.in_play_mut() {
                 x.set_used_attack(false);
             }
         }
@@ -395,7 +409,7 @@ impl UfsState {
     pub(super) fn end_phase(&mut self, game: &Ufs, ev: &mut impl EventSink<Event>) {
         self.end_attack();
         let a = usize::from(self.active);
-        if self.sides[a].pool.as_slice().iter().any(|x| x.damaged()) {
+        if self.sides[a].pool().as_slice().iter().any(|x| x.damaged()) {
             self.phase = Phase::Momentum;
         } else {
             self.finish_turn(game, ev);
@@ -404,41 +418,36 @@ impl UfsState {
 
     fn finish_turn(&mut self, game: &Ufs, ev: &mut impl EventSink<Event>) {
         let a = usize::from(self.active);
-        let pool = self.sides[a].pool;
         let s = &mut self.sides[a];
-        for x in pool.as_slice() {
+        while !s.pool().is_empty() {
+            let x = s.pool_mut().remove(0);
             let c = game.content.card(x.card);
             match c.kind {
                 Kind::Foundation | Kind::Asset => {
                     // UF-3.7: a unique card whose copy is already in play is discarded.
-                    let dup = c.unique && s.staging.cards().any(|y| y == x.card);
+                    let dup = c.unique && s.staging().contains(x.card);
                     if dup {
-                        s.discard.push(x.card);
+                        s.discard_mut().push(x.card);
                     } else {
-                        s.staging.push(Slot::new(x.card));
+                        s.staging_mut().push(x.card);
                     }
                 }
                 Kind::Character => {
                     // UF-3.7 covers characters too: an identical unique copy does not survive;
                     // another card of the same person attaches (UF-11.3).
-                    let dup = c.unique && s.character.cards().any(|y| y == x.card);
+                    let dup = c.unique && s.character().contains(x.card);
                     if dup {
-                        s.discard.push(x.card);
+                        s.discard_mut().push(x.card);
                     } else {
-                        s.character.push(Slot::new(x.card));
+                        s.character_mut().push(x.card);
                     }
                 }
-                Kind::Attack | Kind::Action => s.discard.push(x.card),
+                Kind::Attack | Kind::Action => s.discard_mut().push(x.card),
             }
         }
-        s.pool.clear();
-        let o = &mut self.sides[1 - a];
-        for x in o.pool.as_slice() {
-            o.discard.push(x.card);
-        }
-        o.pool.clear();
+        self.sides[1 - a].pool_mut().move_all_to(At::Discard);
         for s in &mut self.sides {
-            for x in s.staging.as_mut_slice().iter_mut().chain(s.character.as_mut_slice()) {
+            for x in s.in_play_mut() {
                 x.set_used_turn(false);
                 x.set_used_attack(false);
             }
@@ -461,12 +470,12 @@ impl UfsState {
     fn start_turn(&mut self, game: &Ufs, ev: &mut impl EventSink<Event>) {
         let a = usize::from(self.active);
         let s = &mut self.sides[a];
-        for x in s.staging.as_mut_slice().iter_mut().chain(s.character.as_mut_slice()) {
+        for x in s.in_play_mut() {
             x.set_committed(false);
         }
         let turn = self.turn;
         ev.emit(|| event("turn", Some(a), format!("turn {turn}: readies its cards")));
-        if self.sides[a].hand.is_empty() {
+        if self.sides[a].hand().is_empty() {
             self.after_review(game, ev);
         } else {
             self.phase = Phase::Review;
@@ -493,8 +502,8 @@ impl UfsState {
         ev: &mut impl EventSink<Event>,
     ) -> CardId {
         let s = &mut self.sides[p];
-        let c = s.hand.remove(i);
-        s.pool.push(Slot::new(c));
+        let c = s.take_from_hand(i);
+        s.pool_mut().push(Slot::new(c));
         ev.emit(|| event("play", Some(p), format!("{verb} {}", game.content.card(c).name)));
         c
     }
@@ -506,60 +515,61 @@ pub(crate) fn legal_actions(state: &UfsState, game: &Ufs, out: &mut ActionList) 
     match state.phase {
         Phase::Over => {}
         Phase::Mulligan { .. } => {
-            out.push(UfsAction::Mulligan(false).encode());
-            out.push(UfsAction::Mulligan(true).encode());
+            out.push(UfsAction::Mulligan(false).encode(&game.ids));
+            out.push(UfsAction::Mulligan(true).encode(&game.ids));
         }
         Phase::Review => {
             for (i, _) in state.distinct_hand(p) {
-                out.push(UfsAction::Discard(i as u8).encode());
+                out.push(UfsAction::Discard(i as u16).encode(&game.ids));
             }
-            out.push(UfsAction::Pass.encode());
+            out.push(UfsAction::Pass.encode(&game.ids));
         }
         Phase::Combat => {
             for (i, c) in state.distinct_hand(p) {
                 if state.can_play_form(game, p, c) {
-                    out.push(UfsAction::Play(i as u8).encode());
+                    out.push(UfsAction::Play(i as u16).encode(&game.ids));
                 }
             }
             state.use_actions(game, p, Trigger::Form, out);
-            out.push(UfsAction::Pass.encode());
+            out.push(UfsAction::Pass.encode(&game.ids));
         }
         Phase::Enhance { .. } => state.enhance_actions(game, p, out),
         Phase::Block => {
             state.block_actions(game, p, out);
-            out.push(UfsAction::Pass.encode());
+            out.push(UfsAction::Pass.encode(&game.ids));
         }
         Phase::Check => {
             let s = &state.sides[p];
-            let staging = s.staging.as_slice();
+            let staging = s.staging().as_slice();
             for k in 0..staging.len() {
                 let x = staging[k];
                 if !x.committed() && game.content.card(x.card).kind == Kind::Foundation && !staging[..k].contains(&x) {
-                    out.push(UfsAction::Commit(k as u8).encode());
+                    out.push(UfsAction::Commit(k as u16).encode(&game.ids));
                 }
             }
             if !s.character_committed() {
-                out.push(UfsAction::Commit(MAX_STAGING as u8).encode());
+                out.push(UfsAction::Commit(game.ids.char_source as u16).encode(&game.ids));
             }
-            out.push(UfsAction::Pass.encode());
+            out.push(UfsAction::Pass.encode(&game.ids));
         }
         Phase::Momentum => {
-            out.push(UfsAction::Momentum(false).encode());
-            out.push(UfsAction::Momentum(true).encode());
+            out.push(UfsAction::Momentum(false).encode(&game.ids));
+            out.push(UfsAction::Momentum(true).encode(&game.ids));
         }
     }
 }
 
 pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut impl EventSink<Event>) {
     let Some(p) = state.current_player() else { return };
-    let act = UfsAction::decode(action);
+    let act = UfsAction::decode(action, &game.ids);
     match (state.phase, act) {
         (Phase::Mulligan { player }, UfsAction::Mulligan(redo)) => {
             let s = &mut state.sides[p];
             if redo {
                 // UF-2.7: the old hand is removed from the game; a new hand is drawn.
-                let n = s.hand.len();
-                s.hand.move_all_to(&mut s.mulliganed);
+                let n = s.hand().len();
+                s.hand_mut().move_all_to(At::Mulliganed);
+                s.drawn_since_relief = 0;
                 ev.emit(|| event("mulligan", Some(p), format!("mulligans {}", count(n, "card"))));
                 state.draw_up(game, p, ev);
             } else {
@@ -580,15 +590,15 @@ pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut i
         }
         (Phase::Review, UfsAction::Discard(i)) => {
             let s = &mut state.sides[p];
-            let c = s.hand.remove(usize::from(i));
-            s.discard.push(c);
+            let c = s.take_from_hand(usize::from(i));
+            s.discard_mut().push(c);
             ev.emit(|| event("discard", Some(p), format!("discards {}", game.content.card(c).name)));
             state.after_review(game, ev);
         }
         (Phase::Review, UfsAction::Pass) => state.after_review(game, ev),
         (Phase::Combat, UfsAction::Play(i)) => {
             let c = state.put_in_pool(game, p, usize::from(i), "plays", ev);
-            let slot = state.sides[p].pool.len() - 1;
+            let slot = state.sides[p].pool().len() - 1;
             let card = game.content.card(c);
             state.start_check(game, p, slot, Purpose::Form, i16::from(card.difficulty) + slot as i16, ev);
         }
@@ -599,7 +609,7 @@ pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut i
         }
         (Phase::Enhance { .. }, UfsAction::Play(i)) => {
             let c = state.put_in_pool(game, p, usize::from(i), "enhances with", ev);
-            let slot = state.sides[p].pool.len() - 1;
+            let slot = state.sides[p].pool().len() - 1;
             let card = game.content.card(c);
             state.start_check(game, p, slot, Purpose::Enhance, i16::from(card.difficulty) + slot as i16, ev);
         }
@@ -615,7 +625,7 @@ pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut i
         }
         (Phase::Block, UfsAction::Block(i)) => {
             let c = state.put_in_pool(game, p, usize::from(i), "blocks with", ev);
-            let slot = state.sides[p].pool.len() - 1;
+            let slot = state.sides[p].pool().len() - 1;
             let card = game.content.card(c);
             let b = card.block.expect("block card");
             let speed = state.attack.map_or(0, |a| a.speed.max(0));
@@ -630,12 +640,12 @@ pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut i
         (Phase::Check, UfsAction::Commit(k)) => {
             let k = usize::from(k);
             let s = &mut state.sides[p];
-            let name = if k < MAX_STAGING {
-                s.staging.as_mut_slice()[k].set_committed(true);
-                game.content.card(s.staging.as_slice()[k].card).name.as_str()
+            let name = if k < game.ids.char_source {
+                s.staging_mut().into_slice()[k].set_committed(true);
+                game.content.card(s.staging().as_slice()[k].card).name.as_str()
             } else {
-                s.character.as_mut_slice()[0].set_committed(true);
-                game.content.card(s.character.as_slice()[0].card).name.as_str()
+                s.character_mut().into_slice()[0].set_committed(true);
+                game.content.card(s.character().as_slice()[0].card).name.as_str()
             };
             ev.emit(|| event("commit", Some(p), format!("commits {name} for +1")));
             let mut c = state.check.expect("check step has a check");
@@ -652,16 +662,16 @@ pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut i
         }
         (Phase::Momentum, UfsAction::Momentum(keep)) => {
             let s = &mut state.sides[p];
-            let i = s.pool.as_slice().iter().position(|x| x.damaged()).expect("a damaging attack waits");
+            let i = s.pool().as_slice().iter().position(|x| x.damaged()).expect("a damaging attack waits");
             if keep {
                 // UF-9.3, UF-9.4: face down under the character.
-                let c = s.pool.remove(i).card;
-                s.momentum.push(c);
+                let c = s.pool_mut().remove(i).card;
+                s.momentum_mut().push(c);
                 ev.emit(|| event("momentum", Some(p), format!("{} becomes momentum", game.content.card(c).name)));
             } else {
-                s.pool.as_mut_slice()[i].set_damaged(false);
+                s.pool_mut().into_slice()[i].set_damaged(false);
             }
-            if !state.sides[p].pool.as_slice().iter().any(|x| x.damaged()) {
+            if !state.sides[p].pool().as_slice().iter().any(|x| x.damaged()) {
                 state.finish_turn(game, ev);
             }
         }

@@ -64,7 +64,7 @@ pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde
     let mut zones = Vec::new();
     for (p, side) in state.sides.iter().enumerate() {
         let sees = viewer.is_none_or(|v| v == p);
-        let name = side.character.as_slice().first().map_or("—", |x| c.card(x.card).name.as_str());
+        let name = side.character().as_slice().first().map_or("—", |x| c.card(x.card).name.as_str());
         let mut tags = Vec::new();
         if usize::from(state.active) == p {
             tags.push("turn player");
@@ -75,22 +75,22 @@ pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde
         players.push(
             Player::new(p, name, tags)
                 .stat(Stat::new("vitality", "Vitality", side.vitality).max(game.max_vitality(p)))
-                .stat(Stat::new("momentum", "Momentum", side.momentum.len() as i64))
-                .stat(Stat::new("hand", "Hand", side.hand.len() as i64))
-                .stat(Stat::new("deck", "Deck", side.deck.len() as i64)),
+                .stat(Stat::new("momentum", "Momentum", side.momentum().len() as i64))
+                .stat(Stat::new("hand", "Hand", side.hand().len() as i64))
+                .stat(Stat::new("deck", "Deck", side.deck().len() as i64)),
         );
-        let hand: Vec<SceneCard> = side.hand.iter().map(|x| if sees { card(x, vec![]) } else { back() }).collect();
-        let momentum: Vec<SceneCard> = side.momentum.iter().map(|x| card(x, vec!["momentum"])).collect();
-        let discard: Vec<SceneCard> = side.discard.iter().map(|x| card(x, vec![])).collect();
-        let removed: Vec<SceneCard> = side.removed.iter().map(|x| card(x, vec!["removed"])).collect();
+        let hand: Vec<SceneCard> = side.hand().iter().map(|x| if sees { card(x, vec![]) } else { back() }).collect();
+        let momentum: Vec<SceneCard> = side.momentum().iter().map(|x| card(x, vec!["momentum"])).collect();
+        let discard: Vec<SceneCard> = side.discard().iter().map(|x| card(x, vec![])).collect();
+        let removed: Vec<SceneCard> = side.removed().iter().map(|x| card(x, vec!["removed"])).collect();
         let mulliganed: Vec<SceneCard> =
-            side.mulliganed.iter().map(|x| if sees { card(x, vec!["removed"]) } else { back() }).collect();
+            side.mulliganed().iter().map(|x| if sees { card(x, vec!["removed"]) } else { back() }).collect();
         let deck: Vec<SceneCard> =
-            if viewer.is_none() { side.deck.iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
+            if viewer.is_none() { side.deck().iter().map(|x| card(x, vec![])).collect() } else { Vec::new() };
         for (id, label, cards) in [
-            ("character", "Character", slots(side.character.as_slice())),
-            ("staging", "Staging area", slots(side.staging.as_slice())),
-            ("card_pool", "Card pool", slots(side.pool.as_slice())),
+            ("character", "Character", slots(side.character().as_slice())),
+            ("staging", "Staging area", slots(side.staging().as_slice())),
+            ("card_pool", "Card pool", slots(side.pool().as_slice())),
             ("hand", "Hand", hand),
             ("momentum", "Momentum", momentum),
             ("discard", "Discard", discard),
@@ -99,17 +99,17 @@ pub(crate) fn view(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> serde
         ] {
             zones.push(Zone::of(p, id, label, cards));
         }
-        zones.push(Zone::of(p, "deck", "Deck", deck).pile(side.deck.len()));
+        zones.push(Zone::of(p, "deck", "Deck", deck).pile(side.deck().len()));
     }
     let mut attack = Vec::new();
     let mut info = vec![Info::new("Turn", turn_text(state.turn, game))];
     if let Some(a) = state.attack {
         let atk = &state.sides[usize::from(state.active)];
-        if let Some(x) = atk.pool.as_slice().get(usize::from(a.slot)) {
+        if let Some(x) = atk.pool().as_slice().get(usize::from(a.slot)) {
             attack.push(card(x.card, vec!["attack"]));
         }
         if let Some(b) =
-            a.block.and_then(|b| state.sides[1 - usize::from(state.active)].pool.as_slice().get(usize::from(b)))
+            a.block.and_then(|b| state.sides[1 - usize::from(state.active)].pool().as_slice().get(usize::from(b)))
         {
             attack.push(card(b.card, vec!["block"]));
         }

@@ -1,32 +1,17 @@
-//! The UFS position: plain data sized for the worst case (piles of card ids, fixed rows of cards
-//! in play), its own RNG, JSON in and out, and the invariants a JSON state must hold.
+//! The UFS position: each side's cards in one arena sized by its deck (every zone a stretch of
+//! it), its own RNG, JSON in and out.
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{CardId, Pile};
+use crate::cards::CardId;
 use crate::core::Rng;
-use crate::games::ufs::content::{Zone, MAX_DECK, MAX_HAND_SIZE};
+use crate::games::ufs::content::Zone;
 use crate::games::ufs::Ufs;
 
-/// Largest hand: a whole deck. A hand holds only cards of its player's deck, so no draw ever
-/// finds it full (UFX-11): nothing discards at the end of a turn, and draw effects add on.
-pub const MAX_HAND: usize = MAX_DECK;
-/// The opening hand set aside by the mulligan (UF-2.7): at most the hand size.
-pub const MAX_MULLIGANED: usize = MAX_HAND_SIZE as usize;
-
-/// never needed; no card is put into a full pool (UFX-11).
-pub const MAX_POOL: usize = MAX_DECK;
-/// Foundations and assets in the staging area. A deck holds at most this many (a loader
-/// capacity), and each card is staged at most once, so the area is never full (UFX-11).
-pub const MAX_STAGING: usize = 40;
-/// The character and the copies attached to it (UF-11.3). A deck holds at most this many
-/// character cards (a loader capacity), so the row is never full (UFX-11).
-pub const MAX_CHARS: usize = 8;
-
-/// A card in play (character, staging area or card pool) and its marks, packed in one byte so
-/// rows sized for a whole deck stay small (a search copies the state at every iteration). Its
-/// JSON form is `SlotJson`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A card and its marks (cards in play only; elsewhere they are off), packed in one byte so the
+/// arena stays small (a search copies the state at every iteration). Its JSON form is
+/// `SlotJson`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(from = "SlotJson", into = "SlotJson")]
 pub struct Slot {
     pub card: CardId,
@@ -116,125 +101,302 @@ impl From<Slot> for SlotJson {
     }
 }
 
-/// A left-aligned row of at most `N` cards in play.
+/// A zone of a side: where each of its cards lies. The order is the arena's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    Deck,
+    Hand,
+    Discard,
+    /// Removed from the game by library-out relief (UF-3.4): public.
+    Removed,
+    /// Removed from the game by the mulligan (UF-2.7): face down, hidden from the opponent.
+    Mulliganed,
+    /// Face down under the character (UF-9): which cards is public, their text is gone.
+    Momentum,
+    /// The character first, then the copies attached to it.
+    Character,
+    Staging,
+    Pool,
+}
+
+const ZONES: usize = 9;
+
+/// A zone's cards, read-only: card ids in order (`iter`, `cards`) or slots with their marks.
 #[derive(Clone, Copy, Debug)]
-pub struct Row<const N: usize> {
-    len: u8,
-    items: [Slot; N],
-}
+pub struct Cards<'a>(&'a [Slot]);
 
-impl<const N: usize> PartialEq for Row<N> {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-impl<const N: usize> Eq for Row<N> {}
-
-impl<const N: usize> Default for Row<N> {
-    fn default() -> Self {
-        Row { len: 0, items: [Slot::new(CardId(0)); N] }
-    }
-}
-
-impl<const N: usize> Row<N> {
+impl<'a> Cards<'a> {
     pub fn len(&self) -> usize {
-        usize::from(self.len)
+        self.0.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0.is_empty()
     }
-    pub fn is_full(&self) -> bool {
-        self.len() == N
+    pub fn as_slice(&self) -> &'a [Slot] {
+        self.0
     }
-    pub fn as_slice(&self) -> &[Slot] {
-        &self.items[..self.len()]
+    pub fn iter(&self) -> impl Iterator<Item = CardId> + Clone + 'a {
+        self.0.iter().map(|s| s.card)
     }
-    pub fn as_mut_slice(&mut self) -> &mut [Slot] {
-        let n = self.len();
-        &mut self.items[..n]
+    pub fn cards(&self) -> impl Iterator<Item = CardId> + Clone + 'a {
+        self.iter()
     }
-    pub fn push(&mut self, slot: Slot) {
-        assert!(self.len() < N, "row of {N} overflows");
-        self.items[self.len()] = slot;
-        self.len += 1;
+    pub fn get(&self, i: usize) -> Option<CardId> {
+        self.0.get(i).map(|s| s.card)
+    }
+    pub fn contains(&self, card: CardId) -> bool {
+        self.0.iter().any(|s| s.card == card)
+    }
+}
+
+impl PartialEq for Cards<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+/// A zone of one side, to change: cards come and go at its top (the end), or at an index.
+pub struct ZoneMut<'a> {
+    side: &'a mut Side,
+    at: usize,
+}
+
+impl<'a> ZoneMut<'a> {
+    pub fn len(&self) -> usize {
+        self.side.range(self.at).len()
+    }
+    pub fn into_slice(self) -> &'a mut [Slot] {
+        let r = self.side.range(self.at);
+        &mut self.side.cards[r]
+    }
+    /// Puts a card on top; a bare card id arrives with no marks.
+    pub fn push(&mut self, card: impl Into<Slot>) {
+        self.side.insert(self.at, card.into());
     }
     pub fn remove(&mut self, i: usize) -> Slot {
+        self.side.take(self.at, i)
+    }
+    pub fn pop(&mut self) -> Option<CardId> {
         let n = self.len();
-        assert!(i < n, "remove {i} from a row of {n}");
-        let s = self.items[i];
-        self.items.copy_within(i + 1..n, i);
-        self.len -= 1;
-        s
+        (n > 0).then(|| self.side.take(self.at, n - 1).card)
     }
     pub fn clear(&mut self) {
-        self.len = 0;
+        let r = self.side.range(self.at);
+        let n = r.len() as u32;
+        self.side.cards.drain(r);
+        self.side.ends[self.at..].iter_mut().for_each(|e| *e -= n);
     }
-    pub fn cards(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.as_slice().iter().map(|s| s.card)
+    pub fn shuffle(&mut self, rng: &mut Rng) {
+        let r = self.side.range(self.at);
+        rng.shuffle(&mut self.side.cards[r]);
     }
-}
-
-impl<const N: usize> Serialize for Row<N> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.as_slice().serialize(s)
-    }
-}
-
-impl<'de, const N: usize> Deserialize<'de> for Row<N> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let items = Vec::<Slot>::deserialize(d)?;
-        if items.len() > N {
-            return Err(serde::de::Error::custom(format!("a row holds at most {N} cards, found {}", items.len())));
+    /// Moves up to `n` cards from the top onto `to`'s top, one by one; returns how many moved.
+    pub fn draw_to(&mut self, to: At, n: usize) -> usize {
+        let mut moved = 0;
+        while moved < n {
+            let Some(c) = self.pop() else { break };
+            self.side.insert(to as usize, Slot::new(c));
+            moved += 1;
         }
-        let mut row = Row::default();
-        for s in items {
-            row.push(s);
+        moved
+    }
+    /// Moves every card onto `to`, keeping their order.
+    pub fn move_all_to(&mut self, to: At) {
+        while self.len() > 0 {
+            let c = self.side.take(self.at, 0).card;
+            self.side.insert(to as usize, Slot::new(c));
         }
-        Ok(row)
     }
 }
 
-/// One player's side of the table.
+impl From<CardId> for Slot {
+    fn from(card: CardId) -> Slot {
+        Slot::new(card)
+    }
+}
+
+/// One player's side of the table. All its cards lie in one arena, zone after zone in `At`
+/// order, `ends[z]` the end of zone `z`: a card moves by leaving one stretch and entering
+/// another, so the arena never grows in play and a state clones with one allocation, whatever
+/// the deck's size (UFX-11).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "SideJson", into = "SideJson")]
 pub struct Side {
     pub vitality: u8,
-    pub deck: Pile<MAX_DECK>,
-    pub hand: Pile<MAX_HAND>,
-    pub discard: Pile<MAX_DECK>,
-    /// Removed from the game by library-out relief (UF-3.4): public.
-    pub removed: Pile<MAX_DECK>,
-    /// Removed from the game by the mulligan (UF-2.7): face down, hidden from the opponent.
-    pub mulliganed: Pile<MAX_MULLIGANED>,
-    /// Face down under the character (UF-9): which cards is public, their text is gone.
-    pub momentum: Pile<MAX_DECK>,
-    /// The character first, then the copies attached to it.
-    pub character: Row<MAX_CHARS>,
-    pub staging: Row<MAX_STAGING>,
-    pub pool: Row<MAX_POOL>,
+    cards: Vec<Slot>,
+    ends: [u32; ZONES],
     /// Added to this player's next check this turn (the `control` effect).
     pub control_bonus: u8,
     /// Added to the difficulty of this player's next card this turn (Breaker).
     pub breaker: u8,
     /// Whether this player has made its mulligan decision.
     pub mulligan_done: bool,
+    /// How many of the hand's last cards were drawn from the deck made at the last relief
+    /// (UF-3.4): its contents were public, so `determinize` keeps them apart.
+    pub drawn_since_relief: u32,
+}
+
+macro_rules! zones {
+    ($($get:ident, $get_mut:ident, $at:ident;)*) => {
+        impl Side {
+            $(
+                pub fn $get(&self) -> Cards<'_> {
+                    self.zone(At::$at)
+                }
+                pub fn $get_mut(&mut self) -> ZoneMut<'_> {
+                    self.zone_mut(At::$at)
+                }
+            )*
+        }
+    };
+}
+
+zones! {
+    deck, deck_mut, Deck;
+    hand, hand_mut, Hand;
+    discard, discard_mut, Discard;
+    removed, removed_mut, Removed;
+    mulliganed, mulliganed_mut, Mulliganed;
+    momentum, momentum_mut, Momentum;
+    character, character_mut, Character;
+    staging, staging_mut, Staging;
+    pool, pool_mut, Pool;
 }
 
 impl Side {
+    /// A side before the shuffle: `deck` in the deck, `character` in the character row.
+    pub fn new(vitality: u8, deck: &[CardId], character: CardId) -> Side {
+        let mut side = Side {
+            vitality,
+            cards: Vec::with_capacity(deck.len() + 1),
+            ends: [0; ZONES],
+            control_bonus: 0,
+            breaker: 0,
+            mulligan_done: false,
+            drawn_since_relief: 0,
+        };
+        for &c in deck {
+            side.deck_mut().push(c);
+        }
+        side.character_mut().push(character);
+        side
+    }
+    fn range(&self, z: usize) -> std::ops::Range<usize> {
+        let start = if z == 0 { 0 } else { self.ends[z - 1] as usize };
+        start..self.ends[z] as usize
+    }
+    fn insert(&mut self, z: usize, slot: Slot) {
+        self.cards.insert(self.ends[z] as usize, slot);
+        self.ends[z..].iter_mut().for_each(|e| *e += 1);
+    }
+    fn take(&mut self, z: usize, i: usize) -> Slot {
+        let r = self.range(z);
+        assert!(i < r.len(), "remove {i} from a zone of {}", r.len());
+        self.ends[z..].iter_mut().for_each(|e| *e -= 1);
+        self.cards.remove(r.start + i)
+    }
+    pub fn zone(&self, at: At) -> Cards<'_> {
+        Cards(&self.cards[self.range(at as usize)])
+    }
+    pub fn zone_mut(&mut self, at: At) -> ZoneMut<'_> {
+        ZoneMut { side: self, at: at as usize }
+    }
+    /// Every card of the side, zone after zone.
     pub fn all_cards(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.deck
-            .iter()
-            .chain(self.hand.iter())
-            .chain(self.discard.iter())
-            .chain(self.removed.iter())
-            .chain(self.mulliganed.iter())
-            .chain(self.momentum.iter())
-            .chain(self.character.cards())
-            .chain(self.staging.cards())
-            .chain(self.pool.cards())
+        self.cards.iter().map(|s| s.card)
+    }
+    /// The character row, the staging area and the card pool: every card in play.
+    pub fn in_play_mut(&mut self) -> &mut [Slot] {
+        let start = self.ends[At::Momentum as usize] as usize;
+        &mut self.cards[start..]
+    }
+    /// Takes hand card `i`, keeping `drawn_since_relief` on the cards it counts.
+    pub fn take_from_hand(&mut self, i: usize) -> CardId {
+        if i + self.drawn_since_relief as usize >= self.hand().len() {
+            self.drawn_since_relief -= 1;
+        }
+        self.hand_mut().remove(i).card
     }
     pub fn character_committed(&self) -> bool {
-        self.character.as_slice().first().is_some_and(|s| s.committed())
+        self.character().as_slice().first().is_some_and(|s| s.committed())
+    }
+    /// The hand, the deck and the mulliganed cards at once, for redealing (determinization).
+    pub fn hidden_mut(&mut self) -> (&mut [Slot], &mut [Slot], &mut [Slot]) {
+        let (deck, rest) = self.cards.split_at_mut(self.ends[At::Deck as usize] as usize);
+        let (hand, rest) = rest.split_at_mut(self.ends[At::Hand as usize] as usize - deck.len());
+        let skip = self.ends[At::Removed as usize] as usize - self.ends[At::Hand as usize] as usize;
+        let n = self.ends[At::Mulliganed as usize] as usize - self.ends[At::Removed as usize] as usize;
+        let mulliganed = &mut rest[skip..skip + n];
+        (hand, deck, mulliganed)
+    }
+}
+
+/// A `Side` in JSON states: each zone a list (piles of card ids, cards in play with marks).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideJson {
+    vitality: u8,
+    deck: Vec<CardId>,
+    hand: Vec<CardId>,
+    discard: Vec<CardId>,
+    removed: Vec<CardId>,
+    mulliganed: Vec<CardId>,
+    momentum: Vec<CardId>,
+    character: Vec<Slot>,
+    staging: Vec<Slot>,
+    pool: Vec<Slot>,
+    control_bonus: u8,
+    breaker: u8,
+    mulligan_done: bool,
+    #[serde(default)]
+    drawn_since_relief: u32,
+}
+
+impl From<SideJson> for Side {
+    fn from(j: SideJson) -> Side {
+        let mut cards = Vec::new();
+        let mut ends = [0; ZONES];
+        let piles = [j.deck, j.hand, j.discard, j.removed, j.mulliganed, j.momentum];
+        for (z, pile) in piles.into_iter().enumerate() {
+            cards.extend(pile.into_iter().map(Slot::new));
+            ends[z] = cards.len() as u32;
+        }
+        for (z, row) in [j.character, j.staging, j.pool].into_iter().enumerate() {
+            cards.extend(row);
+            ends[6 + z] = cards.len() as u32;
+        }
+        Side {
+            vitality: j.vitality,
+            cards,
+            ends,
+            control_bonus: j.control_bonus,
+            breaker: j.breaker,
+            mulligan_done: j.mulligan_done,
+            drawn_since_relief: j.drawn_since_relief,
+        }
+    }
+}
+
+impl From<Side> for SideJson {
+    fn from(s: Side) -> SideJson {
+        let ids = |c: Cards| c.iter().collect();
+        let slots = |c: Cards| c.as_slice().to_vec();
+        SideJson {
+            vitality: s.vitality,
+            deck: ids(s.deck()),
+            hand: ids(s.hand()),
+            discard: ids(s.discard()),
+            removed: ids(s.removed()),
+            mulliganed: ids(s.mulliganed()),
+            momentum: ids(s.momentum()),
+            character: slots(s.character()),
+            staging: slots(s.staging()),
+            pool: slots(s.pool()),
+            control_bonus: s.control_bonus,
+            breaker: s.breaker,
+            mulligan_done: s.mulligan_done,
+            drawn_since_relief: s.drawn_since_relief,
+        }
     }
 }
 
@@ -279,12 +441,12 @@ pub enum Purpose {
 #[serde(deny_unknown_fields)]
 pub struct Attack {
     /// Index of the attack card in the attacker's pool.
-    pub slot: u8,
+    pub slot: u16,
     pub speed: i8,
     pub damage: i8,
     pub zone: Zone,
     /// Index of the successful block card in the defender's pool.
-    pub block: Option<u8>,
+    pub block: Option<u16>,
 }
 
 /// A check waiting for its player's commits (UF-8.4, UF-8.7).
@@ -293,12 +455,12 @@ pub struct Attack {
 pub struct Check {
     pub player: u8,
     /// The checked card's index in that player's pool.
-    pub slot: u8,
+    pub slot: u16,
     pub purpose: Purpose,
     /// The difficulty to reach.
-    pub need: u8,
+    pub need: u16,
     /// The flipped control number plus bonuses and commits so far.
-    pub have: u8,
+    pub have: u16,
     /// The card turned over (now on top of the discard pile).
     pub flipped: CardId,
 }
@@ -347,25 +509,9 @@ impl UfsState {
         };
         let side = |p: usize, rng: &mut Rng| {
             // UF-4.1, UF-4.2: the chosen character is placed, the rest shuffled into the deck.
-            let mut deck: Pile<{ crate::games::ufs::content::MAX_DECK }> = game.decks[p].iter().copied().collect();
-            deck.shuffle(rng);
-            let mut character = Row::default();
-            character.push(Slot::new(game.characters[p]));
-            Side {
-                vitality: game.max_vitality(p),
-                deck,
-                hand: Pile::new(),
-                discard: Pile::new(),
-                removed: Pile::new(),
-                mulliganed: Pile::new(),
-                momentum: Pile::new(),
-                character,
-                staging: Row::default(),
-                pool: Row::default(),
-                control_bonus: 0,
-                breaker: 0,
-                mulligan_done: false,
-            }
+            let mut side = Side::new(game.max_vitality(p), &game.decks[p], game.characters[p]);
+            side.deck_mut().shuffle(rng);
+            side
         };
         let sides = [side(0, &mut rng), side(1, &mut rng)];
         let mut s = UfsState {
@@ -380,7 +526,7 @@ impl UfsState {
             rng,
         };
         // UF-4.3: the first player commits its character (UF-2.8).
-        s.sides[usize::from(first)].character.as_mut_slice()[0].set_committed(true);
+        s.sides[usize::from(first)].character_mut().into_slice()[0].set_committed(true);
         // UF-4.4: both draw up to hand size.
         for p in [usize::from(first), 1 - usize::from(first)] {
             s.draw_up(game, p, &mut crate::core::NoEvents);

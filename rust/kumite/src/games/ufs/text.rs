@@ -1,4 +1,4 @@
-//! The information-state string and the text drawing of the table.
+//! The observation strings: the public drawing of the table and each seat's private part.
 
 use std::fmt::Write;
 
@@ -57,8 +57,19 @@ impl UfsState {
     }
 }
 
-/// The public drawing, plus `viewer`'s private cards when given (`None`: public only).
-pub(crate) fn information(state: &UfsState, game: &Ufs, viewer: Option<usize>) -> String {
+/// What `viewer` alone sees: its seat, its hand and its mulliganed cards, in order.
+pub(crate) fn private(state: &UfsState, game: &Ufs, v: usize) -> String {
+    let side = &state.sides[v];
+    let names = |c: Cards| c.iter().map(|c| game.content.card(c).name.as_str()).collect::<Vec<_>>().join(", ");
+    let mut s = format!("you are P{v}\nP{v} hand: {}\n", names(side.hand()));
+    if !side.mulliganed().is_empty() {
+        s += &format!("P{v} mulliganed: {}\n", names(side.mulliganed()));
+    }
+    s
+}
+
+/// The table as every seat sees it, seats in order.
+pub(crate) fn public(state: &UfsState, game: &Ufs) -> String {
     let mut s = String::new();
     let names = |it: &mut dyn Iterator<Item = crate::cards::CardId>| -> String {
         it.map(|c| game.content.card(c).name.as_str()).collect::<Vec<_>>().join(", ")
@@ -72,29 +83,29 @@ pub(crate) fn information(state: &UfsState, game: &Ufs, viewer: Option<usize>) -
     );
     for p in 0..2 {
         let side = &state.sides[p];
-        let ch: Vec<String> = side.character.as_slice().iter().map(|x| UfsState::slot_text(game, x)).collect();
+        let ch: Vec<String> = side.character().as_slice().iter().map(|x| UfsState::slot_text(game, x)).collect();
         let _ = writeln!(
             s,
             "P{p} {} | vitality {}/{} | hand {} | deck {} | momentum {} | removed {} | mulliganed {}",
             ch.join(" + "),
             side.vitality,
             game.max_vitality(p),
-            side.hand.len(),
-            side.deck.len(),
-            side.momentum.len(),
-            side.removed.len(),
-            side.mulliganed.len()
+            side.hand().len(),
+            side.deck().len(),
+            side.momentum().len(),
+            side.removed().len(),
+            side.mulliganed().len()
         );
-        let st: Vec<String> = side.staging.as_slice().iter().map(|x| UfsState::slot_text(game, x)).collect();
+        let st: Vec<String> = side.staging().as_slice().iter().map(|x| UfsState::slot_text(game, x)).collect();
         let _ = writeln!(s, "   staging [{}]", st.join("; "));
-        let pool: Vec<String> = side.pool.as_slice().iter().map(|x| UfsState::slot_text(game, x)).collect();
+        let pool: Vec<String> = side.pool().as_slice().iter().map(|x| UfsState::slot_text(game, x)).collect();
         let _ = writeln!(s, "   pool [{}]", pool.join("; "));
-        let _ = writeln!(s, "   discard (bottom to top) [{}]", names(&mut side.discard.iter()));
-        if !side.removed.is_empty() {
-            let _ = writeln!(s, "   removed [{}]", names(&mut side.removed.iter()));
+        let _ = writeln!(s, "   discard (bottom to top) [{}]", names(&mut side.discard().iter()));
+        if !side.removed().is_empty() {
+            let _ = writeln!(s, "   removed [{}]", names(&mut side.removed().iter()));
         }
-        if !side.momentum.is_empty() {
-            let _ = writeln!(s, "   momentum [{}]", names(&mut side.momentum.iter()));
+        if !side.momentum().is_empty() {
+            let _ = writeln!(s, "   momentum [{}]", names(&mut side.momentum().iter()));
         }
         if side.control_bonus > 0 || side.breaker > 0 {
             let _ =
@@ -102,18 +113,11 @@ pub(crate) fn information(state: &UfsState, game: &Ufs, viewer: Option<usize>) -
         }
         let _ = writeln!(s, "   {}", if side.mulligan_done { "mulligan decided" } else { "mulligan not decided yet" });
     }
-    if let Some(v) = viewer {
-        let side = &state.sides[v];
-        let _ = writeln!(s, "P{v} hand: {}", names(&mut side.hand.iter()));
-        if !side.mulliganed.is_empty() {
-            let _ = writeln!(s, "P{v} mulliganed: {}", names(&mut side.mulliganed.iter()));
-        }
-    }
     if let Some(a) = state.attack {
         let _ = writeln!(
             s,
             "attack: {} speed {} damage {} zone {}{}",
-            game.content.card(state.sides[usize::from(state.active)].pool.as_slice()[usize::from(a.slot)].card).name,
+            game.content.card(state.sides[usize::from(state.active)].pool().as_slice()[usize::from(a.slot)].card).name,
             a.speed,
             a.damage,
             a.zone.name(),

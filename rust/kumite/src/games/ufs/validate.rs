@@ -16,9 +16,9 @@ fn flow(s: &UfsState, game: &Ufs, bad: &mut Vec<String>) {
     }
     // Only an attack that dealt damage is marked, and only it may become momentum (UF-9.3).
     for (p, side) in s.sides.iter().enumerate() {
-        for (i, x) in side.pool.as_slice().iter().enumerate() {
+        for (i, x) in side.pool().as_slice().iter().enumerate() {
             if x.damaged() && content.card(x.card).kind != Kind::Attack {
-                bad.push(format!("sides[{p}].pool[{i}].damaged(): only an attack card deals damage"));
+                bad.push(format!("sides[{p}].pool()[{i}].damaged(): only an attack card deals damage"));
             }
         }
     }
@@ -48,7 +48,15 @@ pub(crate) fn validate(state: &UfsState, game: &Ufs) -> Result<(), GameError> {
         return Err(GameError::deserialization(format!("a card id is outside the card database (0..{n_cards})")));
     }
     for (p, side) in state.sides.iter().enumerate() {
-        if side.deck.is_empty() && state.result.is_none() {
+        // Counted hand cards were drawn after a relief, which removed cards (UF-3.4).
+        let fresh = side.drawn_since_relief as usize;
+        if fresh > side.hand().len() || (fresh > 0 && side.removed().is_empty()) {
+            bad(format!(
+                "player {p}'s drawn_since_relief {fresh}: at most the hand's {} cards, and 0 before any relief",
+                side.hand().len()
+            ));
+        }
+        if side.deck().is_empty() && state.result.is_none() {
             bad(format!("player {p}'s deck is empty but the game is not over (relief refills it at once, UF-3.4)"));
         }
         let mut have: Vec<CardId> = side.all_cards().collect();
@@ -59,35 +67,39 @@ pub(crate) fn validate(state: &UfsState, game: &Ufs) -> Result<(), GameError> {
         if have != want {
             bad(format!("player {p}'s cards across all zones are not exactly its deck"));
         }
-        match side.character.as_slice().first() {
+        match side.character().as_slice().first() {
             Some(s) if s.card == game.characters[p] => {}
             _ => bad(format!("player {p}'s character row must start with its character card")),
         }
         let person = &content.card(game.characters[p]).person;
-        if side.character.as_slice().iter().any(|s| {
+        if side.character().as_slice().iter().any(|s| {
             let c = content.card(s.card);
             c.kind != Kind::Character || &c.person != person
         }) {
             bad(format!("player {p}: only copies of the same person attach to the character"));
         }
-        let in_play = side.character.as_slice().iter().chain(side.staging.as_slice()).map(|s| s.card);
+        let in_play = side.character().as_slice().iter().chain(side.staging().as_slice()).map(|s| s.card);
         if in_play.clone().enumerate().any(|(i, c)| content.card(c).unique && in_play.clone().take(i).any(|d| d == c)) {
             bad(format!("player {p}: two copies of a unique card in play (UF-3.7: only the first one survives)"));
         }
-        if side.staging.as_slice().iter().any(|s| !matches!(content.card(s.card).kind, Kind::Foundation | Kind::Asset))
+        if side
+            .staging()
+            .as_slice()
+            .iter()
+            .any(|s| !matches!(content.card(s.card).kind, Kind::Foundation | Kind::Asset))
         {
             bad(format!("player {p}: only foundations and assets stay in the staging area"));
         }
-        if side.staging.as_slice().iter().any(|s| s.face_down() && content.card(s.card).kind != Kind::Foundation) {
+        if side.staging().as_slice().iter().any(|s| s.face_down() && content.card(s.card).kind != Kind::Foundation) {
             bad(format!("player {p}: only foundations are turned face down"));
         }
-        if side.pool.as_slice().iter().any(|s| s.committed() || s.face_down()) {
+        if side.pool().as_slice().iter().any(|s| s.committed() || s.face_down()) {
             bad(format!("player {p}: cards in the pool are never committed or face down"));
         }
         if side.vitality > game.max_vitality(p) {
             bad(format!("player {p}'s vitality {} is above its maximum {}", side.vitality, game.max_vitality(p)));
         }
-        if !side.mulliganed.is_empty() && !side.mulligan_done {
+        if !side.mulliganed().is_empty() && !side.mulligan_done {
             bad(format!("player {p} has mulliganed cards but has not decided its mulligan"));
         }
         if matches!(state.phase, Phase::Mulligan { player } if usize::from(player) == p) && side.mulligan_done {
@@ -114,12 +126,12 @@ pub(crate) fn validate(state: &UfsState, game: &Ufs) -> Result<(), GameError> {
         bad("the enhance and block steps need an attack".into());
     }
     if let Some(a) = state.attack {
-        match state.sides[active].pool.as_slice().get(usize::from(a.slot)) {
+        match state.sides[active].pool().as_slice().get(usize::from(a.slot)) {
             Some(s) if content.card(s.card).kind == Kind::Attack => {}
             _ => bad("attack.slot must point at an attack card in the turn player's pool".into()),
         }
         if let Some(b) = a.block {
-            match state.sides[1 - active].pool.as_slice().get(usize::from(b)) {
+            match state.sides[1 - active].pool().as_slice().get(usize::from(b)) {
                 Some(s) if content.card(s.card).block.is_some() => {}
                 _ => bad("attack.block must point at a block card in the defender's pool".into()),
             }
@@ -130,7 +142,7 @@ pub(crate) fn validate(state: &UfsState, game: &Ufs) -> Result<(), GameError> {
     }
     match (state.phase, state.check) {
         (Phase::Check, Some(c)) => {
-            if c.player > 1 || usize::from(c.slot) >= state.sides[usize::from(c.player.min(1))].pool.len() {
+            if c.player > 1 || usize::from(c.slot) >= state.sides[usize::from(c.player.min(1))].pool().len() {
                 bad("check.player / check.slot out of range".into());
             }
             if c.have >= c.need {
@@ -139,7 +151,7 @@ pub(crate) fn validate(state: &UfsState, game: &Ufs) -> Result<(), GameError> {
             if c.purpose != Purpose::Form && state.attack.is_none() {
                 bad("enhance and block checks happen inside an attack".into());
             }
-            let checked = state.sides[usize::from(c.player.min(1))].pool.as_slice().get(usize::from(c.slot));
+            let checked = state.sides[usize::from(c.player.min(1))].pool().as_slice().get(usize::from(c.slot));
             match c.purpose {
                 Purpose::Block
                     if usize::from(c.player) != 1 - active
@@ -155,7 +167,7 @@ pub(crate) fn validate(state: &UfsState, game: &Ufs) -> Result<(), GameError> {
         (_, Some(_)) => bad("a check is present only in the check step".into()),
         _ => {}
     }
-    if state.phase == Phase::Momentum && !state.sides[active].pool.as_slice().iter().any(|x| x.damaged()) {
+    if state.phase == Phase::Momentum && !state.sides[active].pool().as_slice().iter().any(|x| x.damaged()) {
         bad("the momentum step needs a damaging attack in the turn player's pool".into());
     }
     match state.phase {

@@ -14,7 +14,7 @@ fn uf_1_2_an_unblocked_attack_that_takes_vitality_to_zero_wins() {
     // Quick Jab: difficulty 2, the turned-over card has control 6: the attack begins.
     let a = s.attack.unwrap();
     assert_eq!((a.speed, a.damage, a.zone), (4, 2, crate::games::ufs::Zone::High));
-    assert_eq!(s.sides[0].discard.iter().last(), Some(id(&g, "training_regimen")));
+    assert_eq!(s.sides[0].discard().iter().last(), Some(id(&g, "training_regimen")));
     // P0 (character committed, empty hand) has nothing to enhance; P1 may use Isolde's enhance.
     assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
     act(&g, &mut s, A::Pass);
@@ -40,8 +40,8 @@ fn uf_6_3_enhance_step_alternates_from_the_attacker_until_both_pass() {
     act(&g, &mut s, A::Pass);
     assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
     // Serene Guard (an enhance action from hand) or Isolde (enhance, commit: damage -1).
-    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Use(CHAR_SOURCE as u8, 0), A::Pass]);
-    act(&g, &mut s, A::Use(CHAR_SOURCE as u8, 0));
+    assert_eq!(legal(&g, &s), vec![A::Play(0), A::Use(g.ids.char_source as u16, 0), A::Pass]);
+    act(&g, &mut s, A::Use(g.ids.char_source as u16, 0));
     assert!(s.sides[1].character_committed());
     assert_eq!(s.attack.unwrap().damage, 1);
     // A use resets the passes: the attacker may answer.
@@ -56,7 +56,7 @@ fn uf_6_3_enhance_step_alternates_from_the_attacker_until_both_pass() {
     act(&g, &mut s, A::Pass);
     assert_eq!(s.sides[1].vitality, 19);
     assert_eq!(s.phase, Phase::Combat);
-    assert_eq!(names(&g, s.sides[0].pool.cards()), ["quick_jab", "rising_heat"]);
+    assert_eq!(names(&g, s.sides[0].pool().cards()), ["quick_jab", "rising_heat"]);
 }
 
 // UF-6.4, UF-6.5, UF-10.1, UF-10.7, UF-10.8, UF-10.9
@@ -65,7 +65,7 @@ fn uf_10_9_a_low_block_cannot_answer_a_high_attack() {
     let (g, s) = block_step(&["quick_jab", "wave_palm", "riptide_sweep"]);
     // High block (same zone) and mid block (adjacent) are offered; low (riptide) is not.
     assert_eq!(legal(&g, &s), vec![A::Block(0), A::Block(1), A::Pass]);
-    assert_eq!(s.action_to_string(&g, A::Block(1).encode()), "block with Wave Palm");
+    assert_eq!(s.action_to_string(&g, A::Block(1).encode(&g.ids)), "block with Wave Palm");
 }
 
 // UF-6.6, UF-6.7, UF-6.8, UF-6.10, UF-10.2, UF-10.5, UF-10.6
@@ -78,8 +78,8 @@ fn uf_6_10_a_full_block_in_the_same_zone_takes_no_damage() {
     assert_eq!(s.sides[1].vitality, 20);
     assert_eq!(s.phase, Phase::Combat);
     // The successful block stays in P1's pool until the end of the turn.
-    assert_eq!(names(&g, s.sides[1].pool.cards()), ["quick_jab"]);
-    assert!(!s.sides[0].pool.as_slice()[0].damaged());
+    assert_eq!(names(&g, s.sides[1].pool().cards()), ["quick_jab"]);
+    assert!(!s.sides[0].pool().as_slice()[0].damaged());
 }
 
 // UF-6.11, UF-8.7, UF-11.4
@@ -92,11 +92,11 @@ fn uf_6_11_a_partial_block_takes_half_the_damage_rounded_up() {
     assert_eq!(s.phase, Phase::Check);
     let c = s.check.unwrap();
     assert_eq!((c.player, c.need, c.have, c.purpose), (1, 7, 6, Purpose::Block));
-    assert_eq!(legal(&g, &s), vec![A::Commit(CHAR), A::Pass]);
-    act(&g, &mut s, A::Commit(CHAR));
+    assert_eq!(legal(&g, &s), vec![A::Commit(g.ids.char_source as u16), A::Pass]);
+    act(&g, &mut s, A::Commit(g.ids.char_source as u16));
     assert!(s.sides[1].character_committed());
     assert_eq!(s.sides[1].vitality, 20 - 2, "3 halved and rounded up");
-    assert!(s.sides[0].pool.as_slice()[0].damaged());
+    assert!(s.sides[0].pool().as_slice()[0].damaged());
 }
 
 // UF-6.8, UF-6.12, UF-8.9
@@ -106,8 +106,8 @@ fn uf_6_8_a_failed_block_is_discarded_and_the_damage_is_full() {
     set_top(&g, &mut s, 1, &["crashing_tide"]); // control 4: 4 + 1 commit < 7
     act(&g, &mut s, A::Block(0));
     assert_eq!(s.sides[1].vitality, 17);
-    assert!(s.sides[1].pool.is_empty());
-    assert_eq!(names(&g, s.sides[1].discard.iter()), ["crashing_tide", "wave_palm"]);
+    assert!(s.sides[1].pool().is_empty());
+    assert_eq!(names(&g, s.sides[1].discard().iter()), ["crashing_tide", "wave_palm"]);
     assert!(!s.sides[1].character_committed(), "no commit offered when it cannot help (UFX-4)");
 }
 
@@ -117,7 +117,7 @@ fn uf_10_3_blocks_come_only_from_hand() {
     let g = game();
     let mut s = start(&g);
     stage(&g, &mut s, 1, "tidal_focus"); // a block icon, but in play
-    s.sides[1].character.as_mut_slice()[0].set_committed(true); // no enhance either
+    s.sides[1].character_mut().into_slice()[0].set_committed(true); // no enhance either
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "quick_jab");
@@ -133,7 +133,7 @@ fn uf_10_4_a_block_also_needs_a_matching_symbol() {
     act(&g, &mut s, A::Pass); // P1's turn
     set_hand(&g, &mut s, 0, &["wave_palm", "blaze_hook"]); // both mid blocks
     set_hand(&g, &mut s, 1, &["wave_palm"]);
-    s.sides[1].character.as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     play(&g, &mut s, 1, "wave_palm"); // mid attack
                                       // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.
@@ -153,18 +153,18 @@ fn uf_8_6_progressive_difficulty_counts_the_cards_left_of_the_card() {
         play(&g, &mut s, 0, name);
         assert_eq!(s.phase, Phase::Combat, "{name} passes its check");
     }
-    assert_eq!(s.sides[0].pool.len(), 4);
+    assert_eq!(s.sides[0].pool().len(), 4);
     assert_eq!(
-        names(&g, s.sides[0].discard.iter()),
+        names(&g, s.sides[0].discard().iter()),
         ["ember_wraps", "furnace_stance", "reckless_charge", "magma_knee"]
     );
     play(&g, &mut s, 0, "second_wind");
     // Failed form: the card is discarded and the combat phase ends (end phase, P1's turn).
-    assert_eq!(names(&g, s.sides[0].discard.iter()).last().unwrap(), "second_wind");
+    assert_eq!(names(&g, s.sides[0].discard().iter()).last().unwrap(), "second_wind");
     assert_eq!(s.active, 1);
     assert_eq!(s.turn, 2);
     assert_eq!(
-        names(&g, s.sides[0].staging.cards()),
+        names(&g, s.sides[0].staging().cards()),
         ["ember_wraps", "furnace_stance", "iron_resolve", "training_regimen"]
     );
 }
@@ -187,16 +187,16 @@ fn uf_6_2_a_failed_attack_check_ends_the_attack_and_the_phase() {
 fn uf_8_7_committing_ready_foundations_and_the_character_adds_one_each() {
     let g = game();
     let mut s = start(&g);
-    s.sides[0].character.as_mut_slice()[0].set_committed(false);
+    s.sides[0].character_mut().into_slice()[0].set_committed(false);
     stage(&g, &mut s, 0, "ember_wraps");
     stage(&g, &mut s, 0, "burning_ring"); // an asset: no check bonus (UF-11.8)
     set_hand(&g, &mut s, 0, &["magma_knee"]);
     set_top(&g, &mut s, 0, &["burning_ring"]); // control 4 against 5 + 0... plus nothing
     play(&g, &mut s, 0, "magma_knee");
     assert_eq!(s.phase, Phase::Check);
-    assert_eq!(legal(&g, &s), vec![A::Commit(0), A::Commit(CHAR), A::Pass]);
+    assert_eq!(legal(&g, &s), vec![A::Commit(0), A::Commit(g.ids.char_source as u16), A::Pass]);
     act(&g, &mut s, A::Commit(0));
-    assert!(s.sides[0].staging.as_slice()[0].committed());
+    assert!(s.sides[0].staging().as_slice()[0].committed());
     assert!(s.attack.is_some(), "4 + 1 reaches 5: the attack begins");
 }
 
@@ -273,12 +273,12 @@ fn uf_4_setup_character_vitality_hand_size_and_the_first_player_committed() {
     let s = g.new_state(5);
     assert_eq!(s.phase, Phase::Mulligan { player: 0 });
     assert_eq!((s.sides[0].vitality, s.sides[1].vitality), (22, 20));
-    assert_eq!((s.sides[0].hand.len(), s.sides[1].hand.len()), (6, 6));
-    assert_eq!((s.sides[0].deck.len(), s.sides[1].deck.len()), (53, 53));
-    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel"]);
+    assert_eq!((s.sides[0].hand().len(), s.sides[1].hand().len()), (6, 6));
+    assert_eq!((s.sides[0].deck().len(), s.sides[1].deck().len()), (53, 53));
+    assert_eq!(names(&g, s.sides[0].character().cards()), ["brann_kestrel"]);
     assert!(s.sides[0].character_committed() && !s.sides[1].character_committed());
     // Shuffled: another seed gives another order.
-    assert_ne!(g.new_state(6).sides[0].deck, s.sides[0].deck);
+    assert_ne!(g.new_state(6).sides[0].deck(), s.sides[0].deck());
     // A seeded coin flip without the option.
     let coin = Ufs::new(UfsOptions::default()).unwrap();
     let firsts: std::collections::BTreeSet<u8> = (0..20).map(|k| coin.new_state(k).first).collect();
@@ -290,11 +290,11 @@ fn uf_4_setup_character_vitality_hand_size_and_the_first_player_committed() {
 fn uf_2_7_the_mulligan_removes_the_old_hand_from_the_game() {
     let g = game();
     let mut s = g.new_state(2);
-    let old = s.sides[0].hand;
+    let old: Vec<CardId> = s.sides[0].hand().iter().collect();
     act(&g, &mut s, A::Mulligan(true));
-    assert!(s.sides[0].mulliganed.iter().eq(old.iter()));
-    assert_eq!(s.sides[0].hand.len(), 6);
-    assert_eq!(s.sides[0].deck.len(), 47);
+    assert!(s.sides[0].mulliganed().iter().eq(old.iter().copied()));
+    assert_eq!(s.sides[0].hand().len(), 6);
+    assert_eq!(s.sides[0].deck().len(), 47);
     assert_eq!(s.phase, Phase::Mulligan { player: 1 });
     act(&g, &mut s, A::Mulligan(false));
     // UF-2.8: P0's first turn goes straight to combat, its character still committed.
@@ -323,8 +323,8 @@ fn uf_5_1_review_discards_one_then_draws_up_to_hand_size() {
     assert_eq!(s.phase, Phase::Review);
     assert_eq!(legal(&g, &s), vec![A::Discard(0), A::Discard(1), A::Discard(2), A::Pass]);
     act(&g, &mut s, A::Discard(1));
-    assert_eq!(names(&g, s.sides[1].discard.iter()), ["brace"]);
-    assert_eq!(s.sides[1].hand.len(), 6);
+    assert_eq!(names(&g, s.sides[1].discard().iter()), ["brace"]);
+    assert_eq!(s.sides[1].hand().len(), 6);
     assert_eq!(s.phase, Phase::Combat);
 }
 
@@ -338,10 +338,10 @@ fn uf_3_2_no_discard_at_end_of_turn_and_no_draw_above_hand_size() {
     set_hand(&g, &mut s, 1, &eight);
     act(&g, &mut s, A::Pass);
     act(&g, &mut s, A::Pass); // P1 keeps all 8
-    assert_eq!(s.sides[1].hand.len(), 8);
+    assert_eq!(s.sides[1].hand().len(), 8);
     act(&g, &mut s, A::Pass); // P1 ends its turn holding 8: nothing discarded
-    assert_eq!(s.sides[1].hand.len(), 8);
-    assert!(s.sides[1].discard.is_empty());
+    assert_eq!(s.sides[1].hand().len(), 8);
+    assert!(s.sides[1].discard().is_empty());
 }
 
 // UF-5.3, UF-9.1, UF-9.3, UF-9.4, UF-11.3, UF-11.5, UF-11.9, UF-11.12, UF-12.4, UFX-12
@@ -351,23 +351,23 @@ fn uf_5_3_end_phase_moves_permanents_attaches_characters_and_offers_momentum() {
     let mut s = start(&g);
     for n in ["ember_wraps", "burning_ring", "brann_ashen_fist", "quick_jab", "rising_heat"] {
         let c = take(&g, &mut s, 0, n);
-        s.sides[0].pool.push(Slot::new(c));
+        s.sides[0].pool_mut().push(Slot::new(c));
     }
-    s.sides[0].pool.as_mut_slice()[3].set_damaged(true);
+    s.sides[0].pool_mut().into_slice()[3].set_damaged(true);
     let c = take(&g, &mut s, 1, "brace");
-    s.sides[1].pool.push(Slot::new(c));
+    s.sides[1].pool_mut().push(Slot::new(c));
     s.validate(&g).unwrap();
     act(&g, &mut s, A::Pass);
     assert_eq!(s.phase, Phase::Momentum);
     assert_eq!(legal(&g, &s), vec![A::Momentum(false), A::Momentum(true)]);
     act(&g, &mut s, A::Momentum(true));
     let p0 = &s.sides[0];
-    assert_eq!(names(&g, p0.staging.cards()), ["ember_wraps", "burning_ring"]);
-    assert_eq!(names(&g, p0.character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
-    assert_eq!(names(&g, p0.momentum.iter()), ["quick_jab"]);
-    assert_eq!(names(&g, p0.discard.iter()), ["rising_heat"]);
-    assert!(p0.pool.is_empty() && s.sides[1].pool.is_empty());
-    assert_eq!(names(&g, s.sides[1].discard.iter()), ["brace"]);
+    assert_eq!(names(&g, p0.staging().cards()), ["ember_wraps", "burning_ring"]);
+    assert_eq!(names(&g, p0.character().cards()), ["brann_kestrel", "brann_ashen_fist"]);
+    assert_eq!(names(&g, p0.momentum().iter()), ["quick_jab"]);
+    assert_eq!(names(&g, p0.discard().iter()), ["rising_heat"]);
+    assert!(p0.pool().is_empty() && s.sides[1].pool().is_empty());
+    assert_eq!(names(&g, s.sides[1].discard().iter()), ["brace"]);
     // UF-11.3: the attached copy adds nothing to vitality or hand size.
     assert_eq!(g.max_vitality(0), 22);
     assert_eq!(s.sides[0].vitality, 22);
@@ -381,15 +381,15 @@ fn uf_9_3_a_damaging_attack_may_also_go_to_the_discard_pile() {
     let g = game();
     let mut s = start(&g);
     let c = take(&g, &mut s, 0, "quick_jab");
-    s.sides[0].pool.push({
+    s.sides[0].pool_mut().push({
         let mut x = Slot::new(c);
         x.set_damaged(true);
         x
     });
     act(&g, &mut s, A::Pass);
     act(&g, &mut s, A::Momentum(false));
-    assert!(s.sides[0].momentum.is_empty());
-    assert_eq!(names(&g, s.sides[0].discard.iter()), ["quick_jab"]);
+    assert!(s.sides[0].momentum().is_empty());
+    assert_eq!(names(&g, s.sides[0].discard().iter()), ["quick_jab"]);
 }
 
 // UF-11.3, UFX-10, UFX-14
@@ -406,22 +406,22 @@ fn uf_11_3_another_card_of_the_same_person_attaches_and_adds_abilities() {
     set_top(&g, &mut s, 0, &["training_regimen"]); // 6 >= 6
     play(&g, &mut s, 0, "brann_ashen_fist");
     act(&g, &mut s, A::Pass);
-    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
+    assert_eq!(names(&g, s.sides[0].character().cards()), ["brann_kestrel", "brann_ashen_fist"]);
     assert_eq!(g.hand_size(0), 6);
     // On P0's next attack (its character readied, one momentum) it can use both cards'
     // enhances: Brann Kestrel's (commit: damage +1) and Ashen Fist's (Surge 1: damage +2).
     to_combat(&g, &mut s, 1);
     to_combat(&g, &mut s, 0);
     let m = take(&g, &mut s, 0, "quick_jab");
-    s.sides[0].momentum.push(m);
+    s.sides[0].momentum_mut().push(m);
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_hand(&g, &mut s, 1, &[]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
-    s.sides[1].character.as_mut_slice()[0].set_committed(true); // Isolde has no enhance left
+    s.sides[1].character_mut().into_slice()[0].set_committed(true); // Isolde has no enhance left
     let before = s.sides[1].vitality;
     play(&g, &mut s, 0, "quick_jab");
     assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 0 });
-    let c0 = CHAR_SOURCE as u8;
+    let c0 = g.ids.char_source as u16;
     assert_eq!(legal(&g, &s), vec![A::Use(c0, 0), A::Use(c0 + 1, 0), A::Pass]);
     act(&g, &mut s, A::Use(c0, 0));
     // Committing Brann Kestrel commits the whole character (UFX-14); P1 has nothing and passes,
@@ -430,7 +430,7 @@ fn uf_11_3_another_card_of_the_same_person_attaches_and_adds_abilities() {
     assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 1 });
     assert_eq!(legal(&g, &s), vec![A::Use(c0 + 1, 0), A::Pass]);
     act(&g, &mut s, A::Use(c0 + 1, 0));
-    assert!(s.sides[0].momentum.is_empty());
+    assert!(s.sides[0].momentum().is_empty());
     // P1 cannot block: Quick Jab's 2 + 1 + 2.
     assert_eq!(s.sides[1].vitality, before - 5);
 }
@@ -457,13 +457,13 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
     let mut s = start(&g);
     for n in ["vex_ordane", "vex_hollow_crown", "vex_ordane"] {
         let c = take(&g, &mut s, 0, n);
-        s.sides[0].pool.push(Slot::new(c));
+        s.sides[0].pool_mut().push(Slot::new(c));
     }
     s.validate(&g).unwrap();
     act(&g, &mut s, A::Pass);
     // Both identical copies are discarded; the other card of the same person attaches.
-    assert_eq!(names(&g, s.sides[0].character.cards()), ["vex_ordane", "vex_hollow_crown"]);
-    assert_eq!(names(&g, s.sides[0].discard.iter()), ["vex_ordane", "vex_ordane"]);
+    assert_eq!(names(&g, s.sides[0].character().cards()), ["vex_ordane", "vex_hollow_crown"]);
+    assert_eq!(names(&g, s.sides[0].discard().iter()), ["vex_ordane", "vex_ordane"]);
     // P1 passes; on P0's next turn Shade Claw (4 damage) is enhanced by Vex Ordane once.
     set_hand(&g, &mut s, 1, &[]);
     if s.phase == Phase::Review {
@@ -473,13 +473,13 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
     assert_eq!((s.active, s.phase), (0, Phase::Combat), "an empty hand skips the review step");
     set_hand(&g, &mut s, 0, &["shade_claw"]);
     for _ in 0..6 {
-        let m = s.sides[0].deck.pop().unwrap();
-        s.sides[0].momentum.push(m);
+        let m = s.sides[0].deck_mut().pop().unwrap();
+        s.sides[0].momentum_mut().push(m);
     }
-    s.sides[1].character.as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "shade_claw");
-    let c0 = CHAR_SOURCE as u8;
+    let c0 = g.ids.char_source as u16;
     assert_eq!(legal(&g, &s), vec![A::Use(c0, 0), A::Pass]);
     act(&g, &mut s, A::Use(c0, 0));
     // Vex Ordane has enhanced this attack and nothing else can: both pass at once, P1 cannot
@@ -489,7 +489,7 @@ fn uf_3_7_a_second_identical_unique_character_does_not_survive() {
     // A loaded state with two identical unique characters attached is refused.
     let mut two = s.clone();
     let c = take(&g, &mut two, 0, "vex_ordane");
-    two.sides[0].character.push(Slot::new(c));
+    two.sides[0].character_mut().push(Slot::new(c));
     let e = two.validate(&g).unwrap_err().to_string();
     assert!(e.contains("unique"), "{e}");
 }
@@ -505,7 +505,7 @@ fn uf_11_3_an_attached_card_adds_its_symbols_but_not_vitality_or_hand_size() {
     set_top(&g, &mut s, 0, &["training_regimen"]); // 6 >= 6
     play(&g, &mut s, 0, "brann_ashen_fist");
     act(&g, &mut s, A::Pass); // attaches at the end phase
-    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_kestrel", "brann_ashen_fist"]);
+    assert_eq!(names(&g, s.sides[0].character().cards()), ["brann_kestrel", "brann_ashen_fist"]);
     set_hand(&g, &mut s, 1, &[]);
     if s.phase == Phase::Review {
         act(&g, &mut s, A::Pass);
@@ -514,7 +514,7 @@ fn uf_11_3_an_attached_card_adds_its_symbols_but_not_vitality_or_hand_size() {
     assert_eq!((s.active, s.phase), (0, Phase::Review));
     act(&g, &mut s, A::Pass);
     // Hand size stays Brann Kestrel's 6 (the attached card says 5), vitality maximum 22 (not 18).
-    assert_eq!(s.sides[0].hand.len(), 6);
+    assert_eq!(s.sides[0].hand().len(), 6);
     assert_eq!(g.max_vitality(0), 22);
     // Evil now comes from the attached card: Shade Claw is playable.
     let i = hand_index(&g, &s, 0, "shade_claw");
@@ -568,20 +568,20 @@ fn uf_3_4_relief_reuses_the_discard_and_removes_ten() {
     let mut s = start(&g);
     set_hand(&g, &mut s, 0, &["ember_wraps"]);
     // 1 card left in the deck, 20 in the discard pile.
-    while s.sides[0].deck.len() > 1 {
-        let c = s.sides[0].deck.pop().unwrap();
-        if s.sides[0].discard.len() < 20 {
-            s.sides[0].discard.push(c);
+    while s.sides[0].deck().len() > 1 {
+        let c = s.sides[0].deck_mut().pop().unwrap();
+        if s.sides[0].discard().len() < 20 {
+            s.sides[0].discard_mut().push(c);
         } else {
-            s.sides[0].removed.push(c);
+            s.sides[0].removed_mut().push(c);
         }
     }
-    let removed_before = s.sides[0].removed.len();
+    let removed_before = s.sides[0].removed().len();
     act(&g, &mut s, A::Play(0));
     // The flip emptied the deck: 21 cards (with the flipped one) become the deck, 10 removed.
-    assert_eq!(s.sides[0].removed.len(), removed_before + 10);
-    assert_eq!(s.sides[0].deck.len(), 11);
-    assert!(s.sides[0].discard.is_empty());
+    assert_eq!(s.sides[0].removed().len(), removed_before + 10);
+    assert_eq!(s.sides[0].deck().len(), 11);
+    assert!(s.sides[0].discard().is_empty());
     assert!(!s.is_terminal());
 }
 
@@ -593,12 +593,12 @@ fn uf_1_3_a_deck_that_cannot_be_refilled_loses() {
     set_hand(&g, &mut s, 0, &["ember_wraps"]);
     // 1 card in the deck, 9 in the discard: with the flipped card that is 10, which empties the
     // new deck at once; it runs out again with nothing to reuse.
-    while s.sides[0].deck.len() > 1 {
-        let c = s.sides[0].deck.pop().unwrap();
-        if s.sides[0].discard.len() < 9 {
-            s.sides[0].discard.push(c);
+    while s.sides[0].deck().len() > 1 {
+        let c = s.sides[0].deck_mut().pop().unwrap();
+        if s.sides[0].discard().len() < 9 {
+            s.sides[0].discard_mut().push(c);
         } else {
-            s.sides[0].removed.push(c);
+            s.sides[0].removed_mut().push(c);
         }
     }
     act(&g, &mut s, A::Play(0));
@@ -621,10 +621,10 @@ fn uf_3_5_no_summoning_sickness_a_new_foundation_commits_on_the_next_turn() {
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_hand(&g, &mut s, 1, &[]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
-    s.sides[0].character.as_mut_slice()[0].set_committed(true);
+    s.sides[0].character_mut().into_slice()[0].set_committed(true);
     play(&g, &mut s, 0, "quick_jab");
     assert_eq!(s.current_player(), Some(1));
-    let k = s.sides[1].staging.cards().position(|c| c == id(&g, "still_waters")).unwrap() as u8;
+    let k = s.sides[1].staging().cards().position(|c| c == id(&g, "still_waters")).unwrap() as u16;
     assert!(legal(&g, &s).contains(&A::Use(k, 0)));
 }
 
@@ -635,14 +635,14 @@ fn uf_3_6_bonuses_end_with_the_turn_momentum_and_staging_stay() {
     let mut s = start(&g);
     stage(&g, &mut s, 0, "furnace_stance");
     let m = take(&g, &mut s, 0, "quick_jab");
-    s.sides[0].momentum.push(m);
+    s.sides[0].momentum_mut().push(m);
     act(&g, &mut s, A::Use(0, 0)); // form, commit: control 2
     assert_eq!(s.sides[0].control_bonus, 2);
     s.sides[0].breaker = 1;
     act(&g, &mut s, A::Pass);
     assert_eq!((s.sides[0].control_bonus, s.sides[0].breaker), (0, 0));
-    assert_eq!(s.sides[0].momentum.len(), 1);
-    assert_eq!(s.sides[0].staging.len(), 1);
+    assert_eq!(s.sides[0].momentum().len(), 1);
+    assert_eq!(s.sides[0].staging().len(), 1);
     assert_eq!(s.sides[0].vitality, 22);
 }
 
@@ -653,10 +653,10 @@ fn uf_3_7_the_first_unique_copy_survives() {
     let mut s = start(&g);
     stage(&g, &mut s, 0, "burning_ring");
     let c = take(&g, &mut s, 0, "burning_ring");
-    s.sides[0].pool.push(Slot::new(c));
+    s.sides[0].pool_mut().push(Slot::new(c));
     act(&g, &mut s, A::Pass);
-    assert_eq!(names(&g, s.sides[0].staging.cards()), ["burning_ring"]);
-    assert_eq!(names(&g, s.sides[0].discard.iter()), ["burning_ring"]);
+    assert_eq!(names(&g, s.sides[0].staging().cards()), ["burning_ring"]);
+    assert_eq!(names(&g, s.sides[0].discard().iter()), ["burning_ring"]);
 }
 
 // UF-5.2
@@ -664,7 +664,7 @@ fn uf_3_7_the_first_unique_copy_survives() {
 fn uf_5_2_combat_phase_offers_every_card_type_and_form_abilities() {
     let g = game();
     let mut s = start(&g);
-    s.sides[0].character.as_mut_slice()[0].set_committed(false);
+    s.sides[0].character_mut().into_slice()[0].set_committed(false);
     stage(&g, &mut s, 0, "furnace_stance");
     set_hand(
         &g,
@@ -676,10 +676,10 @@ fn uf_5_2_combat_phase_offers_every_card_type_and_form_abilities() {
     assert_eq!(legal(&g, &s), vec![A::Play(0), A::Play(1), A::Play(2), A::Play(3), A::Play(4), A::Use(0, 0), A::Pass]);
     // Furnace Stance: form, commit: control 2 (the next check this turn).
     act(&g, &mut s, A::Use(0, 0));
-    assert!(s.sides[0].staging.as_slice()[0].committed() && s.sides[0].staging.as_slice()[0].used_turn());
+    assert!(s.sides[0].staging().as_slice()[0].committed() && s.sides[0].staging().as_slice()[0].used_turn());
     set_top(&g, &mut s, 0, &["magma_knee"]); // control 4 + 2 against Reckless Charge's 3
     play(&g, &mut s, 0, "reckless_charge");
-    assert_eq!(s.sides[0].hand.len(), 5 + 2, "play: draw 2");
+    assert_eq!(s.sides[0].hand().len(), 5 + 2, "play: draw 2");
     assert_eq!(s.sides[0].control_bonus, 0);
 }
 
@@ -695,13 +695,13 @@ fn uf_9_2_surge_pays_by_discarding_momentum() {
     assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
     let mut s2 = s.clone();
     let m = take(&g, &mut s2, 0, "quick_jab");
-    s2.sides[0].momentum.push(m);
+    s2.sides[0].momentum_mut().push(m);
     s2.phase = Phase::Enhance { priority: 0, passes: 0 };
-    assert_eq!(legal(&g, &s2), vec![A::Use(ATTACK_SOURCE as u8, 0), A::Pass]);
-    act(&g, &mut s2, A::Use(ATTACK_SOURCE as u8, 0));
+    assert_eq!(legal(&g, &s2), vec![A::Use(g.ids.attack_source as u16, 0), A::Pass]);
+    act(&g, &mut s2, A::Use(g.ids.attack_source as u16, 0));
     assert_eq!(s2.attack.unwrap().damage, 6);
-    assert!(s2.sides[0].momentum.is_empty());
-    assert_eq!(names(&g, s2.sides[0].discard.iter()).last().unwrap(), "quick_jab");
+    assert!(s2.sides[0].momentum().is_empty());
+    assert_eq!(names(&g, s2.sides[0].discard().iter()).last().unwrap(), "quick_jab");
 }
 
 // UF-11.7, stun, UFX-14
@@ -711,7 +711,7 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     let mut s = start(&g);
     stage(&g, &mut s, 1, "tidal_focus");
     stage(&g, &mut s, 1, "still_waters");
-    s.sides[1].character.as_mut_slice()[0].set_committed(true);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["grave_sweep"]);
     set_top(&g, &mut s, 0, &["hollow_pact"]);
     play(&g, &mut s, 0, "grave_sweep"); // 4 against 6
@@ -719,7 +719,7 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     assert_eq!(s.phase, Phase::Enhance { priority: 1, passes: 1 });
     act(&g, &mut s, A::Pass);
     assert_eq!(s.sides[1].vitality, 16);
-    assert!(s.sides[1].staging.as_slice()[0].face_down(), "damage: shatter");
+    assert!(s.sides[1].staging().as_slice()[0].face_down(), "damage: shatter");
     act(&g, &mut s, A::Pass);
     act(&g, &mut s, A::Momentum(false)); // P1's turn
     assert_eq!(s.phase, Phase::Combat);
@@ -731,10 +731,10 @@ fn uf_11_7_a_face_down_foundation_loses_its_abilities_but_still_commits() {
     set_top(&g, &mut s, 1, &["crashing_tide"]);
     play(&g, &mut s, 1, "crashing_tide");
     assert_eq!(s.phase, Phase::Check);
-    assert_eq!(legal(&g, &s), vec![A::Commit(0), A::Commit(1), A::Commit(CHAR), A::Pass]);
+    assert_eq!(legal(&g, &s), vec![A::Commit(0), A::Commit(1), A::Commit(g.ids.char_source as u16), A::Pass]);
     act(&g, &mut s, A::Commit(0));
-    assert!(s.sides[1].pool.cards().any(|c| c == id(&g, "crashing_tide")), "the check passed");
-    assert!(s.sides[1].staging.as_slice()[0].committed() && s.sides[1].staging.as_slice()[0].face_down());
+    assert!(s.sides[1].pool().cards().any(|c| c == id(&g, "crashing_tide")), "the check passed");
+    assert!(s.sides[1].staging().as_slice()[0].committed() && s.sides[1].staging().as_slice()[0].face_down());
 }
 
 // UF-2.5: 「自分が使用するキャラクターに記載されている生命力。上限も同じ」: the vitality printed on your
@@ -760,8 +760,8 @@ fn uf_4_1_any_character_card_of_the_deck_may_start() {
     })
     .unwrap();
     let s = g.new_state(1);
-    assert_eq!(names(&g, s.sides[0].character.cards()), ["brann_ashen_fist"]);
-    assert_eq!((s.sides[0].vitality, s.sides[0].hand.len()), (18, 5));
+    assert_eq!(names(&g, s.sides[0].character().cards()), ["brann_ashen_fist"]);
+    assert_eq!((s.sides[0].vitality, s.sides[0].hand().len()), (18, 5));
     assert!(
         s.sides[0].all_cards().filter(|&c| c == id(&g, "brann_kestrel")).count() == 1,
         "Brann Kestrel is in the deck"
@@ -776,13 +776,13 @@ fn uf_9_4_momentum_cards_lose_their_text() {
     let mut s = start(&g);
     // Burning Ring's text would add momentum after damage; under the character it does nothing.
     let m = take(&g, &mut s, 0, "burning_ring");
-    s.sides[0].momentum.push(m);
-    s.sides[1].character.as_mut_slice()[0].set_committed(true);
+    s.sides[0].momentum_mut().push(m);
+    s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_hand(&g, &mut s, 0, &["quick_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "quick_jab");
     assert_eq!(s.sides[1].vitality, 18);
-    assert_eq!(names(&g, s.sides[0].momentum.iter()), ["burning_ring"]);
+    assert_eq!(names(&g, s.sides[0].momentum().iter()), ["burning_ring"]);
     assert_eq!(legal(&g, &s), vec![A::Pass], "no ability of a momentum card is offered");
 }
 
@@ -795,8 +795,8 @@ fn uf_12_4_destroyed_permanents_go_to_the_discard_pile() {
     s.sides[0].vitality = 10;
     act(&g, &mut s, A::Use(0, 0)); // form, destroy: heal 2
     assert_eq!(s.sides[0].vitality, 12);
-    assert!(s.sides[0].staging.is_empty());
-    assert_eq!(names(&g, s.sides[0].discard.iter()), ["healing_spring"]);
+    assert!(s.sides[0].staging().is_empty());
+    assert_eq!(names(&g, s.sides[0].discard().iter()), ["healing_spring"]);
 }
 
 // UF-4.6: 「互いにターンと呼ばれる手順を繰り返し、一方が勝利条件を満たした時ゲーム終了」: turns
@@ -823,10 +823,12 @@ fn uf_4_6_the_game_goes_on_past_turn_200() {
     let mut obs = vec![0.0; g.observation_len()];
     s.observation(&g, 0, &mut obs);
     assert!(obs.iter().all(|x| x.is_finite()));
-    // The turn feature (after the scalars, the card blocks, the phase and three flags): t/(t+20).
-    let turn_feature = obs[2 * 14 + 18 * g.universe.len() + 8 + 3];
+    // The turn feature (after three one-hots by seat): t/(t+20).
+    let layout = g.observation_layout();
+    let at = layout.iter().find(|s| s.name.starts_with("the turn player")).unwrap().start + 6;
+    let turn_feature = obs[at];
     assert!(turn_feature > 0.99 && turn_feature <= 1.0, "{turn_feature}");
     s.turn = 20;
     s.observation(&g, 0, &mut obs);
-    assert_eq!(obs[2 * 14 + 18 * g.universe.len() + 8 + 3], 0.5);
+    assert_eq!(obs[at], 0.5);
 }

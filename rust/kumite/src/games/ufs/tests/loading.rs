@@ -28,11 +28,11 @@ fn hostile_json_states_are_rejected_with_reasons() {
     assert!(g.state_from_json(&json[..json.len() / 2]).is_err());
     // An empty deck mid-game would have been refilled (UF-3.4): refused, never a panic later.
     let mut empty = s.clone();
-    let deck = empty.sides[0].deck;
-    for c in deck.iter() {
-        empty.sides[0].discard.push(c);
+    let deck: Vec<CardId> = empty.sides[0].deck().iter().collect();
+    for c in deck {
+        empty.sides[0].discard_mut().push(c);
     }
-    empty.sides[0].deck.clear();
+    empty.sides[0].deck_mut().clear();
     let e = g.state_from_json(&empty.to_json()).unwrap_err().to_string();
     assert!(e.contains("deck is empty"), "{e}");
     let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();

@@ -4,12 +4,10 @@
 use crate::cards::CardId;
 use crate::conformance::{check_random_games, Conformance};
 use crate::core::{ActionList, Game, GameError, State};
-use crate::games::ufs::actions::{UfsAction as A, ATTACK_SOURCE, CHAR_SOURCE};
+use crate::games::ufs::actions::UfsAction as A;
 use crate::games::ufs::content::{Content, Kind, BUILTIN};
-use crate::games::ufs::state::{Phase, Purpose, Slot, UfsState, MAX_STAGING};
+use crate::games::ufs::state::{At, Phase, Purpose, Slot, UfsState};
 use crate::games::ufs::{DeckChoice, Symbol, SymbolMatch, Ufs, UfsOptions};
-
-const CHAR: u8 = MAX_STAGING as u8;
 
 fn with(decks: [&str; 2]) -> Ufs {
     Ufs::new(UfsOptions {
@@ -47,28 +45,28 @@ fn id(g: &Ufs, name: &str) -> CardId {
 }
 
 fn act(g: &Ufs, s: &mut UfsState, a: A) {
-    s.apply(g, a.encode()).unwrap_or_else(|e| panic!("{a:?}: {e}\n{}", s.render(g)));
+    s.apply(g, a.encode(&g.ids)).unwrap_or_else(|e| panic!("{a:?}: {e}\n{}", s.render(g)));
 }
 
 fn legal(g: &Ufs, s: &UfsState) -> Vec<A> {
     let mut out = ActionList::new();
     s.legal_actions(g, &mut out);
-    out.iter().map(|&a| A::decode(a)).collect()
+    out.iter().map(|&a| A::decode(a, &g.ids)).collect()
 }
 
 /// Removes one copy of `name` from `p`'s deck, discard or hand.
 fn take(g: &Ufs, s: &mut UfsState, p: usize, name: &str) -> CardId {
     let c = id(g, name);
     let side = &mut s.sides[p];
-    let in_deck = side.deck.iter().position(|x| x == c);
-    let in_discard = side.discard.iter().position(|x| x == c);
-    let in_hand = side.hand.iter().position(|x| x == c);
+    let in_deck = side.deck().iter().position(|x| x == c);
+    let in_discard = side.discard().iter().position(|x| x == c);
+    let in_hand = side.hand().iter().position(|x| x == c);
     if let Some(i) = in_deck {
-        side.deck.remove(i);
+        side.deck_mut().remove(i);
     } else if let Some(i) = in_discard {
-        side.discard.remove(i);
+        side.discard_mut().remove(i);
     } else if let Some(i) = in_hand {
-        side.hand.remove(i);
+        side.hand_mut().remove(i);
     } else {
         panic!("no free {name} for P{p}");
     }
@@ -78,10 +76,10 @@ fn take(g: &Ufs, s: &mut UfsState, p: usize, name: &str) -> CardId {
 /// `p` holds exactly `names` (the old hand goes back into the deck).
 fn set_hand(g: &Ufs, s: &mut UfsState, p: usize, names: &[&str]) {
     let side = &mut s.sides[p];
-    side.hand.move_all_to(&mut side.deck);
+    side.hand_mut().move_all_to(At::Deck);
     for n in names {
         let c = take(g, s, p, n);
-        s.sides[p].hand.push(c);
+        s.sides[p].hand_mut().push(c);
     }
 }
 
@@ -89,18 +87,18 @@ fn set_hand(g: &Ufs, s: &mut UfsState, p: usize, names: &[&str]) {
 fn set_top(g: &Ufs, s: &mut UfsState, p: usize, names: &[&str]) {
     for n in names {
         let c = take(g, s, p, n);
-        s.sides[p].deck.push(c);
+        s.sides[p].deck_mut().push(c);
     }
 }
 
 fn stage(g: &Ufs, s: &mut UfsState, p: usize, name: &str) {
     let c = take(g, s, p, name);
-    s.sides[p].staging.push(Slot::new(c));
+    s.sides[p].staging_mut().push(Slot::new(c));
 }
 
-fn hand_index(g: &Ufs, s: &UfsState, p: usize, name: &str) -> u8 {
+fn hand_index(g: &Ufs, s: &UfsState, p: usize, name: &str) -> u16 {
     let c = id(g, name);
-    s.sides[p].hand.iter().position(|x| x == c).unwrap_or_else(|| panic!("{name} not in P{p}'s hand")) as u8
+    s.sides[p].hand().iter().position(|x| x == c).unwrap_or_else(|| panic!("{name} not in P{p}'s hand")) as u16
 }
 
 fn play(g: &Ufs, s: &mut UfsState, p: usize, name: &str) {

@@ -10,18 +10,18 @@ fn ufx_determinize_resamples_only_hidden_information() {
     act(&g, &mut s, A::Mulligan(false));
     let d = s.determinize(&g, 1, 11);
     d.validate(&g).unwrap();
-    assert_eq!(d.sides[1].hand, s.sides[1].hand, "own hand kept");
+    assert_eq!(d.sides[1].hand(), s.sides[1].hand(), "own hand kept");
     let sorted = |v: Vec<CardId>| {
         let mut v = v;
         v.sort();
         v
     };
     let hidden = |x: &UfsState| {
-        sorted(x.sides[0].hand.iter().chain(x.sides[0].deck.iter()).chain(x.sides[0].mulliganed.iter()).collect())
+        sorted(x.sides[0].hand().iter().chain(x.sides[0].deck().iter()).chain(x.sides[0].mulliganed().iter()).collect())
     };
     assert_eq!(hidden(&d), hidden(&s));
-    assert_eq!(d.sides[0].mulliganed.len(), 6);
-    assert!((0..20).any(|k| s.determinize(&g, 1, k).sides[0].hand != s.sides[0].hand));
+    assert_eq!(d.sides[0].mulliganed().len(), 6);
+    assert!((0..20).any(|k| s.determinize(&g, 1, k).sides[0].hand() != s.sides[0].hand()));
     assert_eq!(d.information_state_string(&g, 1), s.information_state_string(&g, 1));
 }
 
