@@ -294,7 +294,10 @@ impl UfsState {
 
     // ------------------------------------------------------------------ the attack
 
-    /// Gives enhance priority to `to`; a player with nothing to enhance passes at once.
+    /// Gives enhance priority to `to`. UF-6.3 「攻撃側から交互に、双方がパスするまで手札や自分の場のカードの強化能力を使用する」:
+    /// the table asks each player in turn, so whether a player is asked may depend only on what
+    /// both see (UFX-13): one with a card in hand is asked whatever the card is (a pass is always
+    /// legal); only one with an empty hand and no usable card in play passes at once.
     pub(super) fn give_priority(&mut self, game: &Ufs, to: usize, passes: u8, ev: &mut impl EventSink<Event>) {
         let (mut to, mut passes) = (to, passes);
         loop {
@@ -302,7 +305,7 @@ impl UfsState {
                 self.block_step(game, ev);
                 return;
             }
-            if self.has_enhance_option(game, to) {
+            if !self.sides[to].hand().is_empty() || self.has_enhance_option(game, to) {
                 self.phase = Phase::Enhance { priority: to as u8, passes };
                 return;
             }
@@ -311,12 +314,12 @@ impl UfsState {
         }
     }
 
-    /// UF-6.4: the defender may block; with nothing that can block, the step passes.
+    /// UF-6.4 「防御側が、任意で手札のカードによるブロックを行うかどうかを選択する」: the defender is
+    /// asked whenever it holds a card (UFX-13), whether or not one can block: being asked may
+    /// not tell the attacker what the hand holds. Only an empty hand, which both see, skips it.
     fn block_step(&mut self, game: &Ufs, ev: &mut impl EventSink<Event>) {
         let d = 1 - usize::from(self.active);
-        let mut out = ActionList::new();
-        self.block_actions(game, d, &mut out);
-        if out.is_empty() {
+        if self.sides[d].hand().is_empty() {
             self.damage_step(game, ev);
         } else {
             self.phase = Phase::Block;

@@ -136,7 +136,10 @@ fn uf_10_4_a_block_also_needs_a_matching_symbol() {
     s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     play(&g, &mut s, 1, "wave_palm"); // mid attack
-                                      // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.
+    // P0 holds cards, so it is asked at its enhance turn (UFX-13) and passes.
+    assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 1 });
+    act(&g, &mut s, A::Pass);
+    // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.
     assert_eq!(s.phase, Phase::Block);
     assert_eq!(legal(&g, &s), vec![A::Block(1), A::Pass]);
 }
@@ -831,4 +834,26 @@ fn uf_4_6_the_game_goes_on_past_turn_200() {
     s.turn = 20;
     s.observation(&g, 0, &mut obs);
     assert_eq!(obs[at], 0.5);
+}
+
+// UF-6.3, UF-6.4, UFX-13: 「攻撃側から交互に、双方がパスするまで…強化能力を使用する」 and
+// 「防御側が、任意で手札のカードによるブロックを行うかどうかを選択する」: the table asks the
+// defender in turn whatever its hand holds, so being asked shows the attacker nothing.
+#[test]
+fn ufx_13_being_asked_does_not_show_the_hand() {
+    // Riptide Sweep (a low block) cannot answer the high attack, Wave Palm (mid) can; the
+    // defender is asked to enhance and to block either way, and P0 sees the same.
+    let (g, cannot) = block_step(&["riptide_sweep"]);
+    let (_, can) = block_step(&["wave_palm"]);
+    assert_eq!(legal(&g, &cannot), vec![A::Pass]);
+    assert_eq!(legal(&g, &can), vec![A::Block(0), A::Pass]);
+    assert_eq!(cannot.information_state_string(&g, 0), can.information_state_string(&g, 0));
+    let (mut a, mut b) = (vec![0.0; g.observation_len()], vec![0.0; g.observation_len()]);
+    cannot.observation(&g, 0, &mut a);
+    can.observation(&g, 0, &mut b);
+    assert_eq!(a, b);
+    // Only an empty hand, which both players see, skips the block step.
+    let (g, mut s) = block_step(&["riptide_sweep"]);
+    act(&g, &mut s, A::Pass);
+    assert_eq!(s.phase, Phase::Combat);
 }

@@ -7,17 +7,21 @@ use super::*;
 fn keyword_combo_needs_the_listed_trait_right_before() {
     let g = game();
     let mut s = start(&g);
+    // The defender holds nothing and has nothing ready: neither asked to enhance nor to block.
     s.sides[1].character_mut().into_slice()[0].set_committed(true);
+    set_hand(&g, &mut s, 1, &[]);
     set_hand(&g, &mut s, 0, &["quick_jab", "cinder_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen", "ember_wraps"]);
-    play(&g, &mut s, 0, "quick_jab"); // a punch; resolves unblocked
-    assert_eq!(s.phase, Phase::Combat);
+    play(&g, &mut s, 0, "quick_jab"); // a punch
+    act(&g, &mut s, A::Pass); // P0 still holds Cinder Jab, so it is asked to enhance (UFX-13)
+    assert_eq!(s.phase, Phase::Combat, "resolved unblocked");
     s.sides[1].character_mut().into_slice()[0].set_committed(true);
     play(&g, &mut s, 0, "cinder_jab"); // 3 + 1 = 4 against 6
     assert_eq!(s.sides[1].vitality, 20 - 2 - 5, "Combo (punch): damage 3 + 2");
     // Without a punch before it, no bonus.
     let mut s = start(&g);
     s.sides[1].character_mut().into_slice()[0].set_committed(true);
+    set_hand(&g, &mut s, 1, &[]);
     set_hand(&g, &mut s, 0, &["cinder_jab"]);
     set_top(&g, &mut s, 0, &["training_regimen"]);
     play(&g, &mut s, 0, "cinder_jab");
