@@ -76,10 +76,8 @@ pub trait Game: Send + Sync + Sized + 'static {
         public.into_iter().chain(private).collect()
     }
     /// The length of [`State::public_observation`]: the head of every observation, the same
-    /// for every seat. TRANSITIONAL default 0 (everything private) until each game splits.
-    fn public_observation_len(&self) -> usize {
-        0
-    }
+    /// for every seat.
+    fn public_observation_len(&self) -> usize;
     /// The length of [`State::private_observation`]: the rest of the observation.
     fn private_observation_len(&self) -> usize {
         self.observation_len() - self.public_observation_len()
@@ -264,30 +262,22 @@ pub trait State: Clone + PartialEq + Debug + Send + Sync + Serialize + Deseriali
 
     /// The observation of `player`: only what that player may know, `game.observation_len()` long.
     /// It is [`State::public_observation`] followed by [`State::private_observation`] of `player`.
-    fn observation(&self, game: &Self::Game, player: usize, out: &mut [f32]);
+    fn observation(&self, game: &Self::Game, player: usize, out: &mut [f32]) {
+        let (public, private) = out.split_at_mut(game.public_observation_len());
+        self.public_observation(game, public);
+        self.private_observation(game, player, private);
+    }
     /// What the table shows every seat alike (seats in table order, never from a viewer's
     /// side): `game.public_observation_len()` long, identical for all players.
-    /// TRANSITIONAL default: empty, until each game splits its observation.
-    fn public_observation(&self, game: &Self::Game, out: &mut [f32]) {
-        let _ = (game, out);
-    }
+    fn public_observation(&self, game: &Self::Game, out: &mut [f32]);
     /// What `player` alone knows beyond the public part (its hand, its face-down choices, the
     /// cards it chose to bury): `game.private_observation_len()` long.
-    /// TRANSITIONAL default: the whole observation.
-    fn private_observation(&self, game: &Self::Game, player: usize, out: &mut [f32]) {
-        self.observation(game, player, out);
-    }
+    fn private_observation(&self, game: &Self::Game, player: usize, out: &mut [f32]);
     /// The public observation as text, identical for every seat.
-    /// TRANSITIONAL default: empty.
-    fn public_observation_string(&self, game: &Self::Game) -> String {
-        let _ = game;
-        String::new()
-    }
+    fn public_observation_string(&self, game: &Self::Game) -> String;
     /// The private observation of `player` as text; with the public string it determines
-    /// [`State::information_state_string`]. TRANSITIONAL default: the information string.
-    fn private_observation_string(&self, game: &Self::Game, player: usize) -> String {
-        self.information_state_string(game, player)
-    }
+    /// [`State::information_state_string`].
+    fn private_observation_string(&self, game: &Self::Game, player: usize) -> String;
     /// A string that is equal for two states exactly when `player` cannot tell them apart.
     fn information_state_string(&self, game: &Self::Game, player: usize) -> String;
     /// A state that `observer` cannot tell from this one, with everything hidden from it (other
@@ -339,10 +329,3 @@ pub fn content_entry(id: &str, name: &str, text: impl Into<String>) -> serde_jso
     serde_json::json!({ "id": id, "name": name, "text": text.into() })
 }
 
-/// An observation as the contract defines it: the public part, then `player`'s private part.
-/// A game that splits its observation implements [`State::observation`] with this.
-pub fn joined_observation<S: State>(state: &S, game: &S::Game, player: usize, out: &mut [f32]) {
-    let (public, private) = out.split_at_mut(game.public_observation_len());
-    state.public_observation(game, public);
-    state.private_observation(game, player, private);
-}

@@ -18,7 +18,7 @@ pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};
 pub use effects::{print_effects, EffectKey, EffectTally, PrintedEffect};
 pub use error::{CardProblem, GameError};
 pub use event::{event, Event, EventSink, NoEvents};
-pub use game::{content_entry, joined_observation, Game, State, Utility};
+pub use game::{content_entry, Game, State, Utility};
 pub use observation::{flag, record_layout, seat_after, ObsSection, ObsWriter};
 pub use options::parse_options;
 pub use rng::{derive_seed, Rng};

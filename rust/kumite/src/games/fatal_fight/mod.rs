@@ -40,7 +40,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::core::{
-    joined_observation, Action, ActionList, EventSink, Game, GameError, Secrecy, State, Utility, MAX_LEGAL_ACTIONS,
+    Action, ActionList, EventSink, Game, GameError, Secrecy, State, Utility, MAX_LEGAL_ACTIONS,
 };
 
 pub use actions::{FfAction, NUM_ACTIONS};
@@ -360,9 +360,6 @@ impl State for FatalFightState {
             None => 0.0,
         };
         out[..game.n()].fill(r);
-    }
-    fn observation(&self, game: &FatalFight, player: usize, out: &mut [f32]) {
-        joined_observation(self, game, player, out);
     }
     fn public_observation(&self, game: &FatalFight, out: &mut [f32]) {
         observation::public_observation(self, game, out);

@@ -337,9 +337,6 @@ impl State for SenjutsuState {
             *o = f32::from(*v);
         }
     }
-    fn observation(&self, game: &Senjutsu, player: usize, out: &mut [f32]) {
-        crate::core::joined_observation(self, game, player, out);
-    }
     fn public_observation(&self, game: &Senjutsu, out: &mut [f32]) {
         observation::public_observation(self, game, out);
     }

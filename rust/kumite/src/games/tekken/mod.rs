@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::core::{
-    joined_observation, Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility,
+    Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility,
     MAX_LEGAL_ACTIONS,
 };
 
@@ -232,9 +232,6 @@ impl State for TekkenState {
         let r = self.result.unwrap_or([0, 0]);
         out[0] = f32::from(r[0]);
         out[1] = f32::from(r[1]);
-    }
-    fn observation(&self, game: &Tekken, player: usize, out: &mut [f32]) {
-        joined_observation(self, game, player, out);
     }
     fn public_observation(&self, game: &Tekken, out: &mut [f32]) {
         observation::public_observation(self, game, out);

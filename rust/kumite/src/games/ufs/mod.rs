@@ -410,9 +410,6 @@ impl State for UfsState {
         out[0] = f32::from(r[0]);
         out[1] = f32::from(r[1]);
     }
-    fn observation(&self, game: &Ufs, player: usize, out: &mut [f32]) {
-        crate::core::joined_observation(self, game, player, out);
-    }
     fn public_observation(&self, game: &Ufs, out: &mut [f32]) {
         observation::public_observation(self, game, out);
     }

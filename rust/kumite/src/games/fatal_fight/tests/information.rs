@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use super::*;
-use crate::core::{joined_observation, Action, Rng};
+use crate::core::{Action, Rng};
 
 fn hash(x: impl Hash) -> u64 {
     let mut h = DefaultHasher::new();
@@ -56,8 +56,9 @@ impl Probe<'_> {
             (self.write)(s, g, seat, &mut obs);
             let m = meaning(g, s, seat);
             if self.contract {
-                s.public_observation(g, &mut public);
-                joined_observation(s, g, seat, &mut joined);
+                s.public_observation(g, &mut joined[..public_len]);
+                s.private_observation(g, seat, &mut joined[public_len..]);
+                public.copy_from_slice(&joined[..public_len]);
                 assert_eq!(obs, joined, "observation = public ++ private");
                 assert_eq!(&obs[..public_len], &public[..], "the public part is every seat's");
                 let text = format!("{}{}", s.public_observation_string(g), s.private_observation_string(g, seat));
