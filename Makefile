@@ -78,8 +78,10 @@ lint: $(DEV_STAMP)
 
 test: lint build test-rust stubtest typecheck test-python docs wheel-check
 
-# The long runs `make test` leaves out (pytest's `slow` mark).
+# The long runs `make test` leaves out: the Rust conformance runs at full size (`make test` runs
+# a tenth of each, `conformance::soak_size`) and pytest's `slow` mark.
 soak: build $(DEV_STAMP)
+	KUMITE_SOAK=1 $(CARGO) test --profile ci --workspace
 	$(BIN)/python -m pytest $(PYTEST_ARGS) -m slow tests
 
 # The C ABI: target/release/libkumite_ffi.{so,a}, header include/kumite.h (docs/embedding.md).

@@ -37,6 +37,23 @@ impl Default for Conformance {
     }
 }
 
+/// Whether the long runs are on: `make soak` sets `KUMITE_SOAK`, `make test` does not.
+#[cfg(test)]
+pub(crate) fn soak() -> bool {
+    std::env::var_os("KUMITE_SOAK").is_some()
+}
+
+/// The size a test runs a conformance check at: `full` under `make soak`, a tenth of it (at
+/// least one game, one of them deep) in `make test`, so the quick suite keeps a small instance
+/// of every check and the soak the full-size runs.
+#[cfg(test)]
+pub(crate) fn soak_size(full: Conformance) -> Conformance {
+    if soak() {
+        return full;
+    }
+    Conformance { games: (full.games / 10).max(1), deep_games: (full.deep_games / 10).max(1), ..full }
+}
+
 fn fail(game_index: usize, step: usize, what: impl std::fmt::Display) -> String {
     format!("game {game_index}, step {step}: {what}")
 }

@@ -328,4 +328,3 @@ pub trait State: Clone + PartialEq + Debug + Send + Sync + Serialize + Deseriali
 pub fn content_entry(id: &str, name: &str, text: impl Into<String>) -> serde_json::Value {
     serde_json::json!({ "id": id, "name": name, "text": text.into() })
 }
-

@@ -39,9 +39,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::core::{
-    Action, ActionList, EventSink, Game, GameError, Secrecy, State, Utility, MAX_LEGAL_ACTIONS,
-};
+use crate::core::{Action, ActionList, EventSink, Game, GameError, Secrecy, State, Utility, MAX_LEGAL_ACTIONS};
 
 pub use actions::{FfAction, NUM_ACTIONS};
 pub use content::Content;

@@ -62,7 +62,7 @@ impl SenjutsuState {
     }
 
     /// Players in advantage order, top first (or bottom first).
-    fn by_advantage(&self, bottom_first: bool) -> ArrayVec<usize, MAX_PLAYERS> {
+    pub(super) fn by_advantage(&self, bottom_first: bool) -> ArrayVec<usize, MAX_PLAYERS> {
         let n = self.advantage.len();
         (0..n).map(|i| usize::from(self.advantage[if bottom_first { n - 1 - i } else { i }])).collect()
     }

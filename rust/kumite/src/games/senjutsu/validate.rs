@@ -8,7 +8,7 @@ use crate::games::senjutsu::content::{CardType, Timing, Zone, MAX_PARTS};
 use crate::games::senjutsu::state::{
     Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_CHOICE, NO_INIT, STUN_CARDS, WOUND_CARDS, ZONE_NONE,
 };
-use crate::games::senjutsu::Senjutsu;
+use crate::games::senjutsu::{DeclareOrder, Senjutsu};
 
 /// The highest initiative any card or part of the content names.
 fn max_initiative(game: &Senjutsu) -> u8 {
@@ -146,6 +146,30 @@ fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut Vec<String>) {
     let round_start =
         quiet && s.samurai.iter().all(|x| x.played.is_none() && x.instant.is_none() && x.evades.is_empty());
     let seat = |p: u8| usize::from(p).min(n.saturating_sub(1));
+    // SJ-13.5: a revealed dual-initiative card waits for its declaration; past the declarations
+    // every one is declared, or its parts would be scheduled at no initiative.
+    let undeclared = |q: usize| {
+        let x = &s.samurai[q];
+        !x.defeated
+            && x.revealed
+            && x.init == NO_INIT
+            && x.played.and_then(|k| c.cards.get(usize::from(k.0))).is_some_and(|k| k.is_dual())
+    };
+    match s.phase {
+        Phase::Declare(p) => {
+            let order = s.by_advantage(game.options.declare_order == DeclareOrder::LowFirst);
+            let before = order.iter().take_while(|&&q| q != seat(p));
+            if let Some(q) = before.copied().find(|&q| undeclared(q)) {
+                bad.push(format!("phase declare: samurai {q} declares before samurai {p} (SJ-13.5) and has not"));
+            }
+        }
+        Phase::Instant(_) | Phase::InstantDeclare(_) | Phase::Resolve(_) => {
+            if let Some(q) = (0..n).find(|&q| undeclared(q)) {
+                bad.push(format!("phase {:?}: samurai {q} has not declared its card's initiative (SJ-13.5)", s.phase));
+            }
+        }
+        _ => {}
+    }
     match s.phase {
         Phase::Place(p) => {
             if s.samurai[seat(p)].placed || !round_start {

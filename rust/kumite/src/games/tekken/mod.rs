@@ -36,8 +36,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::core::{
-    Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility,
-    MAX_LEGAL_ACTIONS,
+    Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility, MAX_LEGAL_ACTIONS,
 };
 
 pub use actions::{TekkenAction, MAX_HAND, NUM_ACTIONS};

@@ -84,7 +84,7 @@ fn builtin_content_has_the_seed_counts() {
 #[test]
 fn conformance_suite_default_options() {
     let g = FatalFight::new(FatalFightOptions::default()).unwrap();
-    check_random_games(&g, Conformance::default()).unwrap();
+    check_random_games(&g, soak_size(Conformance::default())).unwrap();
 }
 
 /// The earlier draft's rules (FF-0.5..FF-0.7 as options: no start gold, no opening shop, saving
@@ -109,7 +109,7 @@ fn conformance_suite_the_earlier_draft_options() {
             ..Default::default()
         })
         .unwrap();
-        check_random_games(&g, Conformance { games: 400, seed: 13, deep_games: 15 }).unwrap();
+        check_random_games(&g, soak_size(Conformance { games: 400, seed: 13, deep_games: 15 })).unwrap();
     }
 }
 

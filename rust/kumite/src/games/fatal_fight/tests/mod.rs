@@ -2,7 +2,7 @@
 //! (FF-…, FFX-…) are those of `docs/rules/fatal_fight.md`.
 
 use crate::cards::CardId;
-use crate::conformance::{check_random_games, Conformance};
+use crate::conformance::{check_random_games, soak_size, Conformance};
 use crate::core::{ActionList, Game, GameError, NoEvents, State};
 use crate::games::fatal_fight::actions::FfAction as A;
 use crate::games::fatal_fight::content::{Content, Gimmick};

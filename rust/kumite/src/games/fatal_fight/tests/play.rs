@@ -14,7 +14,7 @@ fn copies_of_a_card_give_one_action() {
 #[test]
 fn conformance_suite_one_three_four_players_and_the_variant() {
     for players in [1, 3, 4] {
-        check_random_games(&game(players), Conformance { games: 1_500, seed: 3, deep_games: 60 }).unwrap();
+        check_random_games(&game(players), soak_size(Conformance { games: 1_500, seed: 3, deep_games: 60 })).unwrap();
     }
     for start_stage in 2..=4 {
         let g = FatalFight::new(FatalFightOptions {
@@ -24,11 +24,11 @@ fn conformance_suite_one_three_four_players_and_the_variant() {
             ..Default::default()
         })
         .unwrap();
-        check_random_games(&g, Conformance { games: 1_000, seed: 9, deep_games: 30 }).unwrap();
+        check_random_games(&g, soak_size(Conformance { games: 1_000, seed: 9, deep_games: 30 })).unwrap();
     }
     for players in [1, 4] {
         let g = FatalFight::new(FatalFightOptions { players, stage_rounds: Some(6), ..Default::default() }).unwrap();
-        check_random_games(&g, Conformance { games: 500, seed: 5, deep_games: 20 }).unwrap();
+        check_random_games(&g, soak_size(Conformance { games: 500, seed: 5, deep_games: 20 })).unwrap();
     }
 }
 

@@ -4,7 +4,7 @@
 use super::*;
 use crate::cards::CardId;
 use crate::conformance::scenario::{act as act_exactly, legal_texts as texts};
-use crate::conformance::{check_random_games, Conformance};
+use crate::conformance::{check_random_games, soak_size, Conformance};
 use crate::core::{ActionList, Event, State};
 use crate::hex::{Direction, Hex};
 use serde_json::json;

@@ -18,7 +18,7 @@ fn every_rule_path_comes_up_with_the_preset_decks() {
 
 #[test]
 fn conformance_two_players() {
-    check_random_games(&game(json!({})), Conformance { deep_games: 100, ..Conformance::default() }).unwrap();
+    check_random_games(&game(json!({})), soak_size(Conformance { deep_games: 100, ..Conformance::default() })).unwrap();
 }
 
 #[test]
@@ -29,7 +29,10 @@ fn conformance_three_and_four_players_and_teams() {
         json!({"players": 4, "teams": [0, 1, 0, 1], "battlefield": "temple_court", "friendly_fire": true}),
         json!({"setup": "fixed", "declare_order": "low_first"}),
     ] {
-        check_random_games(&game(o.clone()), Conformance { games: 10_000, deep_games: 25, ..Conformance::default() })
-            .unwrap_or_else(|e| panic!("{o}: {e}"));
+        check_random_games(
+            &game(o.clone()),
+            soak_size(Conformance { games: 10_000, deep_games: 25, ..Conformance::default() }),
+        )
+        .unwrap_or_else(|e| panic!("{o}: {e}"));
     }
 }

@@ -2,7 +2,7 @@
 //! (TK-…, TKX-…) are those of `docs/rules/tekken.md`.
 
 use crate::cards::CardId;
-use crate::conformance::{check_random_games, Conformance};
+use crate::conformance::{check_random_games, soak, soak_size, Conformance};
 use crate::core::{Action, ActionList, Game, GameError, State};
 use crate::games::tekken::actions::TekkenAction as A;
 use crate::games::tekken::content::{Colour, Content, Height, Kind, Symbol};

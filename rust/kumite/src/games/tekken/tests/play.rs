@@ -34,7 +34,7 @@ fn conformance_suite_dojo_without_heat() {
         o.first_attacker = None;
         o.characters = ["vessa".into(), "marrow".into()];
     });
-    check_random_games(&g, Conformance { games: 3_000, ..Default::default() }).unwrap();
+    check_random_games(&g, soak_size(Conformance { games: 3_000, ..Default::default() })).unwrap();
 }
 
 // TKX-3: with the timer on, no random game outlasts max_game_length (the suite fails one that
@@ -47,7 +47,7 @@ fn conformance_suite_round_timer_variant() {
         o.first_attacker = None;
     });
     assert!(g.length_bounded_by_rules());
-    check_random_games(&g, Conformance { games: 2_000, seed: 3, deep_games: 50 }).unwrap();
+    check_random_games(&g, soak_size(Conformance { games: 2_000, seed: 3, deep_games: 50 })).unwrap();
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn conformance_suite_every_character_pair() {
                 o.stage = "fault_line".into();
                 o.rounds_to_win = 1;
             });
-            check_random_games(&g, Conformance { games: 200, seed: 5, deep_games: 10 }).unwrap();
+            check_random_games(&g, soak_size(Conformance { games: 200, seed: 5, deep_games: 10 })).unwrap();
         }
     }
 }

@@ -136,7 +136,7 @@ fn uf_10_4_a_block_also_needs_a_matching_symbol() {
     s.sides[1].character_mut().into_slice()[0].set_committed(true);
     set_top(&g, &mut s, 1, &["tidal_focus"]);
     play(&g, &mut s, 1, "wave_palm"); // mid attack
-    // P0 holds cards, so it is asked at its enhance turn (UFX-13) and passes.
+                                      // P0 holds cards, so it is asked at its enhance turn (UFX-13) and passes.
     assert_eq!(s.phase, Phase::Enhance { priority: 0, passes: 1 });
     act(&g, &mut s, A::Pass);
     // P0's Wave Palm (water) matches nothing of Brann's: only Blaze Hook may block.

@@ -135,7 +135,7 @@ fn content_dir_adds_cards_and_decks() {
     })
     .unwrap();
     assert_eq!(g.decks[0].len(), 61);
-    check_random_games(&g, Conformance { games: 200, seed: 1, deep_games: 5 }).unwrap();
+    check_random_games(&g, soak_size(Conformance { games: 200, seed: 1, deep_games: 5 })).unwrap();
     std::fs::write(dir.join("cards/my_jab.toml"), "[[card]]\nid = \"x\"\n").unwrap();
     let e = Ufs::new(UfsOptions { content_dir: Some(dir.display().to_string()), ..Default::default() }).unwrap_err();
     assert!(e.to_string().contains("cards/my_jab.toml"), "{e}");
@@ -187,17 +187,17 @@ fn builtin_content_uses_every_type_and_symbol() {
 #[test]
 fn conformance_suite_default_options() {
     let g = Ufs::new(UfsOptions::default()).unwrap();
-    check_random_games(&g, Conformance::default()).unwrap();
+    check_random_games(&g, soak_size(Conformance::default())).unwrap();
 }
 
 #[test]
 fn conformance_suite_other_decks_and_options() {
     for decks in [["vex", "tamsin"], ["tamsin", "brann"], ["isolde", "vex"]] {
-        check_random_games(&with(decks), Conformance { games: 1_500, seed: 2, deep_games: 50 }).unwrap();
+        check_random_games(&with(decks), soak_size(Conformance { games: 1_500, seed: 2, deep_games: 50 })).unwrap();
     }
     let every = Ufs::new(UfsOptions { symbol_match: SymbolMatch::Every, ..Default::default() }).unwrap();
-    check_random_games(&every, Conformance { games: 1_500, seed: 4, deep_games: 50 }).unwrap();
+    check_random_games(&every, soak_size(Conformance { games: 1_500, seed: 4, deep_games: 50 })).unwrap();
     // The turn-limit variant (UFX-8) at a limit that random games reach.
     let limited = Ufs::new(UfsOptions { max_turns: Some(12), ..Default::default() }).unwrap();
-    check_random_games(&limited, Conformance { games: 500, seed: 5, deep_games: 20 }).unwrap();
+    check_random_games(&limited, soak_size(Conformance { games: 500, seed: 5, deep_games: 20 })).unwrap();
 }

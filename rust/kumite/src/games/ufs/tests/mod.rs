@@ -2,7 +2,7 @@
 //! (UF-…, UFX-…) are those of `docs/rules/ufs.md`.
 
 use crate::cards::CardId;
-use crate::conformance::{check_random_games, Conformance};
+use crate::conformance::{check_random_games, soak_size, Conformance};
 use crate::core::{ActionList, Game, GameError, State};
 use crate::games::ufs::actions::UfsAction as A;
 use crate::games::ufs::content::{Content, Kind, BUILTIN};
