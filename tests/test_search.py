@@ -103,7 +103,8 @@ class UniformEvaluator:
 
     batch_size = 8
 
-    def __init__(self) -> None:
+    def __init__(self, game: kumite.Game) -> None:
+        self.obs_shape = tuple(game.observation_shape)
         self.calls = 0
         self.leaves = 0
 
@@ -112,7 +113,7 @@ class UniformEvaluator:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         self.calls += 1
         self.leaves += len(players)
-        assert obs.dtype == np.float32 and obs.shape[1:] == (403,)
+        assert obs.dtype == np.float32 and obs.shape[1:] == self.obs_shape
         assert masks.dtype == np.bool_ and masks.any(axis=1).all()
         priors = masks.astype(np.float32) / masks.sum(axis=1, keepdims=True)
         return priors, np.zeros((len(players), 2), np.float32)
@@ -120,7 +121,7 @@ class UniformEvaluator:
 
 def test_python_evaluator_is_called_in_batches() -> None:
     game = kumite.load("tekken")
-    evaluator = UniformEvaluator()
+    evaluator = UniformEvaluator(game)
     # Near the start no leaf of a 256-iteration search is terminal, so every batch is called.
     state = game.new_state(seed=6)
     result = kumite.MCTS(game, iterations=256, threads=1, evaluator=evaluator).search(state)
