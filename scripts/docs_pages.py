@@ -34,11 +34,12 @@ PLAY_BY_PLAY = 12
 
 
 def sections(markdown: str) -> dict[str, str]:
-    """The rules doc's `## ` sections by heading, each with its text (subheadings demoted)."""
+    """The rules doc's `## ` sections by heading, each with its text (their `### ` subheadings
+    stay under the page's `## ` heading as they are)."""
     out: dict[str, str] = {}
     for block in re.split(r"^## ", markdown, flags=re.M)[1:]:
         heading, _, body = block.partition("\n")
-        out[heading.strip()] = re.sub(r"^### ", "#### ", body.strip(), flags=re.M)
+        out[heading.strip()] = body.strip()
     return out
 
 
