@@ -278,8 +278,11 @@ pub trait State: Clone + PartialEq + Debug + Send + Sync + Serialize + Deseriali
     /// The private observation of `player` as text; with the public string it determines
     /// [`State::information_state_string`].
     fn private_observation_string(&self, game: &Self::Game, player: usize) -> String;
-    /// A string that is equal for two states exactly when `player` cannot tell them apart.
-    fn information_state_string(&self, game: &Self::Game, player: usize) -> String;
+    /// A string that is equal for two states exactly when `player` cannot tell them apart: the
+    /// public string, then the player's private one.
+    fn information_state_string(&self, game: &Self::Game, player: usize) -> String {
+        self.public_observation_string(game) + &self.private_observation_string(game, player)
+    }
     /// A state that `observer` cannot tell from this one, with everything hidden from it (other
     /// hands, deck orders, face-down cards, future chance) resampled from `seed`.
     fn determinize(&self, game: &Self::Game, observer: usize, seed: u64) -> Self;

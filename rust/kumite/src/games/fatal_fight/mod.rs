@@ -371,10 +371,6 @@ impl State for FatalFightState {
     fn private_observation_string(&self, game: &FatalFight, player: usize) -> String {
         text::private(self, game, player)
     }
-    /// The public string, then the player's private one (FFX-20, docs "Observation").
-    fn information_state_string(&self, game: &FatalFight, player: usize) -> String {
-        text::public(self, game) + &text::private(self, game, player)
-    }
     fn determinize(&self, game: &FatalFight, observer: usize, seed: u64) -> Self {
         hidden::determinize(self, game, observer, seed)
     }

@@ -349,10 +349,6 @@ impl State for SenjutsuState {
     fn private_observation_string(&self, game: &Senjutsu, player: usize) -> String {
         text::private(self, game, player)
     }
-    /// The public string followed by the seat's private one.
-    fn information_state_string(&self, game: &Senjutsu, player: usize) -> String {
-        text::public(self, game) + &text::private(self, game, player)
-    }
     fn determinize(&self, game: &Senjutsu, observer: usize, seed: u64) -> Self {
         hidden::determinize(self, game, observer, seed)
     }

@@ -244,10 +244,6 @@ impl State for TekkenState {
     fn private_observation_string(&self, game: &Tekken, player: usize) -> String {
         text::private(self, game, player)
     }
-    /// The public text followed by the player's private one.
-    fn information_state_string(&self, game: &Tekken, player: usize) -> String {
-        text::public(self, game) + &text::private(self, game, player)
-    }
     fn determinize(&self, _game: &Tekken, observer: usize, seed: u64) -> Self {
         hidden::determinize(self, observer, seed)
     }

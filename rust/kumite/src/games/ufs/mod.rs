@@ -422,10 +422,6 @@ impl State for UfsState {
     fn private_observation_string(&self, game: &Ufs, player: usize) -> String {
         text::private(self, game, player)
     }
-    /// The public string, then the seat's private one.
-    fn information_state_string(&self, game: &Ufs, player: usize) -> String {
-        text::public(self, game) + &text::private(self, game, player)
-    }
     fn determinize(&self, _game: &Ufs, observer: usize, seed: u64) -> Self {
         hidden::determinize(self, observer, seed)
     }

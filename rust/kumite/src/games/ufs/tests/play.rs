@@ -261,7 +261,7 @@ fn ufx_11_a_hostile_deck_size_is_refused_naming_the_limit() {
     assert!(e.contains("at most 16384"), "{e}");
 }
 
-// UF-3.4, UFX-3: 「デッキが尽きた瞬間に捨て札を再使用するが、その際にデッキの上から10枚が除外される。」 The reused
+// UF-3.4, UFX-3, UFX-19: 「デッキが尽きた瞬間に捨て札を再使用するが、その際にデッキの上から10枚が除外される。」 The reused
 // deck is the public discard pile less ten cards: every world keeps its contents (those still in
 // the deck and those drawn from it since).
 #[test]
