@@ -167,6 +167,6 @@ def test_opponents_one_per_seat_and_bot_objects() -> None:
     _, info = env.reset(seed=1)
     assert info["to_move"] == 2 and len(env.bots) == 3
     with pytest.raises(TypeError):
-        TextEnv("tekken", [object()])
+        TextEnv("tekken", [object()])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="seed"):
         env.reset(seed=-1)

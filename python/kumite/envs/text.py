@@ -255,10 +255,15 @@ class TextEnv:
         while not state.is_terminal() and state.current_player != self.seat and self.steps < self.max_steps:
             mover = state.current_player
             assert mover is not None
-            lines = [str(e["line"]) for e in state.apply_with_event_dicts(self.bots[mover].choose(state))]
+            self.recent += self.told(state, self.bots[mover].choose(state))
             self.steps += 1
-            # Another seat's action text can name a face-down card: only its public events are told.
-            self.recent += lines or [f"P{mover} chose (nothing shown)"]
+
+    def told(self, state: kumite.State, action: int) -> list[str]:
+        """Plays another seat's ``action`` on ``state`` and returns what the seat is told of it.
+        Its text can name a face-down card: only the public events it caused are told."""
+        mover = state.current_player
+        lines = [str(e["line"]) for e in state.apply_with_event_dicts(action)]
+        return lines or [f"P{mover} chose (nothing shown)"]
 
     def observe(self, note: str = "") -> str:
         """The seat's observation now (see :func:`seat_text`)."""
