@@ -13,6 +13,7 @@ import random
 import re
 import sys
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -214,3 +215,36 @@ def test_what_the_server_sends_a_seat_depends_only_on_what_it_may_see(name: str)
                 recent += env.told(state, action)
     # The check saw secret picks where the game has them (tests/test_conformance.py's SECRET_GAMES).
     assert (secret_pairs > 0) == (name in {"tekken", "senjutsu", "fatal_fight"}), secret_pairs
+
+
+NOISY_BOT = '''
+import random
+
+
+class Noisy:
+    """A user's bot that prints while it thinks."""
+
+    def __init__(self, game, seed):
+        self.rng = random.Random(seed)
+
+    def choose(self, state):
+        print("thinking")
+        return self.rng.choice(state.legal_actions())
+'''
+
+
+def test_a_bot_of_the_users_seats_when_the_server_is_started_with_it_and_its_prints_miss_the_wire(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    (tmp_path / "noisy_bot.py").write_text(NOISY_BOT, encoding="utf-8")
+    server = StdioServerParameters(command=sys.executable, args=["-m", "kumite.cli", "mcp", "--bot", "noisy_bot:Noisy"],
+                                   cwd=str(tmp_path))
+
+    async def main() -> None:
+        async with Client(server) as client:
+            data = (await ok(client, "start_match", game="tekken", opponents=["noisy_bot:Noisy"], seed=1)).structured_content
+            while not data["over"]:
+                data = (await ok(client, "act", match_id=data["match_id"], action="0")).structured_content
+            assert data["result"]
+
+    asyncio.run(main())
+    assert not [r for r in caplog.records if "parse" in r.getMessage()]

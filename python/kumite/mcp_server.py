@@ -15,9 +15,11 @@ from kumite._extras import require
 require("mcp", "mcp", "kumite mcp")
 
 import functools
+import io
 import itertools
 import json
 import random
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -40,7 +42,7 @@ MAX_MATCHES = 100
 # The rules docs, in a checkout (an installed wheel has the how-to pages only).
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
-INSTRUCTIONS = f"""Plays kumite's fighting card and board games (tekken, senjutsu, fatal_fight, ufs) against bots.
+INSTRUCTIONS = f"""Plays kumite's fighting card and board games ({", ".join(kumite.games())}) against bots.
 list_games gives each game's seats and options; start_match(game, seat, opponents) starts one and
 answers with your seat's view and your numbered choices; act(match_id, action) plays one choice,
 named by its text as listed (or its number), and answers with what happened and your next view;
@@ -115,6 +117,8 @@ class Matches:
                 obs, *_ = env.step(action)
             except IllegalText as e:
                 raise ToolError(f"{e}\nNothing was played; it is still your move.") from None
+            except ValueError as e:  # a bot of the user's that refuses the position, say
+                raise ToolError(str(e)) from None
             return match.answer(obs)
 
     def result(self, match_id: str) -> CallToolResult:
@@ -211,5 +215,10 @@ def make_server(custom_bots: tuple[str, ...] = ()) -> MCPServer:
 def serve(custom_bots: list[str] | None = None) -> None:
     """Serves on stdin and stdout until the client closes them; ``custom_bots`` (``module:attr``
     specs, each checked to import now) are the user's bots matches may seat."""
-    make_server(check_custom_bots(custom_bots or [])).run("stdio")
+    server = make_server(check_custom_bots(custom_bots or []))
+    # While serving, the SDK points fd 1 at stderr and writes the protocol to a copy of it; a line
+    # printed by a user's bot reaches fd 1 at once, so it lands on stderr, not later on the wire.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)
+    server.run("stdio")
 

@@ -66,11 +66,12 @@ def visible_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-def seat_text(state: kumite.State, seat: int, recent: Sequence[str] = (), note: str = "") -> str:
+def seat_text(state: kumite.State, seat: int, recent: Sequence[str] = (), note: str = "", live: bool = True) -> str:
     """What ``seat`` is told: ``note`` (an answer to a bad action), what happened since its last
     move, the screen of its view with the legend, and its numbered choices with the text of the
-    cards they name (or the result, once the game is over). A function of what the seat may see:
-    its view, its own choices and the public events in ``recent``."""
+    cards they name (none once the run has ended: ``live`` false), or the result once the game is
+    over. A function of what the seat may see: its view, its own choices and the public events in
+    ``recent``."""
     view = state.view(seat)
     players = view.get("players") or []
     name = next((str(p.get("name", "")) for p in players if p.get("id") == seat), "")
@@ -84,6 +85,8 @@ def seat_text(state: kumite.State, seat: int, recent: Sequence[str] = (), note: 
     if state.is_terminal():
         result = view.get("result") or "the game is over"
         lines += ["", f"The game is over: {result}. Your return: {float(state.returns()[seat]):+g}"]
+        return "\n".join(lines)
+    if not live:
         return "\n".join(lines)
     if state.current_player != seat:
         lines += ["", f"P{state.current_player} is to move."]
@@ -181,6 +184,8 @@ class TextEnv:
             if not isinstance(bot, str) and not callable(getattr(bot, "choose", None)):
                 raise TypeError(f"an opponent is a bot (with choose(state)) or a bot spec, not {bot!r}")
         self.seat, self.illegal = seat, illegal
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive integer or None, not {max_steps!r}")
         self.max_steps = self.game.max_game_length if max_steps is None else max_steps
         self.specs: list[Opponent] = given
         self.make_bot = make_bot
@@ -269,7 +274,7 @@ class TextEnv:
         """The seat's observation now (see :func:`seat_text`)."""
         if self.state is None:
             raise RuntimeError("call reset() first")
-        text = seat_text(self.state, self.seat, self.recent, note)
+        text = seat_text(self.state, self.seat, self.recent, note, live=not self.over)
         if self.over and not self.state.is_terminal() and not self._lost:
             text += f"\n\nThe run was cut after {self.max_steps} actions: the game has no result."
         return text
