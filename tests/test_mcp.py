@@ -132,7 +132,10 @@ def test_bad_calls_are_answered_with_a_reason() -> None:
         await refused("start_match", "hp", game="tekken", options={"hp": -1})
         await refused("start_match", "seed", game="tekken", seed=-5)
 
-        start = await ok(client, "start_match", game="tekken", seed=2)
+        start = await ok(client, "start_match", game="tekken", opponents="mcts:5", seed=2)
+        assert start.structured_content["match_id"] == "m1"
+        listed = (await ok(client, "list_matches")).structured_content["matches"]
+        assert listed == [{"match_id": "m1", "game": "tekken", "seat": 0, "opponents": ["mcts:5"], "over": False}]
         match_id = start.structured_content["match_id"]
         legal = start.structured_content["legal_actions"]
         why = await refused("act", "'play Palm' is not one of your choices now", match_id=match_id, action="play Palm")

@@ -84,7 +84,7 @@ class Matches:
             raise ToolError(f"no match {match_id!r} (matches here: {known}): start one with start_match")
         return match
 
-    def start(self, game: str, seat: int, opponents: list[str], options: dict[str, Any] | None,
+    def start(self, game: str, seat: int, opponents: list[str] | str, options: dict[str, Any] | None,
               seed: int | None) -> CallToolResult:
         if seed is None:
             seed = random.getrandbits(63)
@@ -170,13 +170,13 @@ def make_server(custom_bots: tuple[str, ...] = ()) -> MCPServer:
         return games()
 
     @server.tool()
-    def start_match(game: str, seat: int = 0, opponents: list[str] | None = None,
+    def start_match(game: str, seat: int = 0, opponents: list[str] | str | None = None,
                     options: dict[str, Any] | None = None, seed: int | None = None) -> CallToolResult:
         """Starts a match of `game` with you in `seat` (0 = first); `opponents` are bot specs, one
-        per other seat in seat order, or one for them all (default ["random"]); `options` are the
+        per other seat in seat order, or one for them all (default "random"); `options` are the
         game's (see list_games); `seed` fixes the deal (default random). Answers with the match id
         and your view."""
-        return matches.start(game, seat, opponents or ["random"], options, seed)
+        return matches.start(game, seat, opponents or "random", options, seed)
 
     @server.tool()
     def observe(match_id: str) -> CallToolResult:
