@@ -35,7 +35,7 @@ from kumite.envs.text import IllegalText, TextEnv
 from kumite.howto import howto_text
 from kumite.viewer.server import check_custom_bots, seat_bot
 
-__all__ = ["Matches", "make_server", "serve"]
+__all__ = ["Match", "Matches", "make_server", "serve"]
 
 # The matches a server keeps; starting one more forgets the oldest.
 MAX_MATCHES = 100
