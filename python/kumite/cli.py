@@ -205,6 +205,16 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def mcp(args: argparse.Namespace) -> int:
+    try:
+        from kumite.mcp_server import serve as run
+
+        run(args.bot)
+    except (ImportError, ValueError) as e:
+        raise SystemExit(f"error: {e}") from None
+    return 0
+
+
 def train(args: argparse.Namespace) -> int:
     try:
         from kumite.learn import TrainConfig
@@ -397,6 +407,10 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--port", type=port, default=8765, help="0 picks a free port (default 8765)")
     s.add_argument("--bot", action="append", default=[], metavar="MODULE:ATTR",
                    help="offer your own bot in the seat menus (repeatable)")
+    m = sub.add_parser("mcp", help="a Model Context Protocol server on stdin/stdout: a language model plays against bots "
+                                   "(needs the mcp extra; docs/mcp.md)")
+    m.add_argument("--bot", action="append", default=[], metavar="MODULE:ATTR",
+                   help="let matches seat your own bot as an opponent (repeatable)")
     t = sub.add_parser("seats", help="who wins each seating: seat win shares, random and MCTS against MCTS",
                        description="Seat win shares with 95 % intervals. Exit status 1 when a mirror seat misses its "
                                    "fair share at the table's Bonferroni-corrected level (a fair table fails less than "
@@ -492,6 +506,7 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, _interrupt)
     commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats,
                 "dead-text": dead_text, "balance": balance, "train": train, "ladder": ladder}
+    commands["mcp"] = mcp
     # `module:attr` bots import from the current directory, as `python -m` would.
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
