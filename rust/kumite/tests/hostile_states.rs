@@ -319,8 +319,12 @@ fn check_round<G: Game>(game: &G, seed: u64, steps: usize) {
         match outcome {
             Ok(Ok(true)) => accepted += 1,
             Ok(Ok(false)) => rejected += 1,
-            Ok(Err(e)) => failures.push(format!("position {k}, {what}: {e}")),
-            Err(p) => failures.push(format!("position {k}, {what}: panic: {}", panic_text(p))),
+            Ok(Err(e)) => failures.push(format!("position {k}, {what}: {e}{}", keep(G::NAME, &text, play_seed))),
+            Err(p) => failures.push(format!(
+                "position {k}, {what}: panic: {}{}",
+                panic_text(p),
+                keep(G::NAME, &text, play_seed)
+            )),
         }
     }
     eprintln!("{} {}: {accepted} mutants accepted and played on, {rejected} rejected", G::NAME, game.options_json());
@@ -328,6 +332,17 @@ fn check_round<G: Game>(game: &G, seed: u64, steps: usize) {
         eprintln!("FAIL {f}");
     }
     assert!(failures.is_empty(), "{} accepted states that fail:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Writes a failing mutant where a reader can load it, and says where and with which seed its
+/// play went on.
+fn keep(game: &str, text: &str, play_seed: u32) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile_states");
+    let path = dir.join(format!("{game}-{play_seed}.json"));
+    match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, text)) {
+        Ok(()) => format!(" (the mutant: {}, played on with Rng::new({play_seed}))", path.display()),
+        Err(e) => format!(" (the mutant could not be written to {}: {e})", path.display()),
+    }
 }
 
 fn quiet_panics() {

@@ -212,8 +212,15 @@ pub(crate) fn validate(s: &TekkenState, game: &Tekken) -> Result<(), GameError> 
         if f.rage_revealed && f.rage.is_none() {
             bad(format!("player {p}'s rage is revealed but was never chosen"));
         }
-        if f.hand.len() > usize::from(game.options.hand_size) + 1 {
-            bad(format!("player {p} holds more than hand_size + 1 cards"));
+        // Hands are refilled to `hand_size` (TKX-2, TKX-4); only heat draws past it (TKX-7), and
+        // only the attacker activates heat, which is spent when its string ends.
+        let most =
+            usize::from(game.options.hand_size) + usize::from(p == usize::from(s.attacker) && f.heat == Heat::Active);
+        if f.hand.len() > most {
+            bad(format!(
+                "player {p} holds {} cards, more than {most} (hand_size, and one more only for the attacker under active heat)",
+                f.hand.len()
+            ));
         }
         if !game.options.heat && f.heat != Heat::Ready {
             bad(format!("player {p} used heat, but the heat rule is off"));

@@ -102,8 +102,18 @@ pub(crate) fn validate(state: &UfsState, game: &Ufs) -> Result<(), GameError> {
         if !side.mulliganed().is_empty() && !side.mulligan_done {
             bad(format!("player {p} has mulliganed cards but has not decided its mulligan"));
         }
-        if matches!(state.phase, Phase::Mulligan { player } if usize::from(player) == p) && side.mulligan_done {
-            bad(format!("player {p} is asked to mulligan a second time (UF-2.7: once)"));
+        // UF-2.7, UF-4.3: the first player decides its mulligan, then the other, once each;
+        // every later phase comes after both decided.
+        let decided = match state.phase {
+            Phase::Mulligan { player } => player != state.first && p == usize::from(state.first),
+            _ => true,
+        };
+        if state.result.is_none() && side.mulligan_done != decided {
+            bad(format!(
+                "player {p} {} its mulligan, but in this phase it {} (UF-2.7: the first player decides, then the other, once each)",
+                if side.mulligan_done { "has decided" } else { "has not decided" },
+                if decided { "has decided" } else { "is yet to decide" },
+            ));
         }
         if side.vitality == 0 && state.result.is_none() {
             bad(format!("player {p} has 0 vitality but the game is not over"));
