@@ -131,6 +131,9 @@ def test_bad_calls_are_answered_with_a_reason() -> None:
         await refused("start_match", "unknown game", game="chess")
         await refused("start_match", "hp", game="tekken", options={"hp": -1})
         await refused("start_match", "seed", game="tekken", seed=-5)
+        # A request cannot make the server read a folder it was not started with.
+        await refused("start_match", "content_dir '/etc' is not a folder this server was started with", game="tekken",
+                      options={"content_dir": "/etc"})
 
         start = await ok(client, "start_match", game="tekken", opponents="mcts:5", seed=2)
         assert start.structured_content["match_id"] == "m1"

@@ -209,7 +209,7 @@ def mcp(args: argparse.Namespace) -> int:
     try:
         from kumite.mcp_server import serve as run
 
-        run(args.bot)
+        run(args.bot, args.content_dir)
     except (ImportError, ValueError) as e:
         raise SystemExit(f"error: {e}") from None
     return 0
@@ -411,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
                                    "(needs the mcp extra; docs/mcp.md)")
     m.add_argument("--bot", action="append", default=[], metavar="MODULE:ATTR",
                    help="let matches seat your own bot as an opponent (repeatable)")
+    m.add_argument("--content-dir", action="append", default=[], metavar="DIR",
+                   help="let matches name this content folder in their options (repeatable)")
     t = sub.add_parser("seats", help="who wins each seating: seat win shares, random and MCTS against MCTS",
                        description="Seat win shares with 95 % intervals. Exit status 1 when a mirror seat misses its "
                                    "fair share at the table's Bonferroni-corrected level (a fair table fails less than "

@@ -70,8 +70,9 @@ class Matches:
     """The matches of one server, by id; every method is a tool's body, raising `ToolError` with
     a one-line reason (or the reason and the choices, for an illegal action)."""
 
-    def __init__(self, custom_bots: tuple[str, ...] = ()) -> None:
+    def __init__(self, custom_bots: tuple[str, ...] = (), content_dirs: tuple[Path, ...] = ()) -> None:
         self.custom_bots = custom_bots
+        self.content_dirs = content_dirs
         self.matches: dict[str, Match] = {}
         self.counter = itertools.count(1)
         self.lock = threading.Lock()
@@ -88,6 +89,10 @@ class Matches:
               seed: int | None) -> CallToolResult:
         if seed is None:
             seed = random.getrandbits(63)
+        folder = (options or {}).get("content_dir")
+        if folder is not None and (not isinstance(folder, str) or Path(folder).resolve() not in self.content_dirs):
+            raise ToolError(f"content_dir {folder!r} is not a folder this server was started with "
+                            "(kumite mcp --content-dir DIR): a request cannot make the server read a folder")
         try:
             env = TextEnv(kumite.load(game, **(options or {})), opponents, seat=seat, illegal="raise",
                           make_bot=functools.partial(seat_bot, custom=self.custom_bots))
@@ -157,11 +162,12 @@ def games() -> dict[str, Any]:
     return {"games": out, "bots": BOT_SPECS}
 
 
-def make_server(custom_bots: tuple[str, ...] = ()) -> MCPServer:
+def make_server(custom_bots: tuple[str, ...] = (), content_dirs: tuple[Path, ...] = ()) -> MCPServer:
     """The server, its tools and resources; ``custom_bots`` are the ``module:attr`` bots it may
-    seat (none by default: a request cannot make the server import a module)."""
+    seat and ``content_dirs`` the content folders a match may name (none by default: a request
+    cannot make the server import a module or read a folder)."""
     server: MCPServer = MCPServer("kumite", instructions=INSTRUCTIONS, version=kumite.__version__, log_level="WARNING")
-    matches = Matches(custom_bots)
+    matches = Matches(custom_bots, content_dirs)
 
     @server.tool()
     def list_games() -> dict[str, Any]:
@@ -212,10 +218,11 @@ def make_server(custom_bots: tuple[str, ...] = ()) -> MCPServer:
     return server
 
 
-def serve(custom_bots: list[str] | None = None) -> None:
+def serve(custom_bots: list[str] | None = None, content_dirs: list[str] | None = None) -> None:
     """Serves on stdin and stdout until the client closes them; ``custom_bots`` (``module:attr``
-    specs, each checked to import now) are the user's bots matches may seat."""
-    server = make_server(check_custom_bots(custom_bots or []))
+    specs, each checked to import now) are the user's bots matches may seat, ``content_dirs`` the
+    content folders their options may name."""
+    server = make_server(check_custom_bots(custom_bots or []), tuple(Path(d).resolve() for d in content_dirs or []))
     # While serving, the SDK points fd 1 at stderr and writes the protocol to a copy of it; a line
     # printed by a user's bot reaches fd 1 at once, so it lands on stderr, not later on the wire.
     if isinstance(sys.stdout, io.TextIOWrapper):
