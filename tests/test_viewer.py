@@ -9,6 +9,7 @@ run. `make browser` installs Chromium and chromedriver when they are missing.
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import shutil
@@ -779,8 +780,9 @@ def test_how_to_play_is_served_and_linked(server: str) -> None:
     for name in GAME_NAMES:
         with urllib.request.urlopen(f"{server}/howto/{name}") as response:
             page = response.read().decode()
+        # The Markdown's title, rendered (tests/test_play_page_text.py checks the whole page).
         first = howto_text(name).splitlines()[0]
-        assert first.replace(":", "") in page.replace(":", "") and "What the screen shows" in page
+        assert f"<h1>{html.escape(first.removeprefix('# '), quote=False)}</h1>" in page and "What the screen shows" in page
     with pytest.raises(urllib.error.HTTPError) as e:
         urllib.request.urlopen(f"{server}/howto/chess")
     assert e.value.code == 404

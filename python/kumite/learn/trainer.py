@@ -316,14 +316,35 @@ class Trainer:
             self.checkpoint()
             self.log(f"interrupted: checkpoint at iteration {self.iteration} in {self.out / CHECKPOINT}")
             raise
+        self.final_point()
         self.checkpoint()
         self.export("net.safetensors")
         summary = {"out": str(self.out / "net.safetensors"), "iterations": self.iteration,
                    "minutes": round(self.elapsed / 60, 2), "selfplay_games": self.selfplay_games,
                    "positions": self.positions, "simulations_per_second": round(self.simulations_run / max(1e-9, self.selfplay_seconds)),
-                   "curve": self.curve[-1] if self.curve else None}
+                   "curve": self.curve[-1] if self.curve else None, "curve_points": len(self.curve)}
         (self.out / "summary.json").write_text(json.dumps(summary, indent=1))
         return summary
+
+    def final_point(self) -> None:
+        """The network the run ends with is measured (a run that ended between two points, as a
+        short budget does, still gets one: the curve draws what there is), and a run too short
+        for a curve says so."""
+        cfg = self.cfg
+        if not cfg.eval_games:
+            return
+        if self.iteration == 0:
+            self.log("no learning curve: the budget ended before the first iteration did (try a larger --budget)")
+            return
+        if not self.curve or self.curve[-1]["iteration"] != self.iteration:
+            start = time.perf_counter()
+            self.curve.append(self.evaluate())
+            self.elapsed += time.perf_counter() - start
+            self.write_curve()
+        if len(self.curve) < 2:
+            self.log(f"too short for a learning curve: {len(self.curve)} point, after iteration {self.iteration} "
+                     f"(a point every {cfg.eval_every} iterations and one at the end); "
+                     f"{self.out / 'curve.png'} shows it as a point")
 
     def checkpoint(self) -> float:
         """Writes the checkpoint, its time counted in the training clock; returns the clock."""
