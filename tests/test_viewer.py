@@ -901,11 +901,19 @@ def test_content_chosen_from_menus_plays(browser: Any, server: str) -> None:
     the seats and the characters' menus."""
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
+    def choose(menu: str, value: str) -> None:
+        """A menu's choice; the form is built again after it (the engine says the seats), so the
+        next menu is found in the new form."""
+        built = browser.find_element("id", "seats").get_attribute("data-built")
+        Select(browser.find_element("id", menu)).select_by_value(value)
+        WebDriverWait(browser, 10, poll_frequency=0.01).until(
+            lambda d: d.find_element("id", "seats").get_attribute("data-built") != built)
+
     browser.get(server + "/")
     Select(browser.find_element("id", "game")).select_by_value("tekken")
-    Select(browser.find_element("id", "opt-stage")).select_by_value("moonlit_dojo")
-    Select(browser.find_element("id", "opt-characters-0")).select_by_value("vessa")
-    Select(browser.find_element("id", "opt-characters-1")).select_by_value("marrow")
+    choose("opt-stage", "moonlit_dojo")
+    choose("opt-characters-0", "vessa")
+    choose("opt-characters-1", "marrow")
     browser.find_element("id", "start").click()
     WebDriverWait(browser, 30, poll_frequency=0.05).until(lambda d: d.execute_script(FRAME_READY_JS))
     assert browser.find_element("css selector", ".view-title").text.startswith("Moonlit Dojo")

@@ -46,8 +46,8 @@ def _face(card: dict[str, Any]) -> dict[str, Any]:
 def card_line(card: dict[str, Any], legend: Legend | None = None, tags: bool = True) -> str:
     """One card in words: its name, what it does, and its chips (``tags``)."""
     if card.get("hidden"):
-        tags = card.get("tags") or []
-        return "a face-down card" + (f" ({', '.join(tags)})" if tags else "")
+        marks = card.get("tags") or []
+        return "a face-down card" + (f" ({', '.join(marks)})" if marks else "")
     if card.get("empty"):
         return "(empty)"
     name = str(card.get("name", "?"))

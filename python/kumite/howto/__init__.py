@@ -30,7 +30,8 @@ def howto_html(game: str) -> str:
     and tables, the parser the documentation site's MyST uses); raw HTML in the text is escaped."""
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark", {"html": False}).enable("table").render(howto_text(game))
+    rendered: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(howto_text(game))
+    return rendered
 
 
 _EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(\S.*?)\*", re.DOTALL)
