@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_viewer import FRAME_READY_JS, browser, laptop, server, shot  # noqa: F401  (fixtures)
+from test_viewer import FRAME_READY_JS, browser, laptop, link_state, open_link, server, shot  # noqa: F401  (fixtures)
 
 import kumite
 from kumite.howto import howto_text
@@ -131,3 +131,15 @@ def test_tekkens_open_options_play_as_chosen(browser: Any, server: str) -> None:
     typed("3")(browser.find_element("id", "opt-round_strings"))  # the engine refuses it at once
     WebDriverWait(browser, 10, poll_frequency=0.05).until(lambda d: d.find_element("id", "error").text)
     assert "round_strings" in browser.find_element("id", "error").text
+
+
+def test_a_senjutsu_card_reads_in_the_words_the_log_uses(browser: Any, server: str) -> None:  # noqa: F811
+    """Issue 54's one notation, on the page: a held card's text is its words (as its reveal in
+    the log reads, tests/test_rules_text.py), not the content files' notation."""
+    open_link(browser, server, "game=senjutsu&seed=3&p0=human&p1=random")
+    state = link_state("senjutsu", 3, ["human", "random"])
+    hand = {c["name"]: c["words"] for z in state.view(0)["zones"] if z["id"] == "p0.hand" for c in z["cards"] if c.get("words")}
+    assert len(hand) >= 3
+    shown = {c.get_attribute("data-name"): c.get_attribute("title") for c in browser.find_elements("css selector", "#hand-dock .card")}
+    for name, words in hand.items():
+        assert shown[name] == f"{name}\n{words}", (name, shown[name])
