@@ -202,6 +202,7 @@ def test_a_run_shorter_than_a_curve_point_draws_what_there_is(tmp_path: Path) ->
     assert summary["curve"] is not None and summary["curve"]["iteration"] == 1 and "policy vs random" in summary["curve"]
     assert (tmp_path / "curve.png").stat().st_size > 0
     assert any(line.startswith("too short for a learning curve: 1 point, after iteration 1") for line in lines), lines
+    assert any(line.endswith("(what --resume needs; the network alone is net.safetensors)") for line in lines), lines
 
 
 def test_policy_and_az_bots_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -301,7 +301,7 @@ class Trainer:
         ax.set_xlabel("training minutes")
         ax.set_ylabel("win rate (draws half, seats swapped)")
         ax.set_ylim(0, 1)
-        ax.set_title(f"{self.cfg.game}: learning curve")
+        ax.set_title(f"{self.cfg.game}: learning curve" + (" (one point: a run too short for a curve)" if len(self.curve) < 2 else ""))
         ax.legend(fontsize=8)
         fig.savefig(self.out / "curve.png", dpi=100)
         plt.close(fig)
@@ -318,6 +318,9 @@ class Trainer:
             raise
         self.final_point()
         self.checkpoint()
+        size = (self.out / CHECKPOINT).stat().st_size
+        self.log(f"{self.out / CHECKPOINT}: {size / 1e6:.0f} MB, the replay buffer's {len(self.buffer.get('truncated', ())):,} "
+                 "positions with the weights (what --resume needs; the network alone is net.safetensors)")
         self.export("net.safetensors")
         summary = {"out": str(self.out / "net.safetensors"), "iterations": self.iteration,
                    "minutes": round(self.elapsed / 60, 2), "selfplay_games": self.selfplay_games,

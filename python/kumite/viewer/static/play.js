@@ -37,7 +37,7 @@
   // Null by default, by what they take: a folder of the user's content, a seat (or the seeded
   // coin flip), a number that turns a variant on, or a team number per seat.
   var OPEN = {
-    content_dir: { kind: "folder", off: "none: the shipped content only" },
+    content_dir: { kind: "folder", off: "none (shipped content)" },
     first_attacker: { kind: "seat", off: "coin flip" },
     first_player: { kind: "seat", off: "coin flip" },
     round_strings: { kind: "count", off: "off (no round timer)" },
