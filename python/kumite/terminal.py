@@ -115,7 +115,8 @@ def hex_board(board: dict[str, Any], legend: Legend) -> list[str]:
         else:
             core = f"{q},{r}"
             if label == "S":
-                frame, meaning = "S", "start hex: a samurai sets up on it or on a hex next to it, unless an opponent set up by that start hex (SJ-4.6)"
+                frame, meaning = "S", ("start hex: a samurai sets up on it or on a hex next to it, "
+                                       "unless an opponent set up by that start hex (SJ-4.6)")
             elif label:
                 labels.setdefault(frame, []).append(f"{label} at {q},{r}")
             if frame != " ":
