@@ -11,6 +11,7 @@ import argparse
 import errno
 import json
 import os
+import secrets
 import signal
 import sys
 import threading
@@ -75,12 +76,18 @@ def play(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise SystemExit(f"error: {e}") from None
     specs = seat_specs(args, game.num_players)
-    players = [make_player(spec, p, game, args.seed, args.compact) for p, spec in enumerate(specs)]
+    # A new deal each time unless --seed names one; printed, so a game can be dealt again.
+    game_seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    players = [make_player(spec, p, game, game_seed, args.compact) for p, spec in enumerate(specs)]
     print(f"{game.name}: " + ", ".join(f"P{p} {spec}" for p, spec in enumerate(specs)))
+    print(f"seed {game_seed} (--seed {game_seed} deals this game again)")
     humans = [p for p, spec in enumerate(specs) if spec == "human"]
-    record = args.record if args.record is not None else (f"kumite-{game.name}-seed{args.seed}.json" if humans else "")
-    state = game.new_state(seed=args.seed)
+    record = args.record if args.record is not None else (f"kumite-{game.name}-seed{game_seed}.json" if humans else "")
+    fresh = args.record is None  # a default name never overwrites an earlier game's record
+    state = game.new_state(seed=game_seed)
     thinking = bool(humans) and sys.stdout.isatty()
+    if hasattr(signal, "SIGHUP") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGHUP, _interrupt)  # a closed terminal leaves as Ctrl-C does
     try:
         while not state.is_terminal():
             mover = state.current_player
@@ -99,29 +106,47 @@ def play(args: argparse.Namespace) -> int:
                 else:
                     print(f"  {event}")
     except Quit:
-        save_record(state, record)
+        save_record(state, record, fresh)
         print("bye")
         return 0
+    except BaseException:
+        # Ctrl-C, SIGTERM, a closed terminal or a bot's error: the game so far is kept all the same.
+        print()
+        save_record(state, record, fresh)
+        raise
     print()
     print(screen(state.view(humans[0] if len(humans) == 1 else None))[0])
     returns = state.returns()
     print("returns:", ", ".join(f"P{p} {r:+.0f}" for p, r in enumerate(returns)))
-    save_record(state, record)
+    save_record(state, record, fresh)
     return 0
 
 
-def save_record(state: kumite.State, path: str) -> None:
-    """Writes the game so far as a record (``--record``; nothing for an empty path) and says how
-    to replay it; a record that cannot be written is reported, the game is not lost for it."""
+def free_name(path: str) -> str:
+    """``path``, or with ``-2``, ``-3``… before its extension when a file has that name."""
+    stem, ext = os.path.splitext(path)
+    n = 1
+    while os.path.exists(path):
+        n += 1
+        path = f"{stem}-{n}{ext}"
+    return path
+
+
+def save_record(state: kumite.State, path: str, fresh: bool = False) -> None:
+    """Writes the game so far as a record (``--record``; nothing for an empty path; ``fresh``:
+    under a name no file has yet) and says how to replay it; a record that cannot be written is
+    reported, the game is not lost for it."""
     if not path:
         return
+    if fresh:
+        path = free_name(path)
     try:
-        with open(path, "w", encoding="utf-8") as f:
+        with open(path, "x" if fresh else "w", encoding="utf-8") as f:
             f.write(state.to_record())
     except OSError as e:
         print(f"the game record was not saved: cannot write {path}: {e.strerror or e}", file=sys.stderr)
         return
-    print(f"game record: {path} (replay it: kumite replay {path} --html replay.html)")
+    print(f"game record: {path} (replay it: kumite replay {path} --html replay.html)", flush=True)
 
 
 def arena(args: argparse.Namespace) -> int:
@@ -366,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("game", choices=kumite.games())
-    p.add_argument("--seed", type=seed, default=0)
+    p.add_argument("--seed", type=seed, default=None, help="the deal (default: a new one each game, printed)")
     p.add_argument("--p0", default=None,
                    help=f"seat 0: human or a bot ({BOT_SPECS}); default human, or random when --seat names the seats")
     p.add_argument("--p1", default="random", help="seat 1, the same way; default random")
@@ -379,8 +404,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="one screen of the terminal's size (80x24 is enough), redrawn in place at each move: "
                         "status, players, your hand, what happened since your move, the choices; v shows the full view")
     p.add_argument("--record", default=None, metavar="FILE",
-                   help="where the game record goes when the game ends or you quit (default, when a human plays: "
-                        "kumite-GAME-seedN.json here; --record '' saves none)")
+                   help="where the game record goes when the game ends or you leave it (q, Ctrl-C), "
+                        "default, when a human plays: kumite-GAME-seedN.json here, -2, -3... added rather than "
+                        "overwrite a file; --record '' saves none")
     a = sub.add_parser("arena", help="play bots against each other and report win rates")
     a.add_argument("game", choices=kumite.games())
     a.add_argument("--bots", nargs="+", required=True, help=f"one per seat: {BOT_SPECS}")

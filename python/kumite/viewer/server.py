@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlparse
 
 import kumite
 from kumite.bots import CUSTOM_SPEC, LEAF_VALUES, Bot
-from kumite.howto import howto_text
+from kumite.howto import howto_html as howto_fragment
 from kumite.terminal import screen
 from kumite.viewer import ReplayError, error_html, page_html, replay_html
 
@@ -180,8 +180,8 @@ _PLAY_BODY = """<header class="bar"><h1>kumite · play</h1>
 
 
 def howto_html(game: str) -> str:
-    """The how-to-play page of ``game`` (its packaged Markdown, which reads as text) and a
-    position drawn by the engine as the terminal shows it."""
+    """The how-to-play page of ``game`` (its packaged Markdown rendered as HTML) and a position
+    drawn by the engine as the terminal shows it."""
     g = kumite.load(game)
     state = g.new_state(seed=1)
     rng = random.Random(1)
@@ -190,7 +190,7 @@ def howto_html(game: str) -> str:
             break
         state.apply(rng.choice(state.legal_actions()))
     player = state.current_player if state.current_player is not None else 0
-    body = (f"<main class=\"howto\"><pre class=\"howto-text\">{html.escape(howto_text(game))}</pre>"
+    body = (f"<main class=\"howto\"><article class=\"howto-text\">{howto_fragment(game)}</article>"
             f"<h2>What the screen shows</h2><p>A position 12 random actions into a game, as <code>kumite play {game}</code> "
             f"draws it for P{player}:</p><pre class=\"kumite-text\">{html.escape(screen(state.view(player))[0])}</pre></main>")
     return page_html(f"How to play {game}", body, {}, [])

@@ -8,6 +8,7 @@ use crate::games::senjutsu::content::{
     Card, CardType, Instant, Op, Zone, DEAL, DECK_SIZE, MAX_KINDS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT,
 };
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_INIT, STUN_CARDS};
+use crate::games::senjutsu::text;
 use crate::games::senjutsu::{DeclareOrder, Senjutsu, Setup};
 use crate::hex::{Direction, Hex};
 
@@ -342,7 +343,7 @@ impl SenjutsuState {
             let card = game.content.card(c);
             // SJ-5.2: a single initiative needs no declaration.
             s.init = if card.initiative.len() == 1 { card.initiative[0] } else { NO_INIT };
-            events.emit(|| event("reveal", Some(p), format!("reveals {}", card.text)));
+            events.emit(|| event("reveal", Some(p), format!("reveals {}", text::card_line(card))));
         }
         self.next_declarer(game, None, events);
     }
@@ -389,7 +390,7 @@ impl SenjutsuState {
             1 => card.initiative[0],
             _ => NO_INIT,
         };
-        events.emit(|| event("instant", Some(p), format!("plays the instant {}", card.text)));
+        events.emit(|| event("instant", Some(p), format!("plays the instant {}", text::card_line(card))));
         if card.is_dual() {
             self.phase = Phase::InstantDeclare(p as u8);
         } else {
