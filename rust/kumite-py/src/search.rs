@@ -307,7 +307,10 @@ impl Mcts {
     /// every core. A spec that does not search (`random`, `policy`, `module:attr`) raises
     /// `BotSpecError`.
     #[staticmethod]
-    #[pyo3(signature = (game, spec, seed=Seed(0), threads=None, net=None))]
+    #[pyo3(
+        signature = (game, spec, seed=Seed(0), threads=None, net=None),
+        text_signature = "(game, spec, seed=0, threads=None, net=None)"
+    )]
     fn from_spec(
         py: Python<'_>,
         game: Py<Game>,
