@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-/// Where the bindings have always found it; it is the search module's.
+/// What a binding names a searcher's evaluator by, beside [`ErasedSearcher`].
 pub use crate::search::EvaluatorChoice;
 pub use record::{from_record, Record, FORMAT_VERSION};
 pub use registry::{load, NAMES};
