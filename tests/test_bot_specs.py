@@ -149,6 +149,8 @@ def test_a_shipped_network_for_other_options_says_to_pass_a_path() -> None:
         kumite.make_bot("az:10", kumite.load("tekken", hp=25))
     with pytest.raises(ValueError, match=r"kumite train senjutsu --out DIR.*\(az:N:DIR/net\.safetensors\)"):
         kumite.make_bot("az:10", kumite.load("senjutsu", players=4))
+    with pytest.raises(SystemExit, match=r"^error: seat 1: no network is shipped for senjutsu .*net\.safetensors\)$"):
+        main(["play", "senjutsu", "-o", "players=4", "--p1", "az:10", "--record", ""])
 
 
 def test_one_play_loop_stops_at_its_bound_and_applies_through_the_caller() -> None:

@@ -41,7 +41,9 @@ def make_player(spec: str, player: int, game: kumite.Game, seed: int, compact: b
     try:
         return bots.make_bot(spec, game, seed + 1000 * player)
     except ValueError as e:
-        raise SystemExit(f"error: seat {player}: {e}, or human") from None
+        # A spec that does not read ends with the grammar, which a seat extends.
+        extends = str(e).endswith(BOT_SPECS)
+        raise SystemExit(f"error: seat {player}: {e}" + (", or human" if extends else "")) from None
 
 
 class Thinking:

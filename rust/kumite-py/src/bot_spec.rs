@@ -1,7 +1,7 @@
 //! `BotSpec`: the engine's bot grammar ([`kumite::search::BotSpec`]) for Python, which builds
 //! every bot from it (`kumite.make_bot`).
 
-use kumite::search::{BotSpec as RustSpec, LeafValues, GRAMMAR};
+use kumite::search::{BotSpec as RustSpec, GRAMMAR};
 use pyo3::prelude::*;
 
 use crate::errors::BotSpecError;
@@ -38,15 +38,7 @@ impl BotSpec {
     /// `random`, `mcts`, `policy`, `az`, `azp`, `azh` or `custom` (`module:attr`).
     #[getter]
     fn kind(&self) -> &'static str {
-        match &self.inner {
-            RustSpec::Random => "random",
-            RustSpec::Mcts { .. } => "mcts",
-            RustSpec::Policy { .. } => "policy",
-            RustSpec::Az { values: LeafValues::Evaluator, .. } => "az",
-            RustSpec::Az { values: LeafValues::Playout, .. } => "azp",
-            RustSpec::Az { values: LeafValues::Heuristic, .. } => "azh",
-            RustSpec::Custom { .. } => "custom",
-        }
+        self.inner.kind()
     }
 
     /// The search's iterations per move (`None` for a bot that does not search).

@@ -145,6 +145,17 @@ impl BotSpec {
         }
     }
 
+    /// `random`, `mcts`, `policy`, `az`, `azp`, `azh`, or `custom` for `module:attr`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BotSpec::Random => "random",
+            BotSpec::Mcts { .. } => "mcts",
+            BotSpec::Policy { .. } => "policy",
+            BotSpec::Az { values, .. } => AZ_KINDS.iter().find(|(_, v)| v == values).map_or("az", |(k, _)| k),
+            BotSpec::Custom { .. } => "custom",
+        }
+    }
+
     /// The iterations a searching bot runs per move.
     pub fn iterations(&self) -> Option<u32> {
         match self {
@@ -211,10 +222,7 @@ impl fmt::Display for BotSpec {
                 write!(f, "mcts:{iterations}{}", if *heuristic { ":heuristic" } else { "" })
             }
             BotSpec::Policy { net } => write!(f, "policy{}", path(net)),
-            BotSpec::Az { iterations, values, net } => {
-                let kind = AZ_KINDS.iter().find(|(_, v)| v == values).map_or("az", |(k, _)| k);
-                write!(f, "{kind}:{iterations}{}", path(net))
-            }
+            BotSpec::Az { iterations, net, .. } => write!(f, "{}:{iterations}{}", self.kind(), path(net)),
             BotSpec::Custom { module, attr } => write!(f, "{module}:{attr}"),
         }
     }
