@@ -433,7 +433,7 @@ def test_make_bot_accepts_module_attr(bot_path: dict[str, str], monkeypatch: pyt
     assert kumite.make_bot("mybots:first", game, seed=0).choose(state) == state.legal_actions()[0]
     bot = kumite.make_bot("mybots:Seeded", game, seed=1)
     assert bot.choose(state) == state.legal_actions()[1 % len(state.legal_actions())]
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match=r"bot spec 'mybots:first': a bot of your own \(module:attr\) is not offered here"):
         kumite.make_bot("mybots:first", game, seed=0, custom=False)
 
 
@@ -475,7 +475,7 @@ def test_the_play_server_seats_only_the_custom_bots_it_was_started_with(bot_path
 
     monkeypatch.syspath_prepend(bot_path["PYTHONPATH"].split(os.pathsep)[0])
     body = {"game": "tekken", "seats": ["human", "mybots:first"], "seed": 1}
-    with pytest.raises(BadRequest, match="unknown bot 'mybots:first'"):
+    with pytest.raises(BadRequest, match="bot spec 'mybots:first': .* start the server with --bot mybots:first"):
         App().api("/api/new", body)
     frame = App(check_custom_bots(["mybots:first"])).api("/api/new", body)
     assert frame["seats"] == ["human", "mybots:first"]

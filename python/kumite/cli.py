@@ -21,7 +21,7 @@ from typing import Any
 import kumite
 from kumite import bots
 from kumite._extras import install_hint
-from kumite.arena import play_match
+from kumite.arena import play_match, play_out
 from kumite.bots import BOT_SPECS, Bot
 from kumite.terminal import Human, Quit, screen
 
@@ -35,9 +35,29 @@ def bot_or_exit(spec: str, game: kumite.Game, seed: int, threads: int | None = N
 
 
 def make_player(spec: str, player: int, game: kumite.Game, seed: int, compact: bool = False) -> Bot | Human:
+    """A seat's player: ``human``, or a bot by its spec (a bad one ends the command, naming the
+    seat and every form a seat takes)."""
     if spec == "human":
         return Human(player, compact)
-    return bot_or_exit(spec, game, seed + 1000 * player)
+    try:
+        return bots.make_bot(spec, game, seed + 1000 * player)
+    except ValueError as e:
+        # A spec that does not read ends with the grammar, which a seat extends.
+        extends = str(e).endswith(BOT_SPECS)
+        raise SystemExit(f"error: seat {player}: {e}" + (", or human" if extends else "")) from None
+
+
+class Thinking:
+    """A bot that says, while it searches, that it is thinking (on a terminal a human plays at)."""
+
+    def __init__(self, bot: Bot, label: str) -> None:
+        self.bot, self.label = bot, label
+
+    def choose(self, state: kumite.State) -> int:
+        print(f"  {self.label} thinking…", end="\r", flush=True)
+        action = self.bot.choose(state)
+        print("\x1b[K", end="")  # erase the line
+        return action
 
 
 def seat_specs(args: argparse.Namespace, n: int) -> list[str]:
@@ -46,13 +66,18 @@ def seat_specs(args: argparse.Namespace, n: int) -> list[str]:
     p0 = args.p0 if args.p0 is not None else ("random" if args.seat else "human")
     specs = [p0, args.p1] + ["random"] * max(0, n - 2)
     specs = specs[:n]
+    named: dict[int, str] = {}
     for item in args.seat:
         number, sep, spec = item.partition("=")
         if not sep or not number.isascii() or not number.isdigit() or not spec:
             raise SystemExit(f"error: --seat {item!r} is not N=SPEC (e.g. --seat 2=human or --seat 3=mcts:200)")
-        if int(number) >= n:
+        seat = int(number)
+        if seat >= n:
             raise SystemExit(f"error: --seat {item!r}: this game has seats 0..{n - 1}")
-        specs[int(number)] = spec
+        if seat in named:
+            raise SystemExit(f"error: seat {seat} is named twice (--seat {named[seat]} and --seat {item}): name each seat once")
+        named[seat] = item
+        specs[seat] = spec
     return specs
 
 
@@ -62,7 +87,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise SystemExit(f"option {pair!r} is not key=value")
+            raise SystemExit(f"error: option {pair!r} is not key=value")
         try:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
@@ -85,26 +110,24 @@ def play(args: argparse.Namespace) -> int:
     record = args.record if args.record is not None else (f"kumite-{game.name}-seed{game_seed}.json" if humans else "")
     fresh = args.record is None  # a default name never overwrites an earlier game's record
     state = game.new_state(seed=game_seed)
-    thinking = bool(humans) and sys.stdout.isatty()
     if hasattr(signal, "SIGHUP") and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGHUP, _interrupt)  # a closed terminal leaves as Ctrl-C does
+    if humans and sys.stdout.isatty():
+        players = [Thinking(p, f"P{s} ({specs[s]})") if specs[s] not in ("human", "random") else p
+                   for s, p in enumerate(players)]
+
+    def show(state: kumite.State, action: int) -> None:
+        # Events are public: printing them never shows a human the bot's face-down choices.
+        for event in state.apply_with_events(action):
+            if args.compact:  # shown on each human's next screen
+                for p in players:
+                    if isinstance(p, Human):
+                        p.recent.append(str(event))
+            else:
+                print(f"  {event}")
+
     try:
-        while not state.is_terminal():
-            mover = state.current_player
-            assert mover is not None
-            if thinking and specs[mover] not in ("human", "random"):
-                print(f"  P{mover} ({specs[mover]}) thinking…", end="\r", flush=True)
-            action = players[mover].choose(state)
-            if thinking and specs[mover] not in ("human", "random"):
-                print("\x1b[K", end="")  # erase the line
-            # Events are public: printing them never shows a human the bot's face-down choices.
-            for event in state.apply_with_events(action):
-                if args.compact:  # shown on each human's next screen
-                    for p in players:
-                        if isinstance(p, Human):
-                            p.recent.append(str(event))
-                else:
-                    print(f"  {event}")
+        play_out(state, players, apply=show)
     except Quit:
         save_record(state, record, fresh)
         print("bye")
@@ -155,7 +178,7 @@ def arena(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise SystemExit(f"error: {e}") from None
     if len(args.bots) != game.num_players:
-        raise SystemExit(f"{game.name} needs {game.num_players} bots, got {len(args.bots)}")
+        raise SystemExit(f"error: {game.name} needs {game.num_players} bots (one per seat), got {len(args.bots)}")
     bots = [bot_or_exit(spec, game, args.seed + 1000 * b, args.threads) for b, spec in enumerate(args.bots)]
     result = play_match(game, bots, n_games=args.games, seed=args.seed, progress=True, max_steps=args.max_steps,
                         names=args.bots)
