@@ -152,7 +152,7 @@ def test_the_run_bound_truncates() -> None:
     [
         ({"seat": 2}, "seat 2 is not a seat of tekken"),
         ({"opponents": ["random", "random"]}, "has 1 other seat"),
-        ({"opponents": "mcts:x"}, "unknown bot 'mcts:x'"),
+        ({"opponents": "mcts:x"}, "bot spec 'mcts:x': N \\(the iterations\\) must be a whole number"),
         ({"illegal": "ignore"}, "illegal must be one of"),
         ({"hp": -3}, "hp"),
     ],
