@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::core::{content_entry, count, print_effects, PrintedEffect};
 use crate::games::fatal_fight::content::{EnemySkill, Kind, Special, STAGES};
-use crate::games::fatal_fight::FatalFight;
+use crate::games::fatal_fight::game::FatalFight;
 
 pub fn content(game: &FatalFight) -> Value {
     let c = &game.content;

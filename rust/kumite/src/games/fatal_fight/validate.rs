@@ -5,9 +5,9 @@
 use crate::cards::CardId;
 use crate::core::GameError;
 use crate::games::fatal_fight::content::{Kind, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
+use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::observation::boss_skills;
 use crate::games::fatal_fight::state::*;
-use crate::games::fatal_fight::FatalFight;
 
 /// Mass damage is the enemies shed from a group above 4 (FF-12.8), so at most this much.
 pub const MAX_MASS: u8 = (MAX_GROUP - 4) as u8;

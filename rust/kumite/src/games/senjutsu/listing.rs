@@ -4,7 +4,7 @@ use serde_json::{json, Value};
 
 use crate::core::{content_entry, print_effects, PrintedEffect};
 use crate::games::senjutsu::content::words;
-use crate::games::senjutsu::Senjutsu;
+use crate::games::senjutsu::game::Senjutsu;
 
 pub fn content(game: &Senjutsu) -> Value {
     let c = &game.content;

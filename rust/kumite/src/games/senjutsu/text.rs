@@ -3,8 +3,8 @@
 use crate::cards::CardId;
 use crate::core::{count, returns_text};
 use crate::games::senjutsu::content::words;
+use crate::games::senjutsu::game::Senjutsu;
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, NO_CHOICE, NO_INIT};
-use crate::games::senjutsu::Senjutsu;
 
 /// A resolution stage in words (what the line "resolving: ..." shows).
 fn stage_name(stage: Stage) -> &'static str {

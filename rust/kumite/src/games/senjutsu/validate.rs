@@ -5,10 +5,10 @@
 use crate::cards::CardId;
 use crate::core::{GameError, State};
 use crate::games::senjutsu::content::{CardType, Timing, Zone, MAX_PARTS};
+use crate::games::senjutsu::game::{DeclareOrder, Senjutsu};
 use crate::games::senjutsu::state::{
     Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_CHOICE, NO_INIT, STUN_CARDS, WOUND_CARDS, ZONE_NONE,
 };
-use crate::games::senjutsu::{DeclareOrder, Senjutsu};
 
 /// The highest initiative any card or part of the content names.
 fn max_initiative(game: &Senjutsu) -> u8 {

@@ -6,8 +6,8 @@ use crate::cards::CardId;
 use crate::core::{Action, ActionList, EffectKey, EventSink};
 use crate::games::tekken::actions::{TekkenAction, MAX_HAND, TRIPLES};
 use crate::games::tekken::content::{Condition, Height, SpecialHex, Symbol};
+use crate::games::tekken::game::Tekken;
 use crate::games::tekken::state::{event, Event, Heat, Means, Phase, Slot, TekkenState};
-use crate::games::tekken::Tekken;
 use crate::hex::{Direction, Hex};
 
 /// What a resolving symbol asks of the flow.

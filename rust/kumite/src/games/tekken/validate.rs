@@ -5,8 +5,8 @@
 use crate::cards::CardId;
 use crate::core::GameError;
 use crate::games::tekken::content::Symbol;
+use crate::games::tekken::game::Tekken;
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
-use crate::games::tekken::Tekken;
 use crate::hex::Direction;
 
 /// The most punish tokens a fighter may hold in a loaded state. Tokens come one per punish or

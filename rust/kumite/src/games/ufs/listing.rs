@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use crate::core::{content_entry, print_effects, PrintedEffect};
-use crate::games::ufs::Ufs;
+use crate::games::ufs::game::Ufs;
 
 pub fn content(game: &Ufs) -> Value {
     let c = &game.content;

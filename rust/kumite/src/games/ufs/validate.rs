@@ -4,8 +4,8 @@
 use crate::cards::CardId;
 use crate::core::GameError;
 use crate::games::ufs::content::Kind;
+use crate::games::ufs::game::Ufs;
 use crate::games::ufs::state::*;
-use crate::games::ufs::Ufs;
 
 fn flow(s: &UfsState, game: &Ufs, bad: &mut Vec<String>) {
     let content = &game.content;
