@@ -22,6 +22,7 @@ mod game;
 mod hidden;
 mod listing;
 mod observation;
+mod resolve;
 mod rules;
 mod scene;
 mod state;
