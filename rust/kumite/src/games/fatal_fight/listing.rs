@@ -1,4 +1,4 @@
-//! The content a campaign was built with (enemies, bosses and stages of the campaign in play), as `Game::content` lists it (`kumite content
+//! The content a campaign was built with (enemies, bosses and stages of the campaign in play), as `Game::content_listing` lists it (`kumite content
 //! fatal_fight`).
 
 use serde_json::{json, Value};

@@ -1,4 +1,4 @@
-//! The content a game was built with, as `Game::content` lists it (`kumite content senjutsu`).
+//! The content a game was built with, as `Game::content_listing` lists it (`kumite content senjutsu`).
 
 use serde_json::{json, Value};
 

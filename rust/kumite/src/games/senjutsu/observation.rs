@@ -1,5 +1,5 @@
-//! What players see of a Senjutsu position: the observation tensor, the text view (render and
-//! information state), determinization and the invariants of a JSON state.
+//! What players see of a Senjutsu position as vectors: the public observation (what the table
+//! shows, seats in table order) and each seat's private one. The layout is in `docs/rules/senjutsu.md`.
 
 use crate::core::{ObsWriter, State};
 use crate::games::senjutsu::content::MAX_CHOICES;

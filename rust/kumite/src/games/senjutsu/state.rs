@@ -1,4 +1,5 @@
-//! The Senjutsu position: plain data with small ids, fixed-capacity piles, and its own RNG.
+//! The Senjutsu position: plain data with small ids, fixed-capacity piles, and its own RNG; whose
+//! turn it is, and what the position is worth (`returns`, `heuristic`).
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};

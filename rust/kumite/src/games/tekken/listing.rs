@@ -1,4 +1,4 @@
-//! The content a match was built with, as `Game::content` lists it (`kumite content tekken`).
+//! The content a match was built with, as `Game::content_listing` lists it (`kumite content tekken`).
 
 use std::fmt::Write;
 

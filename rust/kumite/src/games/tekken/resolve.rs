@@ -33,7 +33,7 @@ pub(super) enum Source {
 }
 
 impl TekkenState {
-    /// The printed effect a symbol from `source` is (as [`Tekken::printed_effects`] lists it).
+    /// The printed effect a symbol from `source` is (as [`Game::printed_effects`](crate::core::Game::printed_effects) lists it).
     fn effect_key(&self, game: &Tekken, source: Source) -> EffectKey {
         let character = game.character(usize::from(self.attacker));
         match source {

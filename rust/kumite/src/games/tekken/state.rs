@@ -1,4 +1,5 @@
-//! The Tekken position: plain data with small ids, fixed-capacity piles, and its own RNG.
+//! The Tekken position: plain data with small ids, fixed-capacity piles, and its own RNG; whose
+//! turn it is, and what the position is worth (`returns`, `heuristic`).
 
 use serde::{Deserialize, Serialize};
 

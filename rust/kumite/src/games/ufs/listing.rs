@@ -1,4 +1,4 @@
-//! The content a game was built with, as `Game::content` lists it (`kumite content ufs`): the
+//! The content a game was built with, as `Game::content_listing` lists it (`kumite content ufs`): the
 //! card ids a decklist names and the preset decks.
 
 use serde_json::{json, Value};

@@ -1,5 +1,6 @@
 //! The UFS position: each side's cards in one arena sized by its deck (every zone a stretch of
-//! it), its own RNG, JSON in and out.
+//! it), its own RNG, JSON in and out; whose turn it is, and what the position is worth (`returns`,
+//! `heuristic`).
 
 use serde::{Deserialize, Serialize};
 
