@@ -150,9 +150,11 @@ impl<'de, const N: usize> Deserialize<'de> for Pile<N> {
 
 /// The conservation law a card game's loader checks (written once for every game): the cards
 /// `player` holds across its zones (`held`) are exactly its deck, as many of each, in any order.
-/// `what` names those cards in the message ("cards across all zones").
+/// `at` is the player's field in the JSON state; `what` names those cards in the message ("cards
+/// across all zones").
 pub fn check_conserved(
     problems: &mut ProblemList,
+    at: String,
     player: usize,
     what: &str,
     held: impl IntoIterator<Item = CardId>,
@@ -163,11 +165,7 @@ pub fn check_conserved(
     held.sort_unstable();
     deck.sort_unstable();
     if held != deck {
-        problems.add(
-            ProblemKind::Conservation,
-            format!("player {player}"),
-            format!("player {player}'s {what} are not exactly its deck"),
-        );
+        problems.add(ProblemKind::Conservation, at, format!("player {player}'s {what} are not exactly its deck"));
     }
 }
 
@@ -208,12 +206,12 @@ mod tests {
     fn conservation_counts_copies_and_ignores_order() {
         let deck = [CardId(3), CardId(1), CardId(3)];
         let mut list = ProblemList::new();
-        check_conserved(&mut list, 0, "cards", [CardId(3), CardId(3), CardId(1)], deck);
+        check_conserved(&mut list, "players[0]".into(), 0, "cards", [CardId(3), CardId(3), CardId(1)], deck);
         assert!(list.is_empty());
-        check_conserved(&mut list, 1, "cards", [CardId(3), CardId(1), CardId(1)], deck);
-        check_conserved(&mut list, 2, "cards", [CardId(3), CardId(1)], deck);
+        check_conserved(&mut list, "players[1]".into(), 1, "cards", [CardId(3), CardId(1), CardId(1)], deck);
+        check_conserved(&mut list, "players[2]".into(), 2, "cards", [CardId(3), CardId(1)], deck);
         let at: Vec<&str> = list.iter().map(|p| p.at.as_str()).collect();
-        assert_eq!(at, ["player 1", "player 2"]);
+        assert_eq!(at, ["players[1]", "players[2]"]);
         assert!(list.iter().all(|p| p.kind == ProblemKind::Conservation));
         assert_eq!(list.iter().next().unwrap().message, "player 1's cards are not exactly its deck");
     }

@@ -341,7 +341,14 @@ pub(crate) fn problems(state: &SenjutsuState, game: &Senjutsu) -> ProblemList {
         }
         // The core card and stun cards come and go by their own rules (checked below).
         let ability = state.cards_of(p).filter(|&x| !matches!(c.card(x).ty, CardType::Core | CardType::Stun));
-        check_conserved(&mut bad, p, "ability cards across all zones", ability, game.decks[p].iter().copied());
+        check_conserved(
+            &mut bad,
+            format!("samurai[{p}]"),
+            p,
+            "ability cards across all zones",
+            ability,
+            game.decks[p].iter().copied(),
+        );
         let core = game.samurai(p).core;
         if state.cards_of(p).filter(|&x| x == core).count() != 1 {
             bad.add(Conservation, format!("samurai[{p}]"), format!("P{p} must hold its core card exactly once"));

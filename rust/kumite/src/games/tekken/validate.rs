@@ -254,7 +254,14 @@ pub(crate) fn problems(s: &TekkenState, game: &Tekken) -> ProblemList {
     let mut bad = ProblemList::new();
     for (p, f) in s.fighters.iter().enumerate() {
         let deck = game.character(p).deck.iter().copied();
-        check_conserved(&mut bad, p, "cards across deck, hand, discard and slots", f.all_cards(), deck);
+        check_conserved(
+            &mut bad,
+            format!("fighters[{p}]"),
+            p,
+            "cards across deck, hand, discard and slots",
+            f.all_cards(),
+            deck,
+        );
         if f.hp > game.options.hp {
             bad.add(
                 OutOfRange,

@@ -86,7 +86,7 @@ pub(crate) fn problems(state: &UfsState, game: &Ufs) -> ProblemList {
             );
         }
         let deck = game.decks[p].iter().copied().chain([game.characters[p]]);
-        check_conserved(&mut bad, p, "cards across all zones", side.all_cards(), deck);
+        check_conserved(&mut bad, format!("sides[{p}]"), p, "cards across all zones", side.all_cards(), deck);
         match side.character().as_slice().first() {
             Some(s) if s.card == game.characters[p] => {}
             _ => bad.add(

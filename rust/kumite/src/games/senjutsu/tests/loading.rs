@@ -132,6 +132,6 @@ fn sj_4_1_an_ability_card_of_another_deck_is_a_conservation_problem() {
     let problems = crate::games::senjutsu::validate::problems(&edited, &g);
     let found: Vec<_> = problems.iter().filter(|p| p.kind == crate::core::ProblemKind::Conservation).collect();
     assert_eq!(found.len(), 1, "{problems:?}");
-    assert_eq!(found[0].at, "player 0");
+    assert_eq!(found[0].at, "samurai[0]");
     assert_eq!(found[0].message, "player 0's ability cards across all zones are not exactly its deck");
 }

@@ -107,6 +107,6 @@ fn a_card_of_another_deck_is_a_conservation_problem_of_its_holder() {
     let problems = crate::games::tekken::validate::problems(&edited, &g);
     let found: Vec<_> = problems.iter().filter(|p| p.kind == crate::core::ProblemKind::Conservation).collect();
     assert_eq!(found.len(), 1, "{problems:?}");
-    assert_eq!(found[0].at, "player 0");
+    assert_eq!(found[0].at, "fighters[0]");
     assert_eq!(found[0].message, "player 0's cards across deck, hand, discard and slots are not exactly its deck");
 }
