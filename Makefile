@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python soak stubtest typecheck demo bench bench-peers bench-server icount fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs stats
+.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python soak hostile stubtest typecheck demo bench bench-peers bench-server icount fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs stats
 
 all: build
 
@@ -85,6 +85,16 @@ test: lint build test-rust stubtest typecheck test-python docs wheel-check
 soak: build $(DEV_STAMP)
 	KUMITE_SOAK=1 $(CARGO) test --profile ci --workspace
 	$(BIN)/python -m pytest $(PYTEST_ARGS) -m slow tests
+
+# The hostile-input round: the mutated-state test (rust/kumite/tests/hostile_states.rs) round
+# after round with fresh seeds for HOSTILE_SECONDS each of its six game configurations (30
+# minutes at 300), every accepted mutant played to its end; then the Python hostile-input tests
+# with HOSTILE_SCALE times their examples.
+HOSTILE_SECONDS ?= 300
+HOSTILE_SCALE ?= 20
+hostile: build $(DEV_STAMP)
+	KUMITE_HOSTILE_SECONDS=$(HOSTILE_SECONDS) $(CARGO) test --profile ci -p kumite --test hostile_states -- --nocapture --test-threads=1
+	KUMITE_HOSTILE_SCALE=$(HOSTILE_SCALE) $(BIN)/python -m pytest $(PYTEST_ARGS) tests/test_hostile.py
 
 # The C ABI: target/release/libkumite_ffi.{so,a}, header include/kumite.h (docs/embedding.md).
 ffi:

@@ -181,7 +181,7 @@ def test_the_picture_draws_a_difference_without_an_interval(tmp_path: Path) -> N
         (["balance", "tekken", "-o", 'characters=["rook","vessa"]'], "'characters' cannot be set: the 'characters' table"),
         (["balance", "tekken", "--variant", "hp=3"], "hp"),
         (["balance", "tekken", "--variant", "no_such_option=1"], "no_such_option"),
-        (["balance", "tekken", "--bots", "mcts:lots"], "unknown bot 'mcts:lots'"),
+        (["balance", "tekken", "--bots", "mcts:lots"], "bot spec 'mcts:lots': N (the iterations) must be a whole number"),
         (["balance", "fatal_fight", "--variant", "players=3"], "'players' cannot be set"),
     ],
 )

@@ -119,7 +119,7 @@ def test_a_spec_opponent_is_remade_from_the_episodes_seed() -> None:
 
 
 def test_a_bad_opponent_is_refused_up_front() -> None:
-    with pytest.raises(ValueError, match="unknown bot 'mcts:lots'"):
+    with pytest.raises(ValueError, match=r"bot spec 'mcts:lots': N \(the iterations\) must be a whole number"):
         gym_env("tekken", opponent="mcts:lots")
     with pytest.raises(TypeError, match="choose"):
         gym_env("tekken", opponent=42)  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from typing import Any
 
 import pytest
@@ -15,7 +16,9 @@ from hypothesis import strategies as st
 
 import kumite
 
-HOSTILE = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# `make hostile` runs these with KUMITE_HOSTILE_SCALE times the examples.
+SCALE = int(os.environ.get("KUMITE_HOSTILE_SCALE", "1"))
+HOSTILE = settings(max_examples=150 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # A few real states per game to mangle: the start, mid-game, and the end.
 SAMPLES: dict[str, list[str]] = {}
@@ -139,7 +142,7 @@ def mutate(doc: Any, path: tuple[Any, ...], how: str, value: Any) -> None:
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_mutated_json(name: str, data: st.DataObject) -> None:
     """Edited states either load into a fully usable state or raise DeserializationError."""

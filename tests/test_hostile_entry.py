@@ -299,7 +299,7 @@ def test_bad_client_input_is_a_4xx(port: int) -> None:
     assert new_game(port, seed=2**64 - 1)[0] == 200
     assert new_game(port, seed=True)[0] == 400
     status, body = new_game(port, seats=["human", "mcts:²"])
-    assert status == 400 and "unknown bot" in body["error"]
+    assert status == 400 and "bot spec 'mcts:²': N (the iterations) must be a whole number" in body["error"]
     status, body = new_game(port, seats=["human", "mcts:4000000000"])
     assert status == 400 and "at most 200000 iterations" in body["error"]
     lone = b'{"game": "tekken\\ud800", "seats": ["human", "random"]}'

@@ -188,6 +188,23 @@ def test_the_training_loop_runs_end_to_end(name: str, tmp_path: Path) -> None:
     assert empty.returncode == 2 and "no point between minutes 0 and -1" in empty.stderr, empty.stderr
 
 
+def test_a_run_shorter_than_a_curve_point_draws_what_there_is(tmp_path: Path) -> None:
+    """Issue 54: "`kumite train --budget 1` writes `"curve": null` ... draw what there is, and
+    say when a run is too short for a curve." A budget that ends before the first point (every 5
+    iterations) still measures the network it ends with, draws it, and says so."""
+    cfg = learn.TrainConfig(
+        game="tekken", out=str(tmp_path), budget_minutes=1e-4, simulations=4, games_per_iteration=1,
+        steps_per_iteration=1, batch_size=8, eval_games=2, eval_opponents=("random",), hidden=8, blocks=0, max_steps=200,
+    )
+    lines: list[str] = []
+    summary = learn.train(cfg, log=lines.append)
+    assert summary["iterations"] == 1 and summary["curve_points"] == 1
+    assert summary["curve"] is not None and summary["curve"]["iteration"] == 1 and "policy vs random" in summary["curve"]
+    assert (tmp_path / "curve.png").stat().st_size > 0
+    assert any(line.startswith("too short for a learning curve: 1 point, after iteration 1") for line in lines), lines
+    assert any(line.endswith("(what --resume needs; the network alone is net.safetensors)") for line in lines), lines
+
+
 def test_policy_and_az_bots_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = kumite.load("ufs")
     path = tmp_path / "u.safetensors"

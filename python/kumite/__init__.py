@@ -18,6 +18,8 @@ from kumite._kumite import (
     FORMAT_VERSION,
     MCTS,
     Batch,
+    BotSpec,
+    BotSpecError,
     CardDataError,
     ConformanceError,
     DeserializationError,
@@ -51,6 +53,8 @@ from kumite.bots import Bot, RandomBot, make_bot
 
 __all__ = [
     "FORMAT_VERSION",
+    "BotSpec",
+    "BotSpecError",
     "CardDataError",
     "ConformanceError",
     "DeserializationError",

@@ -3,7 +3,7 @@
 
 import os
 from collections.abc import Callable
-from typing import Any, Literal, SupportsIndex, final
+from typing import Any, ClassVar, Literal, SupportsIndex, final
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,8 @@ __all__ = [
     "SearchResult",
     "VecEnv",
     "Batch",
+    "BotSpec",
+    "BotSpecError",
     "CardDataError",
     "ConformanceError",
     "DeserializationError",
@@ -92,6 +94,10 @@ class DeserializationError(KumiteError):
     # Every problem found, one sentence each (a loaded state's checks report them all at once);
     # `reason` is them joined with "; ".
     problems: list[str]
+
+class BotSpecError(KumiteError):
+    """A bot spec that does not read, or names a bot that cannot be made here: the message says
+    what is wrong and lists every form."""
 
 class CardDataError(KumiteError):
     """Card or content files with problems."""
@@ -291,6 +297,34 @@ class SearchResult:
     def best(self) -> int: ...
 
 @final
+class BotSpec:
+    """A bot spec read once: `random`, `mcts:N[:heuristic]`, `policy[:PATH]`, `az:N[:PATH]`,
+    `azp:N[:PATH]`, `azh:N[:PATH]` or `module:attr`. `str(spec)` writes it back."""
+
+    GRAMMAR: ClassVar[str]
+    AZ_EXPLORATION: ClassVar[float]
+    @staticmethod
+    def parse(text: str) -> BotSpec:
+        """Reads a spec; a bad one raises `BotSpecError` naming what is wrong and every form."""
+    @property
+    def kind(self) -> Literal["random", "mcts", "policy", "az", "azp", "azh", "custom"]: ...
+    @property
+    def iterations(self) -> int | None:
+        """The search's iterations per move (`None` for a bot that does not search)."""
+    @property
+    def uses_net(self) -> bool:
+        """Whether the bot is made from a network (`policy`, `az`, `azp`, `azh`)."""
+    @property
+    def net(self) -> str | None:
+        """The network file named (`None`: the game's shipped network, or none)."""
+    @property
+    def module(self) -> str | None: ...
+    @property
+    def attr(self) -> str | None: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
 class MCTS:
     """Monte Carlo tree search as a bot; information-set MCTS (determinization) by default.
 
@@ -332,6 +366,12 @@ class MCTS:
         gumbel: int | None = None,
         leaf_values: Literal["evaluator", "playout", "heuristic"] = "evaluator",
     ) -> MCTS: ...
+    @staticmethod
+    def from_spec(
+        game: Game, spec: BotSpec, seed: int = 0, threads: int | None = None, net: Net | None = None
+    ) -> MCTS:
+        """The search a bot spec names (`mcts:N[:heuristic]`, or `az`/`azp`/`azh:N` guided by
+        `net`), as `kumite.make_bot` builds it; `threads=None` searches on every core."""
     @property
     def iterations(self) -> int: ...
     @property

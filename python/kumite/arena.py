@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from kumite._kumite import Game
+from kumite._kumite import Game, State
 from kumite.bots import Bot, as_bot
 from kumite.progress import reporter
 
@@ -79,6 +79,30 @@ def split_games(n: int, parts: int) -> list[range]:
     return [range(a, min(n, a + size)) for a in range(0, n, size)]
 
 
+def play_out(
+    state: State,
+    seats: Sequence[Bot],
+    max_steps: int | None = None,
+    apply: Callable[[State, int], object] | None = None,
+) -> int:
+    """Plays ``state`` on, the bot in the seat to move (``seats[seat]``) choosing each action,
+    until the game ends or ``max_steps`` actions are played (``None``: until it ends); returns
+    the actions played. ``apply(state, action)`` applies each (default ``State.apply``; a caller
+    that shows the events applies with them). Every match, balance game, distributed task and
+    ``kumite play`` game is played by this loop."""
+    steps = 0
+    while not state.is_terminal() and (max_steps is None or steps < max_steps):
+        seat = state.current_player
+        assert seat is not None
+        action = seats[seat].choose(state)
+        if apply is None:
+            state.apply(action)
+        else:
+            apply(state, action)
+        steps += 1
+    return steps
+
+
 def play_games(
     game: Game,
     bots: Sequence[Bot],
@@ -104,12 +128,7 @@ def play_games(
         shift = g % players if swap_seats else 0
         seat_bot = [(seat - shift) % players for seat in range(players)]
         state = game.new_state(seed=seed + g)
-        steps = 0
-        while not state.is_terminal() and steps < bound:
-            seat = state.current_player
-            assert seat is not None
-            state.apply(bots[seat_bot[seat]].choose(state))
-            steps += 1
+        steps = play_out(state, [bots[b] for b in seat_bot], bound)
         seat_returns = state.returns()
         for seat in range(players):
             returns[k, seat_bot[seat]] = seat_returns[seat]

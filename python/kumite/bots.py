@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import importlib
 import random
-import re
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-from kumite._kumite import MCTS, Game, Net, State
+from kumite._kumite import MCTS, BotSpec, BotSpecError, Game, Net, NetMismatchError, State
 
 
 class Bot(Protocol):
@@ -30,35 +29,38 @@ class RandomBot:
         return "RandomBot()"
 
 
-BOT_SPECS = ("random, mcts:N, mcts:N:heuristic, policy[:PATH], az:N[:PATH], azp:N[:PATH], azh:N[:PATH] "
-             "or module:attr (your own bot)")
+# Every form of a bot spec, as errors and help texts list them (the grammar is the engine's:
+# `BotSpec`, documented in docs/bots.md).
+BOT_SPECS = BotSpec.GRAMMAR
 
 # The networks shipped with the package, one per game (`make agents` trains them).
 NETS = Path(__file__).resolve().parent / "nets"
-# PUCT's c for a search guided by a network (AlphaZero's range; `MCTS`'s default 1.4 is UCB1's).
-AZ_EXPLORATION = 1.25
-# What values a network-guided bot's leaves: its value head (`az`), random playouts (`azp`) or
-# the game's heuristic (`azh`); the network's priors guide all three.
-LEAF_VALUES: dict[str, Literal["evaluator", "playout", "heuristic"]] = {
-    "az": "evaluator", "azp": "playout", "azh": "heuristic"}
+# PUCT's c for a search guided by a network, as the `az` bots search.
+AZ_EXPLORATION = BotSpec.AZ_EXPLORATION
 
 
-def load_net(game: Game, path: str = "") -> Net:
+def load_net(game: Game, path: str | None = None) -> Net:
     """The network at ``path``, or the one shipped for ``game``; checked against the game (a
-    network made for other options or content raises ``NetMismatchError``)."""
+    network made for other options or content raises ``NetMismatchError``, which for the
+    shipped network says to train one for these options and name it)."""
+    train = f"train one with `kumite train {game.name} --out DIR` and name it (az:N:DIR/net.safetensors)"
+    shipped = not path
     if not path:
-        shipped = NETS / f"{game.name}.safetensors"
-        if not shipped.exists():
-            raise ValueError(
-                f"no network is shipped for {game.name} in this build: train one with "
-                f"`kumite train {game.name} --out DIR` and name it (policy:DIR/net.safetensors)"
-            )
-        path = str(shipped)
+        net_file = NETS / f"{game.name}.safetensors"
+        if not net_file.exists():
+            raise ValueError(f"no network is shipped for {game.name} in this build: {train}")
+        path = str(net_file)
     try:
         net = Net.load(path)
     except OSError as e:
         raise ValueError(f"cannot read the network {path!r}: {e}") from None
-    net.check(game)
+    try:
+        net.check(game)
+    except NetMismatchError as e:
+        if shipped:
+            e.args = (f"{e.args[0]}. The network shipped for {game.name} plays its default options only: "
+                      f"for these options, {train}",)
+        raise
     return net
 
 
@@ -78,10 +80,6 @@ class PolicyBot:
 
     def __repr__(self) -> str:
         return self.label
-
-# `package.module:attr`: Python identifiers joined by dots, then one attribute name.
-CUSTOM_SPEC = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*")
-
 
 def custom_bot(spec: str, game: Game, seed: int) -> Bot:
     """A user's bot from ``module:attr``: ``attr`` is either an object with ``choose(state)``
@@ -109,50 +107,39 @@ def custom_bot(spec: str, game: Game, seed: int) -> Bot:
 
 
 def make_bot(
-    spec: str,
+    spec: str | BotSpec,
     game: Game,
-    seed: int,
+    seed: int = 0,
     threads: int | None = None,
     max_iterations: int | None = None,
     custom: bool = True,
 ) -> Bot:
-    """A bot from its spec, as the command line and the play server write it: ``random``,
-    ``mcts:N`` (N iterations, random playouts), ``mcts:N:heuristic``, ``policy[:PATH]`` (a
-    network alone: the shipped one of the game, or the file at PATH), ``az:N[:PATH]`` (that
-    network guiding N iterations of PUCT search), ``azp:N[:PATH]`` (the network's priors guiding
-    the search, random playouts valuing its leaves), ``azh:N[:PATH]`` (the same with the game's
-    heuristic valuing them), or ``module:attr`` for a
-    bot of your own (``custom_bot``; refused when ``custom`` is false). ``max_iterations`` caps
-    N (a server caps it so that one request cannot search for hours). A bad spec is a
-    ``ValueError`` that says what is accepted."""
-    kind, _, rest = spec.partition(":")
-    if kind == "random" and not rest:
+    """A bot from its spec (``BotSpec``: the grammar of docs/bots.md), as the command line and
+    the play server write it: ``random``, ``mcts:N[:heuristic]``, ``policy[:PATH]``,
+    ``az:N[:PATH]``, ``azp:N[:PATH]``, ``azh:N[:PATH]``, or ``module:attr`` for a bot of your own
+    (``custom_bot``; refused when ``custom`` is false). ``seed`` (default 0) seeds the bot's
+    search or random choices: the same seed plays the same moves. ``threads=None`` searches on
+    every core. ``max_iterations`` caps N (a server caps it so that one request cannot search
+    for hours). A bad spec raises ``BotSpecError`` (a ``ValueError``) that says what is wrong
+    and lists every form."""
+    parsed = BotSpec.parse(spec) if isinstance(spec, str) else spec
+    n = parsed.iterations
+    if max_iterations is not None and n is not None and n > max_iterations:
+        raise BotSpecError(f"bot spec {str(spec)!r}: at most {max_iterations} iterations here")
+    if parsed.kind == "random":
         return RandomBot(seed)
-    if kind == "policy":
-        return PolicyBot(load_net(game, rest), spec)
-    if kind in LEAF_VALUES:
-        iterations, _, path = rest.partition(":")
-        if re.fullmatch(r"[0-9]{1,18}", iterations) and int(iterations) > 0:
-            n = int(iterations)
-            if max_iterations is not None and n > max_iterations:
-                raise ValueError(f"bot {spec!r}: at most {max_iterations} iterations here")
-            net = load_net(game, path)
-            return MCTS(game, iterations=n, seed=seed, threads=threads, evaluator=net, exploration=AZ_EXPLORATION,
-                        leaf_values=LEAF_VALUES[kind])
-    if kind == "mcts":
-        iterations, _, evaluator = rest.partition(":")
-        # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
-        if re.fullmatch(r"[0-9]{1,18}", iterations) and int(iterations) > 0 and evaluator in ("", "random", "heuristic"):
-            n = int(iterations)
-            if max_iterations is not None and n > max_iterations:
-                raise ValueError(f"bot {spec!r}: at most {max_iterations} iterations here")
-            return MCTS(game, iterations=n, seed=seed, threads=threads, evaluator=evaluator or None)
-    elif custom and CUSTOM_SPEC.fullmatch(spec):
-        return custom_bot(spec, game, seed)
-    raise ValueError(f"unknown bot {spec!r}: use {BOT_SPECS}")
+    if parsed.kind == "custom":
+        if not custom:
+            raise BotSpecError(f"bot spec {str(spec)!r}: a bot of your own (module:attr) is not offered here")
+        return custom_bot(str(parsed), game, seed)
+    net = load_net(game, parsed.net) if parsed.uses_net else None
+    if parsed.kind == "policy":
+        assert net is not None
+        return PolicyBot(net, str(spec))
+    return MCTS.from_spec(game, parsed, seed=seed, threads=threads, net=net)
 
 
-def as_bot(bot: Bot | str, game: Game, seed: int) -> Bot:
+def as_bot(bot: Bot | str, game: Game, seed: int = 0) -> Bot:
     """What every API that takes a bot accepts: a bot (anything with ``choose``) as it is, or a
     spec string made into one by :func:`make_bot`."""
     if isinstance(bot, str):

@@ -11,6 +11,7 @@ import argparse
 import errno
 import json
 import os
+import secrets
 import signal
 import sys
 import threading
@@ -20,7 +21,7 @@ from typing import Any
 import kumite
 from kumite import bots
 from kumite._extras import install_hint
-from kumite.arena import play_match
+from kumite.arena import play_match, play_out
 from kumite.bots import BOT_SPECS, Bot
 from kumite.terminal import Human, Quit, screen
 
@@ -34,9 +35,29 @@ def bot_or_exit(spec: str, game: kumite.Game, seed: int, threads: int | None = N
 
 
 def make_player(spec: str, player: int, game: kumite.Game, seed: int, compact: bool = False) -> Bot | Human:
+    """A seat's player: ``human``, or a bot by its spec (a bad one ends the command, naming the
+    seat and every form a seat takes)."""
     if spec == "human":
         return Human(player, compact)
-    return bot_or_exit(spec, game, seed + 1000 * player)
+    try:
+        return bots.make_bot(spec, game, seed + 1000 * player)
+    except ValueError as e:
+        # A spec that does not read ends with the grammar, which a seat extends.
+        extends = str(e).endswith(BOT_SPECS)
+        raise SystemExit(f"error: seat {player}: {e}" + (", or human" if extends else "")) from None
+
+
+class Thinking:
+    """A bot that says, while it searches, that it is thinking (on a terminal a human plays at)."""
+
+    def __init__(self, bot: Bot, label: str) -> None:
+        self.bot, self.label = bot, label
+
+    def choose(self, state: kumite.State) -> int:
+        print(f"  {self.label} thinking…", end="\r", flush=True)
+        action = self.bot.choose(state)
+        print("\x1b[K", end="")  # erase the line
+        return action
 
 
 def seat_specs(args: argparse.Namespace, n: int) -> list[str]:
@@ -45,13 +66,18 @@ def seat_specs(args: argparse.Namespace, n: int) -> list[str]:
     p0 = args.p0 if args.p0 is not None else ("random" if args.seat else "human")
     specs = [p0, args.p1] + ["random"] * max(0, n - 2)
     specs = specs[:n]
+    named: dict[int, str] = {}
     for item in args.seat:
         number, sep, spec = item.partition("=")
         if not sep or not number.isascii() or not number.isdigit() or not spec:
             raise SystemExit(f"error: --seat {item!r} is not N=SPEC (e.g. --seat 2=human or --seat 3=mcts:200)")
-        if int(number) >= n:
+        seat = int(number)
+        if seat >= n:
             raise SystemExit(f"error: --seat {item!r}: this game has seats 0..{n - 1}")
-        specs[int(number)] = spec
+        if seat in named:
+            raise SystemExit(f"error: seat {seat} is named twice (--seat {named[seat]} and --seat {item}): name each seat once")
+        named[seat] = item
+        specs[seat] = spec
     return specs
 
 
@@ -61,7 +87,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise SystemExit(f"option {pair!r} is not key=value")
+            raise SystemExit(f"error: option {pair!r} is not key=value")
         try:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
@@ -75,53 +101,75 @@ def play(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise SystemExit(f"error: {e}") from None
     specs = seat_specs(args, game.num_players)
-    players = [make_player(spec, p, game, args.seed, args.compact) for p, spec in enumerate(specs)]
+    # A new deal each time unless --seed names one; printed, so a game can be dealt again.
+    game_seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    players = [make_player(spec, p, game, game_seed, args.compact) for p, spec in enumerate(specs)]
     print(f"{game.name}: " + ", ".join(f"P{p} {spec}" for p, spec in enumerate(specs)))
+    print(f"seed {game_seed} (--seed {game_seed} deals this game again)")
     humans = [p for p, spec in enumerate(specs) if spec == "human"]
-    record = args.record if args.record is not None else (f"kumite-{game.name}-seed{args.seed}.json" if humans else "")
-    state = game.new_state(seed=args.seed)
-    thinking = bool(humans) and sys.stdout.isatty()
+    record = args.record if args.record is not None else (f"kumite-{game.name}-seed{game_seed}.json" if humans else "")
+    fresh = args.record is None  # a default name never overwrites an earlier game's record
+    state = game.new_state(seed=game_seed)
+    if hasattr(signal, "SIGHUP") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGHUP, _interrupt)  # a closed terminal leaves as Ctrl-C does
+    if humans and sys.stdout.isatty():
+        players = [Thinking(p, f"P{s} ({specs[s]})") if specs[s] not in ("human", "random") else p
+                   for s, p in enumerate(players)]
+
+    def show(state: kumite.State, action: int) -> None:
+        # Events are public: printing them never shows a human the bot's face-down choices.
+        for event in state.apply_with_events(action):
+            if args.compact:  # shown on each human's next screen
+                for p in players:
+                    if isinstance(p, Human):
+                        p.recent.append(str(event))
+            else:
+                print(f"  {event}")
+
     try:
-        while not state.is_terminal():
-            mover = state.current_player
-            assert mover is not None
-            if thinking and specs[mover] not in ("human", "random"):
-                print(f"  P{mover} ({specs[mover]}) thinking…", end="\r", flush=True)
-            action = players[mover].choose(state)
-            if thinking and specs[mover] not in ("human", "random"):
-                print("\x1b[K", end="")  # erase the line
-            # Events are public: printing them never shows a human the bot's face-down choices.
-            for event in state.apply_with_events(action):
-                if args.compact:  # shown on each human's next screen
-                    for p in players:
-                        if isinstance(p, Human):
-                            p.recent.append(str(event))
-                else:
-                    print(f"  {event}")
+        play_out(state, players, apply=show)
     except Quit:
-        save_record(state, record)
+        save_record(state, record, fresh)
         print("bye")
         return 0
+    except BaseException:
+        # Ctrl-C, SIGTERM, a closed terminal or a bot's error: the game so far is kept all the same.
+        print()
+        save_record(state, record, fresh)
+        raise
     print()
     print(screen(state.view(humans[0] if len(humans) == 1 else None))[0])
     returns = state.returns()
     print("returns:", ", ".join(f"P{p} {r:+.0f}" for p, r in enumerate(returns)))
-    save_record(state, record)
+    save_record(state, record, fresh)
     return 0
 
 
-def save_record(state: kumite.State, path: str) -> None:
-    """Writes the game so far as a record (``--record``; nothing for an empty path) and says how
-    to replay it; a record that cannot be written is reported, the game is not lost for it."""
+def free_name(path: str) -> str:
+    """``path``, or with ``-2``, ``-3``… before its extension when a file has that name."""
+    stem, ext = os.path.splitext(path)
+    n = 1
+    while os.path.exists(path):
+        n += 1
+        path = f"{stem}-{n}{ext}"
+    return path
+
+
+def save_record(state: kumite.State, path: str, fresh: bool = False) -> None:
+    """Writes the game so far as a record (``--record``; nothing for an empty path; ``fresh``:
+    under a name no file has yet) and says how to replay it; a record that cannot be written is
+    reported, the game is not lost for it."""
     if not path:
         return
+    if fresh:
+        path = free_name(path)
     try:
-        with open(path, "w", encoding="utf-8") as f:
+        with open(path, "x" if fresh else "w", encoding="utf-8") as f:
             f.write(state.to_record())
     except OSError as e:
         print(f"the game record was not saved: cannot write {path}: {e.strerror or e}", file=sys.stderr)
         return
-    print(f"game record: {path} (replay it: kumite replay {path} --html replay.html)")
+    print(f"game record: {path} (replay it: kumite replay {path} --html replay.html)", flush=True)
 
 
 def arena(args: argparse.Namespace) -> int:
@@ -130,7 +178,7 @@ def arena(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise SystemExit(f"error: {e}") from None
     if len(args.bots) != game.num_players:
-        raise SystemExit(f"{game.name} needs {game.num_players} bots, got {len(args.bots)}")
+        raise SystemExit(f"error: {game.name} needs {game.num_players} bots (one per seat), got {len(args.bots)}")
     bots = [bot_or_exit(spec, game, args.seed + 1000 * b, args.threads) for b, spec in enumerate(args.bots)]
     result = play_match(game, bots, n_games=args.games, seed=args.seed, progress=True, max_steps=args.max_steps,
                         names=args.bots)
@@ -201,6 +249,16 @@ def serve(args: argparse.Namespace) -> int:
         raise SystemExit(f"error: cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}"
                          + (" (another program uses this port: choose another with --port N)" if e.errno == errno.EADDRINUSE else "")) from None
     except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
+    return 0
+
+
+def mcp(args: argparse.Namespace) -> int:
+    try:
+        from kumite.mcp_server import serve as run
+
+        run(args.bot, args.content_dir)
+    except (ImportError, ValueError) as e:
         raise SystemExit(f"error: {e}") from None
     return 0
 
@@ -356,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("game", choices=kumite.games())
-    p.add_argument("--seed", type=seed, default=0)
+    p.add_argument("--seed", type=seed, default=None, help="the deal (default: a new one each game, printed)")
     p.add_argument("--p0", default=None,
                    help=f"seat 0: human or a bot ({BOT_SPECS}); default human, or random when --seat names the seats")
     p.add_argument("--p1", default="random", help="seat 1, the same way; default random")
@@ -369,8 +427,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="one screen of the terminal's size (80x24 is enough), redrawn in place at each move: "
                         "status, players, your hand, what happened since your move, the choices; v shows the full view")
     p.add_argument("--record", default=None, metavar="FILE",
-                   help="where the game record goes when the game ends or you quit (default, when a human plays: "
-                        "kumite-GAME-seedN.json here; --record '' saves none)")
+                   help="where the game record goes when the game ends or you leave it (q, Ctrl-C), "
+                        "default, when a human plays: kumite-GAME-seedN.json here, -2, -3... added rather than "
+                        "overwrite a file; --record '' saves none")
     a = sub.add_parser("arena", help="play bots against each other and report win rates")
     a.add_argument("game", choices=kumite.games())
     a.add_argument("--bots", nargs="+", required=True, help=f"one per seat: {BOT_SPECS}")
@@ -397,6 +456,12 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--port", type=port, default=8765, help="0 picks a free port (default 8765)")
     s.add_argument("--bot", action="append", default=[], metavar="MODULE:ATTR",
                    help="offer your own bot in the seat menus (repeatable)")
+    m = sub.add_parser("mcp", help="a Model Context Protocol server on stdin/stdout: a language model plays against bots "
+                                   "(needs the mcp extra; docs/mcp.md)")
+    m.add_argument("--bot", action="append", default=[], metavar="MODULE:ATTR",
+                   help="let matches seat your own bot as an opponent (repeatable)")
+    m.add_argument("--content-dir", action="append", default=[], metavar="DIR",
+                   help="let matches name this content folder in their options (repeatable)")
     t = sub.add_parser("seats", help="who wins each seating: seat win shares, random and MCTS against MCTS",
                        description="Seat win shares with 95 % intervals. Exit status 1 when a mirror seat misses its "
                                    "fair share at the table's Bonferroni-corrected level (a fair table fails less than "
@@ -492,6 +557,7 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, _interrupt)
     commands = {"play": play, "arena": arena, "replay": replay, "serve": serve, "content": content, "seats": seats,
                 "dead-text": dead_text, "balance": balance, "train": train, "ladder": ladder}
+    commands["mcp"] = mcp
     # `module:attr` bots import from the current directory, as `python -m` would.
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())

@@ -21,7 +21,7 @@ import numpy.typing as npt
 import ray
 
 import kumite
-from kumite.arena import MatchResult, play_games, split_games, step_bound, summarize
+from kumite.arena import MatchResult, play_games, play_out, split_games, step_bound, summarize
 from kumite.bots import make_bot
 
 
@@ -110,8 +110,8 @@ def play_match(
     chunks: int | None = None,
     max_steps: int | None = None,
 ) -> MatchResult:
-    """`kumite.play_match` over Ray tasks. Bots are given as specs (`"random"`, `"mcts:N"`,
-    `"mcts:N:heuristic"`), built in each task; game `g` uses seed `seed + g` as locally, and
+    """`kumite.play_match` over Ray tasks. Bots are given as specs (docs/bots.md), built in
+    each task; game `g` uses seed `seed + g` as locally, and
     games are cut at `max_steps` (default the game's `max_game_length`) as locally."""
     _connect(address)
     bound = step_bound(game, max_steps)
@@ -135,6 +135,28 @@ class SelfPlayData:
     game: npt.NDArray[np.int32]
 
 
+class _Sampler:
+    """Self-play's player in every seat: records each decision (the mover's observation and
+    the search's policy) and plays an action drawn from the policy sharpened by `temperature`."""
+
+    def __init__(self, search: kumite.MCTS, rng: np.random.Generator, temperature: float) -> None:
+        self.search, self.rng, self.temperature = search, rng, temperature
+        self.obs: list[npt.NDArray[np.float32]] = []
+        self.policies: list[npt.NDArray[np.float32]] = []
+        self.players: list[int] = []
+
+    def choose(self, state: kumite.State) -> int:
+        mover = state.current_player
+        assert mover is not None
+        policy = self.search.policy(state)
+        self.obs.append(state.observation(mover))
+        self.policies.append(policy)
+        self.players.append(mover)
+        t = self.temperature
+        weights = policy ** (1.0 / t) if t > 0 else (policy == policy.max()).astype(np.float32)
+        return int(self.rng.choice(len(policy), p=weights / weights.sum()))
+
+
 @ray.remote
 def _self_play_task(game: kumite.Game, first: int, n: int, seed: int, iterations: int, temperature: float) -> tuple[Any, ...]:
     obs: list[npt.NDArray[np.float32]] = []
@@ -143,22 +165,16 @@ def _self_play_task(game: kumite.Game, first: int, n: int, seed: int, iterations
     values: list[float] = []
     index: list[int] = []
     for g in range(first, first + n):
-        rng = np.random.default_rng([seed, g])
-        bot = kumite.MCTS(game, iterations=iterations, seed=seed + g, threads=1)
+        search = kumite.MCTS(game, iterations=iterations, seed=seed + g, threads=1)
+        sampler = _Sampler(search, np.random.default_rng([seed, g]), temperature)
         state = game.new_state(seed=seed + g)
-        start = len(players)
-        while not state.is_terminal():
-            mover = state.current_player
-            assert mover is not None
-            policy = bot.policy(state)
-            obs.append(state.observation(mover))
-            policies.append(policy)
-            players.append(mover)
-            weights = policy ** (1.0 / temperature) if temperature > 0 else (policy == policy.max()).astype(np.float32)
-            state.apply(int(rng.choice(len(policy), p=weights / weights.sum())))
+        play_out(state, [sampler] * game.num_players)
         final = state.returns()
-        values.extend(float(final[p]) for p in players[start:])
-        index.extend([g] * (len(players) - start))
+        obs += sampler.obs
+        policies += sampler.policies
+        players += sampler.players
+        values.extend(float(final[p]) for p in sampler.players)
+        index.extend([g] * len(sampler.players))
     shape = (0, *game.observation_shape)
     return (
         np.array(obs, np.float32).reshape(-1, *game.observation_shape) if obs else np.zeros(shape, np.float32),

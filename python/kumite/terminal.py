@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 import kumite
-from kumite.howto import howto_path
+from kumite.howto import howto_plain
 
 # Hex board marks, as (left-right frame of a cell, meaning). Impassable cells show no
 # coordinates: nothing can enter them.
@@ -43,11 +43,11 @@ def _face(card: dict[str, Any]) -> dict[str, Any]:
     return face if isinstance(face, dict) else {}
 
 
-def card_line(card: dict[str, Any], legend: Legend | None = None) -> str:
-    """One card in words: its name, what it does, and its chips."""
+def card_line(card: dict[str, Any], legend: Legend | None = None, tags: bool = True) -> str:
+    """One card in words: its name, what it does, and its chips (``tags``)."""
     if card.get("hidden"):
-        tags = card.get("tags") or []
-        return "a face-down card" + (f" ({', '.join(tags)})" if tags else "")
+        marks = card.get("tags") or []
+        return "a face-down card" + (f" ({', '.join(marks)})" if marks else "")
     if card.get("empty"):
         return "(empty)"
     name = str(card.get("name", "?"))
@@ -59,10 +59,23 @@ def card_line(card: dict[str, Any], legend: Legend | None = None) -> str:
     if text.startswith(name):
         text = text[len(name):].lstrip(" :·-")
     line = name + (f" — {text}" if text else "")
-    tags = card.get("tags") or []
-    if tags:
-        line += f"  [{', '.join(tags)}]"
+    chips = card.get("tags") or []
+    if chips and tags:
+        line += f"  [{', '.join(chips)}]"
     return line
+
+
+def explained(texts: list[str], view: dict[str, Any]) -> list[str]:
+    """Each choice with the words of the card it names (the longest name of a face-up card in
+    the view found in its text), so a card is read before it is chosen, wherever it lies."""
+    cards = {str(c["name"]): c for z in view.get("zones") or [] for c in z.get("cards") or []
+             if isinstance(c, dict) and c.get("name") and not c.get("hidden") and len(str(c["name"])) > 2}
+    out = []
+    for t in texts:
+        named = max((n for n in cards if n in t), key=len, default=None)
+        words = card_line(cards[named], tags=False) if named else ""
+        out.append(f"{t}  ({words})" if words and words != named else t)
+    return out
 
 
 class Legend:
@@ -102,7 +115,8 @@ def hex_board(board: dict[str, Any], legend: Legend) -> list[str]:
         else:
             core = f"{q},{r}"
             if label == "S":
-                frame, meaning = "S", "start hex (where a samurai may set up)"
+                frame, meaning = "S", ("start hex: a samurai sets up on it or on a hex next to it, "
+                                       "unless an opponent set up by that start hex (SJ-4.6)")
             elif label:
                 labels.setdefault(frame, []).append(f"{label} at {q},{r}")
             if frame != " ":
@@ -165,7 +179,9 @@ def grid_board(board: dict[str, Any], legend: Legend) -> list[str]:
     return lines
 
 
-def zones_lines(zones: list[dict[str, Any]], players: list[dict[str, Any]], legend: Legend) -> list[str]:
+def zones_lines(zones: list[dict[str, Any]], players: list[dict[str, Any]], legend: Legend, full: bool = True) -> list[str]:
+    """Each owner's zones and cards; a pile shows its count, and its face-up cards in the
+    ``full`` view (a Tekken character board's combos, a discard pile)."""
     names = {int(p.get("id", i)): f"P{p.get('id', i)} {p.get('name', '')}".rstrip() for i, p in enumerate(players)}
     out: list[str] = []
     owners: list[Any] = []
@@ -179,8 +195,10 @@ def zones_lines(zones: list[dict[str, Any]], players: list[dict[str, Any]], lege
             count = z.get("count", len(cards))
             name = str(z.get("name") or z.get("id"))
             if z.get("layout") == "pile":
-                rows.append(f"  {name}: {count} card{'s' if count != 1 else ''}")
-                continue
+                shown = [c for c in cards if c.get("name") and not c.get("hidden")]
+                if not (full and shown):
+                    rows.append(f"  {name}: {count} card{'s' if count != 1 else ''}" + (" (v lists them)" if shown else ""))
+                    continue
             if not cards:
                 continue
             backs = sum(1 for c in cards if c.get("hidden"))
@@ -207,8 +225,9 @@ def player_line(p: dict[str, Any], i: int, to_move: Any) -> str:
     return f"{mark}P{pid} {p.get('name', '')}: " + ", ".join(parts) + (f"  [{', '.join(tags)}]" if tags else "")
 
 
-def screen(view: dict[str, Any]) -> tuple[str, Legend]:
-    """The screen for one view, and the legend of what it shows."""
+def screen(view: dict[str, Any], full: bool = True) -> tuple[str, Legend]:
+    """The screen for one view, and the legend of what it shows; the cards of face-up piles
+    are listed in the ``full`` view only (the screen at each move counts them)."""
     legend = Legend()
     if view.get("kind") != "scene":
         return str(view.get("text", "")), legend
@@ -233,7 +252,7 @@ def screen(view: dict[str, Any]) -> tuple[str, Legend]:
     zones = list(view.get("zones") or [])
     if zones:
         lines.append("")
-        lines.extend(zones_lines(zones, players, legend))
+        lines.extend(zones_lines(zones, players, legend, full))
     if view.get("text"):
         lines.append(str(view["text"]))
     return "\n".join(lines), legend
@@ -280,12 +299,37 @@ def unplayable(view: dict[str, Any], player: int, legal_texts: list[str]) -> lis
 HELP = """Commands:
   N           play choice number N
   TEXT        play the choice with this text (e.g. "pass")
-  help, ?     this help: the commands, the legend, and why held cards cannot be chosen now
+  help, ?     this help: the commands, how to play the game, the legend, and why held cards
+              cannot be chosen now
   v, view     the full view: board, every zone and every card's text
   all         every choice (the compact screen may show only the first)
   q, quit     leave the game"""
 
 CLEAR = "\x1b[H\x1b[2J"
+
+
+def page(text: str) -> None:
+    """Prints ``text``, a screen at a time where it is longer than the terminal (Enter shows
+    the next screen, q goes back to the game); all at once when the output is not a terminal."""
+    size = shutil.get_terminal_size()
+    lines = text.splitlines()
+    if not sys.stdout.isatty():
+        print(text)
+        return
+    rows = max(5, size.lines - 1)
+    shown = 0  # screen rows used since the last pause: a long line wraps onto several
+    for i, line in enumerate(lines):
+        height = max(1, -(-len(line) // max(1, size.columns)))
+        if shown + height > rows:
+            try:
+                more = input(f"-- more: line {i + 1} of {len(lines)} (Enter: the next screen, q: back to the game) --")
+            except EOFError:
+                return
+            if more.strip().lower() in ("q", "quit"):
+                return
+            shown = 0
+        print(line)
+        shown += height
 
 
 def clip(text: str, width: int) -> str:
@@ -347,9 +391,11 @@ class Human:
 
     def choose(self, state: kumite.State) -> int:
         view = state.view(self.player)
-        text, legend = screen(view)
+        text, legend = screen(view, full=False)
+        full_text, full_legend = screen(view)
         legal = state.legal_actions()
         texts = [state.action_to_string(a) for a in legal]
+        choices = explained(texts, view)
         if self.compact:
             size = shutil.get_terminal_size()
             if sys.stdout.isatty():
@@ -364,7 +410,7 @@ class Human:
                 print("\n".join(legend.lines()))
                 self.explained |= set(legend.entries)
             print()
-            self.print_choices(texts)
+            self.print_choices(choices)
         while True:
             try:
                 answer = input(f"P{self.player} choose [0-{len(legal) - 1}; ? for help, q quits]: ").strip()
@@ -373,16 +419,17 @@ class Human:
             if answer.lower() in ("q", "quit", "exit"):
                 raise Quit()
             if answer.lower() in ("v", "view"):
-                print(text)
-                print("\n".join(legend.lines()))
+                print(full_text)
+                print("\n".join(full_legend.lines()))
                 continue
             if answer.lower() == "all":
-                self.print_choices(texts)
+                self.print_choices(choices)
                 continue
             if answer.lower() in ("?", "h", "help"):
                 print(HELP)
-                print(f"How to play {state.game.name}: {howto_path(state.game.name)} "
-                      "(also the documentation site's 'How to play' pages, and the play page's link)")
+                print()
+                page(howto_plain(state.game.name))
+                print()
                 print("\n".join(legend.lines()))
                 why = unplayable(view, self.player, texts)
                 if why:

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 import kumite
+from kumite.arena import play_out
 from kumite.bots import make_bot
 
 SEED_MASK = (1 << 63) - 1
@@ -85,14 +86,8 @@ def play_piece(piece: Piece) -> Outcome:
         bots = [make_bot(spec, game, (seed + 1 + s) & SEED_MASK, threads=1)
                 for s, spec in enumerate(piece.specs[:players])]
         state = game.new_state(seed=seed)
-        steps = 0
-        while not state.is_terminal() and steps < piece.max_steps:
-            seat = state.current_player
-            assert seat is not None
-            state.apply(bots[seat].choose(state))
-            steps += 1
+        lengths[k] = play_out(state, bots, piece.max_steps)
         returns[k] = state.returns()
-        lengths[k] = steps
         truncated[k] = not state.is_terminal()
         if piece.campaign:
             inner = json.loads(state.to_json())["state"]

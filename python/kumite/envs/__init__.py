@@ -109,6 +109,6 @@ __all__ = ["GYM_IDS", "aec_env", "gym_env", "gym_id", "parallel_env"]
 
 # The adapter modules load on first use, each needing its extra: `kumite.envs.openspiel` works
 # after `import kumite` alone.
-_LAZY = ("gymnasium_env", "openspiel", "pettingzoo_env", "pettingzoo_parallel", "table")
+_LAZY = ("gymnasium_env", "openspiel", "pettingzoo_env", "pettingzoo_parallel", "table", "text")
 
 __getattr__ = lazy_submodules("kumite.envs", _LAZY)

@@ -301,7 +301,7 @@ class Trainer:
         ax.set_xlabel("training minutes")
         ax.set_ylabel("win rate (draws half, seats swapped)")
         ax.set_ylim(0, 1)
-        ax.set_title(f"{self.cfg.game}: learning curve")
+        ax.set_title(f"{self.cfg.game}: learning curve" + (" (one point: a run too short for a curve)" if len(self.curve) < 2 else ""))
         ax.legend(fontsize=8)
         fig.savefig(self.out / "curve.png", dpi=100)
         plt.close(fig)
@@ -316,14 +316,38 @@ class Trainer:
             self.checkpoint()
             self.log(f"interrupted: checkpoint at iteration {self.iteration} in {self.out / CHECKPOINT}")
             raise
+        self.final_point()
         self.checkpoint()
+        size = (self.out / CHECKPOINT).stat().st_size
+        self.log(f"{self.out / CHECKPOINT}: {size / 1e6:.0f} MB, the replay buffer's {len(self.buffer.get('truncated', ())):,} "
+                 "positions with the weights (what --resume needs; the network alone is net.safetensors)")
         self.export("net.safetensors")
         summary = {"out": str(self.out / "net.safetensors"), "iterations": self.iteration,
                    "minutes": round(self.elapsed / 60, 2), "selfplay_games": self.selfplay_games,
                    "positions": self.positions, "simulations_per_second": round(self.simulations_run / max(1e-9, self.selfplay_seconds)),
-                   "curve": self.curve[-1] if self.curve else None}
+                   "curve": self.curve[-1] if self.curve else None, "curve_points": len(self.curve)}
         (self.out / "summary.json").write_text(json.dumps(summary, indent=1))
         return summary
+
+    def final_point(self) -> None:
+        """The network the run ends with is measured (a run that ended between two points, as a
+        short budget does, still gets one: the curve draws what there is), and a run too short
+        for a curve says so."""
+        cfg = self.cfg
+        if not cfg.eval_games:
+            return
+        if self.iteration == 0:
+            self.log("no learning curve: the budget ended before the first iteration did (try a larger --budget)")
+            return
+        if not self.curve or self.curve[-1]["iteration"] != self.iteration:
+            start = time.perf_counter()
+            self.curve.append(self.evaluate())
+            self.elapsed += time.perf_counter() - start
+            self.write_curve()
+        if len(self.curve) < 2:
+            self.log(f"too short for a learning curve: {len(self.curve)} point, after iteration {self.iteration} "
+                     f"(a point every {cfg.eval_every} iterations and one at the end); "
+                     f"{self.out / 'curve.png'} shows it as a point")
 
     def checkpoint(self) -> float:
         """Writes the checkpoint, its time counted in the training clock; returns the clock."""

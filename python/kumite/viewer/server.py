@@ -19,8 +19,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import kumite
-from kumite.bots import CUSTOM_SPEC, LEAF_VALUES, Bot
-from kumite.howto import howto_text
+from kumite.bots import Bot
+from kumite.howto import howto_html as howto_fragment
 from kumite.terminal import screen
 from kumite.viewer import ReplayError, error_html, page_html, replay_html
 
@@ -41,12 +41,15 @@ def seat_bot(spec: str, game: kumite.Game, seed: int, custom: tuple[str, ...] = 
     """A seat's bot, with its search budget capped: the page waits for each bot move. A page may
     seat a bot of the user's own (``module:attr``) only when the server was started with it, so
     no request can make the server import a module."""
-    kind, _, rest = spec.partition(":")
-    if (kind == "policy" and rest) or (kind in LEAF_VALUES and ":" in rest):
-        # A request may not name a file on the server's machine: the shipped networks only.
-        raise BadRequest(f"bot {spec!r}: the page seats the shipped networks only (policy, az:N, azp:N, azh:N)")
     try:
-        return kumite.make_bot(spec, game, seed, max_iterations=MAX_BOT_ITERATIONS, custom=spec in custom)
+        parsed = kumite.BotSpec.parse(spec)
+        if parsed.kind == "custom" and spec not in custom:
+            raise BadRequest(f"bot spec {spec!r}: a bot of your own is seated only when offered: "
+                             f"start the server with --bot {spec}")
+        if parsed.net is not None:
+            # A request may not name a file on the server's machine: the shipped networks only.
+            raise BadRequest(f"bot spec {spec!r}: the page seats the shipped networks only (policy, az:N, azp:N, azh:N)")
+        return kumite.make_bot(parsed, game, seed, max_iterations=MAX_BOT_ITERATIONS, custom=spec in custom)
     except ValueError as e:
         raise BadRequest(str(e)) from None
 
@@ -180,8 +183,8 @@ _PLAY_BODY = """<header class="bar"><h1>kumite · play</h1>
 
 
 def howto_html(game: str) -> str:
-    """The how-to-play page of ``game`` (its packaged Markdown, which reads as text) and a
-    position drawn by the engine as the terminal shows it."""
+    """The how-to-play page of ``game`` (its packaged Markdown rendered as HTML) and a position
+    drawn by the engine as the terminal shows it."""
     g = kumite.load(game)
     state = g.new_state(seed=1)
     rng = random.Random(1)
@@ -190,7 +193,7 @@ def howto_html(game: str) -> str:
             break
         state.apply(rng.choice(state.legal_actions()))
     player = state.current_player if state.current_player is not None else 0
-    body = (f"<main class=\"howto\"><pre class=\"howto-text\">{html.escape(howto_text(game))}</pre>"
+    body = (f"<main class=\"howto\"><article class=\"howto-text\">{howto_fragment(game)}</article>"
             f"<h2>What the screen shows</h2><p>A position 12 random actions into a game, as <code>kumite play {game}</code> "
             f"draws it for P{player}:</p><pre class=\"kumite-text\">{html.escape(screen(state.view(player))[0])}</pre></main>")
     return page_html(f"How to play {game}", body, {}, [])
@@ -371,7 +374,11 @@ def check_custom_bots(specs: list[str]) -> tuple[str, ...]:
     """The user's bots offered on the page, each checked to import now (a ``ValueError`` says
     which does not), so a typo fails at start rather than at the first game."""
     for spec in specs:
-        if not CUSTOM_SPEC.fullmatch(spec):
+        try:
+            custom = kumite.BotSpec.parse(spec).kind == "custom"
+        except ValueError:
+            custom = False
+        if not custom:
             raise ValueError(f"--bot {spec!r} is not module:attr")
         module, _, attr = spec.partition(":")
         try:

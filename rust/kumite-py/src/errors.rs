@@ -35,6 +35,12 @@ create_exception!(
     "A JSON state or game record that cannot be read or replayed."
 );
 create_exception!(kumite, CardDataError, KumiteError, "Card or content files with problems.");
+create_exception!(
+    kumite,
+    BotSpecError,
+    KumiteError,
+    "A bot spec that does not read, or names a bot that cannot be made here: the message says what is wrong and lists every form."
+);
 create_exception!(kumite, InvalidPlayerError, KumiteError, "A player index outside 0..num_players.");
 create_exception!(
     kumite,

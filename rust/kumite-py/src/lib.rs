@@ -3,6 +3,7 @@
 //! Users import the `kumite` package, which re-exports what is here.
 
 mod batch;
+mod bot_spec;
 mod convert;
 mod errors;
 mod fairness;
@@ -10,6 +11,7 @@ mod game;
 mod memory;
 mod net;
 mod search;
+mod selfplay;
 mod state;
 mod vec_env;
 
@@ -68,18 +70,22 @@ mod _kumite {
     #[pymodule_export]
     use crate::batch::{conformance, rollout, RolloutResult};
     #[pymodule_export]
+    use crate::bot_spec::BotSpec;
+    #[pymodule_export]
     use crate::errors::{
-        CardDataError, ConformanceError, DeserializationError, IllegalActionError, InternalError, InvalidOptionError,
-        InvalidPlayerError, KumiteError, NetMismatchError, UnknownGameError,
+        BotSpecError, CardDataError, ConformanceError, DeserializationError, IllegalActionError, InternalError,
+        InvalidOptionError, InvalidPlayerError, KumiteError, NetMismatchError, UnknownGameError,
     };
     #[pymodule_export]
     use crate::fairness::{check_seats, check_secrets, dead_text, seat_shares};
     #[pymodule_export]
     use crate::game::Game;
     #[pymodule_export]
-    use crate::net::{selfplay, Net};
+    use crate::net::Net;
     #[pymodule_export]
     use crate::search::{Mcts, SearchResult};
+    #[pymodule_export]
+    use crate::selfplay::selfplay;
     #[pymodule_export]
     use crate::state::State;
     #[pymodule_export]

@@ -5,15 +5,17 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use kumite::core::Action;
-use kumite::erased::{ErasedSearcher, EvaluatorChoice};
+use kumite::erased::{spec_searcher, ErasedSearcher, EvaluatorChoice};
 use kumite::search::{BatchEvaluator, LeafValues, MctsConfig, RootRule, SearchStats};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::bot_spec::{bad_spec, BotSpec};
 use crate::convert::{Count, Iterations, Seed};
 use crate::errors::{guard, IntoPyResult};
 use crate::game::Game;
+use crate::net::Net;
 use crate::state::State;
 
 /// A Python callable `f(observations, players, masks) -> (priors, values)` over numpy batches.
@@ -183,23 +185,7 @@ pub fn root_rule(gumbel: Option<Count>) -> PyResult<RootRule> {
 /// `leaf_values`: "evaluator" (the evaluator's values, the default), "playout" or "heuristic"
 /// (its priors guide the search, random playouts or the game's heuristic value the leaves).
 pub fn leaf_values(name: &str) -> PyResult<LeafValues> {
-    match name {
-        "evaluator" => Ok(LeafValues::Evaluator),
-        "playout" => Ok(LeafValues::Playout),
-        "heuristic" => Ok(LeafValues::Heuristic),
-        other => Err(PyValueError::new_err(format!(
-            "leaf_values must be 'evaluator', 'playout' or 'heuristic', not {other:?}"
-        ))),
-    }
-}
-
-/// The erased search's choice for a batch evaluator and its leaf values.
-fn batch_choice(ev: Arc<dyn BatchEvaluator>, leaves: LeafValues) -> EvaluatorChoice {
-    match leaves {
-        LeafValues::Evaluator => EvaluatorChoice::Batch(ev),
-        LeafValues::Playout => EvaluatorChoice::BatchPriors(ev),
-        LeafValues::Heuristic => EvaluatorChoice::BatchPriorsHeuristic(ev),
-    }
+    name.parse().map_err(PyValueError::new_err)
 }
 
 #[pymethods]
@@ -245,7 +231,7 @@ impl Mcts {
             Some(Count(t)) => t,
         };
         let g = game.get();
-        let with_priors = evaluator.as_ref().is_some_and(|e| e.is_instance_of::<crate::net::Net>() || e.is_callable());
+        let with_priors = evaluator.as_ref().is_some_and(|e| e.is_instance_of::<Net>() || e.is_callable());
         if leaf_rule != LeafValues::Evaluator && !with_priors {
             return Err(PyValueError::new_err(format!(
                 "leaf_values='{leaf_values}' keeps an evaluator's priors: it needs a Net or a callable evaluator"
@@ -255,10 +241,10 @@ impl Mcts {
             None => (EvaluatorChoice::RandomRollout, None),
             Some(e) if e.extract::<String>().is_ok_and(|s| s == "random") => (EvaluatorChoice::RandomRollout, None),
             Some(e) if e.extract::<String>().is_ok_and(|s| s == "heuristic") => (EvaluatorChoice::Heuristic, None),
-            Some(e) if e.is_instance_of::<crate::net::Net>() => {
-                let net = e.cast::<crate::net::Net>()?.get().inner.clone();
+            Some(e) if e.is_instance_of::<Net>() => {
+                let net = e.cast::<Net>()?.get().inner.clone();
                 guard(|| g.inner.verify_net(&net).py_err(e.py()))?;
-                (batch_choice(net, leaf_rule), None)
+                (EvaluatorChoice::Batch(net, leaf_rule), None)
             }
             Some(e) if e.is_callable() => {
                 let batch_size = match e.getattr("batch_size") {
@@ -286,7 +272,7 @@ impl Mcts {
                     obs_len: g.observation_shape.iter().product(),
                     error: Mutex::new(None),
                 });
-                (batch_choice(ev.clone(), leaf_rule), Some(ev))
+                (EvaluatorChoice::Batch(ev.clone(), leaf_rule), Some(ev))
             }
             Some(e) => {
                 return Err(PyTypeError::new_err(format!(
@@ -314,6 +300,46 @@ impl Mcts {
             iterations,
             max_playout_steps: max_playout_steps.map(|m| m.0),
         })
+    }
+
+    /// The search a bot spec names (`mcts:N[:heuristic]`, or `az`/`azp`/`azh:N` guided by
+    /// `net`, which those need), as `kumite.make_bot` builds it: `threads=None` searches on
+    /// every core. A spec that does not search (`random`, `policy`, `module:attr`) raises
+    /// `BotSpecError`.
+    #[staticmethod]
+    #[pyo3(
+        signature = (game, spec, seed=Seed(0), threads=None, net=None),
+        text_signature = "(game, spec, seed=0, threads=None, net=None)"
+    )]
+    fn from_spec(
+        py: Python<'_>,
+        game: Py<Game>,
+        spec: &BotSpec,
+        seed: Seed,
+        threads: Option<Count>,
+        net: Option<&Net>,
+    ) -> PyResult<Mcts> {
+        if threads.as_ref().is_some_and(|t| t.0 == 0) {
+            return Err(PyValueError::new_err("threads must be at least 1 (or None for all cores)"));
+        }
+        let g = game.get();
+        let net: Option<Arc<dyn BatchEvaluator>> = match net {
+            Some(net) => {
+                guard(|| g.inner.verify_net(&net.inner).py_err(py))?;
+                Some(net.inner.clone())
+            }
+            None => None,
+        };
+        let searcher = spec_searcher(g.inner.clone(), &spec.inner, seed.0, threads.map(|t| t.0), net)
+            .map_err(bad_spec)?
+            .ok_or_else(|| {
+                bad_spec(kumite::search::BotSpecError {
+                    spec: spec.inner.to_string(),
+                    reason: "this bot does not search".into(),
+                })
+            })?;
+        let (iterations, max_playout_steps) = (searcher.config().iterations, searcher.config().max_playout_steps);
+        Ok(Mcts { game, searcher: Mutex::new(searcher), evaluator: None, iterations, max_playout_steps })
     }
 
     /// The action to play: legal in `state`; deterministic for a seed and thread count.

@@ -1,23 +1,41 @@
 //! The loader's guarantee, tested: every state `state_from_json` accepts plays on. Real mid-game
 //! states of every game are mutated one field at a time (numbers set to boundary and random
 //! values, arrays lengthened, shortened and shuffled, enum strings swapped, values moved between
-//! zones and players); each mutant the loader accepts is played on at random, checking after
-//! every action that nothing panics, that a live state has a legal action, and that the state
-//! it reaches writes JSON the loader accepts again. A game that is still running after the
-//! run's bound (`max_game_length`) is cut there. Seeded, so every run checks the same cases.
+//! zones and players); each mutant the loader accepts is played on, at random with an MCTS
+//! search choosing every `SEARCH_EVERY`th action, checking after every action that nothing
+//! panics, that a live state has a legal action, and that the state it reaches writes JSON the
+//! loader accepts again. Seeded, so every run checks the same cases.
+//!
+//! `make test` plays each mutant `PLAY_STEPS` actions on; the hostile round (`make hostile`,
+//! `KUMITE_HOSTILE_SECONDS=S` each test) plays every mutant to its end, or to the run's bound
+//! (`max_game_length`), with fresh seeds round after round until `S` seconds have passed.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use std::time::{Duration, Instant};
 
 use kumite::core::{derive_seed, ActionList, Game, NoEvents, Rng, State};
 use kumite::games::fatal_fight::FatalFight;
 use kumite::games::senjutsu::Senjutsu;
 use kumite::games::tekken::Tekken;
 use kumite::games::ufs::Ufs;
+use kumite::search::{Mcts, MctsConfig, RandomRollout};
 use serde_json::{json, Map, Value};
 
-/// Mutants per game configuration, and actions played on from each accepted one.
+/// Mutants per game configuration and round, actions played on from each accepted one in
+/// `make test`, and how often (in actions) a search chooses instead of the random player.
 const MUTANTS: usize = 3000;
 const PLAY_STEPS: usize = 200;
+const SEARCH_EVERY: usize = 32;
+const SEARCH_ITERATIONS: u32 = 8;
+
+/// The hostile round's time per test, from `KUMITE_HOSTILE_SECONDS`; `None` in `make test`.
+fn round_seconds() -> Option<Duration> {
+    let text = std::env::var("KUMITE_HOSTILE_SECONDS").ok()?;
+    let secs: u64 =
+        text.parse().unwrap_or_else(|_| panic!("KUMITE_HOSTILE_SECONDS={text:?} is not a number of seconds"));
+    Some(Duration::from_secs(secs))
+}
 
 /// A position in a JSON document: object keys and array indices from the root.
 #[derive(Clone, Debug)]
@@ -203,12 +221,13 @@ fn positions<G: Game>(game: &G, count: usize, seed: u64) -> Vec<G::State> {
         .collect()
 }
 
-/// Plays `state` on at random, checking the guarantee; the first violation as text.
-fn play_on<G: Game>(game: &G, mut state: G::State, rng: &mut Rng) -> Result<(), String> {
+/// Plays `state` on for at most `steps` actions (random, a search every `SEARCH_EVERY`th),
+/// checking the guarantee; the first violation as text.
+fn play_on<G: Game>(game: &G, mut state: G::State, rng: &mut Rng, steps: usize) -> Result<(), String> {
     let mut legal = ActionList::new();
     let mut obs = vec![0.0f32; game.observation_len()];
     let mut returns = vec![0.0f32; game.num_players()];
-    for step in 0..PLAY_STEPS.min(game.max_game_length()) {
+    for step in 0..steps.min(game.max_game_length()) {
         state.legal_actions(game, &mut legal);
         let current = state.current_player();
         if current.is_some() == legal.is_empty() {
@@ -234,7 +253,17 @@ fn play_on<G: Game>(game: &G, mut state: G::State, rng: &mut Rng) -> Result<(), 
             let d = state.determinize(game, p, step as u64);
             d.validate(game).map_err(|e| format!("step {step}: determinized state invalid: {e}"))?;
         }
-        let a = legal[rng.below(legal.len() as u32) as usize];
+        let a = if step % SEARCH_EVERY == 0 {
+            let config =
+                MctsConfig { iterations: SEARCH_ITERATIONS, seed: u64::from(rng.next_u32()), ..MctsConfig::default() };
+            let best = Mcts::new(config, RandomRollout).choose(game, &state, &[]);
+            if legal.binary_search(&best).is_err() {
+                return Err(format!("step {step}: the search chose {best}, not a legal action"));
+            }
+            best
+        } else {
+            legal[rng.below(legal.len() as u32) as usize]
+        };
         state.apply_unchecked(game, a, &mut NoEvents);
     }
     Ok(())
@@ -248,8 +277,22 @@ fn panic_text(e: Box<dyn std::any::Any + Send>) -> String {
 }
 
 /// Mutates positions of `game` and plays on every accepted mutant; panics listing the
-/// violations found.
+/// violations found. In the hostile round, round after round with fresh seeds until its time
+/// has passed, each mutant played to its end.
 fn check_game<G: Game>(game: &G, seed: u64) {
+    let Some(budget) = round_seconds() else {
+        return check_round(game, seed, PLAY_STEPS);
+    };
+    let start = Instant::now();
+    let mut round = 0;
+    while start.elapsed() < budget {
+        check_round(game, derive_seed(seed, round), usize::MAX);
+        round += 1;
+    }
+    eprintln!("{} {}: {round} rounds in {:.0?}", G::NAME, game.options_json(), start.elapsed());
+}
+
+fn check_round<G: Game>(game: &G, seed: u64, steps: usize) {
     let mut rng = Rng::new(seed);
     let states = positions(game, 24, seed);
     let docs: Vec<Value> = states.iter().map(|s| serde_json::from_str(&s.to_json()).unwrap()).collect();
@@ -271,13 +314,17 @@ fn check_game<G: Game>(game: &G, seed: u64) {
         let play_seed = rng.next_u32();
         let outcome = catch_unwind(AssertUnwindSafe(|| match game.state_from_json(&text) {
             Err(_) => Ok(false),
-            Ok(state) => play_on(game, state, &mut Rng::new(u64::from(play_seed))).map(|()| true),
+            Ok(state) => play_on(game, state, &mut Rng::new(u64::from(play_seed)), steps).map(|()| true),
         }));
         match outcome {
             Ok(Ok(true)) => accepted += 1,
             Ok(Ok(false)) => rejected += 1,
-            Ok(Err(e)) => failures.push(format!("position {k}, {what}: {e}")),
-            Err(p) => failures.push(format!("position {k}, {what}: panic: {}", panic_text(p))),
+            Ok(Err(e)) => failures.push(format!("position {k}, {what}: {e}{}", keep(G::NAME, &text, play_seed))),
+            Err(p) => failures.push(format!(
+                "position {k}, {what}: panic: {}{}",
+                panic_text(p),
+                keep(G::NAME, &text, play_seed)
+            )),
         }
     }
     eprintln!("{} {}: {accepted} mutants accepted and played on, {rejected} rejected", G::NAME, game.options_json());
@@ -285,6 +332,17 @@ fn check_game<G: Game>(game: &G, seed: u64) {
         eprintln!("FAIL {f}");
     }
     assert!(failures.is_empty(), "{} accepted states that fail:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Writes a failing mutant where a reader can load it, and says where and with which seed its
+/// play went on.
+fn keep(game: &str, text: &str, play_seed: u32) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile_states");
+    let path = dir.join(format!("{game}-{play_seed}.json"));
+    match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, text)) {
+        Ok(()) => format!(" (the mutant: {}, played on with Rng::new({play_seed}))", path.display()),
+        Err(e) => format!(" (the mutant could not be written to {}: {e})", path.display()),
+    }
 }
 
 fn quiet_panics() {

@@ -445,3 +445,61 @@ fn senjutsu_round_near_the_counter_limit_plays_on_or_is_refused() {
     v["round"] = json!(usize::from(u16::MAX) - left + 1);
     refused(&g, &v, "round");
 }
+
+// Found by the hostile round (`make hostile`, 2026-12-06): states the loader accepted whose next
+// few actions reached a state it refuses, or that overflowed in the check itself.
+
+/// TKX-2, TKX-4: hands are refilled to `hand_size`; only heat draws past it (TKX-7), and heat is
+/// the attacker's. A defender loaded with one card more drew past any legal hand at its heat.
+#[test]
+fn tekken_a_hand_past_hand_size_without_active_heat_is_refused() {
+    let g = tekken();
+    let s = find(&g, |s| {
+        let d = &s.fighters[1 - usize::from(s.attacker)];
+        tekken_phase(&s).contains("prepare") && d.hand.len() == 3 && !d.deck.is_empty()
+    });
+    let defender = 1 - usize::from(s.attacker);
+    let mut v = doc::<Tekken>(&s);
+    let card = v["fighters"][defender]["deck"].as_array_mut().unwrap().pop().unwrap();
+    v["fighters"][defender]["hand"].as_array_mut().unwrap().push(card);
+    refused(&g, &v, &format!("player {defender} holds 4 cards, more than 3"));
+}
+
+/// SJ-13.4 "reveal together once all have selected": a declaration with another samurai's card
+/// still face down led, after the declaration, to a turn for a card no one had revealed.
+#[test]
+fn senjutsu_a_card_face_down_after_the_reveal_is_refused() {
+    let g = senjutsu(2);
+    let s = find(&g, |s| senjutsu_phase(s) == "declare" && s.samurai.iter().all(|x| x.played.is_some()));
+    let declarer = serde_json::to_value(s.phase).unwrap()["player"].as_u64().unwrap() as usize;
+    let mut v = doc::<Senjutsu>(&s);
+    v["samurai"][1 - declarer]["revealed"] = json!(false);
+    refused(&g, &v, &format!("samurai {}'s selected card is still face down", 1 - declarer));
+}
+
+/// A stage past the campaign's end is refused by name (the check computed `stage + 1` first and
+/// overflowed at 255).
+#[test]
+fn fatal_fight_stage_past_the_campaign_is_refused() {
+    let g = fatal_fight();
+    for stage in [5, 255] {
+        let mut v = doc::<FatalFight>(&find(&g, |s| ff_phase(s).get("turn").is_some()));
+        v["stage"] = json!(stage);
+        refused(&g, &v, "stage must be in 0..4");
+    }
+}
+
+/// UF-2.7 (once) and UF-4.3 (the first player, then the other): a second player marked as decided
+/// while the first decides was asked again right after.
+#[test]
+fn ufs_mulligans_out_of_turn_are_refused() {
+    let g = ufs();
+    let s = g.new_state(3);
+    let first = usize::from(s.first);
+    let mut v = doc::<Ufs>(&s);
+    v["sides"][1 - first]["mulligan_done"] = json!(true);
+    refused(&g, &v, &format!("player {} has decided its mulligan, but in this phase it is yet to decide", 1 - first));
+    let mut v = doc::<Ufs>(&s);
+    v["phase"] = json!({"mulligan": {"player": 1 - first}});
+    refused(&g, &v, &format!("player {first} has not decided its mulligan, but in this phase it has decided"));
+}

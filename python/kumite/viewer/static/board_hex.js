@@ -73,7 +73,7 @@
         K.el("span", { text: names[t] || t })]));
     });
     if (cells.some(function (c) { return c.label === "S"; })) {
-      legend.appendChild(K.el("span", { "data-label": "S" }, [K.el("b", { text: "S " }), K.el("span", { text: "start hex (where a samurai may set up)" })]));
+      legend.appendChild(K.el("span", { "data-label": "S" }, [K.el("b", { text: "S " }), K.el("span", { text: "start hex: a samurai sets up on it or on a hex next to it, unless an opponent set up by that start hex (SJ-4.6)" })]));
     }
     if (pieces.some(function (pc) { return typeof pc.facing === "number"; })) {
       legend.appendChild(K.el("span", { text: "a piece's arrow: where it faces" }));

@@ -122,7 +122,7 @@ Kumite.learnNames = function (entries) {
 };
 Kumite.learnView = function (view) {
   ((view && view.zones) || []).forEach(function (z) {
-    (z.cards || []).forEach(function (c) { if (c && c.name && c.text) Kumite.names[c.name] = c.text; });
+    (z.cards || []).forEach(function (c) { if (c && c.name && (c.words || c.text)) Kumite.names[c.name] = c.words || c.text; });
   });
 };
 Kumite.describe = function (name) {
@@ -146,11 +146,13 @@ Kumite.drawCard = function (c) {
   // Physical postures: a committed card lies sideways, a momentum card face down.
   var cls = "card" + (face ? " has-face" : "") + (tags.indexOf("committed") >= 0 ? " committed" : "") +
     (tags.indexOf("momentum") >= 0 ? " momentum" : "");
-  var e = Kumite.el("div", { cls: cls, "data-name": c.name || "", title: (c.name || "") + (c.text ? "\n" + c.text : ""),
+  // A card reads in its words where the game writes them (Senjutsu, UFS), as the log names it.
+  var said = c.words || c.text;
+  var e = Kumite.el("div", { cls: cls, "data-name": c.name || "", title: (c.name || "") + (said ? "\n" + said : ""),
     style: "--cc:" + Kumite.cardColor(c.color) });
   e.appendChild(Kumite.el("div", { cls: "card-name", text: c.name || "?" }));
   if (face) e.appendChild(face(c.face));
-  else if (c.text) e.appendChild(Kumite.el("div", { cls: "card-text", text: c.text }));
+  else if (said) e.appendChild(Kumite.el("div", { cls: "card-text", text: said }));
   var t = Kumite.tags(c.tags);
   if (t) e.appendChild(t);
   return e;

@@ -32,7 +32,33 @@
   }
 
   // ----- The options form: menus of the game's content (game.content()) for the options that
-  // name it, a box per flag or number, and JSON for the rest (null keeps the default). -----
+  // name it, a box per flag or number, a control for each option that is off by default (null),
+  // and JSON for the rest. -----
+  // Null by default, by what they take: a folder of the user's content, a seat (or the seeded
+  // coin flip), a number that turns a variant on, or a team number per seat.
+  var OPEN = {
+    content_dir: { kind: "folder", off: "none (shipped content)" },
+    first_attacker: { kind: "seat", off: "coin flip" },
+    first_player: { kind: "seat", off: "coin flip" },
+    round_strings: { kind: "count", off: "off (no round timer)" },
+    stage_rounds: { kind: "count", off: "off (no round limit)" },
+    max_turns: { kind: "count", off: "off (no turn limit)" },
+    teams: { kind: "teams", off: "free-for-all" }
+  };
+  function openField(id, key, v, n) {
+    var o = OPEN[key], field;
+    if (o.kind === "seat") {
+      var entries = [K.el("option", { value: "", text: o.off })];
+      for (var p = 0; p < n; p++) entries.push(K.el("option", { value: String(p), text: "P" + p }));
+      field = K.el("select", { id: id, "data-option": key, "data-open": o.kind }, entries);
+      field.value = v === null || v === undefined ? "" : String(v);
+    } else {
+      var title = (o.kind === "teams" ? "a team number per seat, e.g. 0,1,0,1; " : "") + "empty: " + o.off;
+      field = K.el("input", { type: o.kind === "count" ? "number" : "text", id: id, "data-option": key, "data-open": o.kind,
+        placeholder: o.off, title: title, value: v === null || v === undefined ? "" : Array.isArray(v) ? v.join(",") : String(v) });
+    }
+    return field;
+  }
   function category(key) {
     var c = game.content || {};
     if (c[key]) return key;
@@ -69,7 +95,9 @@
     Object.keys(game.options).forEach(function (key) {
       var v = key in options ? options[key] : game.options[key], cat = category(key), field, id = "opt-" + key;
       var label = key.replace(/_/g, " ");
-      if (cat && (typeof v === "string" || (v === null && typeof game.options[key] === "string"))) {
+      if (OPEN[key] && game.options[key] === null) {
+        field = openField(id, key, v, seatsFor(options, []));
+      } else if (cat && (typeof v === "string" || (v === null && typeof game.options[key] === "string"))) {
         field = contentSelect(id, key, cat, v, false);
       } else if (cat && isNameList(v)) {
         var n = seatsFor(options, v), open = openDefault(key), used = v.slice();
@@ -103,7 +131,17 @@
     Object.keys(game.options).forEach(function (key) {
       var f = $("opt-" + key);
       if (!f) return;
-      if (f.getAttribute("data-list")) {
+      var open = f.getAttribute("data-open");
+      if (open) {
+        if (f.value === "") options[key] = null;
+        else if (open === "folder") options[key] = f.value;
+        else if (open === "teams") options[key] = f.value.split(/[\s,]+/).filter(Boolean).map(function (t) {
+          if (!/^\d+$/.test(t)) throw new Error("Option " + key + " is a team number per seat (e.g. 0,1,0,1), not " + JSON.stringify(t));
+          return Number(t);
+        });
+        else if (isNaN(Number(f.value))) throw new Error("Option " + key + " must be a number, or empty for " + OPEN[key].off);
+        else options[key] = Number(f.value);
+      } else if (f.getAttribute("data-list")) {
         var values = Array.prototype.map.call(f.querySelectorAll("select"), function (s) { return s.value || null; });
         var allOpen = values.every(function (x) { return x === null; });
         options[key] = allOpen && !game.options[key].length ? [] : values;

@@ -274,6 +274,46 @@ mod tests {
         assert_eq!(check_random_games(&game, c), Ok(30 * 40));
     }
 
+    /// Issue 51: "make every search path report a live state with no legal action as an error
+    /// naming the game and position, never an index panic". Python and the C ABI report this
+    /// message as their internal error.
+    #[test]
+    fn search_stops_at_a_live_state_with_no_legal_action_naming_game_and_position() {
+        use crate::search::rollout::random_playout;
+        use crate::search::{Mcts, MctsConfig, RandomRollout};
+        use std::panic::{catch_unwind, AssertUnwindSafe};
+        let says = |f: &mut dyn FnMut()| {
+            let payload = catch_unwind(AssertUnwindSafe(f)).unwrap_err();
+            payload.downcast_ref::<String>().cloned().unwrap_or_default()
+        };
+        let config = MctsConfig { iterations: 8, ..MctsConfig::default() };
+        // At the root: the state searched has no legal action.
+        let game = Endless { dead_end_at: Some(0), ..Endless::default() };
+        let state = game.new_state(1);
+        let at_root = says(&mut || {
+            Mcts::new(config.clone(), RandomRollout).choose(&game, &state, &[]);
+        });
+        let position = serde_json::to_string(&state).unwrap();
+        assert_eq!(
+            at_root,
+            format!(
+                "endless: a live position offers its player to move (P0) no legal action; the position: {position}"
+            )
+        );
+        // Inside a playout, and inside the search's tree and rollouts.
+        let game = Endless { dead_end_at: Some(3), ..Endless::default() };
+        let in_playout = says(&mut || {
+            random_playout(&game, &mut game.new_state(1), &mut Rng::new(2));
+        });
+        let in_search = says(&mut || {
+            Mcts::new(config.clone(), RandomRollout).choose(&game, &game.new_state(1), &[]);
+        });
+        for text in [in_playout, in_search] {
+            assert!(text.starts_with("endless: a live position offers its player to move (P"), "{text}");
+            assert!(text.contains("no legal action; the position: {\"count\":"), "{text}");
+        }
+    }
+
     #[test]
     fn a_game_longer_than_the_bound_its_rules_claim_fails() {
         let game = Endless { bound: 40, claims_bound: true, ..Endless::default() };

@@ -15,14 +15,16 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+/// What a binding names a searcher's evaluator by, beside [`ErasedSearcher`].
+pub use crate::search::EvaluatorChoice;
 pub use record::{from_record, Record, FORMAT_VERSION};
 pub use registry::{load, NAMES};
-pub use search::{ErasedSearcher, EvaluatorChoice};
+pub use search::{spec_searcher, ErasedSearcher};
 pub use state::{ErasedState, Tracked};
 pub use vec_env::ErasedVecEnv;
 
 use record::{check_format, Envelope};
-use search::{AnyMcts, Searcher};
+use search::Searcher;
 use vec_env::TypedVecEnv;
 
 use crate::conformance::dead_text::{self, DeadText};
@@ -32,10 +34,7 @@ use crate::conformance::{check_random_games, check_secrets, Conformance};
 use crate::core::{Game, GameError, Utility};
 use crate::env::VecEnv;
 use crate::search::rollout::{rollout_range, RolloutResult};
-use crate::search::{
-    selfplay, BatchEvaluator, Heuristic, Mcts, MctsConfig, Net, NetPriors, ObservationEvaluator, RandomRollout,
-    SelfplayConfig, SelfplayData,
-};
+use crate::search::{selfplay, BatchEvaluator, Mcts, MctsConfig, Net, SelfplayConfig, SelfplayData};
 
 /// A game of any kind, shared between its states.
 pub trait ErasedGame: Send + Sync {
@@ -101,7 +100,7 @@ pub trait ErasedGame: Send + Sync {
     fn seatings(&self) -> Value;
     /// Each seating's seat shares under `play` (`games` games each, intervals at `z`).
     fn seats(&self, play: Play, games: usize, seed: u64, z: f64) -> Result<Vec<SeatRow>, String>;
-    /// An MCTS searcher for this game's states.
+    /// An MCTS searcher for this game's states (a bot spec's: [`spec_searcher`]).
     fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher>;
     /// `num_envs` games stepped together, each cut after `max_steps` actions when given (see
     /// [`VecEnv`]).
@@ -231,15 +230,7 @@ impl<G: Game> ErasedGame for G {
         seats::measure_all(self, play, games, seed, z)
     }
     fn searcher(self: Arc<Self>, config: MctsConfig, evaluator: EvaluatorChoice) -> Box<dyn ErasedSearcher> {
-        let mcts = match evaluator {
-            EvaluatorChoice::RandomRollout => AnyMcts::Random(Mcts::new(config, RandomRollout)),
-            EvaluatorChoice::Heuristic => AnyMcts::Heuristic(Mcts::new(config, Heuristic)),
-            EvaluatorChoice::Batch(b) => AnyMcts::Batch(Mcts::new(config, ObservationEvaluator(b))),
-            EvaluatorChoice::BatchPriors(b) => AnyMcts::BatchPriors(Mcts::new(config, NetPriors(b, RandomRollout))),
-            EvaluatorChoice::BatchPriorsHeuristic(b) => {
-                AnyMcts::BatchPriorsHeuristic(Mcts::new(config, NetPriors(b, Heuristic)))
-            }
-        };
+        let mcts = Mcts::new(config, evaluator);
         Box::new(Searcher { game: self, mcts })
     }
     fn vec_env(

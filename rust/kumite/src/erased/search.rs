@@ -1,22 +1,8 @@
 use std::sync::Arc;
 
-use super::{ErasedState, Tracked};
+use super::{ErasedGame, ErasedState, Tracked};
 use crate::core::{Game, GameError, State};
-use crate::search::{
-    BatchEvaluator, Heuristic, Mcts, MctsConfig, NetPriors, ObservationEvaluator, RandomRollout, SearchStats,
-};
-
-/// The leaf evaluator of a type-erased search.
-#[derive(Clone)]
-pub enum EvaluatorChoice {
-    RandomRollout,
-    Heuristic,
-    Batch(Arc<dyn BatchEvaluator>),
-    /// The batch evaluator's priors, random playouts' values.
-    BatchPriors(Arc<dyn BatchEvaluator>),
-    /// The batch evaluator's priors, the game's heuristic values.
-    BatchPriorsHeuristic(Arc<dyn BatchEvaluator>),
-}
+use crate::search::{BatchEvaluator, BotSpec, BotSpecError, EvaluatorChoice, Mcts, MctsConfig, SearchStats};
 
 /// A search over states of one game, keeping its tree between calls when configured to.
 pub trait ErasedSearcher: Send {
@@ -24,28 +10,14 @@ pub trait ErasedSearcher: Send {
     fn search(&mut self, state: &dyn ErasedState) -> Result<SearchStats, GameError>;
 }
 
-pub(super) enum AnyMcts<G: Game> {
-    Random(Mcts<G, RandomRollout>),
-    Heuristic(Mcts<G, Heuristic>),
-    Batch(Mcts<G, ObservationEvaluator<dyn BatchEvaluator>>),
-    BatchPriors(Mcts<G, NetPriors<dyn BatchEvaluator, RandomRollout>>),
-    BatchPriorsHeuristic(Mcts<G, NetPriors<dyn BatchEvaluator, Heuristic>>),
-}
-
 pub(super) struct Searcher<G: Game> {
     pub(super) game: Arc<G>,
-    pub(super) mcts: AnyMcts<G>,
+    pub(super) mcts: Mcts<G, EvaluatorChoice>,
 }
 
 impl<G: Game> ErasedSearcher for Searcher<G> {
     fn config(&self) -> &MctsConfig {
-        match &self.mcts {
-            AnyMcts::Random(m) => &m.config,
-            AnyMcts::Heuristic(m) => &m.config,
-            AnyMcts::Batch(m) => &m.config,
-            AnyMcts::BatchPriors(m) => &m.config,
-            AnyMcts::BatchPriorsHeuristic(m) => &m.config,
-        }
+        &self.mcts.config
     }
     fn search(&mut self, state: &dyn ErasedState) -> Result<SearchStats, GameError> {
         let bad = |reason: String| GameError::InvalidOption { option: "state".into(), reason };
@@ -56,13 +28,18 @@ impl<G: Game> ErasedSearcher for Searcher<G> {
         if tracked.state.is_terminal() {
             return Err(bad("the game is over: there is nothing to choose".into()));
         }
-        let (game, s, h) = (&*self.game, &tracked.state, tracked.history.as_slice());
-        Ok(match &mut self.mcts {
-            AnyMcts::Random(m) => m.search(game, s, h),
-            AnyMcts::Heuristic(m) => m.search(game, s, h),
-            AnyMcts::Batch(m) => m.search(game, s, h),
-            AnyMcts::BatchPriors(m) => m.search(game, s, h),
-            AnyMcts::BatchPriorsHeuristic(m) => m.search(game, s, h),
-        })
+        Ok(self.mcts.search(&self.game, &tracked.state, &tracked.history))
     }
+}
+
+/// The searcher a bot spec names ([`BotSpec::search`]) for `game`, or `Ok(None)` for a bot that
+/// does not search; `net` guides the network kinds (the caller checks it fits the game).
+pub fn spec_searcher(
+    game: Arc<dyn ErasedGame>,
+    spec: &BotSpec,
+    seed: u64,
+    threads: Option<usize>,
+    net: Option<Arc<dyn BatchEvaluator>>,
+) -> Result<Option<Box<dyn ErasedSearcher>>, BotSpecError> {
+    Ok(spec.search(seed, threads, net)?.map(|(config, choice)| game.searcher(config, choice)))
 }

@@ -97,7 +97,7 @@ impl<G: Game, V: Evaluator<G>> Evaluator<G> for UniformPriors<V> {
 }
 
 /// Which values a search guided by priors (a network's, or uniform ones) gives its leaves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LeafValues {
     /// The evaluator's own (a network's value head); uniform priors play out instead.
     #[default]
@@ -107,6 +107,19 @@ pub enum LeafValues {
     /// The game's heuristic ([`Heuristic`]): for games whose random playouts say little, such
     /// as a co-op campaign that random play nearly always loses.
     Heuristic,
+}
+
+impl std::str::FromStr for LeafValues {
+    type Err = String;
+    /// `evaluator`, `playout` or `heuristic`, as the bindings' `leaf_values` arguments read.
+    fn from_str(name: &str) -> Result<LeafValues, String> {
+        match name {
+            "evaluator" => Ok(LeafValues::Evaluator),
+            "playout" => Ok(LeafValues::Playout),
+            "heuristic" => Ok(LeafValues::Heuristic),
+            other => Err(format!("leaf_values must be 'evaluator', 'playout' or 'heuristic', not {other:?}")),
+        }
+    }
 }
 
 /// The game's own cheap position estimate (`State::heuristic`), or a random playout for games
@@ -144,34 +157,6 @@ pub trait BatchEvaluator: Send + Sync {
     fn evaluate(&self, observations: &[f32], players: &[i32], masks: &[bool], values: &mut [f32], priors: &mut [f32]);
 }
 
-/// A [`BatchEvaluator`]'s priors with `V`'s leaf values (a random playout's, or the game's
-/// heuristic): PUCT guided by what a network learned to play, each leaf valued without the
-/// network's value head (a young value head misleads the search, where its policy already
-/// helps: `docs/agents.md`, "The recipe").
-pub struct NetPriors<B: ?Sized, V>(pub std::sync::Arc<B>, pub V);
-
-impl<G: Game, B: BatchEvaluator + ?Sized, V: Evaluator<G>> Evaluator<G> for NetPriors<B, V> {
-    fn batch_size(&self) -> usize {
-        self.0.batch_size()
-    }
-    fn has_priors(&self) -> bool {
-        true
-    }
-    fn evaluate(
-        &self,
-        game: &G,
-        leaves: &[G::State],
-        rng: &mut Rng,
-        max_playout_steps: usize,
-        values: &mut [f32],
-        priors: &mut [f32],
-    ) {
-        ObservationEvaluator(self.0.clone()).evaluate(game, leaves, rng, max_playout_steps, values, priors);
-        // The network's values are overwritten: only its priors are kept.
-        self.1.evaluate(game, leaves, rng, max_playout_steps, values, priors);
-    }
-}
-
 /// Feeds leaves to a [`BatchEvaluator`] as observations; terminal leaves never reach it.
 pub struct ObservationEvaluator<B: ?Sized>(pub std::sync::Arc<B>);
 
@@ -191,30 +176,162 @@ impl<G: Game, B: BatchEvaluator + ?Sized> Evaluator<G> for ObservationEvaluator<
         values: &mut [f32],
         priors: &mut [f32],
     ) {
-        let (obs_len, actions, players) = (game.observation_len(), game.num_actions(), game.num_players());
-        let live: Vec<usize> = (0..leaves.len()).filter(|&i| !leaves[i].is_terminal()).collect();
-        if live.is_empty() {
-            return;
+        observe_and_evaluate(&*self.0, game, leaves, values, priors);
+    }
+}
+
+fn observe_and_evaluate<G: Game, B: BatchEvaluator + ?Sized>(
+    evaluator: &B,
+    game: &G,
+    leaves: &[G::State],
+    values: &mut [f32],
+    priors: &mut [f32],
+) {
+    let (obs_len, actions, players) = (game.observation_len(), game.num_actions(), game.num_players());
+    let live: Vec<usize> = (0..leaves.len()).filter(|&i| !leaves[i].is_terminal()).collect();
+    if live.is_empty() {
+        return;
+    }
+    let mut observations = vec![0.0f32; live.len() * obs_len];
+    let mut movers = vec![0i32; live.len()];
+    let mut masks = vec![false; live.len() * actions];
+    let mut legal = crate::core::ActionList::new();
+    for (k, &i) in live.iter().enumerate() {
+        let mover = leaves[i].current_player().expect("live leaf");
+        movers[k] = mover as i32;
+        leaves[i].observation(game, mover, &mut observations[k * obs_len..(k + 1) * obs_len]);
+        leaves[i].legal_actions(game, &mut legal);
+        for &a in &legal {
+            masks[k * actions + usize::from(a)] = true;
         }
-        let mut observations = vec![0.0f32; live.len() * obs_len];
-        let mut movers = vec![0i32; live.len()];
-        let mut masks = vec![false; live.len() * actions];
-        let mut legal = crate::core::ActionList::new();
-        for (k, &i) in live.iter().enumerate() {
-            let mover = leaves[i].current_player().expect("live leaf");
-            movers[k] = mover as i32;
-            leaves[i].observation(game, mover, &mut observations[k * obs_len..(k + 1) * obs_len]);
-            leaves[i].legal_actions(game, &mut legal);
-            for &a in &legal {
-                masks[k * actions + usize::from(a)] = true;
+    }
+    let mut live_values = vec![0.0f32; live.len() * players];
+    let mut live_priors = vec![0.0f32; live.len() * actions];
+    evaluator.evaluate(&observations, &movers, &masks, &mut live_values, &mut live_priors);
+    for (k, &i) in live.iter().enumerate() {
+        values[i * players..(i + 1) * players].copy_from_slice(&live_values[k * players..(k + 1) * players]);
+        priors[i * actions..(i + 1) * actions].copy_from_slice(&live_priors[k * actions..(k + 1) * actions]);
+    }
+}
+
+/// Which priors guide a search and what values its leaves: every combination the project
+/// searches with, chosen in this one place (bot specs, self-play and the bindings name one).
+#[derive(Clone)]
+pub enum EvaluatorChoice {
+    /// No priors (UCB1), random playouts' values ([`RandomRollout`]).
+    RandomRollout,
+    /// No priors (UCB1), the game's heuristic ([`Heuristic`]).
+    Heuristic,
+    /// Uniform priors ([`UniformPriors`]: PUCT before there is a network), random playouts' or
+    /// the heuristic's values (an evaluator's own values are a playout's here).
+    Uniform(LeafValues),
+    /// A batch evaluator's priors (seen as [`ObservationEvaluator`] sees them), with its own
+    /// values or random playouts' or the game's heuristic's: a young network's value head
+    /// misleads the search where its policy already helps (`docs/agents.md`, "The recipe").
+    Batch(std::sync::Arc<dyn BatchEvaluator>, LeafValues),
+}
+
+impl EvaluatorChoice {
+    /// PUCT guided by `priors` (`None`: uniform ones), `values` valuing the leaves.
+    pub fn guided(priors: Option<std::sync::Arc<dyn BatchEvaluator>>, values: LeafValues) -> EvaluatorChoice {
+        match priors {
+            Some(b) => EvaluatorChoice::Batch(b, values),
+            None => EvaluatorChoice::Uniform(values),
+        }
+    }
+}
+
+impl<G: Game> Evaluator<G> for EvaluatorChoice {
+    fn batch_size(&self) -> usize {
+        match self {
+            EvaluatorChoice::Batch(b, _) => b.batch_size(),
+            _ => 1,
+        }
+    }
+    fn has_priors(&self) -> bool {
+        !matches!(self, EvaluatorChoice::RandomRollout | EvaluatorChoice::Heuristic)
+    }
+    fn evaluate(
+        &self,
+        game: &G,
+        leaves: &[G::State],
+        rng: &mut Rng,
+        max_playout_steps: usize,
+        values: &mut [f32],
+        priors: &mut [f32],
+    ) {
+        match self {
+            EvaluatorChoice::RandomRollout => {
+                RandomRollout.evaluate(game, leaves, rng, max_playout_steps, values, priors)
+            }
+            EvaluatorChoice::Heuristic => Heuristic.evaluate(game, leaves, rng, max_playout_steps, values, priors),
+            EvaluatorChoice::Uniform(LeafValues::Heuristic) => {
+                UniformPriors(Heuristic).evaluate(game, leaves, rng, max_playout_steps, values, priors)
+            }
+            EvaluatorChoice::Uniform(_) => {
+                UniformPriors(RandomRollout).evaluate(game, leaves, rng, max_playout_steps, values, priors)
+            }
+            EvaluatorChoice::Batch(b, leaf_values) => {
+                observe_and_evaluate(&**b, game, leaves, values, priors);
+                // Beside the priors, the network's values are kept or overwritten.
+                match leaf_values {
+                    LeafValues::Evaluator => {}
+                    LeafValues::Playout => RandomRollout.evaluate(game, leaves, rng, max_playout_steps, values, priors),
+                    LeafValues::Heuristic => Heuristic.evaluate(game, leaves, rng, max_playout_steps, values, priors),
+                }
             }
         }
-        let mut live_values = vec![0.0f32; live.len() * players];
-        let mut live_priors = vec![0.0f32; live.len() * actions];
-        self.0.evaluate(&observations, &movers, &masks, &mut live_values, &mut live_priors);
-        for (k, &i) in live.iter().enumerate() {
-            values[i * players..(i + 1) * players].copy_from_slice(&live_values[k * players..(k + 1) * players]);
-            priors[i * actions..(i + 1) * actions].copy_from_slice(&live_priors[k * actions..(k + 1) * actions]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{EvaluatorChoice, Heuristic, LeafValues, ObservationEvaluator, RandomRollout, UniformPriors};
+    use crate::core::{Game, State};
+    use crate::games::tekken::{Tekken, TekkenOptions};
+    use crate::search::net::tests::net_bytes;
+    use crate::search::{Evaluator, Mcts, MctsConfig, Net};
+
+    /// Each choice searches exactly as the evaluator it names: the same seed, the same tree.
+    #[test]
+    fn a_choice_searches_as_the_evaluator_it_names() {
+        let game = Tekken::new(TekkenOptions::default()).unwrap();
+        let shape = [game.observation_len(), game.num_actions(), 2, 8, 1];
+        let net: Arc<Net> = Arc::new(
+            Net::from_bytes(&net_bytes(shape, "tekken", &game.fingerprint(), |k, i| {
+                ((i * 5 + k.len()) % 11) as f32 / 30.0 - 0.15
+            }))
+            .unwrap(),
+        );
+        let mut state = game.new_state(3);
+        for _ in 0..4 {
+            let mut legal = crate::core::ActionList::new();
+            state.legal_actions(&game, &mut legal);
+            state.apply_unchecked(&game, legal[0], &mut crate::core::NoEvents);
         }
+        fn search<E: Evaluator<Tekken>>(
+            game: &Tekken,
+            state: &<Tekken as Game>::State,
+            e: E,
+        ) -> crate::search::SearchStats {
+            let config = MctsConfig { iterations: 60, seed: 11, ..MctsConfig::default() };
+            let mut stats = Mcts::new(config, e).search(game, state, &[]);
+            stats.seconds = 0.0;
+            stats
+        }
+        let same = |choice: EvaluatorChoice, reference: crate::search::SearchStats| {
+            assert_eq!(search(&game, &state, choice), reference);
+        };
+        same(EvaluatorChoice::RandomRollout, search(&game, &state, RandomRollout));
+        same(EvaluatorChoice::Heuristic, search(&game, &state, Heuristic));
+        same(EvaluatorChoice::Uniform(LeafValues::Playout), search(&game, &state, UniformPriors(RandomRollout)));
+        same(EvaluatorChoice::Uniform(LeafValues::Evaluator), search(&game, &state, UniformPriors(RandomRollout)));
+        same(EvaluatorChoice::Uniform(LeafValues::Heuristic), search(&game, &state, UniformPriors(Heuristic)));
+        same(
+            EvaluatorChoice::Batch(net.clone(), LeafValues::Evaluator),
+            search(&game, &state, ObservationEvaluator(net)),
+        );
     }
 }

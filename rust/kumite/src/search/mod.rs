@@ -1,13 +1,16 @@
 //! Simulation and search over any game through the core traits.
 
+pub mod bot_spec;
 pub mod evaluator;
 pub mod mcts;
 pub mod net;
 pub mod rollout;
 pub mod selfplay;
 
+pub use bot_spec::{BotSpec, BotSpecError, AZ_EXPLORATION, GRAMMAR};
 pub use evaluator::{
-    BatchEvaluator, Evaluator, Heuristic, LeafValues, NetPriors, ObservationEvaluator, RandomRollout, UniformPriors,
+    BatchEvaluator, Evaluator, EvaluatorChoice, Heuristic, LeafValues, ObservationEvaluator, RandomRollout,
+    UniformPriors,
 };
 pub use mcts::{Mcts, MctsConfig, RootRule, SearchStats};
 pub use net::Net;

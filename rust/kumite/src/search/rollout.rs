@@ -39,9 +39,9 @@ pub fn random_playout_capped<G: Game>(game: &G, state: &mut G::State, rng: &mut 
 #[inline(never)]
 pub fn no_legal_action<G: Game>(state: &G::State) -> ! {
     panic!(
-        "{}: a live position offers its player to move (P{:?}) no legal action; the position: {}",
+        "{}: a live position offers its player to move (P{}) no legal action; the position: {}",
         G::NAME,
-        state.current_player(),
+        state.current_player().map_or("?".into(), |p| p.to_string()),
         serde_json::to_string(state).unwrap_or_default()
     )
 }

@@ -9,9 +9,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
-use crate::search::evaluator::{
-    BatchEvaluator, Evaluator, Heuristic, LeafValues, NetPriors, ObservationEvaluator, RandomRollout, UniformPriors,
-};
+use crate::search::evaluator::{BatchEvaluator, EvaluatorChoice, LeafValues};
 use crate::search::mcts::{Mcts, MctsConfig, RootRule};
 use crate::search::rollout::on_threads;
 
@@ -99,7 +97,7 @@ impl SelfplayData {
 
 /// Plays `cfg.games` games of self-play with `evaluator` (a [`crate::search::net::Net`]: its
 /// priors, and its values unless `cfg.leaf_values` says otherwise), or before there is one
-/// ([`None`]) with uniform priors ([`UniformPriors`]) and playouts' or the heuristic's values.
+/// ([`None`]) with uniform priors and playouts' or the heuristic's values ([`EvaluatorChoice::guided`]).
 pub fn selfplay<G: Game>(game: &G, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData {
     let games = on_threads(cfg.threads, || {
         (0..cfg.games).into_par_iter().map(|i| one_game(game, evaluator.clone(), cfg, i)).collect::<Vec<_>>()
@@ -126,24 +124,12 @@ fn one_game<G: Game>(
         root: cfg.root,
         ..MctsConfig::default()
     };
-    match (evaluator, cfg.leaf_values) {
-        (Some(net), LeafValues::Evaluator) => {
-            play(game, Mcts::new(config, ObservationEvaluator(net)), cfg, index, game_seed)
-        }
-        (Some(net), LeafValues::Playout) => {
-            play(game, Mcts::new(config, NetPriors(net, RandomRollout)), cfg, index, game_seed)
-        }
-        (Some(net), LeafValues::Heuristic) => {
-            play(game, Mcts::new(config, NetPriors(net, Heuristic)), cfg, index, game_seed)
-        }
-        (None, LeafValues::Heuristic) => play(game, Mcts::new(config, UniformPriors(Heuristic)), cfg, index, game_seed),
-        (None, _) => play(game, Mcts::new(config, UniformPriors(RandomRollout)), cfg, index, game_seed),
-    }
+    play(game, Mcts::new(config, EvaluatorChoice::guided(evaluator, cfg.leaf_values)), cfg, index, game_seed)
 }
 
-fn play<G: Game, E: Evaluator<G>>(
+fn play<G: Game>(
     game: &G,
-    mut search: Mcts<G, E>,
+    mut search: Mcts<G, EvaluatorChoice>,
     cfg: &SelfplayConfig,
     index: usize,
     game_seed: u64,

@@ -8,6 +8,7 @@ use crate::games::fatal_fight::actions::FfAction;
 use crate::games::fatal_fight::content::{Gimmick, Kind, Special, StageCard, RESPAWNS};
 use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::state::*;
+use crate::games::fatal_fight::text;
 
 /// Draws `n` cards into the hand, reshuffling the discard into the deck when it runs out (FF-5.4).
 pub(super) fn draw(p: &mut Player, n: usize, rng: &mut Rng) -> usize {
@@ -229,9 +230,8 @@ impl FatalFightState {
     fn shop_action(&mut self, game: &FatalFight, player: u8, a: FfAction, ev: &mut impl EventSink<Event>) {
         let content = &*game.content;
         let pi = usize::from(player);
-        if a != FfAction::ShopDone {
-            self.shop_passed = 0;
-        }
+        // Those who had passed come back after a transaction; told so after its own event.
+        let reopened = if a == FfAction::ShopDone { 0 } else { std::mem::take(&mut self.shop_passed) };
         match a {
             FfAction::Buy(t) => {
                 let card = CardId(u16::from(t));
@@ -291,7 +291,9 @@ impl FatalFightState {
                 self.players[pi].deck.shuffle(&mut self.rng);
                 self.shop_passed |= 1 << player;
                 let n = game.n();
-                if u32::from(self.shop_passed).count_ones() as usize == n {
+                let closes = u32::from(self.shop_passed).count_ones() as usize == n;
+                ev.emit(|| event("leave_shop", Some(pi), text::leave_shop_line(closes)));
+                if closes {
                     self.shop_passed = 0;
                     self.start_round(game, ev);
                 } else {
@@ -301,6 +303,9 @@ impl FatalFightState {
                 }
             }
             _ => unreachable!("not a shop action"),
+        }
+        if reopened != 0 {
+            ev.emit(|| event("shop_reopens", None, text::shop_reopens_line(reopened)));
         }
     }
 }

@@ -31,6 +31,25 @@ fn passed_text(passed: u8) -> String {
     }
 }
 
+/// FF-3.6's shop is shared and order-free: a player leaving it is told when it closes.
+pub(super) fn leave_shop_line(closes: bool) -> String {
+    if closes {
+        "leaves the shop: everyone has left in a row, so it closes".into()
+    } else {
+        "leaves the shop (it closes once every player has left in a row)".into()
+    }
+}
+
+/// The players a transaction brings back to the shop, and why (FF-3.6: the shop is shared, so
+/// what one buys, upgrades or drops changes what the others may do).
+pub(super) fn shop_reopens_line(passed: u8) -> String {
+    let who: Vec<String> = (0..MAX_PLAYERS).filter(|&p| passed & (1 << p) != 0).map(|p| format!("P{p}")).collect();
+    format!(
+        "{} may shop again: the shop is shared and order-free, so it closes only once every player has left it in a row (FF-3.6)",
+        who.join(", ")
+    )
+}
+
 /// Mass damage pending per group, only where some is ("mass damage: group 2: 3 | "), else nothing.
 fn mass_text(mass: &[u8]) -> String {
     let pending: Vec<String> =

@@ -312,7 +312,8 @@ pub(crate) fn problems(state: &FatalFightState, game: &FatalFight) -> ProblemLis
         bad.add(OutOfRange, "boss_known", "boss_known is larger than the boss pile");
     }
     // Stage cards.
-    let st = state.stage + 1;
+    // Saturating: a stage past 4 is refused below, not an overflow here.
+    let st = state.stage.saturating_add(1);
     let stage_ok = |i: u16| c.stages.get(usize::from(i)).is_some_and(|x| x.stage == st && !x.boss);
     let mut all_stage: Vec<u16> = state.stage_pile.iter().chain(state.stage_used.iter()).map(|x| x.0).collect();
     all_stage.sort();

@@ -11,6 +11,7 @@ use crate::games::senjutsu::rules::{zone_index, Event, ZONES};
 use crate::games::senjutsu::state::{
     Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_PLAYERS, NO_CHOICE, NO_INIT, ZONE_NONE,
 };
+use crate::games::senjutsu::text;
 use crate::hex::{orient, Direction, Hex};
 
 use arrayvec::ArrayVec;
@@ -295,7 +296,9 @@ impl SenjutsuState {
                     let targets = self.opponents(game, p);
                     match targets.len() {
                         0 => {
-                            events.emit(|| event("no_target", Some(p), format!("{}: no opponent left", op.text())));
+                            events.emit(|| {
+                                event("no_target", Some(p), format!("{}: no opponent left", text::op_line(op)))
+                            });
                             self.next_op();
                             return None;
                         }
@@ -381,9 +384,7 @@ impl SenjutsuState {
         let (apos, afacing) = (self.samurai[a].pos, self.samurai[a].facing);
         let mut pushes = [0u8; MAX_PLAYERS];
         let mut evaders = 0u8;
-        events.emit(|| {
-            event("attack", Some(a), format!("{} at initiative {}", op.text().replacen("attack", "attacks", 1), e.init))
-        });
+        events.emit(|| event("attack", Some(a), format!("{} at initiative {}", text::op_line(op), e.init)));
         for &(rel, w) in cells {
             let h = apos + orient(rel, afacing);
             #[allow(clippy::needless_range_loop)] // `t` indexes the samurai and `pushes`

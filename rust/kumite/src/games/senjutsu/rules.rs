@@ -9,6 +9,7 @@ use crate::games::senjutsu::content::{
 };
 use crate::games::senjutsu::game::{DeclareOrder, Senjutsu, Setup};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_INIT, STUN_CARDS};
+use crate::games::senjutsu::text;
 use crate::hex::{Direction, Hex};
 
 use arrayvec::ArrayVec;
@@ -342,7 +343,7 @@ impl SenjutsuState {
             let card = game.content.card(c);
             // SJ-5.2: a single initiative needs no declaration.
             s.init = if card.initiative.len() == 1 { card.initiative[0] } else { NO_INIT };
-            events.emit(|| event("reveal", Some(p), format!("reveals {}", card.text)));
+            events.emit(|| event("reveal", Some(p), format!("reveals {}", text::card_line(card))));
         }
         self.next_declarer(game, None, events);
     }
@@ -389,7 +390,7 @@ impl SenjutsuState {
             1 => card.initiative[0],
             _ => NO_INIT,
         };
-        events.emit(|| event("instant", Some(p), format!("plays the instant {}", card.text)));
+        events.emit(|| event("instant", Some(p), format!("plays the instant {}", text::card_line(card))));
         if card.is_dual() {
             self.phase = Phase::InstantDeclare(p as u8);
         } else {

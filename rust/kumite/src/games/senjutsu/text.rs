@@ -2,9 +2,20 @@
 
 use crate::cards::CardId;
 use crate::core::{count, returns_text};
-use crate::games::senjutsu::content::words;
+use crate::games::senjutsu::content::{words, Card, Op};
 use crate::games::senjutsu::game::Senjutsu;
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, NO_CHOICE, NO_INIT};
+
+/// A card as the log names it (revealed, or played as an instant): its name and the words its
+/// holder read in hand, so one card reads one way wherever it is.
+pub(super) fn card_line(card: &Card) -> String {
+    format!("{}: {}", card.name, card.words())
+}
+
+/// A card's action as the log names it, in the card's words: "attacks front (2 wounds)".
+pub(super) fn op_line(op: &Op) -> String {
+    op.words().replacen("attack ", "attacks ", 1)
+}
 
 /// A resolution stage in words (what the line "resolving: ..." shows).
 fn stage_name(stage: Stage) -> &'static str {

@@ -237,6 +237,19 @@ fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut ProblemList) {
         }
         _ => {}
     }
+    // SJ-1.5, SJ-13.4: every selected card is revealed at once, before any declaration.
+    if matches!(s.phase, Phase::Declare(_) | Phase::Instant(_) | Phase::InstantDeclare(_) | Phase::Resolve(_)) {
+        if let Some(q) = (0..n).find(|&q| s.samurai[q].played.is_some() && !s.samurai[q].revealed) {
+            bad.add(
+                Flow,
+                format!("samurai[{q}].revealed"),
+                format!(
+                    "phase {:?}: samurai {q}'s selected card is still face down, but all are revealed together (SJ-13.4)",
+                    s.phase
+                ),
+            );
+        }
+    }
     match s.phase {
         Phase::Place(p) => {
             if s.samurai[seat(p)].placed || !round_start {

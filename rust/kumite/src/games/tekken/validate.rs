@@ -286,11 +286,18 @@ pub(crate) fn problems(s: &TekkenState, game: &Tekken) -> ProblemList {
                 format!("player {p}'s rage is revealed but was never chosen"),
             );
         }
-        if f.hand.len() > usize::from(game.options.hand_size) + 1 {
+        // Hands are refilled to `hand_size` (TKX-2, TKX-4); only heat draws past it (TKX-7), and
+        // only the attacker activates heat, which is spent when its string ends.
+        let most =
+            usize::from(game.options.hand_size) + usize::from(p == usize::from(s.attacker) && f.heat == Heat::Active);
+        if f.hand.len() > most {
             bad.add(
                 OutOfRange,
                 format!("fighters[{p}].hand"),
-                format!("player {p} holds more than hand_size + 1 cards"),
+                format!(
+                    "player {p} holds {} cards, more than {most} (hand_size, and one more only for the attacker under active heat)",
+                    f.hand.len()
+                ),
             );
         }
         if !game.options.heat && f.heat != Heat::Ready {

@@ -154,12 +154,18 @@ pub(crate) fn problems(state: &UfsState, game: &Ufs) -> ProblemList {
                 format!("player {p} has mulliganed cards but has not decided its mulligan"),
             );
         }
-        if matches!(state.phase, Phase::Mulligan { player } if usize::from(player) == p) && side.mulligan_done {
-            bad.add(
-                Flow,
-                format!("sides[{p}].mulligan_done"),
-                format!("player {p} is asked to mulligan a second time (UF-2.7: once)"),
-            );
+        // UF-2.7, UF-4.3: the first player decides its mulligan, then the other, once each;
+        // every later phase comes after both decided.
+        let decided = match state.phase {
+            Phase::Mulligan { player } => player != state.first && p == usize::from(state.first),
+            _ => true,
+        };
+        if state.result.is_none() && side.mulligan_done != decided {
+            bad.add(Flow, format!("sides[{p}].mulligan_done"), format!(
+                "player {p} {} its mulligan, but in this phase it {} (UF-2.7: the first player decides, then the other, once each)",
+                if side.mulligan_done { "has decided" } else { "has not decided" },
+                if decided { "has decided" } else { "is yet to decide" },
+            ));
         }
         if side.vitality == 0 && state.result.is_none() {
             bad.add(

@@ -702,7 +702,7 @@ fn sj_5_2_sj_7_6_an_evade_card_with_two_initiatives_is_declared() {
     assert!(bad.validate(&g).unwrap_err().to_string().contains("declares an initiative it does not have"));
     let ev = act(&g, &mut s, "initiative 3");
     assert!(has(&ev, "P1 declares initiative 3 for the evade"), "{ev:?}");
-    assert!(has(&ev, "P1 attacks F at initiative 3"), "{ev:?}");
+    assert!(has(&ev, "P1 attacks front at initiative 3"), "{ev:?}");
     assert_eq!((s.samurai[0].wounds, s.samurai[1].wounds), (1, 0));
 }
 

@@ -44,7 +44,7 @@ fn hostile_json_states_are_rejected_with_reasons() {
     act(&g, &mut again, A::Mulligan(false));
     again.phase = Phase::Mulligan { player: 0 };
     let e = g.state_from_json(&again.to_json()).unwrap_err().to_string();
-    assert!(e.contains("second time"), "{e}");
+    assert!(e.contains("has decided its mulligan, but in this phase it is yet to decide"), "{e}");
     let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
     v["active"] = 7.into();
     assert!(g.state_from_json(&v.to_string()).is_err());
