@@ -70,10 +70,12 @@ test-python: build $(DEV_STAMP) ffi-ci browser
 	KUMITE_FFI_LIBDIR=$(abspath target/ci) $(BIN)/python -m pytest $(PYTEST_ARGS) tests
 
 # Formatting and lints: rustfmt (rustfmt.toml: 120 columns), clippy with every warning an error,
-# and ruff (pyproject.toml: the rules chosen, and why two are left out where they are).
+# rustdoc with every warning an error (a stale link or module header fails), and ruff
+# (pyproject.toml: the rules chosen, and why two are left out where they are).
 lint: $(DEV_STAMP)
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
 	$(BIN)/ruff check python tests scripts bench examples
 
 test: lint build test-rust stubtest typecheck test-python docs wheel-check

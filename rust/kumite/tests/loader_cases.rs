@@ -456,7 +456,7 @@ fn tekken_a_hand_past_hand_size_without_active_heat_is_refused() {
     let g = tekken();
     let s = find(&g, |s| {
         let d = &s.fighters[1 - usize::from(s.attacker)];
-        tekken_phase(&s).contains("prepare") && d.hand.len() == 3 && !d.deck.is_empty()
+        tekken_phase(s).contains("prepare") && d.hand.len() == 3 && !d.deck.is_empty()
     });
     let defender = 1 - usize::from(s.attacker);
     let mut v = doc::<Tekken>(&s);

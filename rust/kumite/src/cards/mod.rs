@@ -1,6 +1,6 @@
 //! Cards shared by every card game: small card ids, fixed-capacity piles (deck, hand, discard…)
 //! with seeded shuffles and draws, and content-file loading whose errors name the file, the card
-//! and the field, and the redeal `State::determinize` does.
+//! and the field, the redeal `State::determinize` does, and the loader's conservation check.
 
 mod hidden;
 mod load;
@@ -8,4 +8,4 @@ mod pile;
 
 pub use hidden::{determinized_rng, redeal, reshuffle};
 pub use load::{content_folder, parse_toml, Problems, MAX_FILE_BYTES, MAX_LIST};
-pub use pile::{CardId, Pile};
+pub use pile::{check_conserved, CardId, Pile};

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use crate::core::Rng;
+use crate::core::{ProblemKind, ProblemList, Rng};
 
 /// An index into a game's card database. States hold these, never card text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -148,6 +148,27 @@ impl<'de, const N: usize> Deserialize<'de> for Pile<N> {
     }
 }
 
+/// The conservation law a card game's loader checks (written once for every game): the cards
+/// `player` holds across its zones (`held`) are exactly its deck, as many of each, in any order.
+/// `at` is the player's field in the JSON state; `what` names those cards in the message ("cards
+/// across all zones").
+pub fn check_conserved(
+    problems: &mut ProblemList,
+    at: String,
+    player: usize,
+    what: &str,
+    held: impl IntoIterator<Item = CardId>,
+    deck: impl IntoIterator<Item = CardId>,
+) {
+    let mut held: Vec<CardId> = held.into_iter().collect();
+    let mut deck: Vec<CardId> = deck.into_iter().collect();
+    held.sort_unstable();
+    deck.sort_unstable();
+    if held != deck {
+        problems.add(ProblemKind::Conservation, at, format!("player {player}'s {what} are not exactly its deck"));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,5 +200,19 @@ mod tests {
         let back: Pile<4> = serde_json::from_str("[3,1]").unwrap();
         assert_eq!(back, p);
         assert!(serde_json::from_str::<Pile<1>>("[3,1]").is_err());
+    }
+
+    #[test]
+    fn conservation_counts_copies_and_ignores_order() {
+        let deck = [CardId(3), CardId(1), CardId(3)];
+        let mut list = ProblemList::new();
+        check_conserved(&mut list, "players[0]".into(), 0, "cards", [CardId(3), CardId(3), CardId(1)], deck);
+        assert!(list.is_empty());
+        check_conserved(&mut list, "players[1]".into(), 1, "cards", [CardId(3), CardId(1), CardId(1)], deck);
+        check_conserved(&mut list, "players[2]".into(), 2, "cards", [CardId(3), CardId(1)], deck);
+        let at: Vec<&str> = list.iter().map(|p| p.at.as_str()).collect();
+        assert_eq!(at, ["players[1]", "players[2]"]);
+        assert!(list.iter().all(|p| p.kind == ProblemKind::Conservation));
+        assert_eq!(list.iter().next().unwrap().message, "player 1's cards are not exactly its deck");
     }
 }

@@ -18,7 +18,7 @@
 //!
 //! Chance is resolved inside the state and a world resamples it, so the two lines of check 3
 //! may part for good (a card dealt, a face-down pick revealed); that is no leak, and the walk
-//! stops there ([`continue_world`]).
+//! stops there (`continue_world`).
 
 use std::collections::HashMap;
 

@@ -327,7 +327,7 @@ pub trait State: Clone + PartialEq + Debug + Send + Sync + Serialize + Deseriali
     }
 }
 
-/// One entry of [`Game::content`].
+/// One entry of [`Game::content_listing`].
 pub fn content_entry(id: &str, name: &str, text: impl Into<String>) -> serde_json::Value {
     serde_json::json!({ "id": id, "name": name, "text": text.into() })
 }

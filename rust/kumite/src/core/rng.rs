@@ -81,7 +81,7 @@ impl Rng {
     /// A uniform integer in `0..n`; `n` must be positive.
     ///
     /// The rejection loop is capped: with a valid generator a draw is rejected with probability
-    /// below `n / 2^32`, so [`MAX_REJECTIONS`] rejections in a row never happen for the ranges a
+    /// below `n / 2^32`, so `MAX_REJECTIONS` (64) rejections in a row never happen for the ranges a
     /// game asks for, and the cap only guarantees termination whatever the generator's state.
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {

@@ -58,7 +58,7 @@ pub trait ErasedGame: Send + Sync {
     fn fingerprint(&self) -> String;
     /// Refuses a network made for another game, layout or content ([`Net::verify_for`]).
     fn verify_net(&self, net: &Net) -> Result<(), GameError>;
-    /// Self-play data ([`selfplay`]).
+    /// Self-play data ([`selfplay()`]).
     fn selfplay(&self, evaluator: Option<Arc<dyn BatchEvaluator>>, cfg: &SelfplayConfig) -> SelfplayData;
     fn max_game_length(&self) -> usize;
     fn length_bounded_by_rules(&self) -> bool;
@@ -66,7 +66,7 @@ pub trait ErasedGame: Send + Sync {
     fn utility(&self) -> Utility;
     fn return_bounds(&self) -> (f32, f32);
     fn options_json(&self) -> Value;
-    /// The content by kind, with ids, names and texts ([`Game::content`]).
+    /// The content by kind, with ids, names and texts ([`Game::content_listing`]).
     fn content_listing(&self) -> Value;
     /// [`Game::validate_deck`].
     fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError>;

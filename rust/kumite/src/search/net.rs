@@ -17,7 +17,7 @@
 //! shapes and the fingerprint of the rules and content it was trained on
 //! ([`crate::core::Game::fingerprint`]). A file made for another game, layout or content is
 //! refused with the field that differs. Matrix products are `matrixmultiply`'s `sgemm`, but for
-//! fewer than [`DOT_ROWS`] rows (the search's first batches), where dot products cost less.
+//! fewer than `DOT_ROWS` rows (the search's first batches), where dot products cost less.
 
 use std::collections::HashMap;
 

@@ -3,11 +3,11 @@
 //! costs no actions), 9 squares, 6 groups, `MAX_CARRY` items, 4 players, `MAX_CARD_TYPES`
 //! card types and the 4 face-up uniques.
 
-use crate::core::{Action, State};
+use crate::core::{Action, State, MAX_LEGAL_ACTIONS};
 use crate::games::fatal_fight::content::{MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
+use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::state::{square_name, FatalFightState, Phase};
 use crate::games::fatal_fight::state::{MAX_PLAYERS, SQUARES};
-use crate::games::fatal_fight::FatalFight;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FfAction {
@@ -60,6 +60,7 @@ const DROP: Action = BUY_UNIQUE + 4;
 const SHOP_DONE: Action = DROP + MAX_CARRY as Action;
 const ASSIGN: Action = SHOP_DONE + 1;
 pub const NUM_ACTIONS: usize = (ASSIGN + MAX_PLAYERS as Action) as usize;
+const _: () = assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS);
 
 impl FfAction {
     pub fn encode(self) -> Action {

@@ -4,8 +4,8 @@
 use crate::cards::{CardId, Pile};
 use crate::core::{count, EffectKey, EventSink};
 use crate::games::fatal_fight::content::{Cond, Special, Verb, When};
+use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::state::*;
-use crate::games::fatal_fight::FatalFight;
 
 impl FatalFightState {
     /// FF-6.3, FF-8, FF-9: the card goes face up; attack cards join the chain.

@@ -4,8 +4,8 @@
 use crate::cards::{determinized_rng, redeal, reshuffle};
 use crate::core::{Action, Rng, Secrecy, State};
 use crate::games::fatal_fight::actions::FfAction;
+use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::state::*;
-use crate::games::fatal_fight::FatalFight;
 
 impl FatalFightState {
     /// The boss pile from the top, each skill with whether `viewer` knows its place (`None`

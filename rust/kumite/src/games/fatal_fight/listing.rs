@@ -1,11 +1,11 @@
-//! The content a campaign was built with (enemies, bosses and stages of the campaign in play), as `Game::content` lists it (`kumite content
+//! The content a campaign was built with (enemies, bosses and stages of the campaign in play), as `Game::content_listing` lists it (`kumite content
 //! fatal_fight`).
 
 use serde_json::{json, Value};
 
 use crate::core::{content_entry, count, print_effects, PrintedEffect};
 use crate::games::fatal_fight::content::{EnemySkill, Kind, Special, STAGES};
-use crate::games::fatal_fight::FatalFight;
+use crate::games::fatal_fight::game::FatalFight;
 
 pub fn content(game: &FatalFight) -> Value {
     let c = &game.content;

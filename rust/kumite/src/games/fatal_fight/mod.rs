@@ -21,6 +21,7 @@
 mod actions;
 mod combat;
 pub mod content;
+mod game;
 mod hidden;
 mod listing;
 mod observation;
@@ -34,262 +35,17 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
-use std::sync::Arc;
-
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::core::{Action, ActionList, EventSink, Game, GameError, Secrecy, State, Utility, MAX_LEGAL_ACTIONS};
+use crate::core::{Action, ActionList, EventSink, Game, GameError, Secrecy, State, Utility};
 
 pub use actions::{FfAction, NUM_ACTIONS};
 pub use content::Content;
+pub use game::{FatalFight, FatalFightOptions};
 pub use state::{Chain, Counts, Event, FatalFightState, Pending, Phase, Player};
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct FatalFightOptions {
-    pub players: u8,
-    pub characters: Vec<String>,
-    pub final_boss_variant: bool,
-    /// FFX-11, a variant: the seed has no stage timer, so `None` (the default) plays without one.
-    pub stage_rounds: Option<u8>,
-    pub start_stage: u8,
-    /// The campaign played: a campaign file's name (built in, or from `content_dir`).
-    pub campaign: String,
-    pub content_dir: Option<String>,
-    /// FF-0.5: "ゲーム開始時に３金", the gold each player receives at setup (draft 8: 3).
-    pub start_gold: u8,
-    /// FF-0.6: "開始前にいきなりショップできる", the shop before the first stage (draft 8: on).
-    /// Off plays the earlier draft: the campaign opens with the first stage's first round, and
-    /// the shops at the start of the later stages stay (FFX-24).
-    pub opening_shop: bool,
-    /// FF-0.7: "セービングを３アクションから２アクションへ軽減", the actions and face-down cards a
-    /// save costs (draft 8: 2; 3 is the earlier draft). The medic pays one fewer (FFX-23).
-    pub save_actions: u8,
-    /// FFX-13, a variant: the seed returns the enemy discard to the pile only at the next stage
-    /// (「エネミーの捨て札を山へ戻し」), so by default an empty pile gives no more enemies; `true`
-    /// shuffles the discard in whenever the pile runs out (the engine's earlier behaviour).
-    pub enemy_reshuffle: bool,
-}
-
-impl Default for FatalFightOptions {
-    fn default() -> Self {
-        FatalFightOptions {
-            players: 2,
-            characters: Vec::new(),
-            final_boss_variant: false,
-            stage_rounds: None,
-            start_stage: 1,
-            campaign: content::DEFAULT_CAMPAIGN.to_string(),
-            content_dir: None,
-            start_gold: 3,
-            opening_shop: true,
-            save_actions: 2,
-            enemy_reshuffle: false,
-        }
-    }
-}
-
-/// A configured Fatal Fight campaign: options, content, and each player's character.
-#[derive(Clone, Debug)]
-pub struct FatalFight {
-    pub options: FatalFightOptions,
-    pub content: Arc<Content>,
-    /// Index into `content.characters` per player.
-    pub characters: Vec<usize>,
-    /// Copies of each card type in the whole game (shop, uniques, starting decks in play).
-    pub totals: Counts,
-}
-
-/// The built-in content with `content_dir`'s `cards/`, `characters/` and `campaigns/` files
-/// added, playing the campaign `campaign`.
-fn load_content(dir: Option<&str>, campaign: &str) -> Result<Content, GameError> {
-    use content::{CAMPAIGNS, CARDS, CHARACTERS};
-    if dir.is_none() && campaign == content::DEFAULT_CAMPAIGN {
-        return Ok(Content::builtin());
-    }
-    let mut files = [vec![CARDS], vec![CHARACTERS], CAMPAIGNS.to_vec()];
-    let read = match dir {
-        Some(dir) => crate::cards::content_folder(dir, ["cards", "characters", "campaigns"])?,
-        None => Default::default(),
-    };
-    for (list, more) in files.iter_mut().zip(&read) {
-        list.extend(more.iter().map(|(f, t)| (f.as_str(), t.as_str())));
-    }
-    let [cards, characters, campaigns] = &files;
-    Content::read(cards, characters, campaigns, campaign)
-}
-
-impl FatalFight {
-    pub fn new(mut options: FatalFightOptions) -> Result<FatalFight, GameError> {
-        if !(1..=4).contains(&options.players) {
-            return Err(GameError::option("players", "must be in 1..=4"));
-        }
-        if !(1..=4).contains(&options.start_stage) {
-            return Err(GameError::option("start_stage", "must be in 1..=4"));
-        }
-        if options.stage_rounds.is_some_and(|r| !(6..=30).contains(&r)) {
-            return Err(GameError::option("stage_rounds", "must be in 6..=30"));
-        }
-        if options.start_gold > MAX_START_GOLD {
-            return Err(GameError::option("start_gold", format!("must be in 0..={MAX_START_GOLD}")));
-        }
-        if !(2..=3).contains(&options.save_actions) {
-            return Err(GameError::option("save_actions", "must be 2 or 3 (2 is draft 8, 3 the earlier draft)"));
-        }
-        let content = load_content(options.content_dir.as_deref(), &options.campaign)?;
-        let n = usize::from(options.players);
-        if options.characters.len() > n {
-            return Err(GameError::option(
-                "characters",
-                format!("{} characters for {n} players", options.characters.len()),
-            ));
-        }
-        let mut characters = Vec::new();
-        for id in &options.characters {
-            let c = content.character(id).ok_or_else(|| {
-                let known: Vec<_> = content.characters.iter().map(|c| c.id.as_str()).collect();
-                GameError::option("characters", format!("unknown character {id:?}; known: {}", known.join(", ")))
-            })?;
-            if characters.contains(&c) {
-                return Err(GameError::option("characters", format!("{id:?} chosen twice")));
-            }
-            characters.push(c);
-        }
-        for c in 0..content.characters.len() {
-            if characters.len() == n {
-                break;
-            }
-            if !characters.contains(&c) {
-                characters.push(c);
-            }
-        }
-        if characters.len() < n {
-            return Err(GameError::option("players", format!("only {} characters exist", content.characters.len())));
-        }
-        options.characters = characters.iter().map(|&c| content.characters[c].id.clone()).collect();
-        let enemy_copies: usize = content.enemies.iter().map(|e| usize::from(e.copies)).sum();
-        if enemy_copies > state::MAX_ENEMY_CARDS {
-            return Err(GameError::option("content_dir", format!("at most {} enemy cards", state::MAX_ENEMY_CARDS)));
-        }
-        let uniques = content.cards.iter().filter(|c| c.kind == content::Kind::Unique).count();
-        if uniques > state::MAX_UNIQUES {
-            return Err(GameError::option("content_dir", format!("at most {} unique cards", state::MAX_UNIQUES)));
-        }
-        let mut totals = Counts::default();
-        for (t, c) in content.cards.iter().enumerate() {
-            totals.0[t] = c.copies;
-        }
-        for &c in &characters {
-            for card in &content.characters[c].deck {
-                totals.0[usize::from(card.0)] += 1;
-            }
-        }
-        let cards: usize = totals.0.iter().map(|&k| usize::from(k)).sum();
-        if cards > state::MAX_OWNED {
-            return Err(GameError::option(
-                "content_dir",
-                format!(
-                    "{cards} cards in the game (shop, uniques, starting decks in play); at most {}",
-                    state::MAX_OWNED
-                ),
-            ));
-        }
-        // Text actions (FFX-17) add plays to a round: each card in the game is played at most once
-        // a round, so a player's plays stay within its actions, its combination plays and every
-        // `action` text of the game, which must fit the played pile.
-        let most_actions = characters.iter().map(|&c| usize::from(content.characters[c].actions)).max().unwrap_or(1);
-        if 2 * most_actions + text_actions(&content, &totals) > state::MAX_PLAYED {
-            return Err(GameError::option(
-                "content_dir",
-                format!("twice the actions plus every \"action\" text of the game's cards is above the {} plays a round holds", state::MAX_PLAYED),
-            ));
-        }
-        const { assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS) };
-        let game = FatalFight { options, content: Arc::new(content), characters, totals };
-        // FFX-9: gold has no cap; a run cannot earn `u32::MAX`.
-        // Twice: a state loaded holding the most gold may still play a whole run on.
-        if 2 * game.most_gold() >= u64::from(u32::MAX) {
-            return Err(GameError::option("content_dir", "the run bound is too long for gold to stay below 2^32"));
-        }
-        Ok(game)
-    }
-
-    pub fn n(&self) -> usize {
-        usize::from(self.options.players)
-    }
-    /// The most gold a run can hold: every action's most plus every start gold.
-    pub fn most_gold(&self) -> u64 {
-        self.max_game_length() as u64 * state::MAX_GOLD_PER_ACTION + 4 * u64::from(MAX_START_GOLD)
-    }
-    pub fn character(&self, player: usize) -> &content::Character {
-        &self.content.characters[self.characters[player]]
-    }
-
-    /// Shop transactions a whole game allows (FF-3.6, FF-4), whatever the gold: with `C` cards in
-    /// the game and upgrade lines of at most `L` steps, an upgrade into step k takes a card of the
-    /// shop's step-k stock, which only an upgrade out of step k refills, so at most `(L − 1)·C`
-    /// upgrades; buys take the shop's stock, refilled only by upgrades: at most `L·C`; unique buys
-    /// at most `C`; each drop follows an item's buy. So `(3L + 1)·C`.
-    fn shop_transactions(&self) -> usize {
-        let cards: usize = self.totals.0.iter().map(|&k| usize::from(k)).sum();
-        let c = &self.content.cards;
-        let steps = |mut t: usize| {
-            let mut k = 1;
-            while let (Some(next), true) = (c[t].next, k < c.len()) {
-                t = usize::from(next.0);
-                k += 1;
-            }
-            k
-        };
-        let longest = (0..c.len()).map(steps).max().unwrap_or(1);
-        (3 * longest + 1) * cards
-    }
-}
-
-/// The most gold the `start_gold` option gives each player (FF-0.5 gives 3).
-pub const MAX_START_GOLD: u8 = 20;
-
-/// Rounds per stage that a run allows without the stage timer (the run's bound, not a rule):
-/// the timer variant's largest setting, 2.5 times its usual 12. Measured campaigns of good teams
-/// clear a stage in well under this (docs/rules/fatal_fight.md, "Campaign").
-pub const RUN_ROUNDS: u8 = 30;
-
-/// Upper bound on the actions of one player's turn with `a` actions (text actions included): each
-/// action buys at most a play, a strike, a combination offer, a move, a payment and the `m` moves
-/// a card's text gives; plus free moves, items, end turn; and each partner's plays and pass in a
-/// combination.
-fn turn_bound(a: usize, players: usize, m: usize) -> usize {
-    4 + content::MAX_CARRY + (6 + m) * a + players * (a + 1) * a
-}
-
-impl FatalFight {
-    /// The most actions (or combination plays) `action` texts give a player in a round (FFX-17).
-    pub fn text_actions(&self) -> usize {
-        text_actions(&self.content, &self.totals)
-    }
-    /// The most moves one card's text gives (FFX-17).
-    pub fn text_moves(&self) -> usize {
-        text_moves(&self.content)
-    }
-}
-
-/// The actions every `action` text of the game's cards gives, each card played once a round.
-fn text_actions(content: &content::Content, totals: &Counts) -> usize {
-    let per_card = |c: &content::Card| -> usize {
-        c.text.iter().map(|e| if let content::Verb::Action(n) = e.verb { usize::from(n) } else { 0 }).sum()
-    };
-    content.cards.iter().enumerate().map(|(t, c)| usize::from(totals.0[t]) * per_card(c)).sum()
-}
-
-/// The most moves one card's text gives (played and hitting).
-fn text_moves(content: &content::Content) -> usize {
-    let per_card = |c: &content::Card| -> usize {
-        c.text.iter().map(|e| if let content::Verb::Move(n) = e.verb { usize::from(n) } else { 0 }).sum()
-    };
-    content.cards.iter().map(per_card).max().unwrap_or(0)
-}
-
+/// The campaign's methods, each in one line naming the file that holds its code (the table in
+/// `docs/adding-a-game.md`).
 impl Game for FatalFight {
     type State = FatalFightState;
     const NAME: &'static str = "fatal_fight";
@@ -315,24 +71,8 @@ impl Game for FatalFight {
     fn return_bounds(&self) -> (f32, f32) {
         (-1.0, 1.0 + self.most_gold() as f32 / 100.0)
     }
-    /// The bound on the actions of `RUN_ROUNDS` rounds in each of the four stages (the timer's
-    /// rounds when the variant is on): with the variant the rules end every game within it; without,
-    /// a run cuts the game there as truncated.
     fn max_game_length(&self) -> usize {
-        let n = self.n();
-        let a = (0..n).map(|p| usize::from(self.character(p).actions)).max().unwrap_or(1) + self.text_actions();
-        let per_round = n * turn_bound(a, n, self.text_moves()) + content::RESPAWNS;
-        // FF-3.6: every pass but the last n of each shop follows a transaction.
-        let transactions = self.shop_transactions();
-        let shop = transactions + n * (transactions + content::STAGES);
-        let rounds = usize::from(self.options.stage_rounds.unwrap_or(RUN_ROUNDS));
-        // FF-4.7, FFX-8: beyond the carried ones a turn counts, items used from the hand; each
-        // such use exiles a card, so a game holds at most one per usable carried card.
-        let items: usize = (self.content.cards.iter().enumerate())
-            .filter(|(_, c)| c.carry && !c.always)
-            .map(|(t, _)| usize::from(self.totals.0[t]))
-            .sum();
-        shop + content::STAGES * rounds * per_round + items
+        game::max_game_length(self)
     }
 }
 
@@ -350,14 +90,8 @@ impl State for FatalFightState {
     fn apply_unchecked(&mut self, game: &FatalFight, action: Action, events: &mut impl EventSink<Event>) {
         rules::apply(self, game, action, events);
     }
-    /// FFX-9: a win is worth 1 + score / 100 to every player, a loss -1; 0 while playing.
     fn returns(&self, game: &FatalFight, out: &mut [f32]) {
-        let r = match self.result {
-            Some(true) => 1.0 + self.score as f32 / 100.0,
-            Some(false) => -1.0,
-            None => 0.0,
-        };
-        out[..game.n()].fill(r);
+        state::returns(self, game, out);
     }
     fn public_observation(&self, game: &FatalFight, out: &mut [f32]) {
         observation::public_observation(self, game, out);
@@ -380,19 +114,8 @@ impl State for FatalFightState {
     fn action_to_string(&self, game: &FatalFight, action: Action) -> String {
         actions::action_to_string(self, game, action)
     }
-    /// The campaign's progress for search (docs "Heuristic"): stages cleared plus, inside the
-    /// stage, the team's life and who is standing, the enemies cleared from the board, the boss
-    /// in reach of the team's chains, the strength of the decks and the gold. The same value for
-    /// every player (co-op), below a win's and above a loss's.
     fn heuristic(&self, game: &FatalFight, out: &mut [f32]) -> bool {
-        let n = game.n();
-        let v = match self.result {
-            Some(true) => 1.0,
-            Some(false) => -1.0,
-            None => (-1.0 + 0.5 * (f32::from(self.stage) + 0.8 * self.stage_progress(game))).clamp(-1.0, 1.0),
-        };
-        out[..n].fill(v);
-        true
+        state::heuristic(self, game, out)
     }
     fn view(&self, game: &FatalFight, viewer: Option<usize>) -> Value {
         scene::view(self, game, viewer)

@@ -4,8 +4,8 @@
 use crate::cards::Pile;
 use crate::core::{flag, ObsWriter, State};
 use crate::games::fatal_fight::content::{Gimmick, MAX_CARRY, RESPAWNS};
+use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::state::*;
-use crate::games::fatal_fight::FatalFight;
 
 const PHASES: usize = 6;
 
@@ -91,7 +91,7 @@ pub fn observation_len(game: &FatalFight) -> usize {
 /// without a timer `round / RUN_ROUNDS` (the rounds a run allows per stage), not capped, so
 /// every round reads apart as the information string tells them.
 fn round_feature(game: &FatalFight, round: u16) -> f32 {
-    let scale = game.options.stage_rounds.unwrap_or(crate::games::fatal_fight::RUN_ROUNDS);
+    let scale = game.options.stage_rounds.unwrap_or(crate::games::fatal_fight::game::RUN_ROUNDS);
     f32::from(round) / f32::from(scale)
 }
 

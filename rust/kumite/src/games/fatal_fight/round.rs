@@ -4,9 +4,9 @@
 use crate::cards::{CardId, Pile};
 use crate::core::{EffectKey, EventSink};
 use crate::games::fatal_fight::content::{BossSkill, EnemySkill, Gimmick, Special, RESPAWNS};
+use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::rules::draw;
 use crate::games::fatal_fight::state::*;
-use crate::games::fatal_fight::FatalFight;
 
 impl FatalFightState {
     /// The next enemy card (FF-5.7). The seed returns the enemy discard to the pile only at the

@@ -6,9 +6,9 @@ use crate::cards::CardId;
 use crate::core::{ActionList, EventSink, Rng};
 use crate::games::fatal_fight::actions::FfAction;
 use crate::games::fatal_fight::content::{Gimmick, Kind, Special, StageCard, RESPAWNS};
+use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::text;
-use crate::games::fatal_fight::FatalFight;
 
 /// Draws `n` cards into the hand, reshuffling the discard into the deck when it runs out (FF-5.4).
 pub(super) fn draw(p: &mut Player, n: usize, rng: &mut Rng) -> usize {

@@ -4,8 +4,8 @@ use crate::cards::CardId;
 use crate::core::scene::{Board, Card as SceneCard, GridCell, GridItem, Info, Player, Scene, Stat, Zone};
 use crate::core::{count, State};
 use crate::games::fatal_fight::content::Kind;
+use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::state::*;
-use crate::games::fatal_fight::FatalFight;
 
 /// The drawing data of `docs/viewer.md`: the 3 × 3 board as a grid (lines are rows, areas
 /// columns) holding the fighters and the enemy groups, life and gold as stats, and each

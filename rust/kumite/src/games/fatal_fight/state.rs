@@ -1,11 +1,12 @@
-//! The Fatal Fight position: plain data with small ids, fixed-capacity piles and its own RNG.
+//! The Fatal Fight position: plain data with small ids, fixed-capacity piles and its own RNG; whose
+//! turn it is, and what the position is worth (`returns`, `heuristic`).
 
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, Pile};
 use crate::core::{NoEvents, Rng};
 use crate::games::fatal_fight::content::{Kind, MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
-use crate::games::fatal_fight::FatalFight;
+use crate::games::fatal_fight::game::FatalFight;
 
 /// The most cards a game may hold (shop, uniques and the starting decks in play, checked when
 /// the game is built), so a player's deck or discard can hold every card of the game: no play
@@ -387,4 +388,28 @@ impl FatalFightState {
         }
         s
     }
+}
+
+/// FFX-9: a win is worth 1 + score / 100 to every player, a loss -1; 0 while playing.
+pub(crate) fn returns(s: &FatalFightState, game: &FatalFight, out: &mut [f32]) {
+    let r = match s.result {
+        Some(true) => 1.0 + s.score as f32 / 100.0,
+        Some(false) => -1.0,
+        None => 0.0,
+    };
+    out[..game.n()].fill(r);
+}
+
+/// The campaign's progress for search (docs "Heuristic"): stages cleared plus, inside the
+/// stage, the team's life and who is standing, the enemies cleared from the board, the boss
+/// in reach of the team's chains, the strength of the decks and the gold. The same value for
+/// every player (co-op), below a win's and above a loss's.
+pub(crate) fn heuristic(s: &FatalFightState, game: &FatalFight, out: &mut [f32]) -> bool {
+    let v = match s.result {
+        Some(true) => 1.0,
+        Some(false) => -1.0,
+        None => (-1.0 + 0.5 * (f32::from(s.stage) + 0.8 * s.stage_progress(game))).clamp(-1.0, 1.0),
+    };
+    out[..game.n()].fill(v);
+    true
 }

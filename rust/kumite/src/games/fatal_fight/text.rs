@@ -4,8 +4,8 @@ use std::fmt::Write;
 
 use crate::cards::{CardId, Pile};
 use crate::core::count;
+use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::state::*;
-use crate::games::fatal_fight::FatalFight;
 
 /// The phase in words, for the render.
 fn phase_text(p: Phase) -> String {

@@ -3,8 +3,8 @@
 
 use crate::core::{Action, State};
 use crate::games::senjutsu::content::{words, Op, MAX_CELLS, MAX_CHOICES, MAX_KINDS, MAX_NODES};
+use crate::games::senjutsu::game::Senjutsu;
 use crate::games::senjutsu::state::{Phase, SenjutsuState, MAX_PLAYERS};
-use crate::games::senjutsu::Senjutsu;
 use crate::hex::Direction;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +51,7 @@ const CHOOSE: Action = KAMAE + MAX_NODES as Action;
 const TARGET: Action = CHOOSE + MAX_CHOICES as Action;
 const PASS: Action = TARGET + MAX_PLAYERS as Action;
 pub const NUM_ACTIONS: usize = PASS as usize + 1;
+const _: () = assert!(NUM_ACTIONS <= u16::MAX as usize);
 
 impl SenjutsuAction {
     pub fn encode(self) -> Action {

@@ -5,8 +5,8 @@ use crate::cards::{determinized_rng, reshuffle, CardId};
 use crate::core::{Action, Rng, Secrecy, State};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::CardType;
+use crate::games::senjutsu::game::Senjutsu;
 use crate::games::senjutsu::state::{Phase, SenjutsuState};
-use crate::games::senjutsu::Senjutsu;
 
 /// Everything `observer` cannot see, redealt: other samurai's hands (but for their stun and
 /// core cards), decks, face-down discards and unrevealed selections; the observer's own deck

@@ -1,10 +1,10 @@
-//! The content a game was built with, as `Game::content` lists it (`kumite content senjutsu`).
+//! The content a game was built with, as `Game::content_listing` lists it (`kumite content senjutsu`).
 
 use serde_json::{json, Value};
 
 use crate::core::{content_entry, print_effects, PrintedEffect};
 use crate::games::senjutsu::content::words;
-use crate::games::senjutsu::Senjutsu;
+use crate::games::senjutsu::game::Senjutsu;
 
 pub fn content(game: &Senjutsu) -> Value {
     let c = &game.content;

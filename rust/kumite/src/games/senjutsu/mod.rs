@@ -19,6 +19,7 @@
 
 mod actions;
 pub mod content;
+mod game;
 mod hidden;
 mod listing;
 mod observation;
@@ -32,226 +33,26 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
-use std::sync::Arc;
-
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::cards::{CardId, Problems};
 use crate::core::{Action, ActionList, EventSink, Game, GameError, Seating, Secrecy, State, Utility};
 
 pub use actions::{SenjutsuAction, NUM_ACTIONS};
 pub use content::{CardType, Content, Instant, Op, Timing, Zone};
+pub use game::{DeckChoice, DeclareOrder, Senjutsu, SenjutsuOptions, Setup};
 pub use rules::Event;
 pub use state::{Defense, Exec, Item, Phase, Samurai, SenjutsuState, Stage, MAX_PLAYERS};
 
-const DEFAULT_SAMURAI: [&str; 4] = ["old_master", "eager_student", "wanderer", "spear_captain"];
-
-/// A deck for one seat: the samurai's preset, another samurai's preset, or 40 card ids.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum DeckChoice {
-    Preset(String),
-    Cards(Vec<String>),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Setup {
-    Choose,
-    Fixed,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DeclareOrder {
-    LowFirst,
-    HighFirst,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct SenjutsuOptions {
-    pub players: u8,
-    pub samurai: Vec<String>,
-    pub decks: Vec<Option<DeckChoice>>,
-    pub battlefield: String,
-    pub teams: Option<Vec<u8>>,
-    pub setup: Setup,
-    pub declare_order: DeclareOrder,
-    pub friendly_fire: bool,
-    pub content_dir: Option<String>,
-}
-
-impl Default for SenjutsuOptions {
-    fn default() -> Self {
-        SenjutsuOptions {
-            players: 2,
-            samurai: Vec::new(),
-            decks: Vec::new(),
-            battlefield: "river_ford".into(),
-            teams: None,
-            setup: Setup::Choose,
-            declare_order: DeclareOrder::HighFirst,
-            friendly_fire: false,
-            content_dir: None,
-        }
-    }
-}
-
-/// A configured Senjutsu game: options, content, each seat's samurai and deck, the battlefield.
-#[derive(Clone, Debug)]
-pub struct Senjutsu {
-    pub options: SenjutsuOptions,
-    pub content: Arc<Content>,
-    pub seats: Vec<usize>,
-    pub decks: Vec<Vec<CardId>>,
-    pub battlefield: usize,
-    pub teams: [u8; MAX_PLAYERS],
-}
-
-fn read_content_dir(content: &mut Content, dir: &str) -> Result<(), GameError> {
-    let [cards, samurai, battlefields] = crate::cards::content_folder(dir, ["cards", "samurai", "battlefields"])?;
-    for (name, text) in cards {
-        content.add_cards(&name, &text)?;
-    }
-    for (name, text) in samurai {
-        content.add_samurai(&name, &text)?;
-    }
-    for (name, text) in battlefields {
-        content.add_battlefields(&name, &text)?;
-    }
-    content.check_owners()
-}
-
-impl Senjutsu {
-    pub fn new(options: SenjutsuOptions) -> Result<Senjutsu, GameError> {
-        let check = |ok: bool, option: &str, reason: String| {
-            if ok {
-                Ok(())
-            } else {
-                Err(GameError::option(option, reason))
-            }
-        };
-        let n = usize::from(options.players);
-        check((2..=4).contains(&n), "players", "must be 2, 3 or 4".into())?;
-        let mut content = Content::builtin();
-        if let Some(dir) = &options.content_dir {
-            read_content_dir(&mut content, dir)?;
-        }
-        let keys: Vec<String> = if options.samurai.is_empty() {
-            DEFAULT_SAMURAI[..n].iter().map(|s| s.to_string()).collect()
-        } else {
-            options.samurai.clone()
-        };
-        check(keys.len() == n, "samurai", format!("{} samurai for {n} players", keys.len()))?;
-        let known = || content.samurai.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
-        let mut seats = Vec::new();
-        for k in &keys {
-            seats.push(
-                content.samurai_by_id(k).ok_or_else(|| {
-                    GameError::option("samurai", format!("unknown samurai {k:?}; known: {}", known()))
-                })?,
-            );
-        }
-        check(
-            options.decks.is_empty() || options.decks.len() == n,
-            "decks",
-            format!("{} decks for {n} players", options.decks.len()),
-        )?;
-        let mut decks = Vec::new();
-        for (seat, &s) in seats.iter().enumerate() {
-            let deck = match options.decks.get(seat).cloned().flatten() {
-                None => content.samurai[s].deck.clone(),
-                Some(DeckChoice::Preset(k)) => {
-                    let i = content.samurai_by_id(&k).ok_or_else(|| {
-                        GameError::option("decks", format!("seat {seat}: no preset deck {k:?}; known: {}", known()))
-                    })?;
-                    content.preset_for(i, s).map_err(|e| GameError::option("decks", format!("seat {seat}: {e}")))?
-                }
-                Some(DeckChoice::Cards(list)) => content
-                    .cards_by_id(&list)
-                    .map_err(|unknown| GameError::option("decks", format!("seat {seat}: unknown cards {unknown:?}")))?,
-            };
-            content
-                .validate_deck(s, &deck)
-                .map_err(|e| GameError::option("decks", format!("seat {seat} ({}): {e}", content.samurai[s].id)))?;
-            decks.push(deck);
-        }
-        let battlefield = content.battlefield_by_id(&options.battlefield).ok_or_else(|| {
-            let known: Vec<_> = content.battlefields.iter().map(|b| b.id.as_str()).collect();
-            GameError::option(
-                "battlefield",
-                format!("unknown battlefield {:?}; known: {}", options.battlefield, known.join(", ")),
-            )
-        })?;
-        check(
-            content.battlefields[battlefield].starts.len() >= n,
-            "battlefield",
-            format!("{} has fewer than {n} start hexes", options.battlefield),
-        )?;
-        let mut teams = [0, 1, 2, 3];
-        if let Some(t) = &options.teams {
-            check(t.len() == n, "teams", format!("{} team numbers for {n} players", t.len()))?;
-            check(t.iter().all(|&x| usize::from(x) < n), "teams", format!("team numbers are 0..{n}"))?;
-            let mut distinct = t.clone();
-            distinct.sort_unstable();
-            distinct.dedup();
-            check(distinct.len() >= 2, "teams", "at least two teams".into())?;
-            teams[..n].copy_from_slice(t);
-        }
-        const { assert!(NUM_ACTIONS <= u16::MAX as usize) };
-        Ok(Senjutsu { options, content: Arc::new(content), seats, decks, battlefield, teams })
-    }
-
-    pub fn n(&self) -> usize {
-        usize::from(self.options.players)
-    }
-    pub fn samurai(&self, seat: usize) -> &content::Samurai {
-        &self.content.samurai[self.seats[seat]]
-    }
-    pub fn battlefield(&self) -> &content::Battlefield {
-        &self.content.battlefields[self.battlefield]
-    }
-    pub fn enemies(&self, a: usize, b: usize) -> bool {
-        self.teams[a] != self.teams[b]
-    }
-}
-
+/// The game's methods, each in one line naming the file that holds its code (the table in
+/// `docs/adding-a-game.md`).
 impl Game for Senjutsu {
     type State = SenjutsuState;
     const NAME: &'static str = "senjutsu";
     common_game_methods!();
 
-    /// A deck as the `decks` option takes 40 card ids (SJ-4.1, SJX-12), built for the samurai
-    /// `character` names: its signature cards are its own. Senjutsu has no sideboard.
     fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError> {
-        let mut p = Problems::new("decklist");
-        if !sideboard.is_empty() {
-            p.add("decklist", "sideboard", "Senjutsu has no sideboard");
-        }
-        let samurai = match character {
-            None => {
-                p.add("decklist", "character", "name the samurai the deck is for (its signature cards are its own)");
-                None
-            }
-            Some(k) => {
-                let found = self.content.samurai_by_id(k);
-                p.require(found.is_some(), k, "character", || format!("no samurai {k:?}"));
-                found
-            }
-        };
-        match self.content.cards_by_id(cards) {
-            Err(unknown) => unknown.iter().for_each(|k| p.add(k, "cards", "no such card")),
-            Ok(deck) => {
-                for problem in samurai.map(|s| self.content.deck_problems(s, &deck)).unwrap_or_default() {
-                    p.add("decklist", "cards", problem);
-                }
-            }
-        }
-        p.into_result()
+        game::validate_deck(self, cards, sideboard, character)
     }
-
     fn num_players(&self) -> usize {
         self.n()
     }
@@ -264,53 +65,14 @@ impl Game for Senjutsu {
     fn length_bounded_by_rules(&self) -> bool {
         true
     }
-    /// SJ-2.2: +1 for the side left standing, −1 for the others (0 for a last common fall), so
-    /// two sides of equal size add up to zero; one winner among three does not.
     fn utility(&self) -> Utility {
-        let teams = &self.teams[..self.n()];
-        let size = |team: u8| teams.iter().filter(|&&t| t == team).count();
-        let second = teams.iter().find(|&&t| t != teams[0]).map_or(0, |&t| size(t));
-        if size(teams[0]) == second && 2 * second == teams.len() {
-            Utility::ZeroSum
-        } else {
-            Utility::GeneralSum
-        }
+        game::utility(self)
     }
     fn max_game_length(&self) -> usize {
         2 * self.n() + rules::MAX_ROUNDS * rules::max_round_decisions(self.n())
     }
-    /// The samurai configured; each samurai of the content against itself; the first one on
-    /// three and four seats, free-for-all, and on four seats in two teams.
     fn seatings(&self) -> Vec<Seating> {
-        use serde_json::json;
-        let keys: Vec<&str> = self.seats.iter().map(|&s| self.content.samurai[s].id.as_str()).collect();
-        let mut out = Vec::new();
-        if keys.iter().any(|k| *k != keys[0]) {
-            let title = format!("{} players, {}", keys.len(), keys.join(" against "));
-            out.push(Seating { mirror: false, ..Seating::mirror(title, json!({})) });
-        }
-        let mirror = |n: usize, k: &str, teams: bool| {
-            let options = json!({
-                "players": n,
-                "samurai": vec![k; n],
-                "decks": [],
-                "teams": if teams { json!([0, 1, 0, 1]) } else { json!(null) },
-            });
-            let title = match (n, teams) {
-                (2, _) => format!("2 players, {k} against {k}"),
-                (_, false) => format!("{n} players, {k} on every seat, free-for-all"),
-                (_, true) => format!("{n} players, {k} on every seat, teams 0+2 against 1+3"),
-            };
-            let sides = if teams { vec![0, 1, 0, 1] } else { Vec::new() };
-            Seating { sides, ..Seating::mirror(title, options) }
-        };
-        for s in &self.content.samurai {
-            out.push(mirror(2, &s.id, false));
-        }
-        if let Some(first) = self.content.samurai.first() {
-            out.extend([mirror(3, &first.id, false), mirror(4, &first.id, false), mirror(4, &first.id, true)]);
-        }
-        out
+        game::seatings(self)
     }
 }
 
@@ -332,10 +94,7 @@ impl State for SenjutsuState {
         rules::apply(self, game, action, events);
     }
     fn returns(&self, game: &Senjutsu, out: &mut [f32]) {
-        let r = self.result.unwrap_or_default();
-        for (o, v) in out.iter_mut().zip(&r[..game.n()]) {
-            *o = f32::from(*v);
-        }
+        state::returns(self, game, out);
     }
     fn public_observation(&self, game: &Senjutsu, out: &mut [f32]) {
         observation::public_observation(self, game, out);
@@ -358,25 +117,8 @@ impl State for SenjutsuState {
     fn action_to_string(&self, game: &Senjutsu, action: Action) -> String {
         actions::action_to_string(self, game, action)
     }
-    /// Wounds weigh against the limits; a cheap leaf value for search.
     fn heuristic(&self, game: &Senjutsu, out: &mut [f32]) -> bool {
-        let n = game.n();
-        let health = |p: usize| {
-            let s = &self.samurai[p];
-            if s.defeated {
-                0.0
-            } else {
-                1.0 - f32::from(s.wounds) / f32::from(game.samurai(p).wound_limit)
-            }
-        };
-        for (p, v) in out.iter_mut().enumerate().take(n) {
-            let mine: f32 = (0..n).filter(|&q| !game.enemies(p, q)).map(health).sum();
-            let theirs: f32 = (0..n).filter(|&q| game.enemies(p, q)).map(health).sum();
-            let allies = (0..n).filter(|&q| !game.enemies(p, q)).count() as f32;
-            let foes = (0..n).filter(|&q| game.enemies(p, q)).count().max(1) as f32;
-            *v = (mine / allies - theirs / foes).clamp(-1.0, 1.0);
-        }
-        true
+        state::heuristic(self, game, out)
     }
     fn view(&self, game: &Senjutsu, viewer: Option<usize>) -> Value {
         scene::view(self, game, viewer)

@@ -1,12 +1,12 @@
-//! What players see of a Senjutsu position: the observation tensor, the text view (render and
-//! information state), determinization and the invariants of a JSON state.
+//! What players see of a Senjutsu position as vectors: the public observation (what the table
+//! shows, seats in table order) and each seat's private one. The layout is in `docs/rules/senjutsu.md`.
 
 use crate::core::{ObsWriter, State};
 use crate::games::senjutsu::content::MAX_CHOICES;
+use crate::games::senjutsu::game::Senjutsu;
 use crate::games::senjutsu::state::{
     Phase, SenjutsuState, Stage, BLEEDING_CARDS, NO_CHOICE, NO_INIT, STUN_CARDS, WOUND_CARDS,
 };
-use crate::games::senjutsu::Senjutsu;
 
 const PHASES: usize = 9;
 const STAGES: usize = 9;
@@ -94,7 +94,7 @@ fn stage_index(s: Stage) -> usize {
     }
 }
 
-fn zone_slot(z: crate::games::senjutsu::Zone) -> usize {
+fn zone_slot(z: crate::games::senjutsu::content::Zone) -> usize {
     z as usize
 }
 

@@ -6,12 +6,12 @@ use crate::cards::CardId;
 use crate::core::{event, EffectKey, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::{words, Card, Instant, Op, Timing};
+use crate::games::senjutsu::game::Senjutsu;
 use crate::games::senjutsu::rules::{zone_index, Event, ZONES};
 use crate::games::senjutsu::state::{
     Defense, Exec, Item, Phase, SenjutsuState, Stage, MAX_PLAYERS, NO_CHOICE, NO_INIT, ZONE_NONE,
 };
 use crate::games::senjutsu::text;
-use crate::games::senjutsu::Senjutsu;
 use crate::hex::{orient, Direction, Hex};
 
 use arrayvec::ArrayVec;

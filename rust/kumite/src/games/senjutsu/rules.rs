@@ -7,9 +7,9 @@ use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::{
     Card, CardType, Instant, Op, Zone, DEAL, DECK_SIZE, MAX_KINDS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT,
 };
+use crate::games::senjutsu::game::{DeclareOrder, Senjutsu, Setup};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_INIT, STUN_CARDS};
 use crate::games::senjutsu::text;
-use crate::games::senjutsu::{DeclareOrder, Senjutsu, Setup};
 use crate::hex::{Direction, Hex};
 
 use arrayvec::ArrayVec;

@@ -6,8 +6,8 @@ use crate::core::scene::{
 };
 use crate::core::State;
 use crate::games::senjutsu::content::{cell_name, words, Card, CardType, Instant, Op, Timing, Zone};
+use crate::games::senjutsu::game::Senjutsu;
 use crate::games::senjutsu::state::SenjutsuState;
-use crate::games::senjutsu::Senjutsu;
 
 /// One action of a card as drawing data (`docs/viewer.md`, "Senjutsu card faces"): hexes are
 /// axial, relative to a samurai at (0, 0) facing east (direction 0), as the card language reads.

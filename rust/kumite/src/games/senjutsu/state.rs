@@ -1,4 +1,5 @@
-//! The Senjutsu position: plain data with small ids, fixed-capacity piles, and its own RNG.
+//! The Senjutsu position: plain data with small ids, fixed-capacity piles, and its own RNG; whose
+//! turn it is, and what the position is worth (`returns`, `heuristic`).
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -6,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{CardId, Pile};
 use crate::core::{derive_seed, Rng};
 use crate::games::senjutsu::content::{DEAL, DECK_SIZE, MAX_HAND_LIMIT, MAX_INITIATIVE, MAX_PARTS, MAX_STUN};
-use crate::games::senjutsu::Senjutsu;
+use crate::games::senjutsu::game::Senjutsu;
 use crate::hex::{Direction, Hex};
 
 pub const MAX_PLAYERS: usize = 4;
@@ -339,4 +340,33 @@ pub(crate) fn simultaneous_players(s: &SenjutsuState, game: &Senjutsu) -> u64 {
         Phase::Select(p) => (usize::from(p)..game.n()).filter(|&q| s.alive(q)).fold(0, |m, q| m | 1 << q),
         _ => current_player(s).map_or(0, |p| 1 << p),
     }
+}
+
+/// The result as returns (0 for everyone while the game goes on).
+pub(crate) fn returns(s: &SenjutsuState, game: &Senjutsu, out: &mut [f32]) {
+    let r = s.result.unwrap_or_default();
+    for (o, v) in out.iter_mut().zip(&r[..game.n()]) {
+        *o = f32::from(*v);
+    }
+}
+
+/// Wounds weigh against the limits; a cheap leaf value for search.
+pub(crate) fn heuristic(s: &SenjutsuState, game: &Senjutsu, out: &mut [f32]) -> bool {
+    let n = game.n();
+    let health = |p: usize| {
+        let x = &s.samurai[p];
+        if x.defeated {
+            0.0
+        } else {
+            1.0 - f32::from(x.wounds) / f32::from(game.samurai(p).wound_limit)
+        }
+    };
+    for (p, v) in out.iter_mut().enumerate().take(n) {
+        let mine: f32 = (0..n).filter(|&q| !game.enemies(p, q)).map(health).sum();
+        let theirs: f32 = (0..n).filter(|&q| game.enemies(p, q)).map(health).sum();
+        let allies = (0..n).filter(|&q| !game.enemies(p, q)).count() as f32;
+        let foes = (0..n).filter(|&q| game.enemies(p, q)).count().max(1) as f32;
+        *v = (mine / allies - theirs / foes).clamp(-1.0, 1.0);
+    }
+    true
 }

@@ -3,8 +3,8 @@
 use crate::cards::CardId;
 use crate::core::{count, returns_text};
 use crate::games::senjutsu::content::{words, Card, Op};
+use crate::games::senjutsu::game::Senjutsu;
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, NO_CHOICE, NO_INIT};
-use crate::games::senjutsu::Senjutsu;
 
 /// A card as the log names it (revealed, or played as an instant): its name and the words its
 /// holder read in hand, so one card reads one way wherever it is.

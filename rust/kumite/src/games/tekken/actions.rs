@@ -1,10 +1,10 @@
 //! The dense action space of Tekken and each action's text. Ranges are sized by the worst case:
 //! a hand of at most `MAX_HAND` cards, `MAX_COMBOS` combos of at most `MAX_SYMBOLS` symbols each.
 
-use crate::core::Action;
+use crate::core::{Action, MAX_LEGAL_ACTIONS};
 use crate::games::tekken::content::{symbols_text, Height, MAX_COMBOS, MAX_SYMBOLS, RAGE_CARDS};
+use crate::games::tekken::game::Tekken;
 use crate::games::tekken::state::{Means, Phase, TekkenState};
-use crate::games::tekken::Tekken;
 use crate::hex::Direction;
 
 /// Largest hand: `hand_size` (at most 5) plus the card heat draws.
@@ -78,6 +78,7 @@ const COMBO_DONE: Action = COMBO_SYMBOL + MAX_SYMBOLS as Action;
 const MOVE: Action = COMBO_DONE + 1;
 const CHOOSE_RAGE: Action = MOVE + 6;
 pub const NUM_ACTIONS: usize = (CHOOSE_RAGE + RAGE_CARDS as Action) as usize;
+const _: () = assert!(NUM_ACTIONS <= MAX_LEGAL_ACTIONS);
 
 impl TekkenAction {
     pub fn encode(self) -> Action {

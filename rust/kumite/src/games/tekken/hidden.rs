@@ -5,8 +5,8 @@ use crate::cards::{determinized_rng, redeal, reshuffle};
 use crate::core::{Action, Rng, Secrecy, State};
 use crate::games::tekken::actions::{TekkenAction, TRIPLES};
 use crate::games::tekken::content::MAX_DECK;
+use crate::games::tekken::game::Tekken;
 use crate::games::tekken::state::{Slot, TekkenState};
-use crate::games::tekken::Tekken;
 
 /// A state that `observer` cannot tell from this one: the opponent's unseen cards (hand,
 /// deck, face-down slot card) are redealt from the same pool, both deck orders reshuffled,

@@ -1,4 +1,4 @@
-//! The content a match was built with, as `Game::content` lists it (`kumite content tekken`).
+//! The content a match was built with, as `Game::content_listing` lists it (`kumite content tekken`).
 
 use std::fmt::Write;
 
@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::core::{content_entry, print_effects, PrintedEffect};
 use crate::games::tekken::content::{symbols_text, AttackCard, SpecialHex};
-use crate::games::tekken::Tekken;
+use crate::games::tekken::game::Tekken;
 
 fn card_text(c: &AttackCard) -> String {
     let mut text = format!("{}'s deck · {} {} {}", c.deck, c.height.name(), c.colour.name(), c.kind.name());

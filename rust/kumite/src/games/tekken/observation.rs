@@ -4,8 +4,8 @@
 use crate::core::{flag, ObsWriter};
 use crate::games::tekken::actions::MAX_HAND;
 use crate::games::tekken::content::{MAX_COMBOS, MAX_DECK, MAX_EXTENSION_SYMBOLS, MAX_SYMBOLS};
+use crate::games::tekken::game::Tekken;
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
-use crate::games::tekken::Tekken;
 
 /// Per slot: empty, stun, face down, then the revealed card's index among its owner's cards.
 const SLOT_FEATURES: usize = 3 + MAX_DECK;

@@ -5,9 +5,9 @@ use std::fmt::Write;
 use crate::core::scene::{Board, Card as SceneCard, HexCell, Info, Piece, Player, Scene, Stat, Zone};
 use crate::core::State;
 use crate::games::tekken::content::{symbols_text, SpecialHex, MAX_DECK};
+use crate::games::tekken::game::Tekken;
 use crate::games::tekken::state::{Heat, Slot, TekkenState};
 use crate::games::tekken::text::status;
-use crate::games::tekken::Tekken;
 use crate::hex::Hex;
 
 /// A card as the viewer vocabulary draws it (`docs/viewer.md`).

@@ -1,4 +1,5 @@
-//! The Tekken position: plain data with small ids, fixed-capacity piles, and its own RNG.
+//! The Tekken position: plain data with small ids, fixed-capacity piles, and its own RNG; whose
+//! turn it is, and what the position is worth (`returns`, `heuristic`).
 
 use serde::{Deserialize, Serialize};
 
@@ -6,7 +7,7 @@ use crate::cards::{CardId, Pile};
 use crate::core::{EventSink, Rng};
 use crate::games::tekken::actions::MAX_HAND;
 use crate::games::tekken::content::MAX_DECK;
-use crate::games::tekken::Tekken;
+use crate::games::tekken::game::Tekken;
 use crate::hex::Hex;
 
 /// What is in one attack slot of a combo board.
@@ -298,4 +299,22 @@ pub(crate) fn current_player(s: &TekkenState) -> Option<usize> {
         Phase::Guess => Some(s.defender()),
         Phase::Prepare { .. } | Phase::Resolve => Some(usize::from(s.attacker)),
     }
+}
+
+/// The match result as returns (0 / 0 while it goes on).
+pub(crate) fn returns(s: &TekkenState, out: &mut [f32]) {
+    let r = s.result.unwrap_or([0, 0]);
+    out[0] = f32::from(r[0]);
+    out[1] = f32::from(r[1]);
+}
+
+/// Rounds won weigh most, then the HP lead: a cheap leaf value for search.
+pub(crate) fn heuristic(s: &TekkenState, game: &Tekken, out: &mut [f32]) -> bool {
+    let o = &game.options;
+    for (p, value) in out.iter_mut().enumerate().take(2) {
+        let rounds = (f32::from(s.wins[p]) - f32::from(s.wins[1 - p])) / f32::from(o.rounds_to_win);
+        let hp = (f32::from(s.fighters[p].hp) - f32::from(s.fighters[1 - p].hp)) / f32::from(o.hp);
+        *value = (0.6 * rounds + 0.4 * hp).clamp(-1.0, 1.0);
+    }
+    true
 }

@@ -6,8 +6,8 @@ use crate::cards::CardId;
 use crate::core::count;
 use crate::games::tekken::content::MAX_DECK;
 
+use crate::games::tekken::game::Tekken;
 use crate::games::tekken::state::{Heat, Means, Phase, Slot, TekkenState};
-use crate::games::tekken::Tekken;
 use crate::hex::Hex;
 
 impl TekkenState {

@@ -4,8 +4,8 @@
 use crate::cards::CardId;
 use crate::core::{event, EffectKey, EventSink};
 use crate::games::ufs::content::{Effect, Kind, Trigger};
+use crate::games::ufs::game::Ufs;
 use crate::games::ufs::state::{At, Event, UfsState};
-use crate::games::ufs::Ufs;
 
 impl UfsState {
     /// Fires every `trigger` ability of `card` (owned by `p`, at pool `slot` if in the pool)

@@ -5,8 +5,8 @@
 
 use crate::core::{Action, State};
 use crate::games::ufs::content::MAX_ABILITIES;
+use crate::games::ufs::game::Ufs;
 use crate::games::ufs::state::{Phase, UfsState};
-use crate::games::ufs::Ufs;
 
 /// Where each kind of action starts in the id space of one game. Ability sources: staging slot
 /// `k` is `k`, character row entry `k` is `char_source + k`, the attack card in the pool is

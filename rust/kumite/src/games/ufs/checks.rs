@@ -3,8 +3,8 @@
 
 use crate::core::{event, EventSink};
 use crate::games::ufs::content::{Kind, Trigger};
+use crate::games::ufs::game::Ufs;
 use crate::games::ufs::state::{Attack, Check, Event, Phase, Purpose, UfsState};
-use crate::games::ufs::Ufs;
 
 impl UfsState {
     /// UF-8.3..UF-8.8: the card at pool `slot` is checked: difficulty `difficulty` (printed +

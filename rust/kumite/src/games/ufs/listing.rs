@@ -1,10 +1,10 @@
-//! The content a game was built with, as `Game::content` lists it (`kumite content ufs`): the
+//! The content a game was built with, as `Game::content_listing` lists it (`kumite content ufs`): the
 //! card ids a decklist names and the preset decks.
 
 use serde_json::{json, Value};
 
 use crate::core::{content_entry, print_effects, PrintedEffect};
-use crate::games::ufs::Ufs;
+use crate::games::ufs::game::Ufs;
 
 pub fn content(game: &Ufs) -> Value {
     let c = &game.content;

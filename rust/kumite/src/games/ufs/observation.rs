@@ -4,8 +4,8 @@
 use crate::cards::CardId;
 use crate::core::{flag, ObsWriter, State};
 use crate::games::ufs::content::Zone;
+use crate::games::ufs::game::Ufs;
 use crate::games::ufs::state::{Cards, Phase, Slot, UfsState};
-use crate::games::ufs::Ufs;
 
 /// Per side: 15 counters.
 const SCALARS: usize = 15;

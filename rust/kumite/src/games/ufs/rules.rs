@@ -6,8 +6,8 @@ use crate::cards::CardId;
 use crate::core::{count, event, Action, ActionList, EventSink, State};
 use crate::games::ufs::actions::UfsAction;
 use crate::games::ufs::content::{Ability, Kind, Trigger};
+use crate::games::ufs::game::{SymbolMatch, Ufs};
 use crate::games::ufs::state::{At, Event, Phase, Purpose, Slot, UfsState};
-use crate::games::ufs::{SymbolMatch, Ufs};
 
 /// A card leaving the deck: how many cards relief removes (UF-3.4).
 const RELIEF_REMOVED: usize = 10;

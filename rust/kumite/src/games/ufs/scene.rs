@@ -4,9 +4,9 @@ use crate::cards::CardId;
 use crate::core::scene::{Card as SceneCard, Info, Player, Scene, Stat, Zone};
 use crate::core::State;
 use crate::games::ufs::content::{Card, Kind};
+use crate::games::ufs::game::Ufs;
 use crate::games::ufs::state::*;
 use crate::games::ufs::text::turn_text;
-use crate::games::ufs::Ufs;
 
 /// A card's face as drawing data (`docs/viewer.md`, "UFS card faces"): difficulty, control,
 /// the resource symbols, the attack and block icons, character numbers, and the abilities in

@@ -1,12 +1,13 @@
 //! The UFS position: each side's cards in one arena sized by its deck (every zone a stretch of
-//! it), its own RNG, JSON in and out.
+//! it), its own RNG, JSON in and out; whose turn it is, and what the position is worth (`returns`,
+//! `heuristic`).
 
 use serde::{Deserialize, Serialize};
 
 use crate::cards::CardId;
 use crate::core::Rng;
 use crate::games::ufs::content::Zone;
-use crate::games::ufs::Ufs;
+use crate::games::ufs::game::Ufs;
 
 /// A card and its marks (cards in play only; elsewhere they are off), packed in one byte so the
 /// arena stays small (a search copies the state at every iteration). Its JSON form is
@@ -533,4 +534,27 @@ impl UfsState {
         }
         s
     }
+}
+
+/// The match result as returns (0 / 0 while it goes on).
+pub(crate) fn returns(s: &UfsState, out: &mut [f32]) {
+    let r = s.result.unwrap_or([0, 0]);
+    out[0] = f32::from(r[0]);
+    out[1] = f32::from(r[1]);
+}
+
+/// The vitality lead plus a little for momentum and cards in play: a cheap leaf value.
+pub(crate) fn heuristic(s: &UfsState, game: &Ufs, out: &mut [f32]) -> bool {
+    let frac = |p: usize| f32::from(s.sides[p].vitality) / f32::from(game.max_vitality(p).max(1));
+    let board = |p: usize| {
+        let x = &s.sides[p];
+        (x.staging().len() as f32 * 0.03 + x.momentum().len() as f32 * 0.02 + x.deck().len() as f32 * 0.002).min(0.4)
+    };
+    for p in 0..2 {
+        out[p] = match s.result {
+            Some(r) => f32::from(r[p]),
+            None => (0.8 * (frac(p) - frac(1 - p)) + board(p) - board(1 - p)).clamp(-1.0, 1.0),
+        };
+    }
+    true
 }

@@ -2,8 +2,8 @@
 
 use std::fmt::Write;
 
+use crate::games::ufs::game::Ufs;
 use crate::games::ufs::state::*;
-use crate::games::ufs::Ufs;
 
 /// The turn number, and the limit when the turn-limit variant is on.
 pub(super) fn turn_text(turn: u32, game: &Ufs) -> String {

@@ -118,3 +118,20 @@ fn sj_4_7_a_stun_card_in_a_deck_is_refused() {
     let name = &g.content.card(g.content.stun).name;
     assert!(err.contains(&format!("P0's {name} is in its deck")), "{err}");
 }
+
+// The conservation check is the one every card game shares (`cards::check_conserved`), over the
+// ability cards (the core card and stun cards have their own checks): another samurai's card in
+// the deck is a problem of the samurai holding it.
+#[test]
+fn sj_4_1_an_ability_card_of_another_deck_is_a_conservation_problem() {
+    let (g, s) = duel(json!({}));
+    let foreign = g.decks[1].iter().find(|c| !g.decks[0].contains(c)).expect("a card only deck 1 has");
+    let mut v = serde_json::to_value(&s).expect("serialises");
+    v["samurai"][0]["deck"][0] = json!(foreign.0);
+    let edited: SenjutsuState = serde_json::from_value(v).expect("reads");
+    let problems = crate::games::senjutsu::validate::problems(&edited, &g);
+    let found: Vec<_> = problems.iter().filter(|p| p.kind == crate::core::ProblemKind::Conservation).collect();
+    assert_eq!(found.len(), 1, "{problems:?}");
+    assert_eq!(found[0].at, "samurai[0]");
+    assert_eq!(found[0].message, "player 0's ability cards across all zones are not exactly its deck");
+}

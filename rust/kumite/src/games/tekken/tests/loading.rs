@@ -94,3 +94,19 @@ fn conformance_suite_default_options() {
     // A tenth of the games in `make test` play a tenth of the actions.
     assert!(n * if soak() { 1 } else { 10 } > 1_000_000);
 }
+
+// The loader's checks are one typed list (`core::ProblemList`): a hand card of the other fighter's
+// deck breaks the conservation law at the player holding it, in the sentence every game uses.
+#[test]
+fn a_card_of_another_deck_is_a_conservation_problem_of_its_holder() {
+    let g = dojo();
+    let s = g.new_state(1);
+    let mut v: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+    v["fighters"][0]["hand"][0] = v["fighters"][1]["hand"][0].clone();
+    let edited: TekkenState = serde_json::from_value(v).unwrap();
+    let problems = crate::games::tekken::validate::problems(&edited, &g);
+    let found: Vec<_> = problems.iter().filter(|p| p.kind == crate::core::ProblemKind::Conservation).collect();
+    assert_eq!(found.len(), 1, "{problems:?}");
+    assert_eq!(found[0].at, "fighters[0]");
+    assert_eq!(found[0].message, "player 0's cards across deck, hand, discard and slots are not exactly its deck");
+}

@@ -201,3 +201,19 @@ fn conformance_suite_other_decks_and_options() {
     let limited = Ufs::new(UfsOptions { max_turns: Some(12), ..Default::default() }).unwrap();
     check_random_games(&limited, soak_size(Conformance { games: 500, seed: 5, deep_games: 20 })).unwrap();
 }
+
+// The conservation check is the one every card game shares (`cards::check_conserved`): a deck
+// card that is not of the player's deck is a problem of that player, in the shared sentence.
+#[test]
+fn a_card_outside_the_deck_is_a_conservation_problem_of_its_holder() {
+    let g = game();
+    let s = start(&g);
+    let foreign = (0..g.content.cards.len() as u16)
+        .map(CardId)
+        .find(|c| !g.decks[0].contains(c) && *c != g.characters[0])
+        .expect("a card outside deck 0");
+    let mut v: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+    v["sides"][0]["deck"][0] = foreign.0.into();
+    let err = g.state_from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(err.contains("player 0's cards across all zones are not exactly its deck"), "{err}");
+}
