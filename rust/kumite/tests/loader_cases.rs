@@ -503,3 +503,41 @@ fn ufs_mulligans_out_of_turn_are_refused() {
     v["phase"] = json!({"mulligan": {"player": 1 - first}});
     refused(&g, &v, &format!("player {first} has not decided its mulligan, but in this phase it has decided"));
 }
+
+/// Gold earned over the game feeds the final-boss variant's skill choice (FF-0.4) and grows with
+/// every gold gained (FF-11.2): loaded above what a game can earn, a later gain overflowed.
+#[test]
+fn fatal_fight_gold_earned_past_what_a_game_can_earn_is_refused() {
+    let g = fatal_fight();
+    let mut v = doc::<FatalFight>(&find(&g, |s| ff_phase(s).get("turn").is_some()));
+    v["earned"] = json!(u32::MAX);
+    refused(&g, &v, "gold earned 4294967295 is above the most a game can hold");
+}
+
+/// SJ-5.2 "a single initiative needs no declaration": a revealed card resolves at its own
+/// initiative. One loaded with none (255) scheduled its parts at no initiative.
+#[test]
+fn senjutsu_a_revealed_card_without_its_initiative_is_refused() {
+    let g = senjutsu(2);
+    let s = find(&g, |s| {
+        senjutsu_phase(s) == "instant"
+            && s.samurai.iter().any(|x| x.played.is_some_and(|k| !g.content.card(k).is_dual()))
+    });
+    let q = (0..2).find(|&q| s.samurai[q].played.is_some_and(|k| !g.content.card(k).is_dual())).unwrap();
+    for init in [255, 11] {
+        let mut v = doc::<Senjutsu>(&s);
+        v["samurai"][q]["init"] = json!(init);
+        refused(&g, &v, &format!("samurai[{q}].init {init}"));
+    }
+}
+
+/// UF-6.3 then UF-6.4: the enhance step comes before the block step. An attack loaded as blocked
+/// during the enhance step was asked to block again.
+#[test]
+fn ufs_a_block_during_the_enhance_step_is_refused() {
+    let g = ufs();
+    let s = find(&g, |s| s.attack.is_some() && serde_json::to_value(s.phase).unwrap().get("enhance").is_some());
+    let mut v = doc::<Ufs>(&s);
+    v["attack"]["block"] = json!(0);
+    refused(&g, &v, "attack.block is set only once the block step has blocked");
+}

@@ -26,9 +26,13 @@ fn flow(s: &FatalFightState, game: &FatalFight, bad: &mut ProblemList) {
     // Gold has no cap (FF-11.2); what a run can earn is bounded (`most_gold`), and a state holding
     // more than that could overflow in the rest of a run, so it is refused.
     let gold = s.players[..n].iter().map(|p| u64::from(p.gold)).sum::<u64>() + u64::from(s.pool);
-    for (what, value) in [("the team's gold and pool", gold), ("score", u64::from(s.score))] {
+    for (what, at, value) in [
+        ("the team's gold and pool", "", gold),
+        ("score", "score", u64::from(s.score)),
+        ("gold earned", "earned", u64::from(s.earned)),
+    ] {
         if value > game.most_gold() {
-            bad.add(OutOfRange, "", format!("{what} {value} is above the most a game can hold ({})", game.most_gold()));
+            bad.add(OutOfRange, at, format!("{what} {value} is above the most a game can hold ({})", game.most_gold()));
         }
     }
     for (g, &m) in s.mass.iter().enumerate() {

@@ -70,6 +70,31 @@ fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut ProblemList) {
                 ),
             );
         }
+        // SJ-5.2, SJ-13.5: a revealed card (or an instant) resolves at one of its own initiatives;
+        // unset only while a dual card waits for its declaration or on a card that has none (an
+        // instant whose parts keep time with another card), and a card not yet revealed has none.
+        let own = |card: Option<CardId>, init: u8, shown: bool| match card.and_then(|k| c.cards.get(usize::from(k.0))) {
+            Some(k) if shown => {
+                if init == NO_INIT {
+                    k.initiative.len() != 1
+                } else {
+                    k.initiative.contains(&init)
+                }
+            }
+            _ => init == NO_INIT,
+        };
+        if !own(sam.played, sam.init, sam.revealed) || !own(sam.instant, sam.instant_init, true) {
+            bad.add(
+                Flow,
+                format!("samurai[{p}].init"),
+                format!(
+                    "samurai[{p}].init {} / instant_init {}: a revealed card's initiative is one of its own, unset only \
+                     while a dual card waits for its declaration or on a card that has none (SJ-5.2, SJ-13.5), \
+                     and none before the reveal",
+                    sam.init, sam.instant_init
+                ),
+            );
+        }
         for (k, d) in sam.defenses.iter().enumerate() {
             if d.speed > top {
                 bad.add(

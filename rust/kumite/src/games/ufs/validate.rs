@@ -193,6 +193,15 @@ pub(crate) fn problems(state: &UfsState, game: &Ufs) -> ProblemList {
     if in_attack && state.attack.is_none() {
         bad.add(Flow, "attack", "the enhance and block steps need an attack");
     }
+    // UF-6.3, UF-6.4: the enhance step ends before the block step, which blocks at most once.
+    let enhancing = in_attack || state.check.is_some_and(|c| c.purpose == Purpose::Enhance);
+    if enhancing && state.attack.is_some_and(|a| a.block.is_some()) {
+        bad.add(
+            Flow,
+            "attack.block",
+            "attack.block is set only once the block step has blocked (after the enhance step)",
+        );
+    }
     if let Some(a) = state.attack {
         match state.sides[active].pool().as_slice().get(usize::from(a.slot)) {
             Some(s) if content.card(s.card).kind == Kind::Attack => {}
