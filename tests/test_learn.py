@@ -128,7 +128,7 @@ def test_leaf_mix_values_the_self_play_search_after_the_warmup(tmp_path: Path, m
     self-play option": `TrainConfig.leaf_mix` (`kumite train --leaf-mix`) reaches the self-play
     search once the warmup is over, and the recipe records it."""
     from kumite.cli import main
-    from kumite.learn.trainer import Trainer
+    from kumite.learn.trainer import TrainConfig, Trainer
 
     calls: list[dict[str, object]] = []
     real = kumite.selfplay
@@ -153,9 +153,13 @@ def test_leaf_mix_values_the_self_play_search_after_the_warmup(tmp_path: Path, m
         kumite.selfplay(kumite.load("tekken"), None, leaf_mix=2.0)
     with pytest.raises(ValueError, match="leaf_values must stay 'evaluator', not 'playout'"):
         kumite.selfplay(kumite.load("tekken"), None, leaf_values="playout", leaf_mix=0.5)
-    configs: list[learn.TrainConfig] = []
-    monkeypatch.setattr(learn, "train", lambda cfg, **_: configs.append(cfg) or {
-        "out": cfg.out, "iterations": 0, "minutes": 0, "selfplay_games": 0})
+    configs: list[TrainConfig] = []
+
+    def train(cfg: TrainConfig, **_: object) -> dict[str, object]:
+        configs.append(cfg)
+        return {"out": cfg.out, "iterations": 0, "minutes": 0, "selfplay_games": 0}
+
+    monkeypatch.setattr(learn, "train", train)
     assert main(["train", "tekken", "--out", str(tmp_path), "--leaf-mix", "0.5"]) == 0
     assert configs[-1].leaf_mix == 0.5
     assert main(["train", "tekken", "--out", str(tmp_path)]) == 0
