@@ -129,14 +129,11 @@ impl BotSpec {
             return Ok(BotSpec::Az { iterations: iterations(n)?, values, net: net_path(path) });
         }
         if kind == "azm" {
-            let mut parts = rest.map(|r| r.splitn(3, ':'));
-            let (Some(n), Some(lambda)) =
-                (parts.as_mut().and_then(Iterator::next), parts.as_mut().and_then(Iterator::next))
-            else {
+            let mut parts = rest.unwrap_or_default().splitn(3, ':');
+            let (Some(n), Some(lambda), path) = (parts.next(), parts.next(), parts.next()) else {
                 return Err("azm needs N, the iterations, and LAMBDA, the playouts' share (azm:N:LAMBDA[:PATH])".into());
             };
             let (iterations, lambda) = (iterations(n)?, mix_weight(lambda)?);
-            let path = parts.and_then(|mut p| p.next());
             return Ok(BotSpec::Az { iterations, values: LeafValues::Mix(lambda), net: net_path(path) });
         }
         match (kind, rest) {
