@@ -14,14 +14,17 @@ from kumite.arena import play_out
 from kumite.bots import as_bot
 from kumite.cli import main
 
-GRAMMAR = ("random, mcts:N[:heuristic], policy[:PATH], az:N[:PATH], azp:N[:PATH], azh:N[:PATH] "
-           "or module:attr (your own bot)")
+GRAMMAR = ("random, mcts:N[:heuristic], policy[:PATH], az:N[:PATH], azp:N[:PATH], azh:N[:PATH], "
+           "azm:N:LAMBDA[:PATH] or module:attr (your own bot)")
 BAD = {
     "mcts:0": "N (the iterations) must be a whole number from 1 to 4294967295, not '0'",
     "az:x": "N (the iterations) must be a whole number from 1 to 4294967295, not 'x'",
     "mcts:10:greedy": "mcts's leaves are valued by random playouts or heuristic, not 'greedy'",
     "greedy": "unknown bot 'greedy'",
     "random:3": "random takes nothing after it",
+    "azm:200:1.5": "LAMBDA (the playouts' share of a leaf's value) must be a number above 0 and at most 1, not '1.5'",
+    "azm:200:nan": "LAMBDA (the playouts' share of a leaf's value) must be a number above 0 and at most 1, not 'nan'",
+    "azm:200": "azm needs N, the iterations, and LAMBDA, the playouts' share (azm:N:LAMBDA[:PATH])",
 }
 
 
@@ -53,10 +56,12 @@ def test_every_form_parses_and_prints_back() -> None:
         ("mcts:200:heuristic", "mcts", 200, None), ("policy", "policy", None, None),
         ("policy:runs/t/net.safetensors", "policy", None, "runs/t/net.safetensors"), ("az:8", "az", 8, None),
         ("azp:8:a:b.safetensors", "azp", 8, "a:b.safetensors"), ("azh:30", "azh", 30, None),
+        ("azm:30:0.5", "azm", 30, None), ("azm:8:0.25:a:b.safetensors", "azm", 8, "a:b.safetensors"),
         ("mybots:first", "custom", None, None),
     ]:
         spec = kumite.BotSpec.parse(text)
         assert (str(spec), spec.kind, spec.iterations, spec.net) == (text, kind, iterations, net)
+        assert spec.leaf_mix == ({"azm:30:0.5": 0.5, "azm:8:0.25:a:b.safetensors": 0.25}.get(text))
         assert spec == kumite.BotSpec.parse(str(spec)) and hash(spec) == hash(kumite.BotSpec.parse(text))
     assert kumite.BotSpec.GRAMMAR == GRAMMAR
 
@@ -140,6 +145,19 @@ def test_a_spec_plays_the_moves_its_search_always_played() -> None:
             by_hand = kumite.MCTS(game, iterations=iterations, seed=9, threads=2, **kwargs).search(state)  # type: ignore[arg-type]
             assert by_spec.best == by_hand.best and np.array_equal(by_spec.visits, by_hand.visits), spec
             state.apply(by_spec.best)
+
+
+def test_a_mixed_leaf_bot_plays_a_game_with_the_shipped_network() -> None:
+    """Issue 52: "Valuing it by both, `(1 − λ)·v_net + λ·z_playout` ... Add it as a bot spec".
+    λ = 1 is all playout: the same search as `azp`; λ = 0.5 another."""
+    game = kumite.load("tekken")
+    state = game.new_state(seed=2)
+    mixed = kumite.make_bot("azm:24:1", game, seed=9, threads=2).search(state)  # type: ignore[attr-defined]
+    playout = kumite.make_bot("azp:24", game, seed=9, threads=2).search(state)  # type: ignore[attr-defined]
+    assert mixed.best == playout.best and np.array_equal(mixed.visits, playout.visits)
+    state = game.new_state(seed=3)
+    play_out(state, [kumite.make_bot("azm:8:0.5", game, seed=1, threads=1), kumite.RandomBot(2)])
+    assert state.is_terminal()
 
 
 def test_a_shipped_network_for_other_options_says_to_pass_a_path() -> None:

@@ -123,6 +123,51 @@ def test_value_targets_mix_the_outcome_with_the_searchs_value(name: str) -> None
         learn.train(learn.TrainConfig(game=name, out="unused", value_mix=1.5))
 
 
+def test_leaf_mix_values_the_self_play_search_after_the_warmup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 52: "Valuing it by both, `(1 − λ)·v_net + λ·z_playout` ... Add it as a bot spec and a
+    self-play option": `TrainConfig.leaf_mix` (`kumite train --leaf-mix`) reaches the self-play
+    search once the warmup is over, and the recipe records it."""
+    from kumite.cli import main
+    from kumite.learn.trainer import TrainConfig, Trainer
+
+    calls: list[dict[str, object]] = []
+    real = kumite.selfplay
+
+    def spy(*args: object, **kwargs: object) -> SelfPlayData:
+        calls.append(kwargs)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kumite, "selfplay", spy)
+    for warmup, leaf_mix in ((1.0, None), (0.0, 0.5)):
+        cfg = learn.TrainConfig(game="tekken", out=str(tmp_path), simulations=4, games_per_iteration=1, max_steps=40,
+                                iterations=1, warmup=warmup, leaf_mix=0.5, hidden=8, blocks=1)
+        trainer = Trainer(cfg, log=lambda _: None)
+        trainer.export("net.safetensors")
+        trainer.selfplay()
+        assert (calls[-1]["leaf_values"], calls[-1]["leaf_mix"]) == ("playout" if warmup else "evaluator", leaf_mix)
+        assert trainer.recipe().endswith(" value_mix=0 leaf_mix=0.5")
+    for bad in (0.0, 1.5, float("nan")):
+        with pytest.raises(ValueError, match=r"leaf_mix \(λ, the playouts' share of a leaf's value\) is in \(0, 1\]"):
+            learn.train(learn.TrainConfig(game="tekken", out=str(tmp_path), leaf_mix=bad))
+    with pytest.raises(ValueError, match="leaf_mix: λ .* must be above 0 and at most 1, not 2"):
+        kumite.selfplay(kumite.load("tekken"), None, leaf_mix=2.0)
+    with pytest.raises(ValueError, match="leaf_values must stay 'evaluator', not 'playout'"):
+        kumite.selfplay(kumite.load("tekken"), None, leaf_values="playout", leaf_mix=0.5)
+    configs: list[TrainConfig] = []
+
+    def train(cfg: TrainConfig, **_: object) -> dict[str, object]:
+        configs.append(cfg)
+        return {"out": cfg.out, "iterations": 0, "minutes": 0, "selfplay_games": 0}
+
+    monkeypatch.setattr(learn, "train", train)
+    assert main(["train", "tekken", "--out", str(tmp_path), "--leaf-mix", "0.5"]) == 0
+    assert configs[-1].leaf_mix == 0.5
+    assert main(["train", "tekken", "--out", str(tmp_path)]) == 0
+    assert configs[-1].leaf_mix is None
+    with pytest.raises(SystemExit):
+        main(["train", "tekken", "--out", str(tmp_path), "--leaf-mix", "0"])
+
+
 @pytest.mark.parametrize("name", kumite.games())
 def test_gumbel_root_searches_and_self_plays(name: str, tmp_path: Path) -> None:
     """Gumbel root selection: legal choices, an improved policy that is a distribution over the

@@ -299,7 +299,8 @@ class SearchResult:
 @final
 class BotSpec:
     """A bot spec read once: `random`, `mcts:N[:heuristic]`, `policy[:PATH]`, `az:N[:PATH]`,
-    `azp:N[:PATH]`, `azh:N[:PATH]` or `module:attr`. `str(spec)` writes it back."""
+    `azp:N[:PATH]`, `azh:N[:PATH]`, `azm:N:LAMBDA[:PATH]` or `module:attr`. `str(spec)` writes
+    it back."""
 
     GRAMMAR: ClassVar[str]
     AZ_EXPLORATION: ClassVar[float]
@@ -307,13 +308,16 @@ class BotSpec:
     def parse(text: str) -> BotSpec:
         """Reads a spec; a bad one raises `BotSpecError` naming what is wrong and every form."""
     @property
-    def kind(self) -> Literal["random", "mcts", "policy", "az", "azp", "azh", "custom"]: ...
+    def kind(self) -> Literal["random", "mcts", "policy", "az", "azp", "azh", "azm", "custom"]: ...
     @property
     def iterations(self) -> int | None:
         """The search's iterations per move (`None` for a bot that does not search)."""
     @property
+    def leaf_mix(self) -> float | None:
+        """`azm`'s λ, the random playouts' share of a leaf's value (`None` for the other kinds)."""
+    @property
     def uses_net(self) -> bool:
-        """Whether the bot is made from a network (`policy`, `az`, `azp`, `azh`)."""
+        """Whether the bot is made from a network (`policy`, `az`, `azp`, `azh`, `azm`)."""
     @property
     def net(self) -> str | None:
         """The network file named (`None`: the game's shipped network, or none)."""
@@ -370,8 +374,8 @@ class MCTS:
     def from_spec(
         game: Game, spec: BotSpec, seed: int = 0, threads: int | None = None, net: Net | None = None
     ) -> MCTS:
-        """The search a bot spec names (`mcts:N[:heuristic]`, or `az`/`azp`/`azh:N` guided by
-        `net`), as `kumite.make_bot` builds it; `threads=None` searches on every core."""
+        """The search a bot spec names (`mcts:N[:heuristic]`, or `az`/`azp`/`azh:N`/`azm:N:LAMBDA`
+        guided by `net`), as `kumite.make_bot` builds it; `threads=None` searches on every core."""
     @property
     def iterations(self) -> int: ...
     @property
@@ -481,6 +485,7 @@ def selfplay(
     exploration: float = 1.25,
     gumbel: SupportsIndex | None = None,
     leaf_values: Literal["evaluator", "playout", "heuristic"] = "evaluator",
+    leaf_mix: float | None = None,
 ) -> SelfPlayData:
     """Self-play: `games` games in which every seat plays the search guided by `net` (`None`:
     uniform priors and random playout values, the first round of training) with `simulations` iterations a
@@ -492,7 +497,9 @@ def selfplay(
     and `simulations` (iterations run in all). The same seed gives the same arrays whatever
     `threads`. With `leaf_values="playout"` or `"heuristic"` the net's priors (uniform ones
     without a net) guide the search and random playouts or the game's heuristic value its
-    leaves (the net's value head is not read)."""
+    leaves (the net's value head is not read). With `leaf_mix=λ` (in (0, 1]) each leaf is valued
+    `(1 − λ)·` the net's value `+ λ·` a random playout's from it, as AlphaGo did (a playout's
+    alone without a net); `leaf_values` stays "evaluator"."""
 
 def rollout(
     game: Game,

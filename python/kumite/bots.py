@@ -116,7 +116,7 @@ def make_bot(
 ) -> Bot:
     """A bot from its spec (``BotSpec``: the grammar of docs/bots.md), as the command line and
     the play server write it: ``random``, ``mcts:N[:heuristic]``, ``policy[:PATH]``,
-    ``az:N[:PATH]``, ``azp:N[:PATH]``, ``azh:N[:PATH]``, or ``module:attr`` for a bot of your own
+    ``az:N[:PATH]``, ``azp:N[:PATH]``, ``azh:N[:PATH]``, ``azm:N:LAMBDA[:PATH]``, or ``module:attr`` for a bot of your own
     (``custom_bot``; refused when ``custom`` is false). ``seed`` (default 0) seeds the bot's
     search or random choices: the same seed plays the same moves. ``threads=None`` searches on
     every core. ``max_iterations`` caps N (a server caps it so that one request cannot search

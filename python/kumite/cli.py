@@ -274,7 +274,7 @@ def train(args: argparse.Namespace) -> int:
     cfg = TrainConfig(
         game=args.game, out=args.out, options=parse_options(args.option), budget_minutes=args.budget,
         simulations=args.simulations, gumbel=args.gumbel or None, warmup=args.warmup,
-        warmup_priors=args.warmup_priors, warmup_values=args.warmup_values, value_mix=args.value_mix, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
+        warmup_priors=args.warmup_priors, warmup_values=args.warmup_values, value_mix=args.value_mix, leaf_mix=args.leaf_mix, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
         games_per_iteration=args.games_per_iteration, eval_every=args.eval_every, eval_games=args.eval_games,
         iterations=args.iterations, checkpoint_minutes=args.checkpoint_minutes,
     )
@@ -308,6 +308,17 @@ seed = whole_number(0, (1 << 64) - 1, "a seed is a whole number in 0 .. 2**64 - 
 port = whole_number(0, 65535, "a port is 0 .. 65535")
 count = whole_number(0, None, "must be at least 0")
 positive = whole_number(1, None, "must be at least 1")
+
+
+def mix_weight(text: str) -> float:
+    """An argparse type: λ, a random playout's share of a leaf's value, in (0, 1]."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 < value <= 1.0:
+        raise argparse.ArgumentTypeError(f"λ is a number above 0 and at most 1, not {text!r}")
+    return value
 
 
 def share(text: str) -> float:
@@ -526,6 +537,9 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--value-mix", type=share, default=0.0, metavar="SHARE",
                     help="the share (0..1) of each value target taken from the search's value of the position "
                          "instead of the game's outcome (default 0: the outcome alone)")
+    tr.add_argument("--leaf-mix", type=mix_weight, default=None, metavar="LAMBDA",
+                    help="after the warmup, value each search leaf (1 - LAMBDA) by the net and LAMBDA by a random "
+                         "playout, as AlphaGo did (0 < LAMBDA <= 1; default: the net alone)")
     tr.add_argument("--iterations", type=positive, default=None, metavar="N", help="stop after N iterations whatever the budget")
     tr.add_argument("--hidden", type=positive, default=128, help="the network's width (default 128)")
     tr.add_argument("--blocks", type=int, default=2, help="residual blocks (default 2)")

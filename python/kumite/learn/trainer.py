@@ -59,6 +59,10 @@ class TrainConfig:
     # it (`root_value`) rather than the game's outcome: 0 is AlphaZero's target, the outcome
     # alone; 0.5 the mean of the two, a target with less noise in long games.
     value_mix: float = 0.0
+    # After the warmup, each leaf of the self-play search is valued `(1 - leaf_mix)·` the net's
+    # value `+ leaf_mix·` a random playout's from it (AlphaGo's mix, λ in (0, 1]; the search's
+    # leaf values, not the value targets `value_mix` shapes). None: the net's value alone.
+    leaf_mix: float | None = None
     seed: int = 0
     hidden: int = 128
     blocks: int = 2
@@ -120,6 +124,8 @@ class Trainer:
         for name in ("warmup", "value_mix"):
             if not 0.0 <= getattr(cfg, name) <= 1.0:
                 raise ValueError(f"{name} is a share in 0 .. 1, not {getattr(cfg, name)!r}")
+        if cfg.leaf_mix is not None and not 0.0 < cfg.leaf_mix <= 1.0:
+            raise ValueError(f"leaf_mix (λ, the playouts' share of a leaf's value) is in (0, 1], not {cfg.leaf_mix!r}")
         if cfg.warmup_values not in ("playout", "heuristic"):
             raise ValueError(f"warmup_values is 'playout' or 'heuristic', not {cfg.warmup_values!r}")
         self.cfg, self.log = cfg, log
@@ -209,7 +215,8 @@ class Trainer:
         """The self-play choices that shape what the network learns, as `kumite train` options."""
         cfg = self.cfg
         return (f"gumbel={cfg.gumbel or 0} warmup={cfg.warmup:g} warmup_values={cfg.warmup_values} "
-                f"warmup_priors={str(cfg.warmup_priors).lower()} value_mix={cfg.value_mix:g}")
+                f"warmup_priors={str(cfg.warmup_priors).lower()} value_mix={cfg.value_mix:g}"
+                + (f" leaf_mix={cfg.leaf_mix:g}" if cfg.leaf_mix is not None else ""))
 
     def export(self, name: str) -> kumite.Net:
         self.net = save_net(jax.device_get(self.params), self.game, self.out / name, self.provenance())
@@ -225,7 +232,7 @@ class Trainer:
             self.game, net, games=cfg.games_per_iteration, simulations=cfg.simulations,
             seed=cfg.seed * 1_000_003 + self.iteration, threads=cfg.threads, max_steps=cfg.max_steps,
             temperature_moves=cfg.temperature_moves, exploration=AZ_EXPLORATION, gumbel=cfg.gumbel,
-            leaf_values=cfg.warmup_values if warm else "evaluator",
+            leaf_values=cfg.warmup_values if warm else "evaluator", leaf_mix=None if warm else cfg.leaf_mix,
         )
         self.selfplay_seconds += time.perf_counter() - start
         self.selfplay_games += cfg.games_per_iteration

@@ -48,7 +48,7 @@ def seat_bot(spec: str, game: kumite.Game, seed: int, custom: tuple[str, ...] = 
                              f"start the server with --bot {spec}")
         if parsed.net is not None:
             # A request may not name a file on the server's machine: the shipped networks only.
-            raise BadRequest(f"bot spec {spec!r}: the page seats the shipped networks only (policy, az:N, azp:N, azh:N)")
+            raise BadRequest(f"bot spec {spec!r}: the page seats the shipped networks only (policy, az:N, azp:N, azh:N, azm:N:LAMBDA)")
         return kumite.make_bot(parsed, game, seed, max_iterations=MAX_BOT_ITERATIONS, custom=spec in custom)
     except ValueError as e:
         raise BadRequest(str(e)) from None

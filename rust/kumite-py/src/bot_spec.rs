@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use crate::errors::BotSpecError;
 
 /// A bot spec read once: `random`, `mcts:N[:heuristic]`, `policy[:PATH]`, `az:N[:PATH]`,
-/// `azp:N[:PATH]`, `azh:N[:PATH]` or `module:attr`. `str(spec)` writes it back.
+/// `azp:N[:PATH]`, `azh:N[:PATH]`, `azm:N:LAMBDA[:PATH]` or `module:attr`. `str(spec)` writes it back.
 #[pyclass(module = "kumite._kumite", name = "BotSpec", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct BotSpec {
@@ -35,7 +35,7 @@ impl BotSpec {
         RustSpec::parse(text).map(|inner| BotSpec { inner }).map_err(bad_spec)
     }
 
-    /// `random`, `mcts`, `policy`, `az`, `azp`, `azh` or `custom` (`module:attr`).
+    /// `random`, `mcts`, `policy`, `az`, `azp`, `azh`, `azm` or `custom` (`module:attr`).
     #[getter]
     fn kind(&self) -> &'static str {
         self.inner.kind()
@@ -47,7 +47,13 @@ impl BotSpec {
         self.inner.iterations()
     }
 
-    /// Whether the bot is made from a network (`policy`, `az`, `azp`, `azh`).
+    /// `azm`'s λ, the random playouts' share of a leaf's value (`None` for the other kinds).
+    #[getter]
+    fn leaf_mix(&self) -> Option<f32> {
+        self.inner.leaf_mix()
+    }
+
+    /// Whether the bot is made from a network (`policy`, `az`, `azp`, `azh`, `azm`).
     #[getter]
     fn uses_net(&self) -> bool {
         self.inner.uses_net()

@@ -302,7 +302,7 @@ impl Mcts {
         })
     }
 
-    /// The search a bot spec names (`mcts:N[:heuristic]`, or `az`/`azp`/`azh:N` guided by
+    /// The search a bot spec names (`mcts:N[:heuristic]`, or `az`/`azp`/`azh:N`/`azm:N:LAMBDA` guided by
     /// `net`, which those need), as `kumite.make_bot` builds it: `threads=None` searches on
     /// every core. A spec that does not search (`random`, `policy`, `module:attr`) raises
     /// `BotSpecError`.

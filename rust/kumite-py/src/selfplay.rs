@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use kumite::search::{BatchEvaluator, SelfplayConfig};
+use kumite::search::{BatchEvaluator, LeafValues, MixWeight, SelfplayConfig};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -25,11 +25,13 @@ use crate::search::{leaf_values as leaf_rule, root_rule};
 /// and `simulations` (iterations run in all). The same seed gives the same arrays whatever
 /// `threads`. With `leaf_values="playout"` or `"heuristic"` the net's priors (uniform ones
 /// without a net) guide the search and random playouts or the game's heuristic value its
-/// leaves (the net's value head is not read).
+/// leaves (the net's value head is not read). With `leaf_mix=λ` (in (0, 1]) each leaf is valued
+/// `(1 − λ)·` the net's value `+ λ·` a random playout's from it, as AlphaGo did (a playout's
+/// alone without a net); `leaf_values` stays "evaluator".
 #[pyfunction]
 #[pyo3(
-    signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25, gumbel=None, leaf_values="evaluator"),
-    text_signature = "(game, net=None, games=1, simulations=64, seed=0, threads=None, max_steps=None, temperature_moves=30, exploration=1.25, gumbel=None, leaf_values='evaluator')"
+    signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25, gumbel=None, leaf_values="evaluator", leaf_mix=None),
+    text_signature = "(game, net=None, games=1, simulations=64, seed=0, threads=None, max_steps=None, temperature_moves=30, exploration=1.25, gumbel=None, leaf_values='evaluator', leaf_mix=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
@@ -45,9 +47,20 @@ pub fn selfplay<'py>(
     exploration: f32,
     gumbel: Option<Count>,
     leaf_values: &str,
+    leaf_mix: Option<f32>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let root = root_rule(gumbel)?;
-    let leaf_values = leaf_rule(leaf_values)?;
+    let leaf_values = match (leaf_rule(leaf_values)?, leaf_mix) {
+        (rule, None) => rule,
+        (LeafValues::Evaluator, Some(lambda)) => {
+            LeafValues::Mix(MixWeight::new(lambda).map_err(|e| PyValueError::new_err(format!("leaf_mix: {e}")))?)
+        }
+        (_, Some(_)) => {
+            return Err(PyValueError::new_err(format!(
+                "leaf_mix mixes the net's values with playouts': leaf_values must stay 'evaluator', not '{leaf_values}'"
+            )))
+        }
+    };
     let simulations = u32::try_from(simulations.0)
         .ok()
         .filter(|&n| n > 0)

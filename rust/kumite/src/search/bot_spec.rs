@@ -11,6 +11,7 @@
 //! | `az:N[:PATH]` | the network guiding N iterations of PUCT search, its value head valuing leaves |
 //! | `azp:N[:PATH]` | the network's priors, random playouts valuing the leaves |
 //! | `azh:N[:PATH]` | the network's priors, the game's heuristic valuing the leaves |
+//! | `azm:N:LAMBDA[:PATH]` | the network guiding N iterations, each leaf valued `(1 − λ)·` its value head `+ λ·` a random playout |
 //! | `module:attr` | a bot of the user's own (built by the binding that can import it) |
 //!
 //! Without `PATH` a network kind names the network shipped for the game. `PATH` is the rest of
@@ -20,12 +21,12 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::search::evaluator::{BatchEvaluator, EvaluatorChoice, LeafValues};
+use crate::search::evaluator::{BatchEvaluator, EvaluatorChoice, LeafValues, MixWeight};
 use crate::search::mcts::MctsConfig;
 
 /// Every form, as error messages and help texts list them.
 pub const GRAMMAR: &str =
-    "random, mcts:N[:heuristic], policy[:PATH], az:N[:PATH], azp:N[:PATH], azh:N[:PATH] or module:attr (your own bot)";
+    "random, mcts:N[:heuristic], policy[:PATH], az:N[:PATH], azp:N[:PATH], azh:N[:PATH], azm:N:LAMBDA[:PATH] or module:attr (your own bot)";
 
 /// PUCT's `c` for a search guided by a network (AlphaZero's range; UCB1's is
 /// [`MctsConfig::default`]'s 1.4).
@@ -44,7 +45,7 @@ pub enum BotSpec {
     Policy {
         net: Option<String>,
     },
-    /// `az`, `azp`, `azh`: a network's priors guiding PUCT search, `values` valuing its leaves.
+    /// `az`, `azp`, `azh`, `azm`: a network's priors guiding PUCT search, `values` valuing its leaves.
     Az {
         iterations: u32,
         values: LeafValues,
@@ -93,6 +94,16 @@ fn iterations(text: &str) -> Result<u32, String> {
     })
 }
 
+/// `LAMBDA`: a decimal number in (0, 1].
+fn mix_weight(text: &str) -> Result<MixWeight, String> {
+    text.parse::<f32>().ok().and_then(|l| MixWeight::new(l).ok()).ok_or_else(|| {
+        format!(
+            "LAMBDA (the playouts' share of a leaf's value) must be a number above 0 and at most 1, not {}",
+            quoted(text)
+        )
+    })
+}
+
 /// An empty `PATH` (`policy:`) names the shipped network, as no `PATH` does.
 fn net_path(path: Option<&str>) -> Option<String> {
     path.filter(|p| !p.is_empty()).map(str::to_owned)
@@ -116,6 +127,14 @@ impl BotSpec {
                 None => (rest, None),
             };
             return Ok(BotSpec::Az { iterations: iterations(n)?, values, net: net_path(path) });
+        }
+        if kind == "azm" {
+            let mut parts = rest.unwrap_or_default().splitn(3, ':');
+            let (Some(n), Some(lambda), path) = (parts.next(), parts.next(), parts.next()) else {
+                return Err("azm needs N, the iterations, and LAMBDA, the playouts' share (azm:N:LAMBDA[:PATH])".into());
+            };
+            let (iterations, lambda) = (iterations(n)?, mix_weight(lambda)?);
+            return Ok(BotSpec::Az { iterations, values: LeafValues::Mix(lambda), net: net_path(path) });
         }
         match (kind, rest) {
             ("random", None) => Ok(BotSpec::Random),
@@ -145,12 +164,13 @@ impl BotSpec {
         }
     }
 
-    /// `random`, `mcts`, `policy`, `az`, `azp`, `azh`, or `custom` for `module:attr`.
+    /// `random`, `mcts`, `policy`, `az`, `azp`, `azh`, `azm`, or `custom` for `module:attr`.
     pub fn kind(&self) -> &'static str {
         match self {
             BotSpec::Random => "random",
             BotSpec::Mcts { .. } => "mcts",
             BotSpec::Policy { .. } => "policy",
+            BotSpec::Az { values: LeafValues::Mix(_), .. } => "azm",
             BotSpec::Az { values, .. } => AZ_KINDS.iter().find(|(_, v)| v == values).map_or("az", |(k, _)| k),
             BotSpec::Custom { .. } => "custom",
         }
@@ -164,7 +184,15 @@ impl BotSpec {
         }
     }
 
-    /// Whether the bot is made from a network (`policy`, `az`, `azp`, `azh`).
+    /// `azm`'s λ, the playouts' share of a leaf's value.
+    pub fn leaf_mix(&self) -> Option<f32> {
+        match self {
+            BotSpec::Az { values: LeafValues::Mix(lambda), .. } => Some(lambda.get()),
+            _ => None,
+        }
+    }
+
+    /// Whether the bot is made from a network (`policy`, `az`, `azp`, `azh`, `azm`).
     pub fn uses_net(&self) -> bool {
         matches!(self, BotSpec::Policy { .. } | BotSpec::Az { .. })
     }
@@ -222,6 +250,9 @@ impl fmt::Display for BotSpec {
                 write!(f, "mcts:{iterations}{}", if *heuristic { ":heuristic" } else { "" })
             }
             BotSpec::Policy { net } => write!(f, "policy{}", path(net)),
+            BotSpec::Az { iterations, values: LeafValues::Mix(lambda), net } => {
+                write!(f, "azm:{iterations}:{lambda}{}", path(net))
+            }
             BotSpec::Az { iterations, net, .. } => write!(f, "{}:{iterations}{}", self.kind(), path(net)),
             BotSpec::Custom { module, attr } => write!(f, "{module}:{attr}"),
         }
@@ -231,7 +262,11 @@ impl fmt::Display for BotSpec {
 #[cfg(test)]
 mod tests {
     use super::{BotSpec, GRAMMAR};
-    use crate::search::LeafValues;
+    use crate::search::{LeafValues, MixWeight};
+
+    fn mix(lambda: f32) -> LeafValues {
+        LeafValues::Mix(MixWeight::new(lambda).unwrap())
+    }
 
     #[test]
     fn every_form_reads_and_prints_back() {
@@ -255,6 +290,12 @@ mod tests {
                 "azh:4294967295:x",
                 BotSpec::Az { iterations: u32::MAX, values: LeafValues::Heuristic, net: Some("x".into()) },
             ),
+            ("azm:200:0.5", BotSpec::Az { iterations: 200, values: mix(0.5), net: None }),
+            ("azm:8:1", BotSpec::Az { iterations: 8, values: mix(1.0), net: None }),
+            (
+                "azm:30:0.25:C:\\nets\\a.safetensors",
+                BotSpec::Az { iterations: 30, values: mix(0.25), net: Some("C:\\nets\\a.safetensors".into()) },
+            ),
             ("mybots:first", BotSpec::Custom { module: "mybots".into(), attr: "first".into() }),
             ("pkg.sub_1:Bot", BotSpec::Custom { module: "pkg.sub_1".into(), attr: "Bot".into() }),
         ];
@@ -267,6 +308,11 @@ mod tests {
         assert_eq!(BotSpec::parse("mcts:5:random").unwrap().to_string(), "mcts:5");
         assert_eq!(BotSpec::parse("policy:").unwrap().to_string(), "policy");
         assert_eq!(BotSpec::parse("az:3:").unwrap().to_string(), "az:3");
+        assert_eq!(BotSpec::parse("azm:3:.50:").unwrap().to_string(), "azm:3:0.5");
+        assert_eq!(BotSpec::parse("azm:3:1e-1").unwrap().to_string(), "azm:3:0.1");
+        assert_eq!(BotSpec::parse("azm:3:0.3").unwrap().leaf_mix(), Some(0.3));
+        assert_eq!(BotSpec::parse("azm:3:0.3").unwrap().kind(), "azm");
+        assert_eq!(BotSpec::parse("azp:3").unwrap().leaf_mix(), None);
     }
 
     #[test]
@@ -282,6 +328,19 @@ mod tests {
             ("az:x", "N (the iterations) must be a whole number from 1 to 4294967295, not 'x'"),
             ("az", "az needs N, the iterations (az:N[:PATH])"),
             ("azh:0:net.safetensors", "not '0'"),
+            ("azm", "azm needs N, the iterations, and LAMBDA, the playouts' share (azm:N:LAMBDA[:PATH])"),
+            ("azm:200", "azm needs N, the iterations, and LAMBDA"),
+            ("azm:0:0.5", "not '0'"),
+            (
+                "azm:200:0",
+                "LAMBDA (the playouts' share of a leaf's value) must be a number above 0 and at most 1, not '0'",
+            ),
+            ("azm:200:1.5", "at most 1, not '1.5'"),
+            ("azm:200:-0.5", "at most 1, not '-0.5'"),
+            ("azm:200:NaN", "at most 1, not 'NaN'"),
+            ("azm:200:inf", "at most 1, not 'inf'"),
+            ("azm:200:", "at most 1, not ''"),
+            ("azm:200:half:net", "at most 1, not 'half'"),
             ("random:3", "random takes nothing after it"),
             ("greedy", "unknown bot 'greedy'"),
             ("", "unknown bot ''"),

@@ -107,6 +107,44 @@ pub enum LeafValues {
     /// The game's heuristic ([`Heuristic`]): for games whose random playouts say little, such
     /// as a co-op campaign that random play nearly always loses.
     Heuristic,
+    /// `(1 − λ)·` the evaluator's value `+ λ·` a random playout's from the same leaf, per
+    /// player: AlphaGo's mix (Silver et al. 2016, λ = 0.5), for a value head not yet good.
+    /// Uniform priors have no value of their own: there it is a playout's.
+    Mix(MixWeight),
+}
+
+/// λ, a random playout's share of a mixed leaf value ([`LeafValues::Mix`]): in (0, 1], so never
+/// NaN, which makes it `Eq` and `Hash` by its bits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MixWeight(f32);
+
+impl MixWeight {
+    /// λ in (0, 1]; the error says so.
+    pub fn new(lambda: f32) -> Result<MixWeight, String> {
+        if lambda > 0.0 && lambda <= 1.0 {
+            Ok(MixWeight(lambda))
+        } else {
+            Err(format!("λ (the playouts' share of a leaf's value) must be above 0 and at most 1, not {lambda}"))
+        }
+    }
+    pub fn get(self) -> f32 {
+        self.0
+    }
+}
+
+impl Eq for MixWeight {}
+
+impl std::hash::Hash for MixWeight {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.to_bits().hash(state);
+    }
+}
+
+impl std::fmt::Display for MixWeight {
+    /// The shortest decimal that reads back as the same λ.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
 }
 
 impl std::str::FromStr for LeafValues {
@@ -278,6 +316,13 @@ impl<G: Game> Evaluator<G> for EvaluatorChoice {
                     LeafValues::Evaluator => {}
                     LeafValues::Playout => RandomRollout.evaluate(game, leaves, rng, max_playout_steps, values, priors),
                     LeafValues::Heuristic => Heuristic.evaluate(game, leaves, rng, max_playout_steps, values, priors),
+                    LeafValues::Mix(lambda) => {
+                        let mut playout = vec![0.0f32; values.len()];
+                        RandomRollout.evaluate(game, leaves, rng, max_playout_steps, &mut playout, priors);
+                        let l = lambda.get();
+                        // This form, not `v + λ(z − v)`: λ = 1 gives the playout's value exactly.
+                        values.iter_mut().zip(&playout).for_each(|(v, z)| *v = (1.0 - l) * *v + l * z);
+                    }
                 }
             }
         }
@@ -288,8 +333,11 @@ impl<G: Game> Evaluator<G> for EvaluatorChoice {
 mod tests {
     use std::sync::Arc;
 
-    use super::{EvaluatorChoice, Heuristic, LeafValues, ObservationEvaluator, RandomRollout, UniformPriors};
-    use crate::core::{Game, State};
+    use super::{
+        BatchEvaluator, EvaluatorChoice, Heuristic, LeafValues, MixWeight, ObservationEvaluator, RandomRollout,
+        UniformPriors,
+    };
+    use crate::core::{Game, Rng, State};
     use crate::games::tekken::{Tekken, TekkenOptions};
     use crate::search::net::tests::net_bytes;
     use crate::search::{Evaluator, Mcts, MctsConfig, Net};
@@ -331,7 +379,68 @@ mod tests {
         same(EvaluatorChoice::Uniform(LeafValues::Heuristic), search(&game, &state, UniformPriors(Heuristic)));
         same(
             EvaluatorChoice::Batch(net.clone(), LeafValues::Evaluator),
-            search(&game, &state, ObservationEvaluator(net)),
+            search(&game, &state, ObservationEvaluator(net.clone())),
         );
+        // λ = 1 is `azp`: all playout, the same tree for the same seed.
+        let mix = |lambda| LeafValues::Mix(MixWeight::new(lambda).unwrap());
+        same(
+            EvaluatorChoice::Batch(net.clone(), mix(1.0)),
+            search(&game, &state, EvaluatorChoice::Batch(net.clone(), LeafValues::Playout)),
+        );
+        // Uniform priors have no value of their own: mixed, theirs is a playout's.
+        same(EvaluatorChoice::Uniform(mix(0.5)), search(&game, &state, UniformPriors(RandomRollout)));
+    }
+
+    /// A network that values every position `[0.6, -0.2]` and likes action 0.
+    struct Constant;
+
+    impl BatchEvaluator for Constant {
+        fn batch_size(&self) -> usize {
+            4
+        }
+        fn evaluate(&self, _: &[f32], players: &[i32], _: &[bool], values: &mut [f32], priors: &mut [f32]) {
+            values.chunks_mut(2).take(players.len()).for_each(|v| v.copy_from_slice(&[0.6, -0.2]));
+            priors.iter_mut().for_each(|p| *p = 1.0);
+        }
+    }
+
+    /// `(1 − λ)·v_net + λ·z_playout`, per player, the playout drawn as `azp` draws it.
+    #[test]
+    fn a_mixed_leaf_value_is_the_weighted_mean_of_the_net_and_a_playout() {
+        let game = Tekken::new(TekkenOptions::default()).unwrap();
+        let leaves: Vec<_> = (0..4).map(|seed| game.new_state(seed)).collect();
+        let (players, actions) = (game.num_players(), game.num_actions());
+        let run = |values: LeafValues| {
+            let (mut v, mut p) = (vec![0.0f32; 4 * players], vec![0.0f32; 4 * actions]);
+            EvaluatorChoice::Batch(Arc::new(Constant), values).evaluate(
+                &game,
+                &leaves,
+                &mut Rng::new(5),
+                200,
+                &mut v,
+                &mut p,
+            );
+            (v, p)
+        };
+        let (playout, playout_priors) = run(LeafValues::Playout);
+        assert!(playout.iter().any(|&z| z != 0.0), "some playout ends within 200 actions: {playout:?}");
+        for lambda in [0.25f32, 0.5, 1.0] {
+            let (mixed, priors) = run(LeafValues::Mix(MixWeight::new(lambda).unwrap()));
+            assert_eq!(priors, playout_priors, "the network's priors are kept");
+            for (i, (m, z)) in mixed.iter().zip(&playout).enumerate() {
+                let net = [0.6, -0.2][i % players];
+                assert!((m - ((1.0 - lambda) * net + lambda * z)).abs() < 1e-6, "λ {lambda}, value {i}: {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn lambda_is_above_0_and_at_most_1() {
+        for bad in [0.0, -0.5, 1.000_001, f32::NAN, f32::INFINITY] {
+            let err = MixWeight::new(bad).unwrap_err();
+            assert!(err.contains("must be above 0 and at most 1"), "{err}");
+        }
+        assert_eq!(MixWeight::new(0.5).unwrap().to_string(), "0.5");
+        assert_eq!(MixWeight::new(1.0).unwrap().get(), 1.0);
     }
 }

@@ -9,7 +9,7 @@ pub mod selfplay;
 
 pub use bot_spec::{BotSpec, BotSpecError, AZ_EXPLORATION, GRAMMAR};
 pub use evaluator::{
-    BatchEvaluator, Evaluator, EvaluatorChoice, Heuristic, LeafValues, ObservationEvaluator, RandomRollout,
+    BatchEvaluator, Evaluator, EvaluatorChoice, Heuristic, LeafValues, MixWeight, ObservationEvaluator, RandomRollout,
     UniformPriors,
 };
 pub use mcts::{Mcts, MctsConfig, RootRule, SearchStats};
