@@ -541,3 +541,18 @@ fn ufs_a_block_during_the_enhance_step_is_refused() {
     v["attack"]["block"] = json!(0);
     refused(&g, &v, "attack.block is set only once the block step has blocked");
 }
+
+/// SJ-12 with SJ-13.5: a dual-initiative instant is declared as it is played, in its own
+/// declaration step. One loaded undeclared in the instant window scheduled its parts at none.
+#[test]
+fn senjutsu_a_dual_instant_undeclared_outside_its_declaration_is_refused() {
+    let g = senjutsu(4);
+    let s = find(&g, |s| {
+        ["instant", "resolve"].contains(&senjutsu_phase(s).as_str())
+            && s.samurai.iter().any(|x| x.instant.is_some_and(|k| g.content.card(k).is_dual()))
+    });
+    let q = (0..4).find(|&q| s.samurai[q].instant.is_some_and(|k| g.content.card(k).is_dual())).unwrap();
+    let mut v = doc::<Senjutsu>(&s);
+    v["samurai"][q]["instant_init"] = json!(255);
+    refused(&g, &v, &format!("samurai[{q}].init"));
+}

@@ -73,17 +73,22 @@ fn flow(s: &SenjutsuState, game: &Senjutsu, bad: &mut ProblemList) {
         // SJ-5.2, SJ-13.5: a revealed card (or an instant) resolves at one of its own initiatives;
         // unset only while a dual card waits for its declaration or on a card that has none (an
         // instant whose parts keep time with another card), and a card not yet revealed has none.
-        let own = |card: Option<CardId>, init: u8, shown: bool| match card.and_then(|k| c.cards.get(usize::from(k.0))) {
+        // A dual selected card's wait is checked by phase below; a dual instant waits only in its
+        // own instant declaration.
+        let own = |card: Option<CardId>, init: u8, shown: bool, waits: bool| match card
+            .and_then(|k| c.cards.get(usize::from(k.0)))
+        {
             Some(k) if shown => {
                 if init == NO_INIT {
-                    k.initiative.len() != 1
+                    k.initiative.is_empty() || (k.is_dual() && waits)
                 } else {
                     k.initiative.contains(&init)
                 }
             }
             _ => init == NO_INIT,
         };
-        if !own(sam.played, sam.init, sam.revealed) || !own(sam.instant, sam.instant_init, true) {
+        let instant_waits = matches!(s.phase, Phase::InstantDeclare(q) if usize::from(q) == p);
+        if !own(sam.played, sam.init, sam.revealed, true) || !own(sam.instant, sam.instant_init, true, instant_waits) {
             bad.add(
                 Flow,
                 format!("samurai[{p}].init"),
