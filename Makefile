@@ -152,7 +152,8 @@ balance-docs: build $(DEV_STAMP)
 	$(BIN)/python scripts/balance_docs.py
 
 # The networks shipped in python/kumite/nets (scripts/agents.py): each game's AlphaZero run of
-# AGENT_MINUTES (default 120, the most a baseline may take on 2 cores), GAMES to pick some.
+# AGENT_MINUTES (default 120, the most a baseline may take on 2 cores), GAMES to pick some,
+# AGENT_THREADS to share the cores between runs.
 agents: build $(DEV_STAMP)
 	$(BIN)/python scripts/agents.py $(GAMES)
 

@@ -56,6 +56,8 @@ def main() -> int:
     parser.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
     parser.add_argument("--minutes", type=float, default=float(os.environ.get("AGENT_MINUTES", MINUTES)),
                         help=f"training budget per game (default {MINUTES:g}, or AGENT_MINUTES)")
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("AGENT_THREADS", 0)) or None,
+                        help="self-play threads (default every core, or AGENT_THREADS): 1 lets two runs share 2 cores")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--resume", action="store_true", help="continue each game's run from its checkpoint")
     args = parser.parse_args()
@@ -66,8 +68,10 @@ def main() -> int:
     CURVES.mkdir(parents=True, exist_ok=True)
     for name in args.games or kumite.games():
         out = ROOT / "target" / "agents" / name
-        command = f"make agents GAMES={name} AGENT_MINUTES={args.minutes:g}"
+        command = f"make agents GAMES={name} AGENT_MINUTES={args.minutes:g}" + (
+            f" AGENT_THREADS={args.threads}" if args.threads else "")
         cfg = TrainConfig(game=name, out=str(out), budget_minutes=args.minutes, seed=args.seed, command=command,
+                          threads=args.threads,
                           **RECIPES[name])  # type: ignore[arg-type]
         print(f"{name}: training for {args.minutes:g} min into {out}", flush=True)
         def log(line: str, game: str = name) -> None:
