@@ -372,10 +372,16 @@ class MCTS:
     ) -> MCTS: ...
     @staticmethod
     def from_spec(
-        game: Game, spec: BotSpec, seed: int = 0, threads: int | None = None, net: Net | None = None
+        game: Game,
+        spec: BotSpec,
+        seed: int = 0,
+        threads: int | None = None,
+        net: Net | None = None,
+        gumbel: int | None = None,
     ) -> MCTS:
         """The search a bot spec names (`mcts:N[:heuristic]`, or `az`/`azp`/`azh:N`/`azm:N:LAMBDA`
-        guided by `net`), as `kumite.make_bot` builds it; `threads=None` searches on every core."""
+        guided by `net`), as `kumite.make_bot` builds it; `threads=None` searches on every core;
+        `gumbel=K` selects at the root as `MCTS(gumbel=K)` does."""
     @property
     def iterations(self) -> int: ...
     @property
@@ -453,6 +459,18 @@ class Net:
     evaluated in Rust. Use it as `MCTS(game, evaluator=net)`, in `selfplay`, or as the bots
     `policy:PATH` and `az:N:PATH`."""
 
+    FORMAT: ClassVar[str]
+    @staticmethod
+    def layout(
+        obs_len: int, num_actions: int, num_players: int, hidden: int, blocks: int
+    ) -> list[tuple[str, str, int, int]]:
+        """The format's linear layers for these sizes, in file order (`input`, each block's `fc1`
+        and `fc2`, `policy`, `value`): `(weight, bias, outputs, inputs)`, the tensors' names and the
+        weight's shape `[outputs, inputs]` (the bias is `[outputs]`)."""
+    @staticmethod
+    def metadata_for(game: Game, hidden: int, blocks: int) -> dict[str, str]:
+        """The metadata a file for `game` with `hidden` units and `blocks` residual blocks carries,
+        `format` first: what `check` compares with the game."""
     @staticmethod
     def load(path: str | os.PathLike[str]) -> Net:
         """Reads a network file; a malformed one raises `DeserializationError` saying what is wrong."""

@@ -15,13 +15,13 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import kumite
-from kumite import bots
+from kumite import bots, training
 from kumite._extras import install_hint
 from kumite.arena import play_match, play_out
+from kumite.argtypes import count, positive, port, seed, whole_number
 from kumite.bots import BOT_SPECS, Bot
 from kumite.terminal import Human, Quit, screen
 
@@ -265,19 +265,12 @@ def mcp(args: argparse.Namespace) -> int:
 
 def train(args: argparse.Namespace) -> int:
     try:
-        from kumite.learn import TrainConfig
         from kumite.learn import train as run
     except ImportError as e:
         raise SystemExit(f"error: {e}") from None
-    if args.budget <= 0 or args.blocks < 0 or not args.checkpoint_minutes >= 0:
+    if args.budget_minutes <= 0 or args.blocks < 0 or not args.checkpoint_minutes >= 0:
         raise SystemExit("error: --budget must be positive, --blocks and --checkpoint-minutes at least 0")
-    cfg = TrainConfig(
-        game=args.game, out=args.out, options=parse_options(args.option), budget_minutes=args.budget,
-        simulations=args.simulations, gumbel=args.gumbel or None, warmup=args.warmup,
-        warmup_priors=args.warmup_priors, warmup_values=args.warmup_values, value_mix=args.value_mix, leaf_mix=args.leaf_mix, seed=args.seed, hidden=args.hidden, blocks=args.blocks,
-        games_per_iteration=args.games_per_iteration, eval_every=args.eval_every, eval_games=args.eval_games,
-        iterations=args.iterations, checkpoint_minutes=args.checkpoint_minutes,
-    )
+    cfg = training.from_flags(args, game=args.game, out=args.out, options=parse_options(args.option))
     try:
         kumite.load(args.game, **cfg.options)
         summary = run(cfg, resume=args.resume, log=lambda line: print(line, flush=True))
@@ -286,50 +279,6 @@ def train(args: argparse.Namespace) -> int:
     print(f"wrote {summary['out']} ({summary['iterations']} iterations, {summary['minutes']} min, "
           f"{summary['selfplay_games']} self-play games)")
     return 0
-
-
-def whole_number(low: int, high: int | None, range_text: str) -> Callable[[str], int]:
-    """An argparse type: an integer in ``low .. high`` (no upper bound for ``None``), else a
-    usage error saying ``range_text``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{range_text}, not {value}")
-        return value
-
-    return parse
-
-
-seed = whole_number(0, (1 << 64) - 1, "a seed is a whole number in 0 .. 2**64 - 1")
-port = whole_number(0, 65535, "a port is 0 .. 65535")
-count = whole_number(0, None, "must be at least 0")
-positive = whole_number(1, None, "must be at least 1")
-
-
-def mix_weight(text: str) -> float:
-    """An argparse type: λ, a random playout's share of a leaf's value, in (0, 1]."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 < value <= 1.0:
-        raise argparse.ArgumentTypeError(f"λ is a number above 0 and at most 1, not {text!r}")
-    return value
-
-
-def share(text: str) -> float:
-    """An argparse type: a number in 0..1."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"a share is a number in 0 .. 1, not {text!r}")
-    return value
 
 
 def seats(args: argparse.Namespace) -> int:
@@ -523,34 +472,9 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("game", choices=kumite.games())
     tr.add_argument("--out", required=True, metavar="DIR",
                     help="where net.safetensors, checkpoint.pkl, curve.json/.png and summary.json go")
-    tr.add_argument("--budget", type=float, default=60.0, metavar="MINUTES", help="training time (default 60)")
-    tr.add_argument("--simulations", type=positive, default=32, metavar="N", help="search iterations per self-play move (default 32)")
-    tr.add_argument("--gumbel", type=whole_number(0, 65535, "the actions considered are 0 .. 65535 (0: PUCT)"), default=16, metavar="K",
-                    help="Gumbel root selection with K actions considered; 0 for PUCT (default 16)")
-    tr.add_argument("--warmup", type=share, default=1.0, metavar="SHARE",
-                    help="the first SHARE (0..1) of the budget self-plays with random-playout values, not the net's "
-                         "(default 1: all of it; 0 is AlphaZero's recipe)")
-    tr.add_argument("--warmup-priors", action="store_true",
-                    help="during the warmup, the latest net's priors guide the rollout-valued search (not uniform priors)")
-    tr.add_argument("--warmup-values", choices=("playout", "heuristic"), default="playout",
-                    help="what values the warmup search's leaves: random playouts (default) or the game's heuristic")
-    tr.add_argument("--value-mix", type=share, default=0.0, metavar="SHARE",
-                    help="the share (0..1) of each value target taken from the search's value of the position "
-                         "instead of the game's outcome (default 0: the outcome alone)")
-    tr.add_argument("--leaf-mix", type=mix_weight, default=None, metavar="LAMBDA",
-                    help="after the warmup, value each search leaf (1 - LAMBDA) by the net and LAMBDA by a random "
-                         "playout, as AlphaGo did (0 < LAMBDA <= 1; default: the net alone)")
-    tr.add_argument("--iterations", type=positive, default=None, metavar="N", help="stop after N iterations whatever the budget")
-    tr.add_argument("--hidden", type=positive, default=128, help="the network's width (default 128)")
-    tr.add_argument("--blocks", type=int, default=2, help="residual blocks (default 2)")
-    tr.add_argument("--games-per-iteration", type=positive, default=32)
-    tr.add_argument("--eval-every", type=positive, default=5, metavar="N", help="learning-curve point every N iterations")
-    tr.add_argument("--eval-games", type=count, default=40, metavar="N",
-                    help="games per opponent at each learning-curve point; 0 draws no curve (default 40)")
-    tr.add_argument("--seed", type=seed, default=0)
+    # Every setting of the run is a TrainConfig field, its flag generated from the field.
+    training.add_flags(tr)
     tr.add_argument("--resume", action="store_true", help="continue from DIR's checkpoint")
-    tr.add_argument("--checkpoint-minutes", type=float, default=10.0, metavar="MINUTES",
-                    help="training minutes between checkpoints; one is also written at the end and on Ctrl-C (default 10)")
     tr.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="game option")
     d = sub.add_parser("ladder", help="rate bots on one scale: round robin, Bradley-Terry ratings with 95 %% intervals")
     d.add_argument("game", choices=kumite.games())

@@ -9,6 +9,7 @@ for _module in ("jax", "optax", "safetensors"):
 
 from kumite.learn.export import net_bytes, save_net  # noqa: E402
 from kumite.learn.model import forward, init_params, loss_fn  # noqa: E402
-from kumite.learn.trainer import TrainConfig, train  # noqa: E402
+from kumite.learn.trainer import train  # noqa: E402
+from kumite.training import TrainConfig  # noqa: E402
 
 __all__ = ["TrainConfig", "forward", "init_params", "loss_fn", "net_bytes", "save_net", "train"]

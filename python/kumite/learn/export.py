@@ -9,24 +9,17 @@ import numpy as np
 from safetensors.numpy import save
 
 import kumite
-from kumite.learn.model import Params, blocks_of
-
-FORMAT = "kumite-net-1"
+from kumite.learn.model import Params, blocks_of, layers
 
 
 def net_bytes(params: Params, game: kumite.Game, provenance: dict[str, Any] | None = None) -> bytes:
     """The file's bytes: every tensor as float32, and the metadata that ties the network to
-    ``game`` (its name, shapes and fingerprint) plus ``provenance`` (commit, seed, budget…)."""
+    ``game`` (its name, shapes and fingerprint, as `kumite.Net.metadata_for` states them) plus
+    ``provenance`` (commit, seed, budget…)."""
     tensors = {k: np.ascontiguousarray(np.asarray(v, dtype=np.float32)) for k, v in params.items()}
+    (first, _), *_ = layers(tensors)
     metadata = {
-        "format": FORMAT,
-        "game": game.name,
-        "obs_len": str(game.observation_shape[0]),
-        "num_actions": str(game.num_actions),
-        "num_players": str(game.num_players),
-        "hidden": str(tensors["input.weight"].shape[0]),
-        "blocks": str(blocks_of(params)),
-        "fingerprint": game.fingerprint(),
+        **kumite.Net.metadata_for(game, first.shape[0], blocks_of(tensors)),
         **{k: str(v) for k, v in (provenance or {}).items()},
     }
     return save(tensors, metadata=metadata)

@@ -10,10 +10,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -26,68 +26,12 @@ from kumite.bots import AZ_EXPLORATION, PolicyBot
 from kumite.learn.export import save_net
 from kumite.learn.model import Params, init_params, loss_fn
 from kumite.results import SelfPlayData
+# Stated in kumite.training, which needs no JAX; scripts and tests import it from here too.
+from kumite.training import TrainConfig as TrainConfig
 
 CHECKPOINT = "checkpoint.pkl"
 # A learning-curve point's fields that are not win rates.
 COUNTERS = ("iteration", "minutes", "selfplay_games")
-
-
-@dataclass
-class TrainConfig:
-    game: str
-    out: str
-    options: dict[str, Any] = field(default_factory=dict)
-    budget_minutes: float = 60.0
-    simulations: int = 32
-    # Gumbel root selection with this many actions considered (None: PUCT with visit counts). With
-    # a few dozen simulations PUCT's greedy moves let a net that values everything alike stall a
-    # game until it is cut; Gumbel's sampled root and improved policy keep self-play finishing.
-    gumbel: int | None = 16
-    # The first `warmup` share of the budget (or of `iterations`) self-plays with random-playout
-    # values instead of the network's. All of it by default: on Tekken the policy learned from
-    # rollout search beat mcts:200 about half the time within ten minutes, and collapsed once
-    # the network's own values guided the search (docs/agents.md, "The recipe").
-    warmup: float = 1.0
-    # During the warmup, once a network exists, its priors guide the rollout-valued search
-    # (leaf_values="playout") instead of uniform priors; its value head is still not read.
-    warmup_priors: bool = False
-    # What values the warmup's leaves: "playout" (a random playout) or "heuristic" (the game's
-    # own estimate, `mcts:N:heuristic`'s): for Fatal Fight, whose random playouts lose nearly
-    # every campaign and take a hundred times longer than the heuristic.
-    warmup_values: Literal["playout", "heuristic"] = "playout"
-    # The share of each position's value target taken from the self-play search's own value of
-    # it (`root_value`) rather than the game's outcome: 0 is AlphaZero's target, the outcome
-    # alone; 0.5 the mean of the two, a target with less noise in long games.
-    value_mix: float = 0.0
-    # After the warmup, each leaf of the self-play search is valued `(1 - leaf_mix)·` the net's
-    # value `+ leaf_mix·` a random playout's from it (AlphaGo's mix, λ in (0, 1]; the search's
-    # leaf values, not the value targets `value_mix` shapes). None: the net's value alone.
-    leaf_mix: float | None = None
-    seed: int = 0
-    hidden: int = 128
-    blocks: int = 2
-    games_per_iteration: int = 32
-    steps_per_iteration: int = 64
-    batch_size: int = 256
-    buffer_rows: int = 200_000
-    learning_rate: float = 1e-3
-    weight_decay: float = 1e-4
-    temperature_moves: int = 30
-    # A self-play game still live after this many actions is cut (truncated: no value target).
-    max_steps: int = 2_000
-    eval_every: int = 5
-    eval_games: int = 40
-    eval_opponents: tuple[str, ...] = ("random", "mcts:200")
-    # Minutes of training between checkpoints (one is also written when the run ends or is
-    # interrupted): the replay buffer makes a checkpoint hundreds of MB, too much for every
-    # iteration. Writing them counts in the training clock.
-    checkpoint_minutes: float = 10.0
-    # Stop after this many iterations whatever the budget (`None`: the budget decides).
-    iterations: int | None = None
-    threads: int | None = None
-    # How the run was started, recorded in the network's provenance (default: this process's
-    # `kumite train` command line).
-    command: str | None = None
 
 
 def _commit() -> str:
@@ -257,6 +201,13 @@ class Trainer:
         mean = np.mean(losses, axis=0)
         return {"loss": float(mean[0]), "policy_loss": float(mean[1]), "value_loss": float(mean[2])}
 
+    def eval_specs(self) -> list[kumite.BotSpec]:
+        """The searches with the network the learning curve measures besides the network alone:
+        `az:N` at self-play's simulations, and with heuristic warmup values also `azh:N`, the
+        search self-play ran (the net's priors, the game's heuristic values)."""
+        kinds = ["az"] + (["azh"] if self.cfg.warmup_values == "heuristic" else [])
+        return [kumite.BotSpec.parse(f"{kind}:{self.cfg.simulations}") for kind in kinds]
+
     def evaluate(self) -> dict[str, Any]:
         """Win rates (draws half, seats swapped) of the network alone and of the network inside
         the search against each fixed opponent; in games of more than two seats the candidate
@@ -267,17 +218,11 @@ class Trainer:
         point: dict[str, Any] = {"iteration": self.iteration, "minutes": round(self.elapsed / 60, 2),
                                  "selfplay_games": self.selfplay_games}
         net = self.net
-        az = f"az:{cfg.simulations}" + (f" gumbel:{cfg.gumbel}" if cfg.gumbel else "")
-        candidates: dict[str, Callable[[], Any]] = {
-            "policy": lambda: PolicyBot(net, "policy"),
-            az: lambda: kumite.MCTS(g, iterations=cfg.simulations, evaluator=net, exploration=AZ_EXPLORATION,
-                                    threads=1, seed=cfg.seed, gumbel=cfg.gumbel),
-        }
-        if cfg.warmup_values == "heuristic":
-            # The search self-play ran: the net's priors, the game's heuristic values.
-            candidates[az.replace("az:", "azh:")] = lambda: kumite.MCTS(
-                g, iterations=cfg.simulations, evaluator=net, exploration=AZ_EXPLORATION, threads=1, seed=cfg.seed,
-                gumbel=cfg.gumbel, leaf_values="heuristic")
+        candidates: dict[str, Callable[[], Any]] = {"policy": lambda: PolicyBot(net, "policy")}
+        for spec in self.eval_specs():
+            name = str(spec) + (f" gumbel:{cfg.gumbel}" if cfg.gumbel else "")
+            candidates[name] = lambda spec=spec: kumite.MCTS.from_spec(g, spec, seed=cfg.seed, threads=1, net=net,
+                                                                       gumbel=cfg.gumbel)
         # Cut like self-play: an untrained net can stall a game for its whole run bound.
         def win_rate(bots: list[Any]) -> float:
             result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration, max_steps=cfg.max_steps,

@@ -4,10 +4,11 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use kumite::search::net::{Net as RustNet, MAX_NET_BYTES};
+use kumite::search::net::{Net as RustNet, NetShape, MAX_NET_BYTES, NET_FORMAT};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::errors::{guard, IntoPyResult};
 use crate::game::Game;
@@ -26,6 +27,54 @@ pub struct Net {
 
 #[pymethods]
 impl Net {
+    /// The format's name, which every file's `format` metadata holds.
+    #[classattr]
+    const FORMAT: &'static str = NET_FORMAT;
+
+    /// The format's linear layers for these sizes, in file order (`input`, each block's `fc1` and
+    /// `fc2`, `policy`, `value`): `(weight, bias, outputs, inputs)`, the tensors' names and the
+    /// weight's shape `[outputs, inputs]` (the bias is `[outputs]`). The one statement of the
+    /// names, shared with the reader.
+    #[staticmethod]
+    fn layout(
+        obs_len: usize,
+        num_actions: usize,
+        num_players: usize,
+        hidden: usize,
+        blocks: usize,
+    ) -> Vec<(String, String, usize, usize)> {
+        let shape = NetShape {
+            game: String::new(),
+            obs_len,
+            num_actions,
+            num_players,
+            hidden,
+            blocks,
+            fingerprint: String::new(),
+        };
+        shape.layers().into_iter().map(|l| (l.weight, l.bias, l.outputs, l.inputs)).collect()
+    }
+
+    /// The metadata a file for `game` with `hidden` units and `blocks` residual blocks carries,
+    /// `format` first: what `check` compares with the game.
+    #[staticmethod]
+    fn metadata_for<'py>(py: Python<'py>, game: &Game, hidden: usize, blocks: usize) -> PyResult<Bound<'py, PyDict>> {
+        let shape = NetShape {
+            game: game.inner.name().to_string(),
+            obs_len: game.observation_shape.iter().product(),
+            num_actions: game.inner.num_actions(),
+            num_players: game.inner.num_players(),
+            hidden,
+            blocks,
+            fingerprint: game.inner.fingerprint(),
+        };
+        let out = PyDict::new(py);
+        for (key, value) in shape.metadata() {
+            out.set_item(key, value)?;
+        }
+        Ok(out)
+    }
+
     /// Reads a network file; a malformed one raises `DeserializationError` saying what is wrong.
     #[staticmethod]
     fn load(py: Python<'_>, path: PathBuf) -> PyResult<Net> {

@@ -304,12 +304,13 @@ impl Mcts {
 
     /// The search a bot spec names (`mcts:N[:heuristic]`, or `az`/`azp`/`azh:N`/`azm:N:LAMBDA` guided by
     /// `net`, which those need), as `kumite.make_bot` builds it: `threads=None` searches on
-    /// every core. A spec that does not search (`random`, `policy`, `module:attr`) raises
+    /// every core; `gumbel=K` selects at the root as `MCTS(gumbel=K)` does (the grammar does not
+    /// name it). A spec that does not search (`random`, `policy`, `module:attr`) raises
     /// `BotSpecError`.
     #[staticmethod]
     #[pyo3(
-        signature = (game, spec, seed=Seed(0), threads=None, net=None),
-        text_signature = "(game, spec, seed=0, threads=None, net=None)"
+        signature = (game, spec, seed=Seed(0), threads=None, net=None, gumbel=None),
+        text_signature = "(game, spec, seed=0, threads=None, net=None, gumbel=None)"
     )]
     fn from_spec(
         py: Python<'_>,
@@ -318,7 +319,9 @@ impl Mcts {
         seed: Seed,
         threads: Option<Count>,
         net: Option<&Net>,
+        gumbel: Option<Count>,
     ) -> PyResult<Mcts> {
+        let root = root_rule(gumbel)?;
         if threads.as_ref().is_some_and(|t| t.0 == 0) {
             return Err(PyValueError::new_err("threads must be at least 1 (or None for all cores)"));
         }
@@ -330,7 +333,7 @@ impl Mcts {
             }
             None => None,
         };
-        let searcher = spec_searcher(g.inner.clone(), &spec.inner, seed.0, threads.map(|t| t.0), net)
+        let searcher = spec_searcher(g.inner.clone(), &spec.inner, seed.0, threads.map(|t| t.0), net, root)
             .map_err(bad_spec)?
             .ok_or_else(|| {
                 bad_spec(kumite::search::BotSpecError {

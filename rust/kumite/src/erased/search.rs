@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use super::{ErasedGame, ErasedState, Tracked};
 use crate::core::{Game, GameError, State};
-use crate::search::{BatchEvaluator, BotSpec, BotSpecError, EvaluatorChoice, Mcts, MctsConfig, SearchStats};
+use crate::search::{BatchEvaluator, BotSpec, BotSpecError, EvaluatorChoice, Mcts, MctsConfig, RootRule, SearchStats};
 
 /// A search over states of one game, keeping its tree between calls when configured to.
 pub trait ErasedSearcher: Send {
@@ -33,13 +33,16 @@ impl<G: Game> ErasedSearcher for Searcher<G> {
 }
 
 /// The searcher a bot spec names ([`BotSpec::search`]) for `game`, or `Ok(None)` for a bot that
-/// does not search; `net` guides the network kinds (the caller checks it fits the game).
+/// does not search; `net` guides the network kinds (the caller checks it fits the game). `root`
+/// is the rule at the root, which the grammar leaves to the caller (the trainer's evaluation
+/// searches with Gumbel root selection, as its self-play does).
 pub fn spec_searcher(
     game: Arc<dyn ErasedGame>,
     spec: &BotSpec,
     seed: u64,
     threads: Option<usize>,
     net: Option<Arc<dyn BatchEvaluator>>,
+    root: RootRule,
 ) -> Result<Option<Box<dyn ErasedSearcher>>, BotSpecError> {
-    Ok(spec.search(seed, threads, net)?.map(|(config, choice)| game.searcher(config, choice)))
+    Ok(spec.search(seed, threads, net)?.map(|(config, choice)| game.searcher(MctsConfig { root, ..config }, choice)))
 }

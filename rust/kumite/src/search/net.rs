@@ -16,7 +16,9 @@
 //! `f32` in PyTorch's `nn.Linear` layout (`[out, in]`), and string metadata naming the game, its
 //! shapes and the fingerprint of the rules and content it was trained on
 //! ([`crate::core::Game::fingerprint`]). A file made for another game, layout or content is
-//! refused with the field that differs. Matrix products are `matrixmultiply`'s `sgemm`, but for
+//! refused with the field that differs. [`NetShape::layers`] and [`NetShape::metadata`] are the
+//! one statement of these names: the Python trainer, which writes the files, reads them from
+//! here through the binding. Matrix products are `matrixmultiply`'s `sgemm`, but for
 //! fewer than `DOT_ROWS` rows (the search's first batches), where dot products cost less.
 
 use std::collections::HashMap;
@@ -117,6 +119,79 @@ pub struct NetShape {
     pub fingerprint: String,
 }
 
+/// One linear layer of the format: its two tensors' names and the weight's shape `[outputs, inputs]`
+/// (the bias is `[outputs]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetLayer {
+    pub weight: String,
+    pub bias: String,
+    pub outputs: usize,
+    pub inputs: usize,
+}
+
+impl NetLayer {
+    fn new(name: &str, outputs: usize, inputs: usize) -> NetLayer {
+        NetLayer { weight: format!("{name}.weight"), bias: format!("{name}.bias"), outputs, inputs }
+    }
+}
+
+/// The metadata keys of the format, in the order the trainer writes them: `format`, then the
+/// fields of [`NetShape`].
+pub const NET_METADATA_KEYS: [&str; 8] =
+    ["format", "game", "obs_len", "num_actions", "num_players", "hidden", "blocks", "fingerprint"];
+
+impl NetShape {
+    /// Every linear layer in file order: `input`, each block's `fc1` and `fc2`, `policy`, `value`.
+    pub fn layers(&self) -> Vec<NetLayer> {
+        let h = self.hidden;
+        let mut layers = vec![NetLayer::new("input", h, self.obs_len)];
+        for b in 0..self.blocks {
+            layers.push(NetLayer::new(&format!("blocks.{b}.fc1"), h, h));
+            layers.push(NetLayer::new(&format!("blocks.{b}.fc2"), h, h));
+        }
+        layers.push(NetLayer::new("policy", self.num_actions, h));
+        layers.push(NetLayer::new("value", self.num_players, h));
+        layers
+    }
+
+    /// The metadata that ties a file to its game, keyed by [`NET_METADATA_KEYS`] in that order.
+    pub fn metadata(&self) -> Vec<(&'static str, String)> {
+        let values = [
+            NET_FORMAT.to_string(),
+            self.game.clone(),
+            self.obs_len.to_string(),
+            self.num_actions.to_string(),
+            self.num_players.to_string(),
+            self.hidden.to_string(),
+            self.blocks.to_string(),
+            self.fingerprint.clone(),
+        ];
+        NET_METADATA_KEYS.into_iter().zip(values).collect()
+    }
+
+    /// Reads the metadata [`NetShape::metadata`] writes, checking the format and every size.
+    fn from_metadata(metadata: &HashMap<String, String>) -> Result<NetShape, GameError> {
+        let [format, game, obs_len, num_actions, num_players, hidden, blocks, fingerprint] = NET_METADATA_KEYS;
+        let found = field(metadata, format)?;
+        if found != NET_FORMAT {
+            return Err(bad(format!("format {found:?}, expected {NET_FORMAT:?}")));
+        }
+        Ok(NetShape {
+            game: field(metadata, game)?.to_string(),
+            obs_len: count(metadata, obs_len)?,
+            num_actions: count(metadata, num_actions)?,
+            num_players: count(metadata, num_players)?,
+            hidden: count(metadata, hidden)?,
+            blocks: field(metadata, blocks)?
+                .parse()
+                .ok()
+                .filter(|&b: &usize| b <= 64)
+                .ok_or_else(|| bad(format!("metadata {blocks:?} is not a count in 0..=64")))?,
+            fingerprint: field(metadata, fingerprint)?.to_string(),
+        })
+    }
+}
+
 /// A loaded network.
 #[derive(Clone, Debug)]
 pub struct Net {
@@ -145,10 +220,9 @@ fn count(meta: &HashMap<String, String>, key: &str) -> Result<usize, GameError> 
         .ok_or_else(|| bad(format!("metadata {key:?} is {text:?}, not a size")))
 }
 
-fn layer(tensors: &SafeTensors<'_>, name: &str, outputs: usize, inputs: usize) -> Result<Linear, GameError> {
-    let read = |suffix: &str, shape: &[usize]| -> Result<Vec<f32>, GameError> {
-        let key = format!("{name}.{suffix}");
-        let t = tensors.tensor(&key).map_err(|_| bad(format!("no tensor {key:?}")))?;
+fn layer(tensors: &SafeTensors<'_>, spec: &NetLayer) -> Result<Linear, GameError> {
+    let read = |key: &str, shape: &[usize]| -> Result<Vec<f32>, GameError> {
+        let t = tensors.tensor(key).map_err(|_| bad(format!("no tensor {key:?}")))?;
         if t.dtype() != Dtype::F32 {
             return Err(bad(format!("{key:?} is {:?}, not F32", t.dtype())));
         }
@@ -157,7 +231,8 @@ fn layer(tensors: &SafeTensors<'_>, name: &str, outputs: usize, inputs: usize) -
         }
         Ok(t.data().chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect())
     };
-    Ok(Linear { weight: read("weight", &[outputs, inputs])?, bias: read("bias", &[outputs])?, inputs, outputs })
+    let (outputs, inputs) = (spec.outputs, spec.inputs);
+    Ok(Linear { weight: read(&spec.weight, &[outputs, inputs])?, bias: read(&spec.bias, &[outputs])?, inputs, outputs })
 }
 
 impl Net {
@@ -169,52 +244,31 @@ impl Net {
         let tensors = SafeTensors::deserialize(bytes).map_err(|e| bad(e.to_string()))?;
         let (_, header) = SafeTensors::read_metadata(bytes).map_err(|e| bad(e.to_string()))?;
         let metadata = header.metadata().clone().unwrap_or_default();
-        let format = field(&metadata, "format")?;
-        if format != NET_FORMAT {
-            return Err(bad(format!("format {format:?}, expected {NET_FORMAT:?}")));
-        }
-        let shape = NetShape {
-            game: field(&metadata, "game")?.to_string(),
-            obs_len: count(&metadata, "obs_len")?,
-            num_actions: count(&metadata, "num_actions")?,
-            num_players: count(&metadata, "num_players")?,
-            hidden: count(&metadata, "hidden")?,
-            blocks: field(&metadata, "blocks")?
-                .parse()
-                .ok()
-                .filter(|&b: &usize| b <= 64)
-                .ok_or_else(|| bad("metadata \"blocks\" is not a count in 0..=64"))?,
-            fingerprint: field(&metadata, "fingerprint")?.to_string(),
-        };
-        let h = shape.hidden;
-        let input = layer(&tensors, "input", h, shape.obs_len)?;
-        let blocks = (0..shape.blocks)
-            .map(|b| {
-                Ok((
-                    layer(&tensors, &format!("blocks.{b}.fc1"), h, h)?,
-                    layer(&tensors, &format!("blocks.{b}.fc2"), h, h)?,
-                ))
-            })
-            .collect::<Result<Vec<_>, GameError>>()?;
-        let policy = layer(&tensors, "policy", shape.num_actions, h)?;
-        let value = layer(&tensors, "value", shape.num_players, h)?;
+        let shape = NetShape::from_metadata(&metadata)?;
+        let mut layers = shape.layers().iter().map(|spec| layer(&tensors, spec)).collect::<Result<Vec<_>, _>>()?;
+        let (value, policy) = (layers.pop().expect("a value layer"), layers.pop().expect("a policy layer"));
+        let mut rest = layers.into_iter();
+        let input = rest.next().expect("an input layer");
+        let blocks = std::iter::from_fn(|| Some((rest.next()?, rest.next()?))).collect();
         Ok(Net { shape, metadata, input, blocks, policy, value })
     }
 
     /// Refuses a network made for another game, observation layout, action space, player count
     /// or content, naming the first field that differs.
     pub fn verify_for<G: Game>(&self, game: &G) -> Result<(), GameError> {
-        let s = &self.shape;
-        let expected = [
-            ("game", G::NAME.to_string(), s.game.clone()),
-            ("obs_len", game.observation_len().to_string(), s.obs_len.to_string()),
-            ("num_actions", game.num_actions().to_string(), s.num_actions.to_string()),
-            ("num_players", game.num_players().to_string(), s.num_players.to_string()),
-            ("fingerprint", game.fingerprint(), s.fingerprint.clone()),
-        ];
-        match expected.into_iter().find(|(_, want, found)| want != found) {
+        let mine = NetShape {
+            game: G::NAME.to_string(),
+            obs_len: game.observation_len(),
+            num_actions: game.num_actions(),
+            num_players: game.num_players(),
+            fingerprint: game.fingerprint(),
+            ..self.shape.clone()
+        };
+        match mine.metadata().into_iter().zip(self.shape.metadata()).find(|((_, want), (_, found))| want != found) {
             None => Ok(()),
-            Some((field, expected, found)) => Err(GameError::NetMismatch { field: field.into(), expected, found }),
+            Some(((field, expected), (_, found))) => {
+                Err(GameError::NetMismatch { field: field.into(), expected, found })
+            }
         }
     }
 
@@ -275,7 +329,7 @@ pub(crate) mod tests {
     use safetensors::tensor::TensorView;
     use safetensors::Dtype;
 
-    use super::{Net, NET_FORMAT};
+    use super::{Net, NetShape};
     use crate::core::{Game, GameError};
     use crate::games::tekken::{Tekken, TekkenOptions};
 
@@ -286,38 +340,55 @@ pub(crate) mod tests {
         fingerprint: &str,
         weight: impl Fn(&str, usize) -> f32,
     ) -> Vec<u8> {
-        let [obs, actions, players, hidden, blocks] = shape;
-        let mut layers = vec![("input".to_string(), hidden, obs)];
-        for b in 0..blocks {
-            layers.push((format!("blocks.{b}.fc1"), hidden, hidden));
-            layers.push((format!("blocks.{b}.fc2"), hidden, hidden));
-        }
-        layers.push(("policy".into(), actions, hidden));
-        layers.push(("value".into(), players, hidden));
+        let [obs_len, num_actions, num_players, hidden, blocks] = shape;
+        let shape = NetShape {
+            game: game.into(),
+            obs_len,
+            num_actions,
+            num_players,
+            hidden,
+            blocks,
+            fingerprint: fingerprint.into(),
+        };
         let mut data: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
-        for (name, out, inp) in layers {
-            for (suffix, shape) in [("weight", vec![out, inp]), ("bias", vec![out])] {
-                let key = format!("{name}.{suffix}");
+        for layer in shape.layers() {
+            for (key, shape) in [(layer.weight, vec![layer.outputs, layer.inputs]), (layer.bias, vec![layer.outputs])] {
                 let bytes = (0..shape.iter().product()).flat_map(|i| weight(&key, i).to_le_bytes()).collect();
                 data.push((key, shape, bytes));
             }
         }
         let views: Vec<(String, TensorView<'_>)> =
             data.iter().map(|(k, s, b)| (k.clone(), TensorView::new(Dtype::F32, s.clone(), b).unwrap())).collect();
-        let meta: HashMap<String, String> = [
-            ("format", NET_FORMAT.to_string()),
-            ("game", game.to_string()),
-            ("obs_len", obs.to_string()),
-            ("num_actions", actions.to_string()),
-            ("num_players", players.to_string()),
-            ("hidden", hidden.to_string()),
-            ("blocks", blocks.to_string()),
-            ("fingerprint", fingerprint.to_string()),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect();
+        let meta: HashMap<String, String> = shape.metadata().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
         safetensors::serialize(views, Some(meta)).unwrap()
+    }
+
+    #[test]
+    fn the_layout_is_the_documented_one_and_its_metadata_reads_back() {
+        let shape = NetShape {
+            game: "tekken".into(),
+            obs_len: 5,
+            num_actions: 3,
+            num_players: 2,
+            hidden: 4,
+            blocks: 2,
+            fingerprint: "f".into(),
+        };
+        let layers: Vec<_> = shape.layers().into_iter().map(|l| (l.weight, l.bias, l.outputs, l.inputs)).collect();
+        let expected = [
+            ("input", 4, 5),
+            ("blocks.0.fc1", 4, 4),
+            ("blocks.0.fc2", 4, 4),
+            ("blocks.1.fc1", 4, 4),
+            ("blocks.1.fc2", 4, 4),
+            ("policy", 3, 4),
+            ("value", 2, 4),
+        ]
+        .map(|(name, outputs, inputs)| (format!("{name}.weight"), format!("{name}.bias"), outputs, inputs));
+        assert_eq!(layers, expected);
+        let metadata: HashMap<String, String> = shape.metadata().into_iter().map(|(k, v)| (k.into(), v)).collect();
+        assert_eq!(metadata["format"], "kumite-net-1");
+        assert_eq!(NetShape::from_metadata(&metadata).unwrap(), shape);
     }
 
     #[test]

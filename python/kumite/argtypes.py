@@ -1,0 +1,51 @@
+"""argparse value types of the ``kumite`` command and of the training settings it generates
+flags from (:mod:`kumite.training`): each reads a value or ends with a one-line usage error."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+
+def whole_number(low: int, high: int | None, range_text: str) -> Callable[[str], int]:
+    """An argparse type: an integer in ``low .. high`` (no upper bound for ``None``), else a
+    usage error saying ``range_text``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{range_text}, not {value}")
+        return value
+
+    return parse
+
+
+seed = whole_number(0, (1 << 64) - 1, "a seed is a whole number in 0 .. 2**64 - 1")
+port = whole_number(0, 65535, "a port is 0 .. 65535")
+count = whole_number(0, None, "must be at least 0")
+positive = whole_number(1, None, "must be at least 1")
+
+
+def mix_weight(text: str) -> float:
+    """An argparse type: λ, a random playout's share of a leaf's value, in (0, 1]."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 < value <= 1.0:
+        raise argparse.ArgumentTypeError(f"λ is a number above 0 and at most 1, not {text!r}")
+    return value
+
+
+def share(text: str) -> float:
+    """An argparse type: a number in 0..1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"a share is a number in 0 .. 1, not {text!r}")
+    return value

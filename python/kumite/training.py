@@ -1,0 +1,146 @@
+"""The settings of a training run, stated once: :class:`TrainConfig` (``kumite.learn.TrainConfig``).
+A field that ``kumite train`` takes carries its flag in its metadata (help, value type, metavar),
+and the command's options are generated from here (:func:`add_flags`, :func:`from_flags`), so a
+new setting is one field. No JAX here: the command line reads it without the learn extra."""
+
+from __future__ import annotations
+
+import argparse
+import typing
+from collections.abc import Callable
+from dataclasses import Field, dataclass, field, fields
+from typing import Any, Literal
+
+from kumite import argtypes
+from kumite.argtypes import count, mix_weight, positive, share, whole_number
+
+
+@dataclass(frozen=True)
+class Flag:
+    """How ``kumite train`` takes a setting: ``--`` and the field's name with dashes (or
+    ``name``), ``help`` followed by the field's default (and ``default_note`` after it), values
+    read by ``type`` (else the field's type; a ``bool`` is a switch, a ``Literal`` its choices),
+    and ``to_config`` turning the command line's value into the field's."""
+
+    help: str
+    metavar: str | None = None
+    type: Callable[[str], Any] | None = None
+    name: str | None = None
+    default_note: str | None = None
+    to_config: Callable[[Any], Any] | None = None
+
+
+def setting(default: Any, flag: Flag) -> Any:
+    """A field ``kumite train`` takes as ``flag``."""
+    return field(default=default, metadata={"flag": flag})
+
+
+@dataclass
+class TrainConfig:
+    """A training run: the game and its options, the folder it writes, and every setting of the
+    loop (those with a flag are ``kumite train``'s options)."""
+
+    game: str
+    out: str
+    options: dict[str, Any] = field(default_factory=dict)
+    budget_minutes: float = setting(60.0, Flag("training time", metavar="MINUTES", name="--budget"))
+    simulations: int = setting(32, Flag("search iterations per self-play move", metavar="N", type=positive))
+    # Gumbel root selection with this many actions considered (None: PUCT with visit counts). With
+    # a few dozen simulations PUCT's greedy moves let a net that values everything alike stall a
+    # game until it is cut; Gumbel's sampled root and improved policy keep self-play finishing.
+    gumbel: int | None = setting(16, Flag(
+        "Gumbel root selection with K actions considered; 0 for PUCT", metavar="K",
+        type=whole_number(0, 65535, "the actions considered are 0 .. 65535 (0: PUCT)"), to_config=lambda k: k or None))
+    # The first `warmup` share of the budget (or of `iterations`) self-plays with random-playout
+    # values instead of the network's. All of it by default: on Tekken the policy learned from
+    # rollout search beat mcts:200 about half the time within ten minutes, and collapsed once
+    # the network's own values guided the search (docs/agents.md, "The recipe").
+    warmup: float = setting(1.0, Flag(
+        "the first SHARE (0..1) of the budget self-plays with random-playout values, not the net's",
+        metavar="SHARE", type=share, default_note="all of it; 0 is AlphaZero's recipe"))
+    # During the warmup, once a network exists, its priors guide the rollout-valued search
+    # (leaf_values="playout") instead of uniform priors; its value head is still not read.
+    warmup_priors: bool = setting(False, Flag(
+        "during the warmup, the latest net's priors guide the rollout-valued search (not uniform priors)"))
+    # What values the warmup's leaves: "playout" (a random playout) or "heuristic" (the game's
+    # own estimate, `mcts:N:heuristic`'s): for Fatal Fight, whose random playouts lose nearly
+    # every campaign and take a hundred times longer than the heuristic.
+    warmup_values: Literal["playout", "heuristic"] = setting("playout", Flag(
+        "what values the warmup search's leaves: random playouts or the game's heuristic"))
+    # The share of each position's value target taken from the self-play search's own value of
+    # it (`root_value`) rather than the game's outcome: 0 is AlphaZero's target, the outcome
+    # alone; 0.5 the mean of the two, a target with less noise in long games.
+    value_mix: float = setting(0.0, Flag(
+        "the share (0..1) of each value target taken from the search's value of the position instead of the "
+        "game's outcome", metavar="SHARE", type=share, default_note="the outcome alone"))
+    # After the warmup, each leaf of the self-play search is valued `(1 - leaf_mix)·` the net's
+    # value `+ leaf_mix·` a random playout's from it (AlphaGo's mix, λ in (0, 1]; the search's
+    # leaf values, not the value targets `value_mix` shapes). None: the net's value alone.
+    leaf_mix: float | None = setting(None, Flag(
+        "after the warmup, value each search leaf (1 - LAMBDA) by the net and LAMBDA by a random playout, as "
+        "AlphaGo did; 0 < LAMBDA <= 1", metavar="LAMBDA", type=mix_weight, default_note="the net alone"))
+    seed: int = setting(0, Flag("the seed of the initial weights, self-play, sampling and evaluation", type=argtypes.seed))
+    hidden: int = setting(128, Flag("the network's width", type=positive))
+    blocks: int = setting(2, Flag("residual blocks"))
+    games_per_iteration: int = setting(32, Flag("self-play games per iteration", type=positive))
+    steps_per_iteration: int = 64
+    batch_size: int = 256
+    buffer_rows: int = 200_000
+    learning_rate: float = 1e-3
+    weight_decay: float = 1e-4
+    temperature_moves: int = 30
+    # A self-play game still live after this many actions is cut (truncated: no value target).
+    max_steps: int = 2_000
+    eval_every: int = setting(5, Flag("learning-curve point every N iterations", metavar="N", type=positive))
+    eval_games: int = setting(40, Flag(
+        "games per opponent at each learning-curve point; 0 draws no curve", metavar="N", type=count))
+    eval_opponents: tuple[str, ...] = ("random", "mcts:200")
+    # Minutes of training between checkpoints (one is also written when the run ends or is
+    # interrupted): the replay buffer makes a checkpoint hundreds of MB, too much for every
+    # iteration. Writing them counts in the training clock.
+    checkpoint_minutes: float = setting(10.0, Flag(
+        "training minutes between checkpoints; one is also written at the end and on Ctrl-C", metavar="MINUTES"))
+    # Stop after this many iterations whatever the budget (`None`: the budget decides).
+    iterations: int | None = setting(None, Flag(
+        "stop after N iterations whatever the budget", metavar="N", type=positive))
+    threads: int | None = None
+    # How the run was started, recorded in the network's provenance (default: this process's
+    # `kumite train` command line).
+    command: str | None = None
+
+
+def flagged() -> list[tuple[Field[Any], Flag]]:
+    """The settings ``kumite train`` takes, in TrainConfig's order, with their flags."""
+    return [(f, f.metadata["flag"]) for f in fields(TrainConfig) if "flag" in f.metadata]
+
+
+def flag_name(f: Field[Any], flag: Flag) -> str:
+    return flag.name or "--" + f.name.replace("_", "-")
+
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """Adds every flagged setting to ``parser``, its destination the field's name."""
+    hints = typing.get_type_hints(TrainConfig)
+    for f, flag in flagged():
+        name, default, hint = flag_name(f, flag), f.default, hints[f.name]
+        if hint is bool:
+            parser.add_argument(name, dest=f.name, action="store_true", help=flag.help)
+            continue
+        if default is None:
+            shown = f" (default: {flag.default_note})" if flag.default_note else ""
+        else:
+            value = f"{default:g}" if isinstance(default, float) else str(default)
+            shown = f" (default {value}" + (f": {flag.default_note}" if flag.default_note else "") + ")"
+        kwargs: dict[str, Any] = {"dest": f.name, "default": default, "metavar": flag.metavar, "help": flag.help + shown}
+        if typing.get_origin(hint) is Literal:
+            kwargs["choices"] = typing.get_args(hint)
+        else:
+            kwargs["type"] = flag.type or hint
+        parser.add_argument(name, **kwargs)
+
+
+def from_flags(args: argparse.Namespace, **given: Any) -> TrainConfig:
+    """The TrainConfig that ``args`` (parsed by a parser :func:`add_flags` set up) names, with
+    the fields the command takes otherwise (``game``, ``out``, ``options``) in ``given``."""
+    values = {f.name: (flag.to_config or (lambda v: v))(getattr(args, f.name)) for f, flag in flagged()}
+    return TrainConfig(**given, **values)
