@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,12 @@ FLAGS = ["--budget", "--simulations", "--gumbel", "--warmup", "--warmup-priors",
 def parsed(monkeypatch: pytest.MonkeyPatch, *flags: str) -> argparse.Namespace:
     """What `kumite train tekken --out runs/t FLAGS` parses to (the run itself left out)."""
     seen: list[argparse.Namespace] = []
-    monkeypatch.setattr(cli, "train", lambda args: seen.append(args) or 0)
+
+    def train(args: argparse.Namespace) -> int:
+        seen.append(args)
+        return 0
+
+    monkeypatch.setattr(cli, "train", train)
     assert cli.main(["train", "tekken", "--out", "runs/t", *flags]) == 0
     return seen[0]
 
@@ -64,3 +70,16 @@ def test_the_help_is_the_fields_help_with_their_defaults(capsys: pytest.CaptureF
                   "recipe)", "(default playout)", "(default 0: the outcome alone)", "(default: the net alone)",
                   "the network's width (default 128)", "residual blocks (default 2)", "on Ctrl-C (default 10)"):
         assert shown in text, shown
+
+
+def test_the_defaults_the_agents_guide_states_are_trainconfigs() -> None:
+    """The guide names a few defaults in its prose ("every `--eval-every` (5) iterations",
+    "Defaults: 128 hidden units, 2 blocks"): they are the fields' (the one source)."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "agents.md").read_text()
+    defaults = {training.flag_name(f, flag): f.default for f, flag in training.flagged()}
+    stated = re.findall(r"`(--[a-z-]+)` \((\d+)\)", text)
+    assert stated, "the guide states no default"
+    for flag, value in stated:
+        assert float(value) == defaults[flag], flag
+    hidden, blocks = re.findall(r"Defaults: (\d+) hidden units, (\d+) blocks", text)[0]
+    assert (int(hidden), int(blocks)) == (TrainConfig.hidden, TrainConfig.blocks)

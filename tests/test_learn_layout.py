@@ -73,6 +73,7 @@ def test_the_shipped_network_loads_and_writes_back_bit_identically(tmp_path: Pat
     game = kumite.load("tekken")
     state, obs, masks = game.new_state(seed=4), [], []
     for _ in range(12):
+        assert state.current_player is not None
         obs.append(state.observation(state.current_player))
         masks.append(state.legal_action_mask())
         state.apply(state.legal_actions()[0])

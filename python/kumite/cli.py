@@ -21,7 +21,7 @@ import kumite
 from kumite import bots, training
 from kumite._extras import install_hint
 from kumite.arena import play_match, play_out
-from kumite.argtypes import count, positive, port, seed, whole_number
+from kumite.argtypes import port, positive, seed, whole_number
 from kumite.bots import BOT_SPECS, Bot
 from kumite.terminal import Human, Quit, screen
 

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +27,7 @@ from kumite.bots import AZ_EXPLORATION, PolicyBot
 from kumite.learn.export import save_net
 from kumite.learn.model import Params, init_params, loss_fn
 from kumite.results import SelfPlayData
-# Stated in kumite.training, which needs no JAX; scripts and tests import it from here too.
-from kumite.training import TrainConfig as TrainConfig
+from kumite.training import TrainConfig as TrainConfig  # stated without JAX; imported from here too
 
 CHECKPOINT = "checkpoint.pkl"
 # A learning-curve point's fields that are not win rates.
@@ -221,8 +221,8 @@ class Trainer:
         candidates: dict[str, Callable[[], Any]] = {"policy": lambda: PolicyBot(net, "policy")}
         for spec in self.eval_specs():
             name = str(spec) + (f" gumbel:{cfg.gumbel}" if cfg.gumbel else "")
-            candidates[name] = lambda spec=spec: kumite.MCTS.from_spec(g, spec, seed=cfg.seed, threads=1, net=net,
-                                                                       gumbel=cfg.gumbel)
+            candidates[name] = partial(kumite.MCTS.from_spec, g, spec, seed=cfg.seed, threads=1, net=net,
+                                       gumbel=cfg.gumbel)
         # Cut like self-play: an untrained net can stall a game for its whole run bound.
         def win_rate(bots: list[Any]) -> float:
             result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration, max_steps=cfg.max_steps,
