@@ -4,7 +4,7 @@ tables (``make agents-docs``), between ``<!-- agents:GAME:begin -->`` and
 docs/images/agents/. Per two-player game: the network alone against random; ``az:N`` against
 ``mcts:N`` with random playouts and with the heuristic, both seat orders (every match swaps
 seats each game), with Wilson 95 % intervals; the goal match ``az:200`` against ``mcts:2000``,
-and ``azp:200`` beside it; a skill-depth picture (win rate against ``mcts:1000`` by search budget
+and ``azp:200`` and the mixed leaf values ``azm:200:λ`` beside it; a skill-depth picture (win rate against ``mcts:1000`` by search budget
 for both bot families); a ladder of the shipped bots; and the training cost from the network's
 metadata. Fatal Fight, a team game: campaign win rates of ``mcts:2000:heuristic`` teams by party
 size, and of ``az:200`` teams where a shipped network fits the party size.
@@ -42,6 +42,9 @@ GOAL = ("az:200", "mcts:2000")
 # The network's priors with random-playout leaf values, measured beside the goal: whether the
 # value head or the priors limit the search.
 PRIORS_ONLY = ("azp:200", "mcts:2000")
+# AlphaGo's mixed leaf values against the same opponent, `azm:200:λ` with λ the playouts' share
+# (λ = 0 is `az:200`, the network's value alone; λ = 1 the playouts alone, as `azp:200`).
+LAMBDAS = (0.25, 0.5, 0.75)
 REFERENCE = "mcts:1000"
 LADDER = ("random", "mcts:200", "mcts:1000", "policy", "az:200")
 
@@ -134,6 +137,12 @@ def goal_line(run: Runner, name: str, games: int, path: str = "") -> str:
     return f"Goal, `{GOAL[0]}` against `{GOAL[1]}` over {games} games: {cell(goal)} ({verdict})."
 
 
+def lambda_line(run: Runner, name: str, path: str = "") -> str:
+    cells = [f"λ = {lam:g}: {cell(run.match(name, (f'azm:200:{lam:g}' + path, GOAL[1])))}" for lam in LAMBDAS]
+    return (f"Leaf values mixed, `azm:200:λ` (λ the random playout's share of a leaf's value) against "
+            f"`{GOAL[1]}`, {run.games} games each: " + "; ".join(cells) + ".")
+
+
 def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_games: int) -> list[str]:
     out = [provenance(net) + ".", ""]
     policy = run.match(name, ("policy", "random"))
@@ -157,7 +166,7 @@ def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_
         depth["mcts:N (random playouts)"].append((m, r.win_rate[0], *r.ci95[0]))
     out += ["", goal_line(run, name, goal_games),
             f"Beside it, `{PRIORS_ONLY[0]}` (the network's priors, random-playout values) against `{PRIORS_ONLY[1]}`: "
-            f"{cell(run.match(name, PRIORS_ONLY, games=goal_games))}.", ""]
+            f"{cell(run.match(name, PRIORS_ONLY, games=goal_games))}.", lambda_line(run, name), ""]
     out += [f"![{name}: win rate against {REFERENCE} by search budget]({depth_picture(name, depth)})", ""]
     ladder = run.ladder(name, LADDER, ladder_games)
     out += [f"Ladder of the shipped bots ({ladder_games} games a pair, seats swapped):", "", "```text", str(ladder), "```", ""]
@@ -197,6 +206,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--net", metavar="PATH", default="",
                         help="with --goal-only: measure this network file instead of the shipped one")
+    parser.add_argument("--lambdas", action="store_true",
+                        help="with --goal-only: also play the mixed leaf values, azm:200:λ against the goal's opponent")
     parser.add_argument("--goal-only", action="store_true",
                         help="play only each two-player game's goal matches (the network alone against random, and "
                              "the goal match; the same games as the full run) and print them; docs/agents.md is "
@@ -211,6 +222,8 @@ def main() -> int:
             alone = run.match(name, ("policy" + path, "random"))
             print(f"{name}: the network alone (`policy`) against `random`: {cell(alone)}.")
             print(goal_line(run, name, args.goal_games, path), flush=True)
+            if args.lambdas:
+                print(lambda_line(run, name, path), flush=True)
         run.pool.shutdown()
         return 0
     for name in args.games or kumite.games():
