@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use crate::cards::CardId;
 use crate::core::{GameError, ProblemKind, ProblemList, Seating, Utility};
 use crate::games::senjutsu::content::{self, Content};
-use crate::games::senjutsu::state::MAX_PLAYERS;
+
+/// The most seats a game has (`players`, SJ-1.1); the state's per-seat arrays are this long.
+pub const MAX_PLAYERS: usize = 4;
 
 const DEFAULT_SAMURAI: [&str; 4] = ["old_master", "eager_student", "wanderer", "spear_captain"];
 
