@@ -1,99 +1,12 @@
 use serde::de::DeserializeOwned;
 
-use crate::core::{CardProblem, GameError};
+use crate::core::{CardProblem, GameError, ProblemKind};
 
-/// Collects every problem found while validating one content file, so users fix them all at once.
-pub struct Problems {
-    file: String,
-    list: Vec<CardProblem>,
-    /// How many times each problem of `list` was found: a problem found again (the same card
-    /// listed 60 times) is reported once, with its count.
-    times: Vec<usize>,
-}
-
-impl Problems {
-    pub fn new(file: impl Into<String>) -> Self {
-        Problems { file: file.into(), list: Vec::new(), times: Vec::new() }
-    }
-    pub fn add(&mut self, card: impl Into<String>, field: impl Into<String>, reason: impl Into<String>) {
-        let problem =
-            CardProblem { file: self.file.clone(), card: card.into(), field: field.into(), reason: reason.into() };
-        match self.list.iter().position(|p| *p == problem) {
-            Some(i) => self.times[i] += 1,
-            None => {
-                self.list.push(problem);
-                self.times.push(1);
-            }
-        }
-    }
-    /// Adds a problem unless `ok`.
-    pub fn require(&mut self, ok: bool, card: &str, field: &str, reason: impl FnOnce() -> String) {
-        if !ok {
-            self.add(card, field, reason());
-        }
-    }
-    /// Refuses a display name given twice. Actions, logs and `apply("…")` name an entry by its
-    /// display name, so two entries that can meet in one list of legal actions must read apart.
-    /// `known` are entries already loaded (checked before); each of `new` that repeats a name is
-    /// a problem naming both entries.
-    pub fn distinct_names<'a>(
-        &mut self,
-        known: impl IntoIterator<Item = (&'a str, &'a str)>,
-        new: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) {
-        let mut seen: std::collections::HashMap<&str, &str> = known.into_iter().map(|(id, name)| (name, id)).collect();
-        for (id, name) in new {
-            if let Some(other) = seen.insert(name, id) {
-                self.add(
-                    id,
-                    "name",
-                    format!(
-                        "{name:?} is already the name of {other:?}: two actions would read alike, so names must differ"
-                    ),
-                );
-            }
-        }
-    }
-    pub fn len(&self) -> usize {
-        self.list.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
-    }
-    pub fn into_result(self) -> Result<(), GameError> {
-        if self.list.is_empty() {
-            return Ok(());
-        }
-        let mut problems = self.list;
-        for (p, &n) in problems.iter_mut().zip(&self.times) {
-            if n > 1 {
-                p.reason.push_str(&format!(" ({n} times)"));
-            }
-        }
-        Err(GameError::CardData { problems })
-    }
-    /// Adds the problems of a file that could not be read (a [`GameError::CardData`]); any other
-    /// error becomes one problem of this collection's file.
-    pub fn merge_error(&mut self, e: GameError) {
-        match e {
-            GameError::CardData { problems } => {
-                let times = vec![1; problems.len()];
-                self.merge(Problems { file: String::new(), list: problems, times });
-            }
-            other => self.add("", "", other.to_string()),
-        }
-    }
-    pub fn merge(&mut self, other: Problems) {
-        for (p, n) in other.list.into_iter().zip(other.times) {
-            match self.list.iter().position(|q| *q == p) {
-                Some(i) => self.times[i] += n,
-                None => {
-                    self.list.push(p);
-                    self.times.push(n);
-                }
-            }
-        }
-    }
+/// A cards file (`cards/*.toml`): its `[[card]]` entries, each in a game's own plain form `T`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCards<T> {
+    pub card: Vec<T>,
 }
 
 /// The most entries one list of a content file may hold (a deck's cards, a card's extensions
@@ -135,27 +48,16 @@ fn long_list(value: &toml::Value, path: &mut String) -> Option<(String, usize)> 
 /// a list longer than [`MAX_LIST`] is refused before anything reads it.
 pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, GameError> {
     if text.len() > MAX_FILE_BYTES {
-        let mut problems = Problems::new(file);
-        problems.add(
-            "",
-            "",
-            format!("{} bytes; a content file holds at most {MAX_FILE_BYTES} bytes (1 MiB)", text.len()),
-        );
-        return Err(GameError::CardData { problems: problems.list });
+        let size = format!("{} bytes; a content file holds at most {MAX_FILE_BYTES} bytes (1 MiB)", text.len());
+        return Err(unreadable(file, String::new(), size));
     }
     if let Ok(table) = toml::from_str::<toml::Table>(text) {
         if let Some((path, len)) = long_list(&toml::Value::Table(table), &mut String::new()) {
-            let mut problems = Problems::new(file);
-            problems.add(
-                "",
-                path,
-                format!("{len} entries; a list holds at most {MAX_LIST} (a content file's capacity)"),
-            );
-            return Err(GameError::CardData { problems: problems.list });
+            let reason = format!("{len} entries; a list holds at most {MAX_LIST} (a content file's capacity)");
+            return Err(unreadable(file, path, reason));
         }
     }
     toml::from_str(text).map_err(|e| {
-        let mut problems = Problems::new(file);
         let place = e
             .span()
             .map(|s| {
@@ -163,9 +65,14 @@ pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Game
                 format!("line {line}")
             })
             .unwrap_or_default();
-        problems.add("", place, e.message().to_string());
-        GameError::CardData { problems: problems.list }
+        unreadable(file, place, e.message().to_string())
     })
+}
+
+/// The one problem of a content file that cannot be read, at `field` (a line or a list).
+fn unreadable(file: &str, field: String, reason: String) -> GameError {
+    let problem = CardProblem { kind: ProblemKind::Unreadable, file: file.into(), card: String::new(), field, reason };
+    GameError::CardData { problems: vec![problem] }
 }
 
 /// A game's `content_dir` layout: for each kind in `kinds`, the `*.toml` files of the folder
@@ -312,20 +219,5 @@ mod tests {
         let big = format!("[[cards]]\nid = \"a\"\n{}", "# padding\n".repeat(110_000));
         let Err(GameError::CardData { problems }) = parse_toml::<Lists>("c.toml", &big) else { panic!("accepted") };
         assert_eq!(problems[0].reason, "1100019 bytes; a content file holds at most 1048576 bytes (1 MiB)");
-    }
-
-    #[test]
-    fn a_problem_found_again_is_reported_once_with_its_count() {
-        let mut p = Problems::new("deck.toml");
-        for _ in 0..60 {
-            p.add("zzz", "cards", "no such card");
-        }
-        p.add("decklist", "cards", "too short");
-        let mut other = Problems::new("deck.toml");
-        other.add("zzz", "cards", "no such card");
-        p.merge(other);
-        let Err(GameError::CardData { problems }) = p.into_result() else { panic!("expected problems") };
-        let reasons: Vec<&str> = problems.iter().map(|x| x.reason.as_str()).collect();
-        assert_eq!(reasons, ["no such card (61 times)", "too short"]);
     }
 }

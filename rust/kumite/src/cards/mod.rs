@@ -7,5 +7,5 @@ mod load;
 mod pile;
 
 pub use hidden::{determinized_rng, redeal, reshuffle};
-pub use load::{content_folder, parse_toml, Problems, MAX_FILE_BYTES, MAX_LIST};
+pub use load::{content_folder, parse_toml, RawCards, MAX_FILE_BYTES, MAX_LIST};
 pub use pile::{check_conserved, CardId, Pile};

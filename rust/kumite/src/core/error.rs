@@ -1,8 +1,10 @@
-use crate::core::Action;
+use crate::core::{Action, ProblemKind};
 
-/// One problem found in a card or content file: where it is and what is wrong.
+/// One problem found in a card or content file, as [`GameError::CardData`] reports it: its
+/// kind, where it is and what is wrong (`ProblemList::in_file` collects them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardProblem {
+    pub kind: ProblemKind,
     pub file: String,
     /// The card (or character, stage…) id, or empty when the problem is with the file itself.
     pub card: String,

@@ -1,14 +1,60 @@
 //! The configured campaign every file of the folder reads: the options, the content in play with
-//! each player's character and the copies of every card, the constructor that checks them, and
-//! the run's bounds.
+//! each player's character and the copies of every card, the constructor that checks them (and
+//! the content against the state's capacities, defined here), and the run's bounds.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::core::GameError;
-use crate::games::fatal_fight::content::{self, Content};
-use crate::games::fatal_fight::state::{self, Counts};
+use crate::games::fatal_fight::content::{self, Content, MAX_CARD_TYPES};
+
+/// The most cards a game may hold (shop, uniques and the starting decks in play, checked when
+/// the game is built), so a player's deck or discard can hold every card of the game: no play
+/// reaches it (FFX-10).
+pub const MAX_OWNED: usize = 128;
+/// Cards played in one round: at most 5 actions on the own turn plus 5 in combinations, and the
+/// face-down cards paid for moves and saving (one per action).
+pub const MAX_PLAYED: usize = 16;
+/// A group after mass damage holds at most 4 enemies and the boss; a round adds at most 5 per
+/// respawn, a boss summon 3, a rally 1 and a cross 1.
+pub const MAX_GROUP: usize = 16;
+pub const MAX_ENEMY_CARDS: usize = 64;
+pub const MAX_UNIQUES: usize = 32;
+pub const MAX_PLAYERS: usize = 4;
+/// The most gold one action can create: a combo bonus (below 255 hits), carriers' gold (at most
+/// 255 each in a group of `MAX_GROUP`), a supply gimmick (at most 255) and the 1 gold a stage
+/// clear gives each player. `FatalFight::new` refuses a game whose run bound times this could
+/// reach `u32::MAX`, so gold never saturates (FFX-9).
+pub const MAX_GOLD_PER_ACTION: u64 = 255 + 255 * MAX_GROUP as u64 + 255 + MAX_PLAYERS as u64;
+
+/// A count per card type (shop stock, cards removed from the game), serialised as a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts(pub [u8; MAX_CARD_TYPES]);
+
+impl Default for Counts {
+    fn default() -> Self {
+        Counts([0; MAX_CARD_TYPES])
+    }
+}
+
+impl Serialize for Counts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Counts {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<u8>::deserialize(d)?;
+        if v.len() != MAX_CARD_TYPES {
+            return Err(serde::de::Error::custom(format!("expected {MAX_CARD_TYPES} counts, found {}", v.len())));
+        }
+        let mut c = Counts::default();
+        c.0.copy_from_slice(&v);
+        Ok(c)
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -134,12 +180,12 @@ impl FatalFight {
         }
         options.characters = characters.iter().map(|&c| content.characters[c].id.clone()).collect();
         let enemy_copies: usize = content.enemies.iter().map(|e| usize::from(e.copies)).sum();
-        if enemy_copies > state::MAX_ENEMY_CARDS {
-            return Err(GameError::option("content_dir", format!("at most {} enemy cards", state::MAX_ENEMY_CARDS)));
+        if enemy_copies > MAX_ENEMY_CARDS {
+            return Err(GameError::option("content_dir", format!("at most {} enemy cards", MAX_ENEMY_CARDS)));
         }
         let uniques = content.cards.iter().filter(|c| c.kind == content::Kind::Unique).count();
-        if uniques > state::MAX_UNIQUES {
-            return Err(GameError::option("content_dir", format!("at most {} unique cards", state::MAX_UNIQUES)));
+        if uniques > MAX_UNIQUES {
+            return Err(GameError::option("content_dir", format!("at most {} unique cards", MAX_UNIQUES)));
         }
         let mut totals = Counts::default();
         for (t, c) in content.cards.iter().enumerate() {
@@ -151,23 +197,20 @@ impl FatalFight {
             }
         }
         let cards: usize = totals.0.iter().map(|&k| usize::from(k)).sum();
-        if cards > state::MAX_OWNED {
+        if cards > MAX_OWNED {
             return Err(GameError::option(
                 "content_dir",
-                format!(
-                    "{cards} cards in the game (shop, uniques, starting decks in play); at most {}",
-                    state::MAX_OWNED
-                ),
+                format!("{cards} cards in the game (shop, uniques, starting decks in play); at most {}", MAX_OWNED),
             ));
         }
         // Text actions (FFX-17) add plays to a round: each card in the game is played at most once
         // a round, so a player's plays stay within its actions, its combination plays and every
         // `action` text of the game, which must fit the played pile.
         let most_actions = characters.iter().map(|&c| usize::from(content.characters[c].actions)).max().unwrap_or(1);
-        if 2 * most_actions + text_actions(&content, &totals) > state::MAX_PLAYED {
+        if 2 * most_actions + text_actions(&content, &totals) > MAX_PLAYED {
             return Err(GameError::option(
                 "content_dir",
-                format!("twice the actions plus every \"action\" text of the game's cards is above the {} plays a round holds", state::MAX_PLAYED),
+                format!("twice the actions plus every \"action\" text of the game's cards is above the {} plays a round holds", MAX_PLAYED),
             ));
         }
         let game = FatalFight { options, content: Arc::new(content), characters, totals };
@@ -184,7 +227,7 @@ impl FatalFight {
     }
     /// The most gold a run can hold: every action's most plus every start gold.
     pub fn most_gold(&self) -> u64 {
-        max_game_length(self) as u64 * state::MAX_GOLD_PER_ACTION + 4 * u64::from(MAX_START_GOLD)
+        max_game_length(self) as u64 * MAX_GOLD_PER_ACTION + 4 * u64::from(MAX_START_GOLD)
     }
     pub fn character(&self, player: usize) -> &content::Character {
         &self.content.characters[self.characters[player]]

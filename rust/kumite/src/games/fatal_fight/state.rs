@@ -5,63 +5,23 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, Pile};
 use crate::core::{NoEvents, Rng};
-use crate::games::fatal_fight::content::{Kind, MAX_BOSS_SKILLS, MAX_CARD_TYPES, MAX_CARRY, RESPAWNS};
+use crate::games::fatal_fight::content::{Kind, MAX_BOSS_SKILLS, MAX_CARRY, RESPAWNS};
 use crate::games::fatal_fight::game::FatalFight;
 
-/// The most cards a game may hold (shop, uniques and the starting decks in play, checked when
-/// the game is built), so a player's deck or discard can hold every card of the game: no play
-/// reaches it (FFX-10).
-pub const MAX_OWNED: usize = 128;
+// The capacities `FatalFight::new` checks the content against, and the card counts it keeps,
+// live in `game.rs`, which every file of the folder reads.
+pub use crate::games::fatal_fight::game::{
+    Counts, MAX_ENEMY_CARDS, MAX_GROUP, MAX_OWNED, MAX_PLAYED, MAX_PLAYERS, MAX_UNIQUES,
+};
+
 // `Player::discard_seen` has one bit per discard slot.
 const _: () = assert!(MAX_OWNED <= 128);
 /// A hand can hold every card of the game, so no draw is ever lost (FF-8.2 「最大手札枚数を超えても
 /// 問題ありません」, FFX-10): a hand holds only cards its player owns, at most `MAX_OWNED`.
 pub const MAX_HAND: usize = MAX_OWNED;
-/// Cards played in one round: at most 5 actions on the own turn plus 5 in combinations, and the
-/// face-down cards paid for moves and saving (one per action).
-pub const MAX_PLAYED: usize = 16;
-/// A group after mass damage holds at most 4 enemies and the boss; a round adds at most 5 per
-/// respawn, a boss summon 3, a rally 1 and a cross 1.
-pub const MAX_GROUP: usize = 16;
-pub const MAX_ENEMY_CARDS: usize = 64;
-pub const MAX_UNIQUES: usize = 32;
-pub const MAX_PLAYERS: usize = 4;
 pub const SQUARES: usize = 9;
-/// The most gold one action can create: a combo bonus (below 255 hits), carriers' gold (at most
-/// 255 each in a group of `MAX_GROUP`), a supply gimmick (at most 255) and the 1 gold a stage
-/// clear gives each player. `FatalFight::new` refuses a game whose run bound times this could
-/// reach `u32::MAX`, so gold never saturates (FFX-9).
-pub const MAX_GOLD_PER_ACTION: u64 = 255 + 255 * MAX_GROUP as u64 + 255 + MAX_PLAYERS as u64;
 /// The boss in an enemy group.
 pub const BOSS: CardId = CardId(u16::MAX);
-
-/// A count per card type (shop stock, cards removed from the game), serialised as a list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Counts(pub [u8; MAX_CARD_TYPES]);
-
-impl Default for Counts {
-    fn default() -> Self {
-        Counts([0; MAX_CARD_TYPES])
-    }
-}
-
-impl Serialize for Counts {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.as_slice().serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Counts {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Vec::<u8>::deserialize(d)?;
-        if v.len() != MAX_CARD_TYPES {
-            return Err(serde::de::Error::custom(format!("expected {MAX_CARD_TYPES} counts, found {}", v.len())));
-        }
-        let mut c = Counts::default();
-        c.0.copy_from_slice(&v);
-        Ok(c)
-    }
-}
 
 /// Squares are `area * 3 + line`: areas 0 left, 1 centre, 2 right; lines 0 upper, 1 middle,
 /// 2 lower. Respawn points (enemy groups) are `side * 3 + line` with side 0 left, 1 right; their

@@ -6,10 +6,12 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{CardId, Problems};
-use crate::core::{GameError, Seating, Utility};
+use crate::cards::CardId;
+use crate::core::{GameError, ProblemKind, ProblemList, Seating, Utility};
 use crate::games::senjutsu::content::{self, Content};
-use crate::games::senjutsu::state::MAX_PLAYERS;
+
+/// The most seats a game has (`players`, SJ-1.1); the state's per-seat arrays are this long.
+pub const MAX_PLAYERS: usize = 4;
 
 const DEFAULT_SAMURAI: [&str; 4] = ["old_master", "eager_student", "wanderer", "spear_captain"];
 
@@ -191,26 +193,31 @@ pub(crate) fn validate_deck(
     sideboard: &[String],
     character: Option<&str>,
 ) -> Result<(), GameError> {
-    let mut p = Problems::new("decklist");
+    let mut p = ProblemList::in_file("decklist");
     if !sideboard.is_empty() {
-        p.add("decklist", "sideboard", "Senjutsu has no sideboard");
+        p.add_card(ProblemKind::Invalid, "decklist", "sideboard", "Senjutsu has no sideboard");
     }
     let samurai = match character {
         None => {
-            p.add("decklist", "character", "name the samurai the deck is for (its signature cards are its own)");
+            p.add_card(
+                ProblemKind::Invalid,
+                "decklist",
+                "character",
+                "name the samurai the deck is for (its signature cards are its own)",
+            );
             None
         }
         Some(k) => {
             let found = game.content.samurai_by_id(k);
-            p.require(found.is_some(), k, "character", || format!("no samurai {k:?}"));
+            p.require_card(found.is_some(), ProblemKind::UnknownId, k, "character", || format!("no samurai {k:?}"));
             found
         }
     };
     match game.content.cards_by_id(cards) {
-        Err(unknown) => unknown.iter().for_each(|k| p.add(k, "cards", "no such card")),
+        Err(unknown) => unknown.iter().for_each(|k| p.add_card(ProblemKind::UnknownId, k, "cards", "no such card")),
         Ok(deck) => {
             for problem in samurai.map(|s| game.content.deck_problems(s, &deck)).unwrap_or_default() {
-                p.add("decklist", "cards", problem);
+                p.add_card(ProblemKind::Invalid, "decklist", "cards", problem);
             }
         }
     }

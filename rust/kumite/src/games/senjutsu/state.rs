@@ -8,9 +8,9 @@ use crate::cards::{CardId, Pile};
 use crate::core::{derive_seed, Rng};
 use crate::games::senjutsu::content::{DEAL, DECK_SIZE, MAX_HAND_LIMIT, MAX_INITIATIVE, MAX_PARTS, MAX_STUN};
 use crate::games::senjutsu::game::Senjutsu;
+pub use crate::games::senjutsu::game::MAX_PLAYERS;
 use crate::hex::{Direction, Hex};
 
-pub const MAX_PLAYERS: usize = 4;
 /// Hand capacity, never reached (docs/rules/senjutsu.md, "Capacities"): all 40 ability cards of
 /// the deck, the core card, and the stun cards a samurai standing can hold — fewer than its hand
 /// limit before a stun, plus one attack's stun cards.

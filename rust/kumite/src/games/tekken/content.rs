@@ -6,8 +6,8 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use crate::cards::{parse_toml, CardId, Problems};
-use crate::core::GameError;
+use crate::cards::{parse_toml, CardId};
+use crate::core::{GameError, ProblemKind, ProblemList};
 use crate::hex::{Board, Hex};
 
 /// Most distinct cards, combos and symbols a character may have: these size the state's piles
@@ -330,15 +330,17 @@ fn hex(h: [i8; 2]) -> Hex {
     Hex::new(h[0], h[1])
 }
 
-fn parse_symbols(raw: &[String], max: usize, problems: &mut Problems, card: &str, field: &str) -> Vec<Symbol> {
-    problems.require(!raw.is_empty(), card, field, || "needs at least one symbol".into());
-    problems.require(raw.len() <= max, card, field, || format!("at most {max} symbols, found {}", raw.len()));
+fn parse_symbols(raw: &[String], max: usize, problems: &mut ProblemList, card: &str, field: &str) -> Vec<Symbol> {
+    problems.require_card(!raw.is_empty(), ProblemKind::OutOfRange, card, field, || "needs at least one symbol".into());
+    problems.require_card(raw.len() <= max, ProblemKind::OutOfRange, card, field, || {
+        format!("at most {max} symbols, found {}", raw.len())
+    });
     raw.iter()
         .enumerate()
         .filter_map(|(i, s)| match Symbol::parse(s) {
             Ok(sym) => Some(sym),
             Err(e) => {
-                problems.add(card, format!("{field}[{i}]"), e);
+                problems.add_card(ProblemKind::Invalid, card, format!("{field}[{i}]"), e);
                 None
             }
         })
@@ -365,28 +367,29 @@ impl Content {
     /// Reads one character file; on any problem nothing is added and every problem is listed.
     pub fn add_character(&mut self, file: &str, text: &str) -> Result<(), GameError> {
         let raw: RawCharacter = parse_toml(file, text)?;
-        let mut p = Problems::new(file);
+        let mut p = ProblemList::in_file(file);
         let cid = raw.id.as_str();
-        p.require(!cid.is_empty(), cid, "id", || "must not be empty".into());
-        p.require(self.characters.iter().all(|c| c.id != raw.id), cid, "id", || {
+        p.require_card(!cid.is_empty(), ProblemKind::Invalid, cid, "id", || "must not be empty".into());
+        p.require_card(self.characters.iter().all(|c| c.id != raw.id), ProblemKind::Duplicate, cid, "id", || {
             "a character with this id is already loaded".into()
         });
         let mut cards = Vec::new();
         let mut deck = Vec::new();
         for (i, rc) in raw.cards.iter().enumerate() {
             let at = if rc.id.is_empty() { format!("{cid}.cards[{i}]") } else { rc.id.clone() };
-            p.require(!rc.id.is_empty(), &at, "id", || "must not be empty".into());
-            p.require(
+            p.require_card(!rc.id.is_empty(), ProblemKind::Invalid, &at, "id", || "must not be empty".into());
+            p.require_card(
                 raw.cards[..i].iter().all(|o| o.id != rc.id) && self.cards.iter().all(|o| o.id != rc.id),
+                ProblemKind::Duplicate,
                 &at,
                 "id",
                 || "duplicate card id".into(),
             );
-            p.require(rc.deck == raw.id, &at, "deck", || {
+            p.require_card(rc.deck == raw.id, ProblemKind::Invalid, &at, "deck", || {
                 format!("deck mark {:?} is not this character's ({cid:?})", rc.deck)
             });
-            p.require(rc.copies >= 1, &at, "copies", || "at least 1".into());
-            p.require(rc.colour.kind() == rc.kind, &at, "colour", || {
+            p.require_card(rc.copies >= 1, ProblemKind::OutOfRange, &at, "copies", || "at least 1".into());
+            p.require_card(rc.colour.kind() == rc.kind, ProblemKind::Invalid, &at, "colour", || {
                 format!(
                     "a {} is {}, not {}",
                     rc.kind.name(),
@@ -396,7 +399,7 @@ impl Content {
             });
             let symbols = parse_symbols(&rc.symbols, MAX_SYMBOLS, &mut p, &at, "symbols");
             let want = if rc.special { 3 } else { 1 };
-            p.require(rc.extensions.len() == want, &at, "extensions", || {
+            p.require_card(rc.extensions.len() == want, ProblemKind::OutOfRange, &at, "extensions", || {
                 format!(
                     "a {} card has {want} extension(s), found {}",
                     if rc.special { "special" } else { "common" },
@@ -405,8 +408,9 @@ impl Content {
             });
             let mut extensions = Vec::new();
             for (j, e) in rc.extensions.iter().enumerate() {
-                p.require(
+                p.require_card(
                     rc.extensions[..j].iter().all(|o| o.height != e.height),
+                    ProblemKind::Invalid,
                     &at,
                     &format!("extensions[{j}].height"),
                     || "two extensions of one card connect to the same height".into(),
@@ -433,35 +437,52 @@ impl Content {
         }
         // A character's cards meet in one hand (cards of other characters never do).
         p.distinct_names([], cards.iter().map(|c: &AttackCard| (c.id.as_str(), c.name.as_str())));
-        p.require(deck.len() >= 6 && deck.len() <= MAX_DECK, cid, "cards", || {
+        p.require_card(deck.len() >= 6 && deck.len() <= MAX_DECK, ProblemKind::OutOfRange, cid, "cards", || {
             format!("a deck holds 6..={MAX_DECK} cards counting copies, found {}", deck.len())
         });
-        p.require(!raw.combos.is_empty() && raw.combos.len() <= MAX_COMBOS, cid, "combos", || {
-            format!("a combo board has 1..={MAX_COMBOS} combos, found {}", raw.combos.len())
-        });
+        p.require_card(
+            !raw.combos.is_empty() && raw.combos.len() <= MAX_COMBOS,
+            ProblemKind::OutOfRange,
+            cid,
+            "combos",
+            || format!("a combo board has 1..={MAX_COMBOS} combos, found {}", raw.combos.len()),
+        );
         let mut combos = Vec::new();
         for (i, rc) in raw.combos.iter().enumerate() {
             let field = format!("combos[{i}]");
-            p.require(raw.combos[..i].iter().all(|o| o.name != rc.name), cid, &format!("{field}.name"), || {
-                "two combos share this name".into()
-            });
+            p.require_card(
+                raw.combos[..i].iter().all(|o| o.name != rc.name),
+                ProblemKind::Duplicate,
+                cid,
+                &format!("{field}.name"),
+                || "two combos share this name".into(),
+            );
             let condition = match (&rc.sequence, &rc.count) {
                 (Some(seq), None) if (1..=4).contains(&seq.len()) => Condition::Sequence(seq.clone()),
                 (None, Some(c)) if (1..=4).contains(&c.at_least) => {
                     Condition::Count { colour: c.colour, count: c.at_least }
                 }
                 _ => {
-                    p.add(cid, &field, "needs exactly one of `sequence` (1..=4 colours) or `count` (at_least 1..=4)");
+                    p.add_card(
+                        ProblemKind::OutOfRange,
+                        cid,
+                        &field,
+                        "needs exactly one of `sequence` (1..=4 colours) or `count` (at_least 1..=4)",
+                    );
                     continue;
                 }
             };
             let symbols = parse_symbols(&rc.symbols, MAX_SYMBOLS, &mut p, cid, &format!("{field}.symbols"));
             combos.push(Combo { name: rc.name.clone(), condition, symbols });
         }
-        p.require(raw.rage.len() < 2 || raw.rage[0].name != raw.rage[1].name, cid, "rage", || {
-            "the two rage cards need different names".into()
-        });
-        p.require(raw.rage.len() == RAGE_CARDS, cid, "rage", || {
+        p.require_card(
+            raw.rage.len() < 2 || raw.rage[0].name != raw.rage[1].name,
+            ProblemKind::Duplicate,
+            cid,
+            "rage",
+            || "the two rage cards need different names".into(),
+        );
+        p.require_card(raw.rage.len() == RAGE_CARDS, ProblemKind::OutOfRange, cid, "rage", || {
             format!("a character has {RAGE_CARDS} rage cards, found {}", raw.rage.len())
         });
         let rage: Vec<RageCard> = raw
@@ -489,54 +510,78 @@ impl Content {
     /// Reads one stage file; on any problem nothing is added and every problem is listed.
     pub fn add_stage(&mut self, file: &str, text: &str) -> Result<(), GameError> {
         let raw: RawStage = parse_toml(file, text)?;
-        let mut p = Problems::new(file);
+        let mut p = ProblemList::in_file(file);
         let sid = raw.id.as_str();
-        p.require(self.stages.iter().all(|s| s.id != raw.id), sid, "id", || {
+        p.require_card(self.stages.iter().all(|s| s.id != raw.id), ProblemKind::Duplicate, sid, "id", || {
             "a stage with this id is already loaded".into()
         });
-        p.require((2..=6).contains(&raw.radius), sid, "radius", || "must be in 2..=6".into());
+        p.require_card((2..=6).contains(&raw.radius), ProblemKind::OutOfRange, sid, "radius", || {
+            "must be in 2..=6".into()
+        });
         let radius = raw.radius.clamp(2, 6);
         let cells = Hex::new(0, 0).spiral(radius);
         let blocked: Vec<Hex> = raw.blocked.iter().copied().map(hex).collect();
         let board = match Board::new(&cells, &blocked) {
             Ok(b) => Some(b),
             Err(e) => {
-                p.add(sid, "blocked", e);
+                p.add_card(ProblemKind::Invalid, sid, "blocked", e);
                 None
             }
         };
         let start = [hex(raw.start[0]), hex(raw.start[1])];
         let mut specials = Vec::new();
         for (i, h) in raw.hazards.iter().enumerate() {
-            p.require(h.damage >= 1 && h.damage <= 3, sid, &format!("hazards[{i}].damage"), || {
-                "must be in 1..=3".into()
-            });
+            p.require_card(
+                h.damage >= 1 && h.damage <= 3,
+                ProblemKind::OutOfRange,
+                sid,
+                &format!("hazards[{i}].damage"),
+                || "must be in 1..=3".into(),
+            );
             specials.push((hex(h.hex), SpecialHex::Hazard(h.damage)));
         }
         if let Some(board) = &board {
             for (i, s) in start.iter().enumerate() {
-                p.require(board.is_open(*s), sid, &format!("start[{i}]"), || {
+                p.require_card(board.is_open(*s), ProblemKind::Invalid, sid, &format!("start[{i}]"), || {
                     format!("({}, {}) is not an open hex of the stage", s.q, s.r)
                 });
             }
-            p.require(start[0] != start[1], sid, "start", || "the two start hexes must differ".into());
-            p.require(board.path_distance(start[0], start[1]).is_some(), sid, "start", || {
-                "no path joins the two start hexes".into()
+            p.require_card(start[0] != start[1], ProblemKind::Invalid, sid, "start", || {
+                "the two start hexes must differ".into()
             });
+            p.require_card(
+                board.path_distance(start[0], start[1]).is_some(),
+                ProblemKind::Invalid,
+                sid,
+                "start",
+                || "no path joins the two start hexes".into(),
+            );
             for (i, (h, _)) in specials.iter().enumerate() {
-                p.require(board.is_open(*h) && !start.contains(h), sid, &format!("hazards[{i}].hex"), || {
-                    format!("({}, {}) must be an open hex other than a start hex", h.q, h.r)
-                });
+                p.require_card(
+                    board.is_open(*h) && !start.contains(h),
+                    ProblemKind::Invalid,
+                    sid,
+                    &format!("hazards[{i}].hex"),
+                    || format!("({}, {}) must be an open hex other than a start hex", h.q, h.r),
+                );
             }
             if let Some(fb) = &raw.floor_break {
                 for (side, list) in [("front", &fb.front), ("back", &fb.back)] {
-                    p.require(!list.is_empty(), sid, &format!("floor_break.{side}"), || {
-                        "needs at least one cracked hex".into()
-                    });
+                    p.require_card(
+                        !list.is_empty(),
+                        ProblemKind::OutOfRange,
+                        sid,
+                        &format!("floor_break.{side}"),
+                        || "needs at least one cracked hex".into(),
+                    );
                     for (i, h) in list.iter().enumerate() {
-                        p.require(board.is_open(hex(*h)), sid, &format!("floor_break.{side}[{i}]"), || {
-                            format!("({}, {}) is not an open hex of the stage", h[0], h[1])
-                        });
+                        p.require_card(
+                            board.is_open(hex(*h)),
+                            ProblemKind::Invalid,
+                            sid,
+                            &format!("floor_break.{side}[{i}]"),
+                            || format!("({}, {}) is not an open hex of the stage", h[0], h[1]),
+                        );
                     }
                 }
             }

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{CardId, Problems};
-use crate::core::{GameError, Seating, MAX_LEGAL_ACTIONS};
+use crate::cards::CardId;
+use crate::core::{GameError, ProblemList, Seating, MAX_LEGAL_ACTIONS};
 use crate::games::ufs::actions::Ids;
 use crate::games::ufs::content::{self, Content, Kind, Symbol, MAX_ABILITIES};
 
@@ -108,7 +108,7 @@ impl Ufs {
         let mut characters = [CardId(0); 2];
         let mut sideboards: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
         for p in 0..2 {
-            let mut problems = Problems::new(format!("decks[{p}]"));
+            let mut problems = ProblemList::in_file(format!("decks[{p}]"));
             let wanted_char = options.characters[p].as_deref();
             let resolved = match &options.decks[p] {
                 DeckChoice::Preset(name) => {
@@ -289,7 +289,7 @@ pub(crate) fn validate_deck(
     sideboard: &[String],
     character: Option<&str>,
 ) -> Result<(), GameError> {
-    let mut p = Problems::new("decklist");
+    let mut p = ProblemList::in_file("decklist");
     game.content.check_deck(cards, sideboard, character, "decklist", &mut p);
     p.into_result()
 }

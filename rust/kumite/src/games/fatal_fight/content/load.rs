@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use super::language::word_number;
 use super::*;
-use crate::cards::{parse_toml, Problems};
-use crate::core::GameError;
+use crate::cards::{parse_toml, RawCards};
+use crate::core::{GameError, ProblemKind, ProblemList};
 
 /// Each card's place among the cards with `keep`, in order (`u8::MAX` for the others), and
 /// how many have it.
@@ -26,12 +26,6 @@ fn slots(cards: &[Card], keep: impl Fn(&Card) -> bool) -> (Vec<u8>, usize) {
         })
         .collect();
     (slots, usize::from(next))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCards {
-    card: Vec<RawCard>,
 }
 
 #[derive(Deserialize)]
@@ -183,10 +177,10 @@ impl Content {
         campaign: &str,
     ) -> Result<Content, GameError> {
         let mut content = Content::default();
-        let mut all = Problems::new("");
+        let mut all = ProblemList::in_file("");
         let mut lines = HashMap::new();
         for &(file, text) in cards {
-            match parse_toml::<RawCards>(file, text) {
+            match parse_toml::<RawCards<RawCard>>(file, text) {
                 Ok(raw) => all.merge(content.read_cards(file, raw, &mut lines)),
                 Err(e) => all.merge_error(e),
             }
@@ -203,8 +197,13 @@ impl Content {
         for (k, &(file, text)) in campaigns.iter().enumerate() {
             let id = campaign_id(file);
             if campaigns[..k].iter().any(|&(f, _)| campaign_id(f) == id) {
-                let mut p = Problems::new(file);
-                p.add(id, "", "a campaign of this id is already loaded (built in or earlier): ids must be new");
+                let mut p = ProblemList::in_file(file);
+                p.add_card(
+                    ProblemKind::Duplicate,
+                    id,
+                    "",
+                    "a campaign of this id is already loaded (built in or earlier): ids must be new",
+                );
                 all.merge(p);
                 continue;
             }
@@ -242,13 +241,17 @@ impl Content {
     fn read_cards(
         &mut self,
         file: &str,
-        raw: RawCards,
+        raw: RawCards<RawCard>,
         lines: &mut HashMap<(String, u8), (usize, String)>,
-    ) -> Problems {
-        let mut p = Problems::new(file);
-        p.require(self.cards.len() + raw.card.len() <= MAX_CARD_TYPES, "", "card", || {
-            format!("at most {MAX_CARD_TYPES} cards in all files")
-        });
+    ) -> ProblemList {
+        let mut p = ProblemList::in_file(file);
+        p.require_card(
+            self.cards.len() + raw.card.len() <= MAX_CARD_TYPES,
+            ProblemKind::OutOfRange,
+            "",
+            "card",
+            || format!("at most {MAX_CARD_TYPES} cards in all files"),
+        );
         // Every card can meet every other in the shop.
         p.distinct_names(
             self.cards.iter().map(|c| (c.id.as_str(), c.name.as_str())),
@@ -257,55 +260,97 @@ impl Content {
         for c in raw.card.iter() {
             let i = self.cards.len();
             let id = c.id.as_str();
-            p.require(self.card_index(id).is_none(), id, "id", || {
+            p.require_card(self.card_index(id).is_none(), ProblemKind::Duplicate, id, "id", || {
                 "already used, by a built-in card or an earlier one: ids must be new".into()
             });
-            p.require(c.attack == (c.ap > 0), id, "ap", || "attack cards need ap in 1..=9, others ap 0".into());
-            p.require(c.ap <= 9 && c.guard <= 9 && c.draw <= 9 && c.heal <= 9, id, "ap", || "values at most 9".into());
-            p.require(!c.always || c.carry, id, "always", || "always needs carry".into());
-            p.require(!(c.carry && c.attack), id, "carry", || "carried items cannot attack".into());
-            p.require(!(c.carry && c.kind == Kind::Starter), id, "carry", || "starting decks hold no items".into());
-            p.require(c.attack || c.guard + c.draw + c.heal > 0 || !c.text.is_empty(), id, "attack", || {
-                "a card needs an attack, a guard, draw or heal effect, or a text effect".into()
+            p.require_card(c.attack == (c.ap > 0), ProblemKind::OutOfRange, id, "ap", || {
+                "attack cards need ap in 1..=9, others ap 0".into()
             });
+            p.require_card(
+                c.ap <= 9 && c.guard <= 9 && c.draw <= 9 && c.heal <= 9,
+                ProblemKind::OutOfRange,
+                id,
+                "ap",
+                || "values at most 9".into(),
+            );
+            p.require_card(!c.always || c.carry, ProblemKind::Invalid, id, "always", || "always needs carry".into());
+            p.require_card(!(c.carry && c.attack), ProblemKind::Invalid, id, "carry", || {
+                "carried items cannot attack".into()
+            });
+            p.require_card(!(c.carry && c.kind == Kind::Starter), ProblemKind::Invalid, id, "carry", || {
+                "starting decks hold no items".into()
+            });
+            p.require_card(
+                c.attack || c.guard + c.draw + c.heal > 0 || !c.text.is_empty(),
+                ProblemKind::Invalid,
+                id,
+                "attack",
+                || "a card needs an attack, a guard, draw or heal effect, or a text effect".into(),
+            );
             // FF-2.4: commons come in 4 copies each, uniques in 1.
             let copies = match c.kind {
                 Kind::Starter => 0,
                 Kind::Common => 4,
                 Kind::Unique => 1,
             };
-            p.require(c.kind != Kind::Common || c.copies.is_none_or(|n| n == 4), id, "copies", || {
-                "commons have 4 copies".into()
-            });
-            p.require(c.kind != Kind::Unique || c.copies.is_none_or(|n| n == 1), id, "copies", || {
-                "uniques have 1 copy".into()
-            });
-            p.require(c.kind != Kind::Starter || c.copies.is_none(), id, "copies", || {
+            p.require_card(
+                c.kind != Kind::Common || c.copies.is_none_or(|n| n == 4),
+                ProblemKind::Invalid,
+                id,
+                "copies",
+                || "commons have 4 copies".into(),
+            );
+            p.require_card(
+                c.kind != Kind::Unique || c.copies.is_none_or(|n| n == 1),
+                ProblemKind::Invalid,
+                id,
+                "copies",
+                || "uniques have 1 copy".into(),
+            );
+            p.require_card(c.kind != Kind::Starter || c.copies.is_none(), ProblemKind::Invalid, id, "copies", || {
                 "starters have no shop copies".into()
             });
-            p.require(c.kind == Kind::Starter || c.cost >= 1, id, "cost", || "supply cards cost at least 1".into());
+            p.require_card(c.kind == Kind::Starter || c.cost >= 1, ProblemKind::OutOfRange, id, "cost", || {
+                "supply cards cost at least 1".into()
+            });
             let mut text = Vec::new();
             for (k, t) in c.text.iter().enumerate() {
                 match TextEffect::parse(t) {
                     Ok(e) => text.push(e),
-                    Err(e) => p.add(id, format!("text[{k}]"), e),
+                    Err(e) => p.add_card(ProblemKind::Invalid, id, format!("text[{k}]"), e),
                 }
             }
-            p.require(c.text.len() <= MAX_TEXT, id, "text", || format!("at most {MAX_TEXT} text effects"));
-            p.require(c.text.is_empty() || !c.carry, id, "text", || "carried items have no text effects".into());
-            p.require(c.attack || text.iter().all(|e| e.when == When::Play), id, "text", || {
-                "\"hit: …\" effects need an attack card".into()
+            p.require_card(c.text.len() <= MAX_TEXT, ProblemKind::OutOfRange, id, "text", || {
+                format!("at most {MAX_TEXT} text effects")
             });
+            p.require_card(c.text.is_empty() || !c.carry, ProblemKind::Invalid, id, "text", || {
+                "carried items have no text effects".into()
+            });
+            p.require_card(
+                c.attack || text.iter().all(|e| e.when == When::Play),
+                ProblemKind::Invalid,
+                id,
+                "text",
+                || "\"hit: …\" effects need an attack card".into(),
+            );
             match (&c.line, c.step) {
                 (Some(l), Some(s)) => {
-                    p.require((1..=5).contains(&s), id, "step", || "step in 1..=5".into());
-                    p.require(c.kind == Kind::Common, id, "line", || "only commons form upgrade lines".into());
-                    p.require(lines.insert((l.clone(), s), (i, file.to_string())).is_none(), id, "step", || {
-                        format!("line {l} has two step {s} cards")
+                    p.require_card((1..=5).contains(&s), ProblemKind::OutOfRange, id, "step", || {
+                        "step in 1..=5".into()
                     });
+                    p.require_card(c.kind == Kind::Common, ProblemKind::Invalid, id, "line", || {
+                        "only commons form upgrade lines".into()
+                    });
+                    p.require_card(
+                        lines.insert((l.clone(), s), (i, file.to_string())).is_none(),
+                        ProblemKind::Duplicate,
+                        id,
+                        "step",
+                        || format!("line {l} has two step {s} cards"),
+                    );
                 }
                 (None, None) => {}
-                _ => p.add(id, "line", "line and step go together"),
+                _ => p.add_card(ProblemKind::Invalid, id, "line", "line and step go together"),
             }
             self.cards.push(Card {
                 id: c.id.clone(),
@@ -333,14 +378,19 @@ impl Content {
     }
 
     /// Links each upgrade line's steps, whichever files they came from (FF-4.6).
-    fn link_lines(&mut self, lines: &HashMap<(String, u8), (usize, String)>, all: &mut Problems) {
+    fn link_lines(&mut self, lines: &HashMap<(String, u8), (usize, String)>, all: &mut ProblemList) {
         for ((line, step), (i, file)) in lines {
             if let Some(&(n, _)) = lines.get(&(line.clone(), step + 1)) {
                 self.cards[*i].next = Some(CardId(n as u16));
             }
             if *step > 1 && !lines.contains_key(&(line.clone(), step - 1)) {
-                let mut p = Problems::new(file);
-                p.add(&self.cards[*i].id, "step", format!("line {line} has no step {}", step - 1));
+                let mut p = ProblemList::in_file(file);
+                p.add_card(
+                    ProblemKind::Invalid,
+                    &self.cards[*i].id,
+                    "step",
+                    format!("line {line} has no step {}", step - 1),
+                );
                 all.merge(p);
             }
         }
@@ -348,13 +398,13 @@ impl Content {
 
     /// Reads one characters file after the earlier ones. A file without `[stats]` takes the
     /// shared stats of the first file that gave them (the built-in file's, FF-2.2).
-    fn read_characters(&mut self, file: &str, raw: RawCharacters, shared: &mut Option<RawStats>) -> Problems {
-        let mut p = Problems::new(file);
+    fn read_characters(&mut self, file: &str, raw: RawCharacters, shared: &mut Option<RawStats>) -> ProblemList {
+        let mut p = ProblemList::in_file(file);
         if shared.is_none() {
             *shared = raw.stats;
         }
         let Some(shared) = raw.stats.or(*shared) else {
-            p.add("", "stats", "no [stats] here or in an earlier characters file");
+            p.add_card(ProblemKind::Invalid, "", "stats", "no [stats] here or in an earlier characters file");
             return p;
         };
         for c in raw.character {
@@ -363,17 +413,25 @@ impl Content {
             let actions = c.actions.unwrap_or(shared.actions);
             let max_hand = c.max_hand.unwrap_or(shared.max_hand);
             let max_carry = c.max_carry.unwrap_or(shared.max_carry);
-            p.require((1..=20).contains(&life), id, "life", || "life in 1..=20".into());
-            p.require((1..=5).contains(&actions), id, "actions", || "actions in 1..=5".into());
-            p.require((1..=8).contains(&max_hand), id, "max_hand", || "max_hand in 1..=8".into());
+            p.require_card((1..=20).contains(&life), ProblemKind::OutOfRange, id, "life", || "life in 1..=20".into());
+            p.require_card((1..=5).contains(&actions), ProblemKind::OutOfRange, id, "actions", || {
+                "actions in 1..=5".into()
+            });
+            p.require_card((1..=8).contains(&max_hand), ProblemKind::OutOfRange, id, "max_hand", || {
+                "max_hand in 1..=8".into()
+            });
             // One slot above the maximum: an item bought there waits to be discarded (FF-4.9).
-            p.require(usize::from(max_carry) < MAX_CARRY, id, "max_carry", || {
+            p.require_card(usize::from(max_carry) < MAX_CARRY, ProblemKind::OutOfRange, id, "max_carry", || {
                 format!("max_carry at most {}", MAX_CARRY - 1)
             });
-            p.require(self.characters.iter().all(|o| o.order != c.order), id, "order", || {
-                "turn orders must be unique across every characters file".into()
-            });
-            p.require(self.characters.iter().all(|o| o.id != c.id), id, "id", || {
+            p.require_card(
+                self.characters.iter().all(|o| o.order != c.order),
+                ProblemKind::Duplicate,
+                id,
+                "order",
+                || "turn orders must be unique across every characters file".into(),
+            );
+            p.require_card(self.characters.iter().all(|o| o.id != c.id), ProblemKind::Duplicate, id, "id", || {
                 "already used, by a built-in character or an earlier one: ids must be new".into()
             });
             let mut deck = Vec::new();
@@ -382,11 +440,17 @@ impl Content {
                     Some(k) if !self.cards[k].carry => {
                         deck.extend(std::iter::repeat_n(CardId(k as u16), usize::from(*n)))
                     }
-                    Some(_) => p.add(id, format!("deck[{i}]"), format!("{card} is a carried item")),
-                    None => p.add(id, format!("deck[{i}]"), format!("unknown card {card}")),
+                    Some(_) => {
+                        p.add_card(ProblemKind::Invalid, id, format!("deck[{i}]"), format!("{card} is a carried item"))
+                    }
+                    None => {
+                        p.add_card(ProblemKind::UnknownId, id, format!("deck[{i}]"), format!("unknown card {card}"))
+                    }
                 }
             }
-            p.require(deck.len() == 12, id, "deck", || format!("a starting deck has 12 cards, found {}", deck.len()));
+            p.require_card(deck.len() == 12, ProblemKind::OutOfRange, id, "deck", || {
+                format!("a starting deck has 12 cards, found {}", deck.len())
+            });
             self.characters.push(Character {
                 id: c.id.clone(),
                 name: c.name,
@@ -426,24 +490,32 @@ struct Campaign {
 }
 
 impl Campaign {
-    fn read(file: &str, id: &str, raw: RawCampaign) -> (Campaign, Problems) {
+    fn read(file: &str, id: &str, raw: RawCampaign) -> (Campaign, ProblemList) {
         let mut one = Campaign::default();
-        let mut p = Problems::new(file);
-        p.require(!raw.name.trim().is_empty(), id, "name", || "empty name".into());
+        let mut p = ProblemList::in_file(file);
+        p.require_card(!raw.name.trim().is_empty(), ProblemKind::Invalid, id, "name", || "empty name".into());
         p.merge(one.read_enemies(file, raw.enemy, raw.boss));
         p.merge(one.read_stages(file, raw.stage));
         (one, p)
     }
 
-    fn read_enemies(&mut self, file: &str, enemies: Vec<RawEnemy>, raw_bosses: Vec<RawBoss>) -> Problems {
-        let mut p = Problems::new(file);
-        p.require(enemies.len() <= MAX_ENEMY_TYPES, "", "enemy", || format!("at most {MAX_ENEMY_TYPES} enemies"));
+    fn read_enemies(&mut self, file: &str, enemies: Vec<RawEnemy>, raw_bosses: Vec<RawBoss>) -> ProblemList {
+        let mut p = ProblemList::in_file(file);
+        p.require_card(enemies.len() <= MAX_ENEMY_TYPES, ProblemKind::OutOfRange, "", "enemy", || {
+            format!("at most {MAX_ENEMY_TYPES} enemies")
+        });
         for e in enemies {
             let id = e.id.as_str();
-            p.require((1..=4).contains(&e.stage), id, "stage", || "stage in 1..=4".into());
-            p.require((1..=6).contains(&e.copies), id, "copies", || "copies in 1..=6".into());
-            p.require((1..=20).contains(&e.life), id, "life", || "life in 1..=20".into());
-            p.require(e.guard <= 9 && e.carrier <= 9, id, "guard", || "guard and carrier at most 9".into());
+            p.require_card((1..=4).contains(&e.stage), ProblemKind::OutOfRange, id, "stage", || {
+                "stage in 1..=4".into()
+            });
+            p.require_card((1..=6).contains(&e.copies), ProblemKind::OutOfRange, id, "copies", || {
+                "copies in 1..=6".into()
+            });
+            p.require_card((1..=20).contains(&e.life), ProblemKind::OutOfRange, id, "life", || "life in 1..=20".into());
+            p.require_card(e.guard <= 9 && e.carrier <= 9, ProblemKind::OutOfRange, id, "guard", || {
+                "guard and carrier at most 9".into()
+            });
             let skill = match e.skill.as_deref().map(word_number) {
                 None => EnemySkill::None,
                 Some(Some(("none", None))) => EnemySkill::None,
@@ -451,7 +523,12 @@ impl Campaign {
                 Some(Some(("pierce", Some(n)))) => EnemySkill::Pierce(n),
                 Some(Some(("rally", None))) => EnemySkill::Rally,
                 _ => {
-                    p.add(id, "skill", "one of none, strike N, pierce N, rally (N in 1..=9)");
+                    p.add_card(
+                        ProblemKind::OutOfRange,
+                        id,
+                        "skill",
+                        "one of none, strike N, pierce N, rally (N in 1..=9)",
+                    );
                     EnemySkill::None
                 }
             };
@@ -468,14 +545,18 @@ impl Campaign {
             });
         }
         for st in 1..=4u8 {
-            p.require(self.enemies.iter().any(|e| e.stage == st), "", "enemy", || format!("stage {st} has no enemies"));
+            p.require_card(self.enemies.iter().any(|e| e.stage == st), ProblemKind::Invalid, "", "enemy", || {
+                format!("stage {st} has no enemies")
+            });
         }
         let mut bosses: Vec<Option<Boss>> = vec![None; STAGES];
         for b in raw_bosses {
             let id = b.id.as_str();
             let want = if b.stage == 4 { 6 } else { 3 };
-            p.require(b.skills.len() == want, id, "skills", || format!("this boss needs {want} skills"));
-            p.require((1..=30).contains(&b.life), id, "life", || "life in 1..=30".into());
+            p.require_card(b.skills.len() == want, ProblemKind::OutOfRange, id, "skills", || {
+                format!("this boss needs {want} skills")
+            });
+            p.require_card((1..=30).contains(&b.life), ProblemKind::OutOfRange, id, "life", || "life in 1..=30".into());
             let mut skills = Vec::new();
             for (i, s) in b.skills.iter().enumerate() {
                 let skill = match word_number(s) {
@@ -485,7 +566,8 @@ impl Campaign {
                     Some(("summon", Some(n))) => BossSkill::Summon(n),
                     Some(("strip_guard", None)) => BossSkill::StripGuard,
                     _ => {
-                        p.add(
+                        p.add_card(
+                            ProblemKind::Invalid,
                             id,
                             format!("skills[{i}]"),
                             "one of damage_all N, pierce_all N, damage_line N, summon N, strip_guard",
@@ -497,30 +579,40 @@ impl Campaign {
             }
             match bosses.get_mut(usize::from(b.stage).wrapping_sub(1)) {
                 Some(slot @ None) => *slot = Some(Boss { id: b.id.clone(), name: b.name, life: b.life, skills }),
-                Some(Some(_)) => p.add(id, "stage", "two bosses for one stage"),
-                None => p.add(id, "stage", "stage in 1..=4"),
+                Some(Some(_)) => p.add_card(ProblemKind::Invalid, id, "stage", "two bosses for one stage"),
+                None => p.add_card(ProblemKind::OutOfRange, id, "stage", "stage in 1..=4"),
             }
         }
         for (i, b) in bosses.into_iter().enumerate() {
             match b {
                 Some(b) => self.bosses.push(b),
-                None => p.add("", "boss", format!("stage {} has no boss", i + 1)),
+                None => p.add_card(ProblemKind::Invalid, "", "boss", format!("stage {} has no boss", i + 1)),
             }
         }
         p
     }
 
-    fn read_stages(&mut self, file: &str, stages: Vec<RawStage>) -> Problems {
-        let mut p = Problems::new(file);
+    fn read_stages(&mut self, file: &str, stages: Vec<RawStage>) -> ProblemList {
+        let mut p = ProblemList::in_file(file);
         for s in stages {
             let id = s.id.as_str();
-            p.require((1..=4).contains(&s.stage), id, "stage", || "stage in 1..=4".into());
-            p.require(s.respawn.iter().all(|&n| n <= 3), id, "respawn", || "at most 3 enemies per respawn".into());
-            p.require(s.extra.len() <= 2, id, "extra", || "at most 2 extra enemies".into());
+            p.require_card((1..=4).contains(&s.stage), ProblemKind::OutOfRange, id, "stage", || {
+                "stage in 1..=4".into()
+            });
+            p.require_card(s.respawn.iter().all(|&n| n <= 3), ProblemKind::OutOfRange, id, "respawn", || {
+                "at most 3 enemies per respawn".into()
+            });
+            p.require_card(s.extra.len() <= 2, ProblemKind::OutOfRange, id, "extra", || {
+                "at most 2 extra enemies".into()
+            });
             for (i, &(r, n)) in s.extra.iter().enumerate() {
-                p.require((1..=6).contains(&r) && (1..=4).contains(&n), id, &format!("extra[{i}]"), || {
-                    "[respawn 1..=6, min_players 1..=4]".into()
-                });
+                p.require_card(
+                    (1..=6).contains(&r) && (1..=4).contains(&n),
+                    ProblemKind::OutOfRange,
+                    id,
+                    &format!("extra[{i}]"),
+                    || "[respawn 1..=6, min_players 1..=4]".into(),
+                );
             }
             let gimmick = match word_number(&s.gimmick) {
                 Some(("none", None)) => Gimmick::None,
@@ -530,7 +622,12 @@ impl Campaign {
                 Some(("rush", Some(n))) => Gimmick::Rush(n),
                 Some(("dark", None)) => Gimmick::Dark,
                 _ => {
-                    p.add(id, "gimmick", "one of none, hazard N, supply N, cheer N, rush N, dark");
+                    p.add_card(
+                        ProblemKind::Invalid,
+                        id,
+                        "gimmick",
+                        "one of none, hazard N, supply N, cheer N, rush N, dark",
+                    );
                     Gimmick::None
                 }
             };
@@ -547,7 +644,7 @@ impl Campaign {
         for st in 1..=4u8 {
             let normal = self.stages.iter().filter(|s| s.stage == st && !s.boss).count();
             let boss = self.stages.iter().filter(|s| s.stage == st && s.boss).count();
-            p.require(normal == 6 && boss == 1, "", "stage", || {
+            p.require_card(normal == 6 && boss == 1, ProblemKind::OutOfRange, "", "stage", || {
                 format!("stage {st} needs 6 normal and 1 boss stage card, found {normal} and {boss}")
             });
         }

@@ -422,7 +422,7 @@ fn ffx_9_gold_has_no_cap() {
     for players in 1..=4 {
         let g = game(players);
         assert!(
-            g.max_game_length() as u64 * crate::games::fatal_fight::state::MAX_GOLD_PER_ACTION < u64::from(u32::MAX)
+            g.max_game_length() as u64 * crate::games::fatal_fight::game::MAX_GOLD_PER_ACTION < u64::from(u32::MAX)
         );
     }
     assert_eq!((game(2).max_game_length(), game(4).max_game_length()), (22_100, 62_828), "docs \"Game length\"");

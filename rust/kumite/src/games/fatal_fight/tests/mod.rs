@@ -175,7 +175,9 @@ fn block(g: &FatalFight, prefix: &str) -> usize {
 }
 
 mod choices;
-mod clauses;
+mod clauses_actions;
+mod clauses_enemy_phase;
+mod clauses_setup;
 mod information;
 mod loading;
 mod play;

@@ -2,7 +2,7 @@
 //! parsed into an `Op` and printed back, and a battlefield's map.
 
 use super::*;
-use crate::cards::Problems;
+use crate::core::{ProblemKind, ProblemList};
 use crate::hex::Direction;
 
 impl Op {
@@ -239,15 +239,15 @@ pub(super) fn draws(ops: &[Op]) -> u32 {
         .sum()
 }
 
-pub(super) fn parse_ops(ops: &[String], p: &mut Problems, card: &str, field: &str) -> Vec<Op> {
+pub(super) fn parse_ops(ops: &[String], p: &mut ProblemList, card: &str, field: &str) -> Vec<Op> {
     if ops.len() > MAX_OPS {
-        p.add(card, field, format!("at most {MAX_OPS} actions"));
+        p.add_card(ProblemKind::OutOfRange, card, field, format!("at most {MAX_OPS} actions"));
     }
     ops.iter()
         .filter_map(|t| match parse_op(t) {
             Ok(op) => Some(op),
             Err(e) => {
-                p.add(card, field, format!("{t:?}: {e}"));
+                p.add_card(ProblemKind::Invalid, card, field, format!("{t:?}: {e}"));
                 None
             }
         })

@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use super::language::{draws, parse_map, parse_ops};
 use super::*;
-use crate::cards::{parse_toml, Problems};
-use crate::core::GameError;
+use crate::cards::{parse_toml, RawCards};
+use crate::core::{GameError, ProblemKind, ProblemList};
 
 // ----- raw forms -------------------------------------------------------------------------------
 
@@ -54,12 +54,6 @@ struct RawCard {
     parts: Vec<RawPart>,
     #[serde(default)]
     bonus: Vec<RawBonus>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCards {
-    card: Vec<RawCard>,
 }
 
 #[derive(Deserialize)]
@@ -163,8 +157,8 @@ impl Content {
     /// Adds pool cards. Samurai files name cards, so cards come first; the stun card is always
     /// the last kind (re-added after each file).
     pub fn add_cards(&mut self, file: &str, text: &str) -> Result<(), GameError> {
-        let raw: RawCards = parse_toml(file, text)?;
-        let mut p = Problems::new(file);
+        let raw: RawCards<RawCard> = parse_toml(file, text)?;
+        let mut p = ProblemList::in_file(file);
         // The stun card is re-added at the end.
         if let Some(i) = self.cards.iter().position(|c| c.ty == CardType::Stun) {
             self.cards.remove(i);
@@ -178,7 +172,7 @@ impl Content {
         // Any two kinds can meet in one hand (decks are built from the whole pool).
         let known = self.cards.iter().map(|c| (c.id.as_str(), c.name.as_str())).chain([("stun", "Stun")]);
         p.distinct_names(known, new.iter().map(|c| (c.id.as_str(), c.name.as_str())));
-        p.require(self.cards.len() + new.len() < MAX_KINDS, "", "card", || {
+        p.require_card(self.cards.len() + new.len() < MAX_KINDS, ProblemKind::OutOfRange, "", "card", || {
             format!("at most {} card kinds in all", MAX_KINDS - 1)
         });
         p.into_result()?;
@@ -206,32 +200,43 @@ impl Content {
         });
     }
 
-    fn build_card(&self, r: RawCard, p: &mut Problems, new: &[Card]) -> Option<Card> {
+    fn build_card(&self, r: RawCard, p: &mut ProblemList, new: &[Card]) -> Option<Card> {
         let k = r.id.clone();
         let before = p.len();
-        p.require(!r.id.is_empty() && r.id != "stun", &k, "id", || {
+        p.require_card(!r.id.is_empty() && r.id != "stun", ProblemKind::Invalid, &k, "id", || {
             "must be a non-empty key other than \"stun\"".into()
         });
         let dup = self.cards.iter().chain(new).any(|c| c.id == r.id);
-        p.require(!dup, &k, "id", || "already used, by a built-in entry or an earlier one: ids must be new".into());
-        let dup_number = self.cards.iter().chain(new).any(|c| c.number == r.number && c.ty != CardType::Core);
-        p.require(!dup_number && r.number > 0, &k, "number", || "card numbers must be unique and positive".into());
-        p.require((1..=3).contains(&r.rank), &k, "rank", || "rank must be 1..=3".into());
-        p.require(matches!(r.ty, CardType::Defense | CardType::Attack | CardType::Meditation), &k, "type", || {
-            "pool cards are defense, attack or meditation".into()
+        p.require_card(!dup, ProblemKind::Duplicate, &k, "id", || {
+            "already used, by a built-in entry or an earlier one: ids must be new".into()
         });
+        let dup_number = self.cards.iter().chain(new).any(|c| c.number == r.number && c.ty != CardType::Core);
+        p.require_card(!dup_number && r.number > 0, ProblemKind::OutOfRange, &k, "number", || {
+            "card numbers must be unique and positive".into()
+        });
+        p.require_card((1..=3).contains(&r.rank), ProblemKind::OutOfRange, &k, "rank", || "rank must be 1..=3".into());
+        p.require_card(
+            matches!(r.ty, CardType::Defense | CardType::Attack | CardType::Meditation),
+            ProblemKind::Invalid,
+            &k,
+            "type",
+            || "pool cards are defense, attack or meditation".into(),
+        );
         // An add instant with no initiative is `[=]`: it resolves right after its host (SJ-12.5).
         let attached = r.initiative.is_empty() && r.instant == Instant::Add;
-        p.require(
+        p.require_card(
             (attached || (1..=2).contains(&r.initiative.len()))
                 && r.initiative.len() <= 2
                 && r.initiative.iter().all(|&i| i <= MAX_INITIATIVE)
                 && r.initiative.windows(2).all(|w| w[0] < w[1]),
+            ProblemKind::OutOfRange,
             &k,
             "initiative",
             || "one or two increasing values in 0..=9 ([] only for an add instant: [=])".into(),
         );
-        p.require((1..=4).contains(&r.copies), &k, "copies", || "copies must be 1..=4".into());
+        p.require_card((1..=4).contains(&r.copies), ProblemKind::OutOfRange, &k, "copies", || {
+            "copies must be 1..=4".into()
+        });
         let mut card = self.finish_card(
             &k,
             r.name,
@@ -267,40 +272,53 @@ impl Content {
         ops: &[String],
         parts: &[RawPart],
         bonus: &[RawBonus],
-        p: &mut Problems,
+        p: &mut ProblemList,
     ) -> Card {
         let first = if initiative.is_empty() { Timing::Same } else { Timing::Card };
         let mut all = vec![Part { timing: first, ops: parse_ops(ops, p, k, "do") }];
-        p.require(!ops.is_empty(), k, "do", || "a card needs at least one action".into());
-        p.require(parts.len() < MAX_PARTS, k, "then", || format!("at most {} later parts", MAX_PARTS - 1));
+        p.require_card(!ops.is_empty(), ProblemKind::OutOfRange, k, "do", || "a card needs at least one action".into());
+        p.require_card(parts.len() < MAX_PARTS, ProblemKind::OutOfRange, k, "then", || {
+            format!("at most {} later parts", MAX_PARTS - 1)
+        });
         for (i, part) in parts.iter().enumerate() {
             let field = format!("then[{i}]");
             let timing = match &part.initiative {
                 Some(toml::Value::String(s)) if s == "=" => Timing::Same,
                 Some(toml::Value::Integer(x)) if (0..=i64::from(MAX_INITIATIVE)).contains(x) => Timing::At(*x as u8),
                 _ => {
-                    p.add(k, &field, "initiative must be \"=\" or 0..=9");
+                    p.add_card(ProblemKind::OutOfRange, k, &field, "initiative must be \"=\" or 0..=9");
                     Timing::Same
                 }
             };
-            p.require(!part.ops.is_empty(), k, &field, || "a part needs at least one action".into());
+            p.require_card(!part.ops.is_empty(), ProblemKind::OutOfRange, k, &field, || {
+                "a part needs at least one action".into()
+            });
             all.push(Part { timing, ops: parse_ops(&part.ops, p, k, &field) });
         }
         let mut bonuses = Vec::new();
         for (i, b) in bonus.iter().enumerate() {
             let field = format!("bonus[{i}]");
-            p.require(b.zone != Zone::Gate, k, &field, || "bonus zones are aggression, balance or resolve".into());
+            p.require_card(b.zone != Zone::Gate, ProblemKind::Invalid, k, &field, || {
+                "bonus zones are aggression, balance or resolve".into()
+            });
             bonuses.push((b.zone, parse_ops(&b.ops, p, k, &field)));
         }
         let all_ops = all.iter().flat_map(|p| p.ops.iter()).chain(bonuses.iter().flat_map(|b| b.1.iter()));
         let total_draw: u32 = all_ops.clone().map(|o| draws(std::slice::from_ref(o))).sum();
-        p.require(total_draw <= u32::from(MAX_CARD_DRAW), k, "do", || format!("a card draws at most {MAX_CARD_DRAW}"));
+        p.require_card(total_draw <= u32::from(MAX_CARD_DRAW), ProblemKind::OutOfRange, k, "do", || {
+            format!("a card draws at most {MAX_CARD_DRAW}")
+        });
         let zones = [Zone::Aggression, Zone::Balance, Zone::Resolve];
         if zones.iter().any(|z| bonuses.iter().filter(|b| b.0 == *z).count() > 1) {
-            p.add(k, "bonus", "one bonus per zone");
+            p.add_card(ProblemKind::Invalid, k, "bonus", "one bonus per zone");
         }
         if bonuses.iter().any(|b| b.1.len() + all[0].ops.len() > MAX_OPS) {
-            p.add(k, "bonus", format!("first part plus bonus is at most {MAX_OPS} actions"));
+            p.add_card(
+                ProblemKind::OutOfRange,
+                k,
+                "bonus",
+                format!("first part plus bonus is at most {MAX_OPS} actions"),
+            );
         }
         // A `choose` option counts as the card's action: the type must cover every option.
         let flat = all_ops.clone().flat_map(|o| match o {
@@ -310,14 +328,24 @@ impl Content {
         let attacks = flat.clone().any(|o| matches!(o, Op::Attack { .. }));
         let defends = flat.clone().any(|o| matches!(o, Op::Defend { .. }));
         match ty {
-            CardType::Attack => p.require(attacks, k, "type", || "an attack card needs an attack action".into()),
-            CardType::Defense => p.require(defends, k, "type", || "a defense card needs a defend action".into()),
-            _ => p.require(!attacks && !defends, k, "type", || "only attack and defense cards attack or defend".into()),
+            CardType::Attack => p.require_card(attacks, ProblemKind::Invalid, k, "type", || {
+                "an attack card needs an attack action".into()
+            }),
+            CardType::Defense => p.require_card(defends, ProblemKind::Invalid, k, "type", || {
+                "a defense card needs a defend action".into()
+            }),
+            _ => p.require_card(!attacks && !defends, ProblemKind::Invalid, k, "type", || {
+                "only attack and defense cards attack or defend".into()
+            }),
         }
         if instant != Instant::Add {
-            p.require(all.iter().skip(1).all(|x| x.timing != Timing::Card), k, "then", || {
-                "later parts resolve at \"=\" or their own initiative".into()
-            });
+            p.require_card(
+                all.iter().skip(1).all(|x| x.timing != Timing::Card),
+                ProblemKind::Invalid,
+                k,
+                "then",
+                || "later parts resolve at \"=\" or their own initiative".into(),
+            );
         }
         Card {
             id: k.to_string(),
@@ -338,21 +366,31 @@ impl Content {
 
     pub fn add_samurai(&mut self, file: &str, text: &str) -> Result<(), GameError> {
         let raw: RawSamuraiFile = parse_toml(file, text)?;
-        let mut p = Problems::new(file);
+        let mut p = ProblemList::in_file(file);
         let stun = self.cards.pop().expect("the stun card is last");
         for r in raw.samurai {
             let k = r.id.clone();
             let before = p.len();
-            p.require(self.samurai_by_id(&k).is_none(), &k, "id", || {
+            p.require_card(self.samurai_by_id(&k).is_none(), ProblemKind::Duplicate, &k, "id", || {
                 "already used, by a built-in entry or an earlier one: ids must be new".into()
             });
-            p.require((3..=MAX_WOUND_LIMIT).contains(&r.wound_limit), &k, "wound_limit", || {
-                format!("must be 3..={MAX_WOUND_LIMIT}")
+            p.require_card(
+                (3..=MAX_WOUND_LIMIT).contains(&r.wound_limit),
+                ProblemKind::OutOfRange,
+                &k,
+                "wound_limit",
+                || format!("must be 3..={MAX_WOUND_LIMIT}"),
+            );
+            p.require_card((1..=9).contains(&r.advantage), ProblemKind::OutOfRange, &k, "advantage", || {
+                "must be 1..=9".into()
             });
-            p.require((1..=9).contains(&r.advantage), &k, "advantage", || "must be 1..=9".into());
-            p.require((3..=MAX_HAND_LIMIT).contains(&r.hand_limit), &k, "hand_limit", || {
-                format!("must be 3..={MAX_HAND_LIMIT}")
-            });
+            p.require_card(
+                (3..=MAX_HAND_LIMIT).contains(&r.hand_limit),
+                ProblemKind::OutOfRange,
+                &k,
+                "hand_limit",
+                || format!("must be 3..={MAX_HAND_LIMIT}"),
+            );
             let tree = build_tree(&r.kamae, &mut p, &k);
             let index = self.samurai.len();
             let core_id = CardId(self.cards.len() as u16);
@@ -394,7 +432,7 @@ impl Content {
             for (key, n) in deck {
                 match self.card_by_id(&key) {
                     Some(id) => cards.extend(std::iter::repeat_n(id, usize::from(n))),
-                    None => p.add(&k, "deck", format!("unknown card {key:?}")),
+                    None => p.add_card(ProblemKind::UnknownId, &k, "deck", format!("unknown card {key:?}")),
                 }
             }
             self.samurai[index].deck = cards;
@@ -403,10 +441,12 @@ impl Content {
         self.stun = CardId((self.cards.len() - 1) as u16);
         for i in 0..self.samurai.len() {
             if let Err(e) = self.validate_deck(i, &self.samurai[i].deck) {
-                p.add(&self.samurai[i].id, "deck", e);
+                p.add_card(ProblemKind::Invalid, &self.samurai[i].id, "deck", e);
             }
         }
-        p.require(self.cards.len() <= MAX_KINDS, "", "card", || format!("at most {MAX_KINDS} card kinds in all"));
+        p.require_card(self.cards.len() <= MAX_KINDS, ProblemKind::OutOfRange, "", "card", || {
+            format!("at most {MAX_KINDS} card kinds in all")
+        });
         p.into_result()
     }
 
@@ -432,10 +472,12 @@ impl Content {
 
     /// Every signature card names a samurai that exists (called once all files are read).
     pub fn check_owners(&self) -> Result<(), GameError> {
-        let mut p = Problems::new("senjutsu content");
+        let mut p = ProblemList::in_file("senjutsu content");
         for c in &self.cards {
             if let Some(o) = &c.owner {
-                p.require(self.samurai_by_id(o).is_some(), &c.id, "owner", || format!("unknown samurai {o:?}"));
+                p.require_card(self.samurai_by_id(o).is_some(), ProblemKind::UnknownId, &c.id, "owner", || {
+                    format!("unknown samurai {o:?}")
+                });
             }
         }
         p.into_result()
@@ -497,11 +539,16 @@ impl Content {
 
     pub fn add_battlefields(&mut self, file: &str, text: &str) -> Result<(), GameError> {
         let raw: RawBattlefieldFile = parse_toml(file, text)?;
-        let mut p = Problems::new(file);
+        let mut p = ProblemList::in_file(file);
         for r in raw.battlefield {
             let k = r.id.clone();
             if self.battlefield_by_id(&k).is_some() {
-                p.add(&k, "id", "already used, by a built-in entry or an earlier one: ids must be new");
+                p.add_card(
+                    ProblemKind::Duplicate,
+                    &k,
+                    "id",
+                    "already used, by a built-in entry or an earlier one: ids must be new",
+                );
                 continue;
             }
             match parse_map(&r.map) {
@@ -509,25 +556,34 @@ impl Content {
                     Ok(board) => {
                         let far =
                             starts.iter().enumerate().all(|(i, a)| starts[..i].iter().all(|b| a.distance_to(*b) >= 3));
-                        p.require(far, &k, "map", || "start hexes must be at least 3 apart".into());
-                        p.require(cells.len() <= MAX_CELLS, &k, "map", || format!("at most {MAX_CELLS} hexes"));
-                        p.require((4..=6).contains(&starts.len()), &k, "map", || "4..=6 start hexes (S)".into());
+                        p.require_card(far, ProblemKind::OutOfRange, &k, "map", || {
+                            "start hexes must be at least 3 apart".into()
+                        });
+                        p.require_card(cells.len() <= MAX_CELLS, ProblemKind::OutOfRange, &k, "map", || {
+                            format!("at most {MAX_CELLS} hexes")
+                        });
+                        p.require_card((4..=6).contains(&starts.len()), ProblemKind::OutOfRange, &k, "map", || {
+                            "4..=6 start hexes (S)".into()
+                        });
                         self.battlefields.push(Battlefield { id: r.id, name: r.name, board, starts, terrain, rows });
                     }
-                    Err(e) => p.add(&k, "map", e),
+                    Err(e) => p.add_card(ProblemKind::Invalid, &k, "map", e),
                 },
-                Err(e) => p.add(&k, "map", e),
+                Err(e) => p.add_card(ProblemKind::Invalid, &k, "map", e),
             }
         }
         p.into_result()
     }
 }
 
-fn build_tree(raw: &RawTree, p: &mut Problems, k: &str) -> Tree {
+fn build_tree(raw: &RawTree, p: &mut ProblemList, k: &str) -> Tree {
     let nodes: Vec<(String, Zone)> = raw.nodes.iter().map(|n| (n.id.clone(), n.zone)).collect();
-    p.require((2..=MAX_NODES).contains(&nodes.len()), k, "kamae.nodes", || format!("2..={MAX_NODES} nodes"));
-    p.require(
+    p.require_card((2..=MAX_NODES).contains(&nodes.len()), ProblemKind::OutOfRange, k, "kamae.nodes", || {
+        format!("2..={MAX_NODES} nodes")
+    });
+    p.require_card(
         nodes.first().is_some_and(|n| n.1 == Zone::Gate) && nodes.iter().skip(1).all(|n| n.1 != Zone::Gate),
+        ProblemKind::Invalid,
         k,
         "kamae.nodes",
         || "the first node, and only it, is the gate".into(),
@@ -542,7 +598,12 @@ fn build_tree(raw: &RawTree, p: &mut Problems, k: &str) -> Tree {
     // works both ways.
     for l in &raw.links {
         let Some((a, b)) = l.split_once('-') else {
-            p.add(k, "kamae.links", format!("{l:?}: write \"a-b\" (branches work both ways)"));
+            p.add_card(
+                ProblemKind::Invalid,
+                k,
+                "kamae.links",
+                format!("{l:?}: write \"a-b\" (branches work both ways)"),
+            );
             continue;
         };
         match (find(a.trim()), find(b.trim())) {
@@ -550,7 +611,7 @@ fn build_tree(raw: &RawTree, p: &mut Problems, k: &str) -> Tree {
                 links[a] |= 1 << b;
                 links[b] |= 1 << a;
             }
-            _ => p.add(k, "kamae.links", format!("{l:?}: unknown or equal nodes")),
+            _ => p.add_card(ProblemKind::UnknownId, k, "kamae.links", format!("{l:?}: unknown or equal nodes")),
         }
     }
     // Every stance must be reachable from the gate.
@@ -567,6 +628,8 @@ fn build_tree(raw: &RawTree, p: &mut Problems, k: &str) -> Tree {
         frontier = next;
     }
     let all = if nodes.len() >= 8 { u8::MAX } else { (1u8 << nodes.len()) - 1 };
-    p.require(seen == all, k, "kamae.links", || "every node must be reachable from the gate".into());
+    p.require_card(seen == all, ProblemKind::Invalid, k, "kamae.links", || {
+        "every node must be reachable from the gate".into()
+    });
     Tree { nodes, links }
 }

@@ -239,7 +239,9 @@ fn many_kinds_dir(name: &str, samurai: usize, extra: usize) -> std::path::PathBu
 }
 
 mod choices;
-mod clauses;
+mod clauses_cards;
+mod clauses_round;
+mod clauses_setup;
 mod loading;
 mod play;
 mod views;

@@ -122,7 +122,8 @@ fn fault_line() -> Tekken {
 }
 
 mod choices;
-mod clauses;
+mod clauses_attack;
+mod clauses_string;
 mod information;
 mod loading;
 mod play;

@@ -2,15 +2,8 @@
 //! tables the rules use (the built-in content is read the same way), and the deck rules.
 
 use super::*;
-use crate::cards::{parse_toml, Problems};
-use crate::core::GameError;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCards {
-    #[serde(default)]
-    card: Vec<RawCard>,
-}
+use crate::cards::{parse_toml, RawCards};
+use crate::core::{GameError, ProblemKind, ProblemList};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -82,7 +75,7 @@ struct RawDeck {
 pub const BUILTIN: [(&str, &str); 2] =
     [("cards.toml", include_str!("../data/cards.toml")), ("decks.toml", include_str!("../data/decks.toml"))];
 
-fn parse_ability(raw: &RawAbility, kind: Kind, p: &mut Problems, card: &str, k: usize) -> Option<Ability> {
+fn parse_ability(raw: &RawAbility, kind: Kind, p: &mut ProblemList, card: &str, k: usize) -> Option<Ability> {
     let field = |f: &str| format!("ability[{k}].{f}");
     let mut cost = Cost::default();
     for c in &raw.cost {
@@ -92,42 +85,73 @@ fn parse_ability(raw: &RawAbility, kind: Kind, p: &mut Problems, card: &str, k: 
             (Some("destroy"), None, _) if !cost.destroy => cost.destroy = true,
             (Some("surge"), Some(n), None) if cost.surge == 0 => match n.parse::<u8>() {
                 Ok(n @ 1..=9) => cost.surge = n,
-                _ => p.add(card, field("cost"), format!("{c:?}: surge takes a number in 1..=9")),
+                _ => p.add_card(
+                    ProblemKind::OutOfRange,
+                    card,
+                    field("cost"),
+                    format!("{c:?}: surge takes a number in 1..=9"),
+                ),
             },
-            _ => p.add(card, field("cost"), format!("{c:?} is not a cost (commit, destroy, surge N; each once)")),
+            _ => p.add_card(
+                ProblemKind::Invalid,
+                card,
+                field("cost"),
+                format!("{c:?} is not a cost (commit, destroy, surge N; each once)"),
+            ),
         }
     }
     let mut effects = Vec::new();
     for e in &raw.effect {
         match Effect::parse(e) {
             Ok(e) => effects.push(e),
-            Err(msg) => p.add(card, field("effect"), msg),
+            Err(msg) => p.add_card(ProblemKind::Invalid, card, field("effect"), msg),
         }
     }
-    p.require(!raw.effect.is_empty(), card, &field("effect"), || "an ability needs at least one effect".into());
-    p.require(raw.effect.len() <= MAX_EFFECTS, card, &field("effect"), || format!("at most {MAX_EFFECTS} effects"));
-    p.require(raw.combo.len() <= MAX_COMBO, card, &field("combo"), || format!("at most {MAX_COMBO} combo steps"));
-    p.require(raw.combo.is_empty() || matches!(kind, Kind::Attack | Kind::Action), card, &field("combo"), || {
-        "Combo reads the cards before this one in the card pool: only attacks and actions can have it".into()
+    p.require_card(!raw.effect.is_empty(), ProblemKind::OutOfRange, card, &field("effect"), || {
+        "an ability needs at least one effect".into()
     });
-    p.require(raw.combo.iter().all(|t| !t.trim().is_empty()), card, &field("combo"), || "empty combo step".into());
-    p.require(raw.trigger.chosen() || cost.is_free(), card, &field("cost"), || {
+    p.require_card(raw.effect.len() <= MAX_EFFECTS, ProblemKind::OutOfRange, card, &field("effect"), || {
+        format!("at most {MAX_EFFECTS} effects")
+    });
+    p.require_card(raw.combo.len() <= MAX_COMBO, ProblemKind::OutOfRange, card, &field("combo"), || {
+        format!("at most {MAX_COMBO} combo steps")
+    });
+    p.require_card(
+        raw.combo.is_empty() || matches!(kind, Kind::Attack | Kind::Action),
+        ProblemKind::Invalid,
+        card,
+        &field("combo"),
+        || "Combo reads the cards before this one in the card pool: only attacks and actions can have it".into(),
+    );
+    p.require_card(raw.combo.iter().all(|t| !t.trim().is_empty()), ProblemKind::Invalid, card, &field("combo"), || {
+        "empty combo step".into()
+    });
+    p.require_card(raw.trigger.chosen() || cost.is_free(), ProblemKind::Invalid, card, &field("cost"), || {
         format!("a {} ability fires by itself and cannot have a cost", raw.trigger.name())
     });
-    p.require(!(cost.destroy && kind != Kind::Foundation && kind != Kind::Asset), card, &field("cost"), || {
-        "destroy is a cost for foundations and assets in play".into()
-    });
-    p.require(!(cost.commit && matches!(kind, Kind::Attack | Kind::Action)), card, &field("cost"), || {
-        "commit is a cost for cards in play (characters, foundations, assets)".into()
-    });
-    p.require(
+    p.require_card(
+        !(cost.destroy && kind != Kind::Foundation && kind != Kind::Asset),
+        ProblemKind::Invalid,
+        card,
+        &field("cost"),
+        || "destroy is a cost for foundations and assets in play".into(),
+    );
+    p.require_card(
+        !(cost.commit && matches!(kind, Kind::Attack | Kind::Action)),
+        ProblemKind::Invalid,
+        card,
+        &field("cost"),
+        || "commit is a cost for cards in play (characters, foundations, assets)".into(),
+    );
+    p.require_card(
         !(raw.trigger == Trigger::Form && matches!(kind, Kind::Attack | Kind::Action)),
+        ProblemKind::Invalid,
         card,
         &field("trigger"),
         || "form abilities belong to cards in play; attacks and actions use play or enhance".into(),
     );
     let on_attack = effects.iter().any(|e| e.on_attack());
-    p.require(on_attack == raw.attack.is_some(), card, &field("attack"), || {
+    p.require_card(on_attack == raw.attack.is_some(), ProblemKind::Invalid, card, &field("attack"), || {
         if on_attack {
             "speed, damage and zone effects need `attack = \"yours\"` or `\"theirs\"`: whose attack they change".into()
         } else {
@@ -165,29 +189,35 @@ impl Content {
 
     /// Adds the cards of one TOML file; an id already known is an error.
     pub fn add_cards(&mut self, file: &str, text: &str) -> Result<(), GameError> {
-        let raw: RawCards = parse_toml(file, text)?;
-        let mut p = Problems::new(file);
+        let raw: RawCards<RawCard> = parse_toml(file, text)?;
+        let mut p = ProblemList::in_file(file);
         let mut new = Vec::new();
         for r in &raw.card {
             let id = r.id.as_str();
-            p.require(!id.trim().is_empty(), id, "id", || "empty id".into());
-            p.require(!self.index.contains_key(id) && !new.iter().any(|c: &Card| c.id == id), id, "id", || {
-                "already used, by a built-in entry or an earlier one: ids must be new".into()
+            p.require_card(!id.trim().is_empty(), ProblemKind::Invalid, id, "id", || "empty id".into());
+            p.require_card(
+                !self.index.contains_key(id) && !new.iter().any(|c: &Card| c.id == id),
+                ProblemKind::Duplicate,
+                id,
+                "id",
+                || "already used, by a built-in entry or an earlier one: ids must be new".into(),
+            );
+            p.require_card(!r.name.trim().is_empty(), ProblemKind::Invalid, id, "name", || "empty name".into());
+            p.require_card(r.difficulty <= MAX_PRINTED, ProblemKind::OutOfRange, id, "difficulty", || {
+                format!("must be in 0..={MAX_PRINTED}")
             });
-            p.require(!r.name.trim().is_empty(), id, "name", || "empty name".into());
-            p.require(r.difficulty <= MAX_PRINTED, id, "difficulty", || format!("must be in 0..={MAX_PRINTED}"));
-            p.require((1..=MAX_PRINTED).contains(&r.control), id, "control", || {
+            p.require_card((1..=MAX_PRINTED).contains(&r.control), ProblemKind::OutOfRange, id, "control", || {
                 format!("must be in 1..={MAX_PRINTED}")
             });
             let mut symbols = Vec::new();
             for s in &r.symbols {
                 match Symbol::parse(s) {
                     Some(sym) if !symbols.contains(&sym) => symbols.push(sym),
-                    Some(_) => p.add(id, "symbols", format!("{s:?} listed twice")),
-                    None => p.add(id, "symbols", format!("{s:?} is not a resource symbol (air, all, chaos, death, earth, evil, fire, good, life, order, void, water, infinity)")),
+                    Some(_) => p.add_card(ProblemKind::Duplicate, id, "symbols", format!("{s:?} listed twice")),
+                    None => p.add_card(ProblemKind::Invalid, id, "symbols", format!("{s:?} is not a resource symbol (air, all, chaos, death, earth, evil, fire, good, life, order, void, water, infinity)")),
                 }
             }
-            p.require(r.symbols.len() == 3, id, "symbols", || {
+            p.require_card(r.symbols.len() == 3, ProblemKind::OutOfRange, id, "symbols", || {
                 format!(
                     "UF-7.3: a card shows its resource symbols as a set of three, this one lists {}",
                     r.symbols.len()
@@ -195,61 +225,88 @@ impl Content {
             });
             let block = r.block.as_ref().map(|b| BlockIcon { modifier: b.modifier, zone: b.zone });
             if let Some(b) = block {
-                p.require((-5..=9).contains(&b.modifier), id, "block.modifier", || "must be in -5..=9".into());
+                p.require_card((-5..=9).contains(&b.modifier), ProblemKind::OutOfRange, id, "block.modifier", || {
+                    "must be in -5..=9".into()
+                });
             }
             let is_attack = r.kind == Kind::Attack;
             let attack = match (r.speed, r.zone, r.damage) {
                 (Some(speed), Some(zone), Some(damage)) if is_attack => {
-                    p.require(speed <= 9, id, "speed", || "must be in 0..=9".into());
-                    p.require((1..=12).contains(&damage), id, "damage", || "must be in 1..=12".into());
+                    p.require_card(speed <= 9, ProblemKind::OutOfRange, id, "speed", || "must be in 0..=9".into());
+                    p.require_card((1..=12).contains(&damage), ProblemKind::OutOfRange, id, "damage", || {
+                        "must be in 1..=12".into()
+                    });
                     Some(AttackIcon { speed, zone, damage })
                 }
                 (None, None, None) if !is_attack => None,
                 _ if is_attack => {
-                    p.add(id, "speed/zone/damage", "an attack needs speed, zone and damage");
+                    p.add_card(ProblemKind::Invalid, id, "speed/zone/damage", "an attack needs speed, zone and damage");
                     None
                 }
                 _ => {
-                    p.add(id, "speed/zone/damage", "only attacks have speed, zone and damage");
+                    p.add_card(
+                        ProblemKind::Invalid,
+                        id,
+                        "speed/zone/damage",
+                        "only attacks have speed, zone and damage",
+                    );
                     None
                 }
             };
             let is_char = r.kind == Kind::Character;
             let (vitality, hand_size, person) = match (r.vitality, r.hand_size, &r.person) {
                 (Some(v), Some(h), person) if is_char => {
-                    p.require((1..=MAX_VITALITY).contains(&v), id, "vitality", || {
+                    p.require_card((1..=MAX_VITALITY).contains(&v), ProblemKind::OutOfRange, id, "vitality", || {
                         format!("must be in 1..={MAX_VITALITY}")
                     });
-                    p.require((1..=MAX_HAND_SIZE).contains(&h), id, "hand_size", || {
+                    p.require_card((1..=MAX_HAND_SIZE).contains(&h), ProblemKind::OutOfRange, id, "hand_size", || {
                         format!("must be in 1..={MAX_HAND_SIZE}")
                     });
                     (v, h, person.clone().unwrap_or_else(|| r.id.clone()))
                 }
                 (None, None, None) if !is_char => (0, 0, String::new()),
                 _ if is_char => {
-                    p.add(id, "vitality/hand_size", "a character needs vitality and hand_size");
+                    p.add_card(
+                        ProblemKind::Invalid,
+                        id,
+                        "vitality/hand_size",
+                        "a character needs vitality and hand_size",
+                    );
                     (1, 1, String::new())
                 }
                 _ => {
-                    p.add(id, "vitality/hand_size/person", "only characters have vitality, hand_size and person");
+                    p.add_card(
+                        ProblemKind::Invalid,
+                        id,
+                        "vitality/hand_size/person",
+                        "only characters have vitality, hand_size and person",
+                    );
                     (0, 0, String::new())
                 }
             };
-            p.require(r.breaker <= 9, id, "breaker", || "must be in 0..=9".into());
-            p.require(r.breaker == 0 || block.is_some(), id, "breaker", || {
+            p.require_card(r.breaker <= 9, ProblemKind::OutOfRange, id, "breaker", || "must be in 0..=9".into());
+            p.require_card(r.breaker == 0 || block.is_some(), ProblemKind::Invalid, id, "breaker", || {
                 "Breaker works after a block: the card needs a block icon".into()
             });
-            p.require(r.ability.len() + usize::from(r.breaker > 0) <= MAX_ABILITIES, id, "ability", || {
-                format!("at most {MAX_ABILITIES} abilities (Breaker counts as one)")
-            });
-            p.require(r.traits.iter().all(|t| !t.trim().is_empty() && !t.contains(',')), id, "traits", || {
-                "empty trait or comma".into()
-            });
+            p.require_card(
+                r.ability.len() + usize::from(r.breaker > 0) <= MAX_ABILITIES,
+                ProblemKind::OutOfRange,
+                id,
+                "ability",
+                || format!("at most {MAX_ABILITIES} abilities (Breaker counts as one)"),
+            );
+            p.require_card(
+                r.traits.iter().all(|t| !t.trim().is_empty() && !t.contains(',')),
+                ProblemKind::Invalid,
+                id,
+                "traits",
+                || "empty trait or comma".into(),
+            );
             let mut abilities: Vec<Ability> =
                 r.ability.iter().enumerate().filter_map(|(k, a)| parse_ability(a, r.kind, &mut p, id, k)).collect();
             for (k, a) in r.ability.iter().enumerate() {
                 if a.trigger == Trigger::Block {
-                    p.require(block.is_some(), id, &format!("ability[{k}].trigger"), || {
+                    p.require_card(block.is_some(), ProblemKind::Invalid, id, &format!("ability[{k}].trigger"), || {
                         "block abilities need a block icon".into()
                     });
                 }
@@ -287,7 +344,7 @@ impl Content {
             (c.kind != Kind::Character).then_some((c.id.as_str(), c.name.as_str()))
         }
         p.distinct_names(self.cards.iter().filter_map(named), new.iter().filter_map(named));
-        p.require(self.cards.len() + new.len() <= MAX_CARDS, "", "card", || {
+        p.require_card(self.cards.len() + new.len() <= MAX_CARDS, ProblemKind::OutOfRange, "", "card", || {
             format!("at most {MAX_CARDS} cards in all")
         });
         p.into_result()?;
@@ -301,20 +358,24 @@ impl Content {
     /// Adds the preset decks of one TOML file; each must be a legal deck (UF-2).
     pub fn add_decks(&mut self, file: &str, text: &str) -> Result<(), GameError> {
         let raw: RawDecks = parse_toml(file, text)?;
-        let mut p = Problems::new(file);
+        let mut p = ProblemList::in_file(file);
         let mut new = Vec::new();
         for d in &raw.deck {
             let id = d.id.as_str();
-            p.require(!id.trim().is_empty(), id, "id", || "empty id".into());
-            p.require(self.deck(id).is_none() && !new.iter().any(|x: &Preset| x.id == id), id, "id", || {
-                "already used, by a built-in entry or an earlier one: ids must be new".into()
-            });
+            p.require_card(!id.trim().is_empty(), ProblemKind::Invalid, id, "id", || "empty id".into());
+            p.require_card(
+                self.deck(id).is_none() && !new.iter().any(|x: &Preset| x.id == id),
+                ProblemKind::Duplicate,
+                id,
+                "id",
+                || "already used, by a built-in entry or an earlier one: ids must be new".into(),
+            );
             let expand = |list: &[(String, u8)]| -> Vec<String> {
                 list.iter().flat_map(|(c, n)| std::iter::repeat_n(c.clone(), usize::from(*n))).collect()
             };
             let cards = expand(&d.cards);
             let sideboard = expand(&d.sideboard);
-            let mut deck_problems = Problems::new(file);
+            let mut deck_problems = ProblemList::in_file(file);
             if let Some(v) = self.check_deck(&cards, &sideboard, d.character.as_deref(), id, &mut deck_problems) {
                 new.push(Preset { id: d.id.clone(), character: v.0, cards: v.1, sideboard: v.2 });
             }
@@ -333,10 +394,10 @@ impl Content {
         sideboard: &[String],
         character: Option<&str>,
         deck: &str,
-        p: &mut Problems,
+        p: &mut ProblemList,
     ) -> Option<(CardId, Vec<CardId>, Vec<CardId>)> {
         if cards.len() > MAX_LEGAL_DECK || sideboard.len() > MAX_LEGAL_DECK {
-            p.add(deck, "cards", format!(
+            p.add_card(ProblemKind::OutOfRange, deck, "cards", format!(
                 "UF-2.2: a deck of {} cards holds more than 4 copies of some card: the content holds at most {MAX_CARDS} cards, so a deck at most {MAX_LEGAL_DECK}",
                 cards.len().max(sideboard.len())
             ));
@@ -350,7 +411,7 @@ impl Content {
                 match self.card_index(c) {
                     Some(i) => out.push(i),
                     None => {
-                        p.add(c.as_str(), field, format!("deck {deck:?}: no such card"));
+                        p.add_card(ProblemKind::UnknownId, c.as_str(), field, format!("deck {deck:?}: no such card"));
                         ok = false;
                     }
                 }
@@ -360,10 +421,16 @@ impl Content {
         let ids = resolve(cards, "cards");
         let side = resolve(sideboard, "sideboard");
         if cards.len() < 60 {
-            p.add(deck, "cards", format!("UF-2.1: a deck has at least 60 cards, this one has {}", cards.len()));
+            p.add_card(
+                ProblemKind::OutOfRange,
+                deck,
+                "cards",
+                format!("UF-2.1: a deck has at least 60 cards, this one has {}", cards.len()),
+            );
         }
         if !sideboard.is_empty() && sideboard.len() != 8 {
-            p.add(
+            p.add_card(
+                ProblemKind::OutOfRange,
                 deck,
                 "sideboard",
                 format!("UF-2.4: a sideboard has 0 or exactly 8 cards, this one has {}", sideboard.len()),
@@ -378,7 +445,8 @@ impl Content {
         }
         for &(c, n) in &counts {
             if n > 4 {
-                p.add(
+                p.add_card(
+                    ProblemKind::OutOfRange,
                     self.card(c).id.as_str(),
                     "copies",
                     format!(
@@ -392,7 +460,8 @@ impl Content {
             Some(name) => match self.card_index(name) {
                 Some(c) if chars.contains(&c) => Some(c),
                 Some(_) => {
-                    p.add(
+                    p.add_card(
+                        ProblemKind::Invalid,
                         name,
                         "character",
                         format!("deck {deck:?}: UF-4.1: the starting character must be a character card of the deck"),
@@ -400,13 +469,18 @@ impl Content {
                     None
                 }
                 None => {
-                    p.add(name, "character", format!("deck {deck:?}: no such card"));
+                    p.add_card(ProblemKind::UnknownId, name, "character", format!("deck {deck:?}: no such card"));
                     None
                 }
             },
             None => {
                 if chars.is_empty() && ok {
-                    p.add(deck, "cards", "UF-2.3: a deck needs at least one character card for the start");
+                    p.add_card(
+                        ProblemKind::OutOfRange,
+                        deck,
+                        "cards",
+                        "UF-2.3: a deck needs at least one character card for the start",
+                    );
                 }
                 chars.first().copied()
             }

@@ -173,7 +173,8 @@ fn brann_with_24_foundations_staged() -> (Ufs, UfsState) {
 }
 
 mod choices;
-mod clauses;
+mod clauses_attack;
+mod clauses_turn;
 mod loading;
 mod play;
 mod views;

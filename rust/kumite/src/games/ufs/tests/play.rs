@@ -87,7 +87,8 @@ fn effect_stun_commits_the_opponents_ready_foundations() {
 fn docs_name_a_real_test_for_every_clause() {
     const DOC: &str = include_str!("../../../../../../docs/rules/ufs.md");
     const TESTS: &str = concat!(
-        include_str!("clauses.rs"),
+        include_str!("clauses_attack.rs"),
+        include_str!("clauses_turn.rs"),
         include_str!("choices.rs"),
         include_str!("views.rs"),
         include_str!("loading.rs"),
