@@ -37,6 +37,9 @@ IMAGES = ROOT / "docs" / "images" / "agents"
 
 AZ = (50, 200, 800)
 MCTS = (200, 1000, 4000)
+# The skill-depth picture's budgets for both families, from 10 to 4,000 simulations a move (the
+# tables' matches against the reference are reused where the budgets meet).
+DEPTH = (10, 50, 200, 800, 4000)
 HEURISTIC = "mcts:1000:heuristic"
 GOAL = ("az:200", "mcts:2000")
 # The network's priors with random-playout leaf values, measured beside the goal: whether the
@@ -105,7 +108,8 @@ def provenance(net: kumite.Net) -> str:
             f"{m.get('hidden', '?')} hidden units, {m.get('blocks', '?')} residual blocks")
 
 
-def depth_picture(name: str, points: dict[str, list[tuple[int, float, float, float]]]) -> str:
+def depth_picture(name: str, points: dict[str, list[tuple[int, float, float, float]]],
+                  ylabel: str = f"win rate against {REFERENCE}") -> str:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -120,7 +124,7 @@ def depth_picture(name: str, points: dict[str, list[tuple[int, float, float, flo
     ax.set_ylim(0, 1)
     ax.axhline(0.5, color="grey", lw=0.5)
     ax.set_xlabel("search simulations a move")
-    ax.set_ylabel(f"win rate against {REFERENCE}")
+    ax.set_ylabel(ylabel)
     ax.set_title(f"{name}: skill depth")
     ax.legend(fontsize=8)
     IMAGES.mkdir(parents=True, exist_ok=True)
@@ -158,12 +162,18 @@ def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_
             if o == REFERENCE:
                 depth["az:N (network + PUCT)"].append((n, r.win_rate[0], *r.ci95[0]))
         out.append(f"| `az:{n}` | " + " | ".join(row) + " |")
-    for m in MCTS:
+    for n in DEPTH:
+        if n not in AZ:
+            r = run.match(name, (f"az:{n}", REFERENCE))
+            depth["az:N (network + PUCT)"].append((n, r.win_rate[0], *r.ci95[0]))
+    for m in sorted(set(DEPTH) | set(MCTS)):
         if f"mcts:{m}" == REFERENCE:
             depth["mcts:N (random playouts)"].append((m, 0.5, 0.5, 0.5))
             continue
         r = run.match(name, (f"mcts:{m}", REFERENCE))
         depth["mcts:N (random playouts)"].append((m, r.win_rate[0], *r.ci95[0]))
+    for rows in depth.values():
+        rows.sort()
     out += ["", goal_line(run, name, goal_games),
             f"Beside it, `{PRIORS_ONLY[0]}` (the network's priors, random-playout values) against `{PRIORS_ONLY[1]}`: "
             f"{cell(run.match(name, PRIORS_ONLY, games=goal_games))}.", lambda_line(run, name), ""]
@@ -191,6 +201,18 @@ def fatal_fight(run: Runner, games: int) -> list[str]:
         mcts = run.match("fatal_fight", ("mcts:2000:heuristic",) * players, games, options)
         out.append(f"| {players} | {az_cell} | {cell(mcts)} |")
     out += ["", "Goal: 2-player `az:200` teams win at least 80 % of campaigns.", ""]
+    # Skill depth: 2-player campaigns won by teams of each family as their budget grows.
+    depth: dict[str, list[tuple[int, float, float, float]]] = {"mcts:N:heuristic": []}
+    two = kumite.load("fatal_fight", players=2)
+    if trained:
+        depth["az:N (network + PUCT)"] = []
+    for n in DEPTH:
+        for family in depth:
+            spec = f"mcts:{n}:heuristic" if family.startswith("mcts") else f"az:{n}"
+            r = run.match("fatal_fight", (spec,) * two.num_players, games, {"players": 2})
+            depth[family].append((n, r.win_rate[0], *r.ci95[0]))
+    out += [f"![fatal_fight: 2-player campaigns won by search budget]"
+            f"({depth_picture('fatal_fight', depth, 'campaigns won, 2 players')})", ""]
     if trained:
         out += [f"The network: {trained}.", ""]
     return out
