@@ -74,7 +74,7 @@ def test_senjutsus_seat_table_plays_the_games_own_mirrors() -> None:
     """One source of seatings: the lab's Senjutsu seat cells are the game's own mirrors of its
     first samurai (`Game.seatings`, what `kumite seats` measures), options and sides alike."""
     game = kumite.load("senjutsu")
-    cells = [c for c in plans.senjutsu(game, 2).cells if c.table == "seats"]
+    cells = [c for c in plans.plan(game, 2).cells if c.table == "seats"]
     first = game.content()["samurai"][0]["id"]
     mirrors = [s for s in game.seatings() if s["mirror"] and s["options"]["samurai"][0] == first]
     assert [c.options for c in cells] == [s["options"] for s in mirrors]
