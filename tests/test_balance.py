@@ -253,8 +253,8 @@ def test_a_workers_error_reaches_the_caller_and_the_workers_stop() -> None:
     # with its type, and no worker is left running.
     from kumite.balance.play import Piece, run_pieces
 
-    good = Piece("tekken", {}, None, ("random", "random"), 0, "good", 0, 2, 1000, False)
-    bad = Piece("tekken", {"no_such_option": 1}, None, ("random", "random"), 0, "bad", 0, 2, 1000, False)
+    good = Piece("tekken", {}, None, ("random", "random"), 0, "good", 0, 2, 1000, None)
+    bad = Piece("tekken", {"no_such_option": 1}, None, ("random", "random"), 0, "bad", 0, 2, 1000, None)
     with pytest.raises(kumite.InvalidOptionError, match="no_such_option"):
         run_pieces([good, good, bad, good], 2, None, lambda i, o: None)
     assert not [c for c in _children(os.getpid()) if b"spawn_main" in _cmdline(c)]

@@ -23,7 +23,7 @@ def test_the_cli_lists_and_plays_it(capsys: pytest.CaptureFixture[str]) -> None:
     listing = json.loads(capsys.readouterr().out)
     assert [c["id"] for c in listing["characters"]] == ["short", "long"]
     assert main(["arena", "toy", "--bots", "random", "mcts:20", "--games", "10"]) == 0
-    assert "toy" in capsys.readouterr().out
+    assert "10 games" in capsys.readouterr().out
 
 
 def test_the_balance_lab_plays_its_plan_with_its_bots(tmp_path: Path) -> None:

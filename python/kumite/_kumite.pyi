@@ -14,6 +14,7 @@ __all__ = [
     "_load_json",
     "_panic_for_tests",
     "from_record",
+    "game_info",
     "games",
     "load",
     "conformance",
