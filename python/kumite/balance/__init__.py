@@ -5,7 +5,8 @@ measured with bots and reported with 95 % intervals (``docs/balance.md``).
 >>> report = balance.run("tekken", bots=["mcts:100"], games=100, workers=2)
 >>> balance.write(report, "out/")          # balance.md, balance.json, balance.png
 
-Each game's tables are in ``kumite.balance.plans``: Tekken and UFS a matrix of characters or
+Each game names its tables in its metadata (``Game.info()["balance"]``), laid out by
+``kumite.balance.plans``: Tekken and UFS a matrix of characters or
 preset decks in both seat orders (UFS also first player against second), Senjutsu samurai
 against samurai and a seat table for 2-4 players with and without teams, Fatal Fight campaigns
 by party size and by pair of characters. With ``variant`` every cell is also played under the
