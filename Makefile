@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
 PYTEST_ARGS ?= -q
 
-.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python soak hostile stubtest typecheck demo bench bench-peers bench-server icount fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs stats
+.PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python test-toy soak hostile stubtest typecheck demo bench bench-peers bench-server icount fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs stats
 
 all: build
 
@@ -68,6 +68,19 @@ browser:
 # runs them (under valgrind too), linked with the C library of the `ci` profile.
 test-python: build $(DEV_STAMP) ffi-ci browser
 	KUMITE_FFI_LIBDIR=$(abspath target/ci) $(BIN)/python -m pytest $(PYTEST_ARGS) tests
+
+# The toy game (rust/kumite/src/games/toy/, the `toy` cargo feature, off in every other build):
+# its lints and Rust tests, then tests/test_toy_game.py against an extension built with it, a copy
+# of the package in target/toy/ (the venv's own build is left alone). Not part of `make test`:
+# the feature rebuilds the engine twice more (its tests and the extension), minutes that would
+# take `make test` past its budget.
+test-toy: $(DEV_STAMP)
+	$(CARGO) clippy -p kumite --features toy --all-targets -- -D warnings
+	$(CARGO) test --profile ci -p kumite --features toy --lib toy
+	$(CARGO) build --profile ci -p kumite-py --features toy
+	rm -rf target/toy && mkdir -p target/toy && cp -r python/kumite target/toy/
+	rm -f target/toy/kumite/_kumite*.so && cp target/ci/lib_kumite.so target/toy/kumite/_kumite.abi3.so
+	PYTHONPATH=$(abspath target/toy) $(BIN)/python -m pytest $(PYTEST_ARGS) -p no:cacheprovider tests/test_toy_game.py
 
 # Formatting and lints: rustfmt (rustfmt.toml: 120 columns), clippy with every warning an error,
 # rustdoc with every warning an error (a stale link or module header fails), and ruff

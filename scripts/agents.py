@@ -1,5 +1,5 @@
 """Trains the networks shipped in the package (``make agents``): for each game named (default
-every game), the self-play loop of ``kumite train`` runs with the game's recipe below into
+every game), the self-play loop of ``kumite train`` runs with the game's recipe (its metadata) into
 ``target/agents/<game>/``, and its final network is copied to
 ``python/kumite/nets/<game>.safetensors`` with its learning curve beside the docs
 (``docs/images/agents/<game>-curve.png``). The network's metadata records the command, the
@@ -26,28 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NETS = ROOT / "python" / "kumite" / "nets"
 CURVES = ROOT / "docs" / "images" / "agents"
 
-# Per game: what differs from `kumite train`'s defaults. The budget is the most a baseline may
-# take on a 2-core machine (the learned-agents issue's goal); `--minutes` overrides it.
-RECIPES: dict[str, dict[str, object]] = {
-    # Tekken's heuristic guides a stronger search than random playouts, and half of each value
-    # target is that search's value of the position: on 2026-12-04, 40-minute runs side by side,
-    # az:200 from this recipe won 78 of 100 games against mcts:2000 (docs/agents.md, "Tekken's recipe").
-    "tekken": {"simulations": 32, "warmup_values": "heuristic", "warmup_priors": True, "value_mix": 0.5},
-    # Senjutsu's and UFS's heuristics guide a weaker search than their playouts, so Tekken's recipe
-    # lost here (docs/agents.md, "Senjutsu's and UFS's recipe"). Senjutsu keeps rollout-valued
-    # self-play: priors and the value mix measured level with it (38 vs 33 %, within the noise).
-    "senjutsu": {"simulations": 32},
-    # Random playouts lose nearly every Fatal Fight campaign and take a hundred times longer
-    # than the game's heuristic, so its search values leaves by the heuristic, guided by the
-    # latest network's priors (uniform ones in the first iteration).
-    # Its learning-curve points are campaigns of teams searching 128 simulations on one core:
-    # at the defaults (40 games every 5 iterations) they took 55 of the 90 minutes, so fewer.
-    "fatal_fight": {"simulations": 128, "warmup_values": "heuristic", "warmup_priors": True,
-                    "eval_every": 10, "eval_games": 20},
-    # UFS: rollout-valued self-play guided by the latest priors, half of each value target from the
-    # search; az:32 won 25 % against mcts:200 over a 45-minute run, the rollout-only recipe's net 11 %.
-    "ufs": {"simulations": 32, "warmup_priors": True, "value_mix": 0.5},
-}
+# Per game, what differs from `kumite train`'s defaults is the game's own training recipe
+# (`kumite.game_info(name)["recipe"]`, with why beside it in the game's metadata). The budget is
+# the most a baseline may take on a 2-core machine (the learned-agents issue's goal); `--minutes`
+# overrides it.
 MINUTES = 120.0
 
 
@@ -72,7 +54,7 @@ def main() -> int:
             f" AGENT_THREADS={args.threads}" if args.threads else "")
         cfg = TrainConfig(game=name, out=str(out), budget_minutes=args.minutes, seed=args.seed, command=command,
                           threads=args.threads,
-                          **RECIPES[name])  # type: ignore[arg-type]
+                          **kumite.game_info(name)["recipe"])
         print(f"{name}: training for {args.minutes:g} min into {out}", flush=True)
         def log(line: str, game: str = name) -> None:
             print(f"{game}: {line}", flush=True)

@@ -74,7 +74,7 @@ def test_senjutsus_seat_table_plays_the_games_own_mirrors() -> None:
     """One source of seatings: the lab's Senjutsu seat cells are the game's own mirrors of its
     first samurai (`Game.seatings`, what `kumite seats` measures), options and sides alike."""
     game = kumite.load("senjutsu")
-    cells = [c for c in plans.senjutsu(game, 2).cells if c.table == "seats"]
+    cells = [c for c in plans.plan(game, 2).cells if c.table == "seats"]
     first = game.content()["samurai"][0]["id"]
     mirrors = [s for s in game.seatings() if s["mirror"] and s["options"]["samurai"][0] == first]
     assert [c.options for c in cells] == [s["options"] for s in mirrors]
@@ -253,8 +253,8 @@ def test_a_workers_error_reaches_the_caller_and_the_workers_stop() -> None:
     # with its type, and no worker is left running.
     from kumite.balance.play import Piece, run_pieces
 
-    good = Piece("tekken", {}, None, ("random", "random"), 0, "good", 0, 2, 1000, False)
-    bad = Piece("tekken", {"no_such_option": 1}, None, ("random", "random"), 0, "bad", 0, 2, 1000, False)
+    good = Piece("tekken", {}, None, ("random", "random"), 0, "good", 0, 2, 1000, None)
+    bad = Piece("tekken", {"no_such_option": 1}, None, ("random", "random"), 0, "bad", 0, 2, 1000, None)
     with pytest.raises(kumite.InvalidOptionError, match="no_such_option"):
         run_pieces([good, good, bad, good], 2, None, lambda i, o: None)
     assert not [c for c in _children(os.getpid()) if b"spawn_main" in _cmdline(c)]

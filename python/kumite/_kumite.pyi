@@ -14,6 +14,7 @@ __all__ = [
     "_load_json",
     "_panic_for_tests",
     "from_record",
+    "game_info",
     "games",
     "load",
     "conformance",
@@ -156,6 +157,8 @@ class Game:
     @property
     def options(self) -> dict[str, Any]:
         """Every option with its value, defaults included."""
+    def info(self) -> dict[str, Any]:
+        """What the game says about itself, the same for every option set (`kumite.game_info`)."""
     def content(self) -> dict[str, list[dict[str, str]]]:
         """The content this game was built with (built in and from `content_dir`), by kind
         (`characters`, `stages`, `cards`, `decks`, `battlefields`…, as the game has them): lists
@@ -445,6 +448,11 @@ class VecEnv:
 
 def games() -> list[str]:
     """The names `load` accepts."""
+
+def game_info(name: str) -> dict[str, Any]:
+    """What the game `name` says about itself, without loading it: its names, seats, utility,
+    default bots, balance plan, training recipe, board legend and conformance option sets, as
+    plain values. Unknown names raise `UnknownGameError`."""
 
 def load(name: str, /, **options: Any) -> Game:
     """A game by name; keyword arguments are its options (tuples become lists)."""

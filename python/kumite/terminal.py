@@ -5,6 +5,7 @@ gives and computes no rule."""
 
 from __future__ import annotations
 
+import functools
 import math
 import shutil
 import sys
@@ -13,19 +14,9 @@ from typing import Any
 import kumite
 from kumite.howto import howto_plain
 
-# Hex board marks, as (left-right frame of a cell, meaning). Impassable cells show no
-# coordinates: nothing can enter them.
-TERRAIN = {
-    "open": (" ", "open hex"),
-    "hazard": ("!", "hazard: damage to a fighter who enters it (by a dash, a move or a push)"),
-    "cracked": ("x", "cracked floor"),
-    "red_mark": ("r", "marked red: cracked on the back side, plain floor until the stage flips"),
-    "cracked_red": ("%", "cracked floor, also marked red (cracked on the back side)"),
-    "blocked": ("#", "blocked: no entry"),
-    "water": ("~", "water: no entry"),
-    "forest": ("T", "trees: no entry"),
-}
-IMPASSABLE = ("blocked", "water", "forest")
+# A hex cell with no terrain: the viewer vocabulary's default (docs/viewer.md). Every other
+# terrain and cell label is explained by the game that draws it (its metadata's legend).
+OPEN = (" ", "open hex")
 # Facing in sixths of a turn clockwise from east (the hex::Direction numbering).
 ARROWS = ["→", "↘", "↙", "←", "↖", "↗"]
 DIRECTIONS = ["east", "south-east", "south-west", "west", "north-west", "north-east"]
@@ -94,6 +85,23 @@ class Legend:
         return ["Legend:"] + [f"  {m:<{width}}  {v}" for m, v in self.entries.items()]
 
 
+@functools.cache
+def board_marks() -> dict[tuple[str, str], dict[str, Any]]:
+    """The board marks every game declares (``kumite.game_info(name)["legend"]``), by kind
+    (``terrain``, ``label``) and value: ``{"mark", "meaning", "passable"}``."""
+    return {(m["kind"], m["value"]): m for name in kumite.games() for m in kumite.game_info(name)["legend"]}
+
+
+def _terrain(terrain: str) -> tuple[str, str, bool]:
+    """A terrain's frame mark, its meaning and whether a piece can stand there."""
+    if terrain == "open":
+        return OPEN[0], OPEN[1], True
+    mark = board_marks().get(("terrain", terrain))
+    if mark is None:
+        return "?", f"{terrain} terrain", True
+    return str(mark["mark"]), str(mark["meaning"]), bool(mark["passable"])
+
+
 def hex_board(board: dict[str, Any], legend: Legend) -> list[str]:
     """Pointy-top axial hexes, rows going down; each open cell shows its ``q,r`` (the
     coordinates actions name, as in "dash to (1, 0)"), a piece shows its label and an arrow."""
@@ -106,17 +114,17 @@ def hex_board(board: dict[str, Any], legend: Legend) -> list[str]:
     for c in cells:
         q, r = int(c.get("q", 0)), int(c.get("r", 0))
         terrain = str(c.get("terrain", "open"))
-        frame, meaning = TERRAIN.get(terrain, ("?", f"{terrain} terrain"))
+        frame, meaning, passable = _terrain(terrain)
         label = str(c.get("label") or "")
         piece = pieces.get((q, r))
-        if terrain in IMPASSABLE:
+        if not passable:
             core = ""  # filled with the frame mark below, across the cell
             legend.add(frame * 4, meaning)
         else:
             core = f"{q},{r}"
-            if label == "S":
-                frame, meaning = "S", ("start hex: a samurai sets up on it or on a hex next to it, "
-                                       "unless an opponent set up by that start hex (SJ-4.6)")
+            marked = board_marks().get(("label", label)) if label else None
+            if marked is not None:
+                frame, meaning = str(marked["mark"]), str(marked["meaning"])
             elif label:
                 labels.setdefault(frame, []).append(f"{label} at {q},{r}")
             if frame != " ":

@@ -5,7 +5,8 @@ measured with bots and reported with 95 % intervals (``docs/balance.md``).
 >>> report = balance.run("tekken", bots=["mcts:100"], games=100, workers=2)
 >>> balance.write(report, "out/")          # balance.md, balance.json, balance.png
 
-Each game's tables are in ``kumite.balance.plans``: Tekken and UFS a matrix of characters or
+Each game names its tables in its metadata (``Game.info()["balance"]``), laid out by
+``kumite.balance.plans``: Tekken and UFS a matrix of characters or
 preset decks in both seat orders (UFS also first player against second), Senjutsu samurai
 against samurai and a seat table for 2-4 players with and without teams, Fatal Fight campaigns
 by party size and by pair of characters. With ``variant`` every cell is also played under the
@@ -35,21 +36,17 @@ from kumite.balance.tally import Arm, Share, difference, mean_difference
 from kumite.bots import make_bot
 from kumite.progress import Progress
 
-__all__ = ["DEFAULT_BOTS", "DEFAULT_GAMES", "SCHEMA", "run", "write"]
+__all__ = ["DEFAULT_GAMES", "SCHEMA", "default_bots", "run", "write"]
 
 SCHEMA = "kumite-balance/1"
 DEFAULT_GAMES = 100
-# The default bots: every seat the same MCTS. 100 iterations with random playouts keeps the 4 x 4
-# Tekken matrix (1,600 games) near 7 minutes on 2 cores. Fatal Fight's campaigns are never won
-# by such a search, so its teams search with the game's heuristic at the leaves instead.
-DEFAULT_BOTS = {"fatal_fight": "mcts:1000:heuristic"}
-DEFAULT_BOT = "mcts:100"
 # Games per piece of work: small enough that the progress bar moves and the workers stay busy.
 PIECE = 5
 
 
 def default_bots(game: str) -> list[str]:
-    return [DEFAULT_BOTS.get(game, DEFAULT_BOT)]
+    """The bots every seat plays unless told: the game's own choice (its metadata, with why)."""
+    return list(kumite.game_info(game)["default_bots"])
 
 
 def _commit() -> str | None:
@@ -139,7 +136,7 @@ def run(
             seat_specs = tuple(specs[s % len(specs)] for s in range(cell.players))
             for r in split_games(cell.games, math.ceil(cell.games / PIECE)):
                 piece = Piece(base.name, {**arm_options, **cell.options}, cell.alternate, seat_specs, seed, cell.key,
-                              r.start, len(r), bound, plan.cooperative)
+                              r.start, len(r), bound, plan.campaign)
                 pieces.append((arm, c, r, piece))
     played: dict[tuple[str, int], list[tuple[int, Outcome]]] = {}
     bar = Progress(sum(len(p[2]) for p in pieces), enabled=progress)

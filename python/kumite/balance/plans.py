@@ -1,4 +1,5 @@
-"""What ``kumite balance`` measures for each game: its tables and their cells.
+"""What ``kumite balance`` measures for each game: its tables and their cells, laid out by the
+game's own metadata (``Game.info()["balance"]``, written beside its rules).
 
 A cell is one configuration (the game's options) played ``games`` times; a table groups cells
 the way a reader compares them. Cell keys are stable across runs (they seed the cell's games), so
@@ -58,6 +59,9 @@ class Plan:
     cooperative: bool = False
     # The option whose value says who moved first (UFS), for a first-player line.
     first_option: str | None = None
+    # Where a campaign's progress is in the JSON state: its stage and round fields, and the
+    # number of stages (cooperative games).
+    campaign: tuple[str, str, int] | None = None
 
 
 def _ids(game: kumite.Game, kind: str) -> tuple[list[str], dict[str, str]]:
@@ -65,80 +69,84 @@ def _ids(game: kumite.Game, kind: str) -> tuple[list[str], dict[str, str]]:
     return [e["id"] for e in entries], {e["id"]: e["name"] for e in entries}
 
 
-def _matrix(name: str, title: str, noun: str, ids: list[str], names: dict[str, str], games: int,
-            options: Any, alternate: tuple[str, tuple[Any, ...]] | None = None) -> tuple[Table, list[Cell]]:
+def _matrix(spec: dict[str, Any], game: kumite.Game, games: int) -> tuple[Table, list[Cell]]:
+    """Every ordered pair of the content's entries, row in seat 0 against column in seat 1."""
+    name, ids_names = spec["name"], _ids(game, spec["content"])
+    ids, names = ids_names
+    alternate = spec["alternate"]
+    alt = None if alternate is None else (alternate[0], tuple(alternate[1]))
     cells = [
-        Cell(f"{name}/{a}/{b}", name, (a, b), options(a, b), 2, games, (0, 1), alternate)
+        Cell(f"{name}/{a}/{b}", name, (a, b), {spec["option"]: [a, b], **spec["fixed"]}, 2, games, (0, 1), alt)
         for a in ids
         for b in ids
     ]
-    return Table(name, MATRIX, title, ids, names, noun), cells
+    return Table(name, MATRIX, spec["title"], ids, names, spec["noun"]), cells
 
 
-def tekken(game: kumite.Game, games: int) -> Plan:
-    ids, names = _ids(game, "characters")
-    table, cells = _matrix("characters", "Character against character", "character", ids, names, games,
-                           lambda a, b: {"characters": [a, b]})
-    return Plan([table], cells)
+def _teams(teams: list[int]) -> str:
+    """``[0, 1, 0, 1]`` as "teams 0+2 against 1+3"."""
+    sides: dict[int, list[str]] = {}
+    for seat, team in enumerate(teams):
+        sides.setdefault(team, []).append(str(seat))
+    return "teams " + " against ".join("+".join(seats) for seats in sides.values())
 
 
-def ufs(game: kumite.Game, games: int) -> Plan:
-    ids, names = _ids(game, "decks")
-    # Half of each pairing's games with each player first (UF-4.3 flips a coin): the matrix and
-    # the first-player line come from the same games.
-    table, cells = _matrix("decks", "Preset deck against preset deck", "deck", ids, names, games,
-                           lambda a, b: {"decks": [a, b]}, ("first_player", (0, 1)))
-    return Plan([table], cells, first_option="first_player")
-
-
-def senjutsu(game: kumite.Game, games: int) -> Plan:
-    ids, names = _ids(game, "samurai")
-    table, cells = _matrix("samurai", "Samurai against samurai, 2 players, each with its preset deck", "samurai",
-                           ids, names, games, lambda a, b: {"players": 2, "samurai": [a, b], "decks": [], "teams": None})
-    # The seat table: the game's own mirrors (`Game.seatings`: every seat the same samurai, so
-    # only the seat differs) of the content's first samurai, for 2, 3 and 4 players
-    # free-for-all and 4 players in teams 0+2 against 1+3.
-    samurai = ids[0]
+def _seats(spec: dict[str, Any], game: kumite.Game, games: int) -> tuple[Table, list[Cell]]:
+    """The game's own mirrors (`Game.seatings`: every seat the same entry, so only the seat
+    differs) of the content's first entry."""
+    ids, names = _ids(game, spec["content"])
+    first = ids[0]
     seatings = []
-    seat_cells = []
+    cells = []
     for seating in game.seatings():
         options = seating["options"]
-        if not seating["mirror"] or options.get("samurai", [None])[0] != samurai:
+        if not seating["mirror"] or options.get(spec["content"], [None])[0] != first:
             continue
         players, teams = options["players"], options.get("teams")
-        label = f"{players} players, " + ("teams 0+2 against 1+3" if teams else "free-for-all")
+        label = f"{players} players, " + (_teams(teams) if teams else "free-for-all")
         seatings.append(label)
         sides = tuple(seating["sides"]) or tuple(range(players))
-        key = f"seats/{players}" + ("/teams" if teams else "")
-        seat_cells.append(Cell(key, "seats", (label,), options, players, games, sides))
-    seats = Table("seats", SEATS, f"Seats: {names.get(samurai, samurai)} on every seat", seatings, names)
-    return Plan([table, seats], cells + seat_cells)
+        key = f"{spec['name']}/{players}" + ("/teams" if teams else "")
+        cells.append(Cell(key, spec["name"], (label,), options, players, games, sides))
+    return Table(spec["name"], SEATS, f"Seats: {names.get(first, first)} on every seat", seatings, names), cells
 
 
-def fatal_fight(game: kumite.Game, games: int) -> Plan:
-    ids, names = _ids(game, "characters")
-    sizes = [str(p) for p in range(1, 5)]
-    party_cells = [
-        Cell(f"party/{p}", "party", (str(p),), {"players": p, "characters": []}, p, games, (0,) * p)
-        for p in range(1, 5)
-    ]
-    party = Table("party", CAMPAIGN, "Campaigns by party size (characters in content order)", sizes, names,
-                  "players")
-    pairs = [f"{a}+{b}" for a, b in combinations(ids, 2)]
-    pair_cells = [
-        Cell(f"pair/{a}/{b}", "pair", (f"{a}+{b}",), {"players": 2, "characters": [a, b]}, 2, games, (0, 0))
+def _party(spec: dict[str, Any], game: kumite.Game, games: int) -> tuple[Table, list[Cell]]:
+    """Campaigns by party size, every seat on the one team."""
+    name, sizes = spec["name"], spec["sizes"]
+    _, names = _ids(game, spec["content"])
+    cells = [Cell(f"{name}/{p}", name, (str(p),), {"players": p, **spec["fixed"]}, p, games, (0,) * p) for p in sizes]
+    return Table(name, CAMPAIGN, spec["title"], [str(p) for p in sizes], names, spec["noun"]), cells
+
+
+def _pairs(spec: dict[str, Any], game: kumite.Game, games: int) -> tuple[Table, list[Cell]]:
+    """Campaigns of two players, one per unordered pair of the content's entries."""
+    name = spec["name"]
+    ids, names = _ids(game, spec["content"])
+    cells = [
+        Cell(f"{name}/{a}/{b}", name, (f"{a}+{b}",), {"players": 2, spec["option"]: [a, b]}, 2, games, (0, 0))
         for a, b in combinations(ids, 2)
     ]
-    pair = Table("pair", CAMPAIGN, "Campaigns of two players, by pair of characters", pairs, names, "pair")
-    return Plan([party, pair], party_cells + pair_cells, cooperative=True)
+    pairs = [f"{a}+{b}" for a, b in combinations(ids, 2)]
+    return Table(name, CAMPAIGN, spec["title"], pairs, names, spec["noun"]), cells
 
 
-PLANS = {"tekken": tekken, "ufs": ufs, "senjutsu": senjutsu, "fatal_fight": fatal_fight}
+TABLES = {"matrix": _matrix, "seats": _seats, "party": _party, "pairs": _pairs}
 
 
 def plan(game: kumite.Game, games: int) -> Plan:
     """The tables and cells of ``game`` (loaded with the run's options, so a ``content_dir``'s
-    characters, samurai and decks take part), ``games`` games per cell."""
-    if game.name not in PLANS:
-        raise ValueError(f"kumite balance has no plan for {game.name!r}; it knows {', '.join(PLANS)}")
-    return PLANS[game.name](game, games)
+    characters, samurai and decks take part), ``games`` games per cell, as the game's metadata
+    (``Game.info()["balance"]``) lays them out."""
+    spec = game.info()["balance"]
+    if not spec["tables"]:
+        raise ValueError(f"kumite balance has no tables for {game.name!r}")
+    tables: list[Table] = []
+    cells: list[Cell] = []
+    for table_spec in spec["tables"]:
+        table, table_cells = TABLES[table_spec["kind"]](table_spec, game, games)
+        tables.append(table)
+        cells.extend(table_cells)
+    campaign = spec["campaign"]
+    progress = None if campaign is None else (campaign["stage"], campaign["round"], campaign["stages"])
+    return Plan(tables, cells, spec["cooperative"], spec["first_option"], progress)

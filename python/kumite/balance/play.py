@@ -45,7 +45,9 @@ class Piece:
     first: int
     count: int
     max_steps: int
-    campaign: bool
+    # A campaign's stage and round fields in the JSON state and its number of stages
+    # (`Plan.campaign`), or None.
+    campaign: tuple[str, str, int] | None
 
 
 Outcome = dict[str, npt.NDArray[Any]]
@@ -78,7 +80,7 @@ def play_piece(piece: Piece) -> Outcome:
         g = piece.first + k
         game = _load(piece, g, cache)
         seed = game_seed(piece.run_seed, piece.key, g)
-        if everyone_random and not piece.campaign:
+        if everyone_random and piece.campaign is None:
             # Uniformly random seats are the engine's rollout: the same play, without Python.
             result = kumite.rollout(game, 1, seed=seed, threads=1, max_steps=piece.max_steps)
             returns[k], lengths[k], truncated[k] = result.returns[0], result.lengths[0], result.truncated[0]
@@ -89,10 +91,11 @@ def play_piece(piece: Piece) -> Outcome:
         lengths[k] = play_out(state, bots, piece.max_steps)
         returns[k] = state.returns()
         truncated[k] = not state.is_terminal()
-        if piece.campaign:
+        if piece.campaign is not None:
             inner = json.loads(state.to_json())["state"]
-            stage[k] = min(int(inner["stage"]), 3) + 1
-            rounds[k] = int(inner["round"])
+            stage_field, round_field, stages = piece.campaign
+            stage[k] = min(int(inner[stage_field]), stages - 1) + 1
+            rounds[k] = int(inner[round_field])
     return {"returns": returns, "lengths": lengths, "truncated": truncated, "stage": stage, "round": rounds}
 
 

@@ -61,6 +61,12 @@ impl Game {
     }
 }
 
+/// A game's metadata as plain Python values.
+pub fn info_to_py(py: Python<'_>, info: kumite::core::GameInfo) -> PyResult<Bound<'_, PyAny>> {
+    let value = guard(|| Ok(serde_json::to_value(info).expect("metadata serialises")))?;
+    from_json(py, &value)
+}
+
 /// Loads a game by name with a JSON object of options.
 pub fn load_game(py: Python<'_>, name: &str, options: &Map<String, Value>) -> PyResult<Game> {
     let inner = guard(|| kumite::erased::load(name, options).py_err(py))?;
@@ -126,6 +132,11 @@ impl Game {
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         from_json(py, &self.options)
+    }
+
+    /// What the game says about itself, the same for every option set (`kumite.game_info`).
+    fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        info_to_py(py, self.inner.info())
     }
 
     /// The content this game was built with (built in and from `content_dir`), by kind

@@ -29,6 +29,15 @@ fn games() -> Vec<&'static str> {
     kumite::erased::NAMES.to_vec()
 }
 
+/// What the game `name` says about itself, without loading it: its names, seats, utility,
+/// default bots, balance plan, training recipe, board legend and conformance option sets, as
+/// plain values. Unknown names raise `UnknownGameError`.
+#[pyfunction]
+fn game_info<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    let info = guard(|| kumite::erased::info(name).py_err(py))?;
+    game::info_to_py(py, info)
+}
+
 /// A game by name; keyword arguments are its options (tuples become lists). Unknown names raise
 /// `UnknownGameError`, bad options `InvalidOptionError`.
 #[pyfunction]
@@ -66,7 +75,7 @@ fn _panic_for_tests(message: &str) -> PyResult<()> {
 #[pymodule]
 mod _kumite {
     #[pymodule_export]
-    use super::{_load_json, _panic_for_tests, from_record, games, load};
+    use super::{_load_json, _panic_for_tests, from_record, game_info, games, load};
     #[pymodule_export]
     use crate::batch::{conformance, rollout, RolloutResult};
     #[pymodule_export]

@@ -1,14 +1,21 @@
-//! Both checks on every game with its default content: secrets at every secret decision of
-//! random games, and the bounded seat-fairness check of each game's seatings.
+//! The checks on every game, on the option sets each game names in its metadata
+//! (`Game::INFO.conformance`): secrets at every secret decision of random games, the bounded
+//! seat-fairness check of each game's seatings, the observation layout and the information
+//! contract.
 
 use super::check_secrets;
 use super::knowledge::{check_knowledge, Knowledge};
 use super::seats::{check_seats, BOUNDED_GAMES};
-use crate::core::Game;
-use crate::games::fatal_fight::{FatalFight, FatalFightOptions};
-use crate::games::senjutsu::{Senjutsu, SenjutsuOptions};
-use crate::games::tekken::{Tekken, TekkenOptions};
-use crate::games::ufs::{Ufs, UfsOptions};
+use crate::core::{Game, KnowledgeRun, Options};
+use crate::games::fatal_fight::FatalFight;
+use crate::games::senjutsu::Senjutsu;
+use crate::games::tekken::Tekken;
+use crate::games::ufs::Ufs;
+
+/// The game built from one of its metadata's option sets.
+fn build<G: Game>(options: Options) -> G {
+    G::from_options(&options.parse()).unwrap_or_else(|e| panic!("{} {}: {e}", G::NAME, options.0))
+}
 
 /// The secret decisions met in `games` deep random games.
 fn secrets<G: Game>(game: &G, games: usize) -> u64 {
@@ -18,45 +25,53 @@ fn secrets<G: Game>(game: &G, games: usize) -> u64 {
     secrets.decisions
 }
 
-#[test]
-fn every_game_keeps_its_secrets() {
-    // Tekken: face-down cards, stance changes, rage choices; Senjutsu: selections and
-    // over-the-limit discards; Fatal Fight: face-down payments; UFS has no hidden choice.
-    assert!(secrets(&Tekken::new(TekkenOptions::default()).unwrap(), 15) > 100);
-    assert!(secrets(&Tekken::new(TekkenOptions { hand_size: 5, ..Default::default() }).unwrap(), 6) > 50);
-    assert!(secrets(&Senjutsu::new(SenjutsuOptions::default()).unwrap(), 10) > 100);
-    for (players, teams) in [(3, None), (4, Some(vec![0, 1, 0, 1]))] {
-        let g = Senjutsu::new(SenjutsuOptions { players, teams, ..Default::default() }).unwrap();
-        assert!(secrets(&g, 3) > 50);
+/// Each secrets run of `G`'s metadata meets the secret decisions it says.
+pub(crate) fn keeps_its_secrets<G: Game>() {
+    for run in G::INFO.conformance.secrets {
+        let met = secrets(&build::<G>(run.options), run.games);
+        match run.more_than {
+            Some(n) => assert!(met > n, "{} {}: {met} secret decisions, not more than {n}", G::NAME, run.options.0),
+            None => assert_eq!(met, 0, "{} {}: a game without secrets met some", G::NAME, run.options.0),
+        }
     }
-    assert!(secrets(&FatalFight::new(FatalFightOptions::default()).unwrap(), 10) > 0);
-    assert_eq!(secrets(&Ufs::new(UfsOptions::default()).unwrap(), 5), 0);
 }
 
-fn fair<G: Game>(game: &G, seed: u64) {
+#[test]
+fn every_game_keeps_its_secrets() {
+    crate::for_each_game!(G => keeps_its_secrets::<G>());
+}
+
+/// The bounded seat-fairness check of `G`'s default seatings, or none for a game that says it
+/// has none (a cooperative game).
+pub(crate) fn fair<G: Game>() {
+    let game = build::<G>(Options("{}"));
+    let Some(seed) = G::INFO.conformance.seats_seed else {
+        assert!(game.seatings().is_empty(), "{} has seatings but no seat check", G::NAME);
+        return;
+    };
     let start = std::time::Instant::now();
-    let rows = check_seats(game, BOUNDED_GAMES, seed).unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
+    let rows = check_seats(&game, BOUNDED_GAMES, seed).unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
     eprintln!("{} ({:.1} s): {rows:#?}", G::NAME, start.elapsed().as_secs_f64());
 }
 
 #[test]
 fn tekken_seats_are_fair() {
-    fair(&Tekken::new(TekkenOptions::default()).unwrap(), 1);
+    fair::<Tekken>();
 }
 
 #[test]
 fn senjutsu_seats_are_fair() {
-    fair(&Senjutsu::new(SenjutsuOptions::default()).unwrap(), 2);
+    fair::<Senjutsu>();
 }
 
 #[test]
 fn ufs_seats_are_fair() {
-    fair(&Ufs::new(UfsOptions::default()).unwrap(), 3);
+    fair::<Ufs>();
 }
 
 #[test]
 fn fatal_fight_is_cooperative_and_has_no_seating() {
-    assert!(FatalFight::new(FatalFightOptions::default()).unwrap().seatings().is_empty());
+    fair::<FatalFight>();
 }
 
 /// The layout the documentation prints covers the observation exactly: named blocks, in order,
@@ -75,73 +90,98 @@ fn covers_the_observation<G: Game>(game: &G) {
 
 #[test]
 fn every_observation_layout_covers_the_vector() {
-    covers_the_observation(&Tekken::new(TekkenOptions::default()).unwrap());
-    covers_the_observation(&Ufs::new(UfsOptions::default()).unwrap());
-    for players in 1..=4 {
-        covers_the_observation(&FatalFight::new(FatalFightOptions { players, ..Default::default() }).unwrap());
-    }
-    for players in 2..=4 {
-        covers_the_observation(&Senjutsu::new(SenjutsuOptions { players, ..Default::default() }).unwrap());
-    }
+    crate::for_each_game!(G => for &options in G::INFO.conformance.layouts {
+        covers_the_observation(&build::<G>(options));
+    });
 }
 
-/// The information contract ([`super::knowledge`]) on each game, timed; every failing option
-/// set is reported.
-fn knows<G: Game>(games: &[(G, Knowledge)]) {
+/// The information contract ([`super::knowledge`]) on each option set of `G`'s metadata, timed;
+/// every failing option set is reported.
+pub(crate) fn knows<G: Game>() {
     let mut failures = Vec::new();
-    for (game, k) in games {
+    for run in G::INFO.conformance.knowledge {
+        let game = build::<G>(run.options);
         let start = std::time::Instant::now();
-        let result = check_knowledge(game, *k);
+        let result = check_knowledge(&game, budget(run));
         eprintln!("{} {}: {result:?} ({:.1} s)", G::NAME, game.options_json(), start.elapsed().as_secs_f64());
         failures.extend(result.err());
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+fn budget(run: &KnowledgeRun) -> Knowledge {
+    let d = Knowledge::default();
+    Knowledge {
+        seed: run.seed,
+        random_games: run.random_games.unwrap_or(d.random_games),
+        mcts_games: run.mcts_games.unwrap_or(d.mcts_games),
+        stride: run.stride.unwrap_or(d.stride),
+        ..d
+    }
+}
+
 #[test]
 fn tekken_tells_each_seat_what_the_table_shows() {
-    knows(&[
-        (Tekken::new(TekkenOptions::default()).unwrap(), Knowledge::default()),
-        (
-            Tekken::new(TekkenOptions { hand_size: 5, ..Default::default() }).unwrap(),
-            Knowledge { seed: 1, ..Knowledge::default() },
-        ),
-    ]);
+    knows::<Tekken>();
 }
 
 #[test]
 fn senjutsu_tells_each_seat_what_the_table_shows() {
-    let games: Vec<_> = [(2, None), (3, None), (4, Some(vec![0, 1, 0, 1]))]
-        .into_iter()
-        .map(|(players, teams)| {
-            let g = Senjutsu::new(SenjutsuOptions { players, teams, ..Default::default() }).unwrap();
-            let fewer = if players > 2 {
-                Knowledge { random_games: 3, mcts_games: 0, stride: 5, ..Knowledge::default() }
-            } else {
-                Knowledge::default()
-            };
-            (g, Knowledge { seed: players as u64, ..fewer })
-        })
-        .collect();
-    knows(&games);
+    knows::<Senjutsu>();
 }
 
 #[test]
 fn fatal_fight_tells_each_seat_what_the_table_shows() {
-    let games: Vec<_> = (1..=4)
-        .map(|players| {
-            let g = FatalFight::new(FatalFightOptions { players, ..Default::default() }).unwrap();
-            let mcts_games = usize::from(players <= 2);
-            (g, Knowledge { seed: players as u64, random_games: 3, mcts_games, stride: 5, ..Knowledge::default() })
-        })
-        .collect();
-    knows(&games);
+    knows::<FatalFight>();
 }
 
 #[test]
 fn ufs_tells_each_seat_what_the_table_shows() {
-    knows(&[(
-        Ufs::new(UfsOptions::default()).unwrap(),
-        Knowledge { random_games: 3, mcts_games: 0, ..Knowledge::default() },
-    )]);
+    knows::<Ufs>();
+}
+
+/// What a game says about itself holds of the game: its name, its utility and seats at the
+/// default options, default bots that parse, balance tables over content kinds it lists, and
+/// option sets that load.
+pub(crate) fn says_what_it_is<G: Game>() {
+    use crate::core::BalanceTable::*;
+    let info = G::INFO;
+    let game = build::<G>(Options("{}"));
+    assert_eq!(game.utility(), info.utility, "{}", G::NAME);
+    assert!((info.min_players..=info.max_players).contains(&game.num_players()), "{}", G::NAME);
+    assert!(!info.default_bots.is_empty(), "{}", G::NAME);
+    for spec in info.default_bots {
+        crate::search::BotSpec::parse(spec).unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
+    }
+    let listing = game.content_listing();
+    for table in info.balance.tables {
+        let kind = match *table {
+            Matrix { content, fixed, .. } => {
+                fixed.parse();
+                content
+            }
+            Party { content, fixed, .. } => {
+                fixed.parse();
+                content
+            }
+            Seats { content, .. } | Pairs { content, .. } => content,
+        };
+        assert!(listing.get(kind).is_some_and(|v| v.is_array()), "{}: no content kind {kind:?}", G::NAME);
+    }
+    assert_eq!(info.balance.cooperative, info.balance.campaign.is_some(), "{}", G::NAME);
+    let c = info.conformance;
+    for options in c
+        .secrets
+        .iter()
+        .map(|r| r.options)
+        .chain(c.layouts.iter().copied())
+        .chain(c.knowledge.iter().map(|r| r.options))
+    {
+        build::<G>(options);
+    }
+}
+
+#[test]
+fn every_game_says_what_it_is() {
+    crate::for_each_game!(G => says_what_it_is::<G>());
 }

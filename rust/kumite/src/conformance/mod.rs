@@ -11,7 +11,7 @@
 
 pub mod dead_text;
 #[cfg(test)]
-mod every_game;
+pub(crate) mod every_game;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod knowledge;

@@ -3,7 +3,8 @@ use std::fmt::{Debug, Display};
 use serde::{de::DeserializeOwned, Serialize};
 
 use crate::core::{
-    record_layout, Action, ActionList, EventSink, GameError, NoEvents, ObsSection, PrintedEffect, Seating, Secrecy,
+    record_layout, Action, ActionList, EventSink, GameError, GameInfo, NoEvents, ObsSection, PrintedEffect, Seating,
+    Secrecy,
 };
 
 /// FNV-1a, 64 bits: a stable hash (std's `DefaultHasher` may change between Rust releases).
@@ -52,8 +53,10 @@ impl Utility {
 pub trait Game: Send + Sync + Sized + 'static {
     type State: State<Game = Self>;
 
+    /// What the game says about itself (`core::GameInfo`), written in its `game.rs`.
+    const INFO: GameInfo;
     /// The registry name, e.g. `"tekken"`.
-    const NAME: &'static str;
+    const NAME: &'static str = Self::INFO.name;
 
     fn num_players(&self) -> usize;
     /// Size of the dense action space; every action id is below it.

@@ -6,6 +6,7 @@ mod effects;
 mod error;
 mod event;
 mod game;
+mod info;
 mod observation;
 mod options;
 mod problem;
@@ -20,6 +21,9 @@ pub use effects::{print_effects, EffectKey, EffectTally, PrintedEffect};
 pub use error::{CardProblem, GameError};
 pub use event::{event, Event, EventSink, NoEvents};
 pub use game::{content_entry, Game, State, Utility};
+pub use info::{
+    BalancePlan, BalanceTable, Campaign, Conformance, GameInfo, KnowledgeRun, Mark, Options, SecretsRun, Setting,
+};
 pub use observation::{flag, record_layout, seat_after, ObsSection, ObsWriter};
 pub use options::parse_options;
 pub use problem::{Problem, ProblemKind, ProblemList};

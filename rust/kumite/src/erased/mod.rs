@@ -18,7 +18,7 @@ use serde_json::Value;
 /// What a binding names a searcher's evaluator by, beside [`ErasedSearcher`].
 pub use crate::search::EvaluatorChoice;
 pub use record::{from_record, Record, FORMAT_VERSION};
-pub use registry::{load, NAMES};
+pub use registry::{info, load, NAMES};
 pub use search::{spec_searcher, ErasedSearcher};
 pub use state::{ErasedState, Tracked};
 pub use vec_env::ErasedVecEnv;
@@ -31,7 +31,7 @@ use crate::conformance::dead_text::{self, DeadText};
 use crate::conformance::seats::{self, Play, SeatRow};
 use crate::conformance::secrets::Tally;
 use crate::conformance::{check_random_games, check_secrets, Conformance};
-use crate::core::{Game, GameError, Utility};
+use crate::core::{Game, GameError, GameInfo, Utility};
 use crate::env::VecEnv;
 use crate::search::rollout::{rollout_range, RolloutResult};
 use crate::search::{selfplay, BatchEvaluator, Mcts, MctsConfig, Net, SelfplayConfig, SelfplayData};
@@ -39,6 +39,8 @@ use crate::search::{selfplay, BatchEvaluator, Mcts, MctsConfig, Net, SelfplayCon
 /// A game of any kind, shared between its states.
 pub trait ErasedGame: Send + Sync {
     fn name(&self) -> &'static str;
+    /// What the game says about itself ([`Game::INFO`]).
+    fn info(&self) -> GameInfo;
     fn num_players(&self) -> usize;
     fn num_actions(&self) -> usize;
     fn observation_shape(&self) -> Vec<usize>;
@@ -114,6 +116,9 @@ pub trait ErasedGame: Send + Sync {
 }
 
 impl<G: Game> ErasedGame for G {
+    fn info(&self) -> GameInfo {
+        G::INFO
+    }
     fn name(&self) -> &'static str {
         G::NAME
     }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::ErasedGame;
-use crate::core::{Game, GameError};
+use crate::core::{Game, GameError, GameInfo};
 
 /// The one list of the game types, in the order of `NAMES`. `for_each_game!(G => expr)` evaluates
 /// `expr` once per game with `G` naming its type; `for_each_game!([G => expr])` is the array of
@@ -31,6 +31,11 @@ macro_rules! for_each_game {
                 type $G = $crate::games::ufs::Ufs;
                 $e
             },
+            #[cfg(feature = "toy")]
+            {
+                type $G = $crate::games::toy::Toy;
+                $e
+            },
         ]
     };
     ($G:ident => $e:expr) => {{
@@ -47,6 +52,14 @@ pub const NAMES: &[&str] = &for_each_game!([G => G::NAME]);
 pub fn load(name: &str, options: &Map<String, Value>) -> Result<Arc<dyn ErasedGame>, GameError> {
     for_each_game!(G => if name == G::NAME {
         return Ok(Arc::new(G::from_options(options)?));
+    });
+    Err(GameError::UnknownGame { name: name.to_string(), known: NAMES.join(", ") })
+}
+
+/// What the game `name` says about itself ([`Game::INFO`]), without building it.
+pub fn info(name: &str) -> Result<GameInfo, GameError> {
+    for_each_game!(G => if name == G::NAME {
+        return Ok(G::INFO);
     });
     Err(GameError::UnknownGame { name: name.to_string(), known: NAMES.join(", ") })
 }

@@ -316,3 +316,71 @@ pub(crate) fn max_game_length(game: &FatalFight) -> usize {
         .sum();
     shop + content::STAGES * rounds * per_round + items
 }
+
+/// What Fatal Fight says about itself (`core::GameInfo`).
+pub const INFO: crate::core::GameInfo = {
+    use crate::core::{BalancePlan, BalanceTable::*, Campaign, Conformance, GameInfo, KnowledgeRun, Options};
+    use crate::core::{SecretsRun, Setting::*, Utility};
+    GameInfo {
+        name: "fatal_fight",
+        display_name: "Fatal Fight",
+        min_players: 1,
+        max_players: 4,
+        utility: Utility::Identical,
+        // Its campaigns are never won by an MCTS with random playouts, so the teams search with
+        // the game's heuristic at the leaves instead.
+        default_bots: &["mcts:1000:heuristic"],
+        balance: BalancePlan {
+            tables: &[
+                Party {
+                    name: "party",
+                    title: "Campaigns by party size (characters in content order)",
+                    noun: "players",
+                    content: "characters",
+                    sizes: &[1, 2, 3, 4],
+                    fixed: Options(r#"{"characters": []}"#),
+                },
+                Pairs {
+                    name: "pair",
+                    title: "Campaigns of two players, by pair of characters",
+                    noun: "pair",
+                    content: "characters",
+                    option: "characters",
+                },
+            ],
+            cooperative: true,
+            first_option: None,
+            campaign: Some(Campaign { stage: "stage", round: "round", stages: content::STAGES }),
+        },
+        // Random playouts lose nearly every campaign and take a hundred times longer than the
+        // game's heuristic, so its search values leaves by the heuristic, guided by the latest
+        // network's priors (uniform ones in the first iteration). Its learning-curve points are
+        // campaigns of teams searching 128 simulations on one core: at the defaults (40 games
+        // every 5 iterations) they took 55 of the 90 minutes, so fewer.
+        recipe: &[
+            ("simulations", Int(128)),
+            ("warmup_values", Text("heuristic")),
+            ("warmup_priors", Bool(true)),
+            ("eval_every", Int(10)),
+            ("eval_games", Int(20)),
+        ],
+        legend: &[],
+        // Face-down payments are secret decisions. A cooperative game: no seatings.
+        conformance: Conformance {
+            secrets: &[SecretsRun { options: Options("{}"), games: 10, more_than: Some(0) }],
+            layouts: &[
+                Options(r#"{"players": 1}"#),
+                Options(r#"{"players": 2}"#),
+                Options(r#"{"players": 3}"#),
+                Options(r#"{"players": 4}"#),
+            ],
+            knowledge: &[
+                KnowledgeRun::fewer(r#"{"players": 1}"#, 1, 3, 1, 5),
+                KnowledgeRun::fewer(r#"{"players": 2}"#, 2, 3, 1, 5),
+                KnowledgeRun::fewer(r#"{"players": 3}"#, 3, 3, 0, 5),
+                KnowledgeRun::fewer(r#"{"players": 4}"#, 4, 3, 0, 5),
+            ],
+            seats_seed: None,
+        },
+    }
+};

@@ -48,7 +48,7 @@ pub use state::{Chain, Counts, Event, FatalFightState, Pending, Phase, Player};
 /// `docs/adding-a-game.md`).
 impl Game for FatalFight {
     type State = FatalFightState;
-    const NAME: &'static str = "fatal_fight";
+    const INFO: crate::core::GameInfo = game::INFO;
     common_game_methods!();
 
     fn num_players(&self) -> usize {

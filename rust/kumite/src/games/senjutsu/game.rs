@@ -270,3 +270,65 @@ pub(crate) fn seatings(game: &Senjutsu) -> Vec<Seating> {
     }
     out
 }
+
+/// What Senjutsu says about itself (`core::GameInfo`).
+pub const INFO: crate::core::GameInfo = {
+    use crate::core::{BalancePlan, BalanceTable::*, Conformance, GameInfo, KnowledgeRun, Mark, Options};
+    use crate::core::{SecretsRun, Setting::*, Utility};
+    GameInfo {
+        name: "senjutsu",
+        display_name: "Senjutsu",
+        min_players: 2,
+        max_players: 4,
+        utility: Utility::ZeroSum,
+        default_bots: &["mcts:100"],
+        balance: BalancePlan {
+            tables: &[
+                Matrix {
+                    name: "samurai",
+                    title: "Samurai against samurai, 2 players, each with its preset deck",
+                    noun: "samurai",
+                    content: "samurai",
+                    option: "samurai",
+                    fixed: Options(r#"{"players": 2, "decks": [], "teams": null}"#),
+                    alternate: None,
+                },
+                // The game's own mirrors of the content's first samurai, for 2, 3 and 4 players
+                // free-for-all and 4 players in teams 0+2 against 1+3.
+                Seats { name: "seats", content: "samurai" },
+            ],
+            cooperative: false,
+            first_option: None,
+            campaign: None,
+        },
+        // Its heuristic guides a weaker search than its playouts, so Tekken's recipe lost here
+        // (docs/agents.md, "Senjutsu's and UFS's recipe"): rollout-valued self-play; priors and
+        // the value mix measured level with it (38 vs 33 %, within the noise).
+        recipe: &[("simulations", Int(32))],
+        legend: &[
+            Mark::terrain("blocked", "#", "blocked: no entry", false),
+            Mark::terrain("water", "~", "water: no entry", false),
+            Mark::terrain("forest", "T", "trees: no entry", false),
+            Mark::label(
+                "S",
+                "S",
+                "start hex: a samurai sets up on it or on a hex next to it, unless an opponent set up by that start hex (SJ-4.6)",
+            ),
+        ],
+        // Selections and over-the-limit discards are secret decisions.
+        conformance: Conformance {
+            secrets: &[
+                SecretsRun { options: Options("{}"), games: 10, more_than: Some(100) },
+                SecretsRun { options: Options(r#"{"players": 3}"#), games: 3, more_than: Some(50) },
+                SecretsRun { options: Options(r#"{"players": 4, "teams": [0, 1, 0, 1]}"#), games: 3, more_than: Some(50) },
+            ],
+            layouts: &[Options(r#"{"players": 2}"#), Options(r#"{"players": 3}"#), Options(r#"{"players": 4}"#)],
+            knowledge: &[
+                KnowledgeRun::full(r#"{"players": 2}"#, 2),
+                KnowledgeRun::fewer(r#"{"players": 3}"#, 3, 3, 0, 5),
+                KnowledgeRun::fewer(r#"{"players": 4, "teams": [0, 1, 0, 1]}"#, 4, 3, 0, 5),
+            ],
+            seats_seed: Some(2),
+        },
+    }
+};

@@ -47,7 +47,7 @@ pub use state::{Defense, Exec, Item, Phase, Samurai, SenjutsuState, Stage, MAX_P
 /// `docs/adding-a-game.md`).
 impl Game for Senjutsu {
     type State = SenjutsuState;
-    const NAME: &'static str = "senjutsu";
+    const INFO: crate::core::GameInfo = game::INFO;
     common_game_methods!();
 
     fn validate_deck(&self, cards: &[String], sideboard: &[String], character: Option<&str>) -> Result<(), GameError> {

@@ -45,7 +45,7 @@ pub use state::{Event, Fighter, Floor, Heat, Means, Phase, Slot, TekkenState};
 /// `docs/adding-a-game.md`).
 impl Game for Tekken {
     type State = TekkenState;
-    const NAME: &'static str = "tekken";
+    const INFO: crate::core::GameInfo = game::INFO;
     common_game_methods!();
 
     fn num_players(&self) -> usize {

@@ -46,7 +46,7 @@ pub use state::{At, Attack, Cards, Check, Event, Phase, Purpose, Side, Slot, Ufs
 /// `docs/adding-a-game.md`).
 impl Game for Ufs {
     type State = UfsState;
-    const NAME: &'static str = "ufs";
+    const INFO: crate::core::GameInfo = game::INFO;
 
     /// Sized from the decks in play (UFX-11).
     fn num_actions(&self) -> usize {
