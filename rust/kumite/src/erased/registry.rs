@@ -31,7 +31,7 @@ macro_rules! for_each_game {
                 type $G = $crate::games::ufs::Ufs;
                 $e
             },
-            #[cfg(feature = "toy")]
+            #[cfg(any(test, feature = "toy"))]
             {
                 type $G = $crate::games::toy::Toy;
                 $e

@@ -38,6 +38,6 @@ macro_rules! common_game_methods {
 pub mod fatal_fight;
 pub mod senjutsu;
 pub mod tekken;
-#[cfg(feature = "toy")]
+#[cfg(any(test, feature = "toy"))]
 pub mod toy;
 pub mod ufs;

@@ -1,4 +1,4 @@
-//! A toy game, compiled only with the crate's `toy` feature: the fixture that shows a game is
+//! A toy game, compiled only into the crate's own unit tests and with its `toy` feature: the fixture that shows a game is
 //! added by its folder and its registry line alone (`docs/adding-a-game.md`; its test,
 //! `tests.rs`, runs it through the registry, the conformance suite and self-play, and
 //! `tests/test_toy_game.py` through the CLI, the balance lab and the adapters). Two players take
