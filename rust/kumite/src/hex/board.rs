@@ -27,6 +27,21 @@ pub struct Board {
     distances: Vec<u8>,
 }
 
+/// Walking distances from one cell ([`Board::distances_from`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Distances<'a>(&'a [u8]);
+
+impl Distances<'_> {
+    /// Fewest steps to the cell at index `i` over open cells; `None` if there is no path.
+    #[inline]
+    pub fn to(self, i: u8) -> Option<u8> {
+        match self.0.get(usize::from(i)) {
+            None | Some(&UNREACHABLE) => None,
+            Some(&d) => Some(d),
+        }
+    }
+}
+
 impl Board {
     /// Sorts and indexes the cells and computes every walking distance.
     ///
@@ -161,6 +176,25 @@ impl Board {
         }
     }
 
+    /// Fewest steps from `a` to every cell, by cell index: [`Board::path_distance`] with the
+    /// lookup of `a` done once for many targets. Every distance is `None` if `a` is not on the board.
+    #[inline]
+    pub fn distances_from(&self, a: Hex) -> Distances<'_> {
+        let n = self.len();
+        Distances(self.index_of(a).map_or(&[][..], |a| &self.distances[usize::from(a) * n..][..n]))
+    }
+
+    /// The open neighbours of `h` as cell indices, in `Direction::ALL` order: a table lookup
+    /// where `is_open` on each neighbour would locate six hexes.
+    #[inline]
+    pub fn open_neighbors(&self, h: Hex) -> impl Iterator<Item = (Direction, u8)> {
+        let row = match self.index_of(h) {
+            Some(i) => self.open_neighbors[usize::from(i)],
+            None => Direction::ALL.map(|d| self.open_index(h.neighbor(d)).map_or(NO_CELL, |i| i as u8)),
+        };
+        Direction::ALL.into_iter().zip(row).filter(|&(_, i)| i != NO_CELL)
+    }
+
     /// Where a figure pushed from `start` up to `n` steps in direction `d` ends: it stops
     /// before the first hex that is off the board, blocked, or fails `passable`.
     pub fn push_destination(&self, start: Hex, d: Direction, n: u8, passable: impl Fn(Hex) -> bool) -> Hex {
@@ -283,6 +317,26 @@ mod tests {
             assert!(!board.contains(off) && !board.is_blocked(off) && !board.is_open(off));
         }
         assert!(format!("{board:?}").contains("blocked: [Hex { q: 0, r: -4 }"));
+    }
+
+    #[test]
+    fn row_lookups_agree_with_hex_lookups() {
+        let board = walled();
+        let off = [Hex::new(5, 0), Hex::new(-4, -1), Hex::new(-128, 127)];
+        let hexes: Vec<Hex> = board.cells().iter().copied().chain(off).collect();
+        for &a in &hexes {
+            let row = board.distances_from(a);
+            for &b in board.cells() {
+                let b_index = board.index_of(b).expect("a cell");
+                assert_eq!(row.to(b_index), board.path_distance(a, b), "{a} → {b}");
+            }
+            let expected: Vec<(Direction, u8)> = Direction::ALL
+                .into_iter()
+                .filter(|&d| board.is_open(a.neighbor(d)))
+                .map(|d| (d, board.index_of(a.neighbor(d)).expect("open")))
+                .collect();
+            assert_eq!(board.open_neighbors(a).collect::<Vec<_>>(), expected, "{a}");
+        }
     }
 
     #[test]

@@ -9,6 +9,6 @@ mod direction;
 mod path;
 mod render;
 
-pub use board::Board;
+pub use board::{Board, Distances};
 pub use coord::Hex;
 pub use direction::{orient, Direction};

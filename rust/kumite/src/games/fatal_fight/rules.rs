@@ -33,18 +33,27 @@ fn distinct(cards: &[CardId]) -> impl Iterator<Item = usize> + '_ {
     (0..cards.len()).filter(move |&i| !cards[..i].contains(&cards[i]))
 }
 
-/// The card types in a hand, each once, ascending (legal actions are sorted): `Play` and `Pay`
-/// name a type, since any copy is the same card. A bit per type (`MAX_CARD_TYPES` is 64).
-fn hand_types(hand: &[CardId]) -> impl Iterator<Item = CardId> {
+/// A bit per card type held in `cards` (`MAX_CARD_TYPES` is 64).
+fn type_bits(cards: &[CardId]) -> u64 {
     const { assert!(crate::games::fatal_fight::content::MAX_CARD_TYPES <= 64) };
-    let mut bits = hand.iter().fold(0u64, |b, c| b | 1 << c.0);
+    cards.iter().fold(0u64, |b, c| b | 1 << c.0)
+}
+
+/// The set bits of `bits`, ascending (legal actions are sorted).
+fn ones(mut bits: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (bits != 0).then(|| {
             let t = bits.trailing_zeros();
             bits &= bits - 1;
-            CardId(t as u16)
+            t as usize
         })
     })
+}
+
+/// The card types in a hand, each once, ascending: `Play` and `Pay` name a type, since any copy
+/// is the same card.
+fn hand_types(hand: &[CardId]) -> impl Iterator<Item = CardId> {
+    ones(type_bits(hand)).map(|t| CardId(t as u16))
 }
 
 /// The hand slot of the first card of type `t`.
@@ -52,10 +61,24 @@ fn slot_of(p: &Player, t: u8) -> usize {
     p.hand.iter().position(|c| c == CardId(u16::from(t))).expect("legal: a card of that type is in hand")
 }
 
-fn adjacent(a: u8, b: u8) -> bool {
-    let (aa, al, ba, bl) = (square_area(a), square_line(a), square_area(b), square_line(b));
-    (aa == ba && al.abs_diff(bl) == 1) || (al == bl && aa.abs_diff(ba) == 1)
-}
+/// The squares orthogonally next to each square (a bit per square): the same line one area over,
+/// or the same area one line over (FF-10.1).
+const NEIGHBOURS: [u64; SQUARES] = {
+    let mut table = [0; SQUARES];
+    let mut a = 0;
+    while a < SQUARES as u8 {
+        let mut b = 0;
+        while b < SQUARES as u8 {
+            let (aa, al, ba, bl) = (square_area(a), square_line(a), square_area(b), square_line(b));
+            if (aa == ba && al.abs_diff(bl) == 1) || (al == bl && aa.abs_diff(ba) == 1) {
+                table[a as usize] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
 
 impl FatalFightState {
     pub fn n(&self, game: &FatalFight) -> usize {
@@ -323,23 +346,16 @@ pub(crate) fn legal_actions(state: &FatalFightState, game: &FatalFight, out: &mu
             // bought beyond the character's maximum wait to be discarded before leaving
             // (FF-4.9); `MAX_CARRY` allows one more than any character's maximum.
             let room = |carry: bool| !carry || p.carried.len() < crate::games::fatal_fight::content::MAX_CARRY;
-            for (t, c) in content.cards.iter().enumerate() {
-                if c.kind == Kind::Common
-                    && !c.later_step
-                    && state.shop.0[t] > 0
-                    && p.gold >= u32::from(c.cost)
-                    && room(c.carry)
+            for (t, (c, &stock)) in content.cards.iter().zip(&state.shop.0).enumerate() {
+                if stock > 0 && c.kind == Kind::Common && !c.later_step && p.gold >= u32::from(c.cost) && room(c.carry)
                 {
                     push(out, FfAction::Buy(t as u8));
                 }
             }
-            for (t, c) in content.cards.iter().enumerate() {
-                if let Some(next) = c.next {
-                    let nc = content.card(next);
-                    if p.deck.contains(CardId(t as u16))
-                        && state.shop.0[usize::from(next.0)] > 0
-                        && p.gold >= u32::from(nc.cost)
-                    {
+            // Each type in the deck once, ascending: the deck is shorter than the card list.
+            for t in ones(type_bits(p.deck.as_slice())) {
+                if let Some(next) = content.cards[t].next {
+                    if state.shop.0[usize::from(next.0)] > 0 && p.gold >= u32::from(content.card(next).cost) {
                         push(out, FfAction::Upgrade(t as u8));
                     }
                 }
@@ -376,9 +392,9 @@ pub(crate) fn legal_actions(state: &FatalFightState, game: &FatalFight, out: &mu
             // so also inside an open chain (it changes which groups are in reach and in the
             // same area when the target is fixed, FF-0.2). A paid move plays a card face down,
             // which is no attack card: only after the chain (FFX-5).
-            for to in 0..SQUARES as u8 {
-                if adjacent(p.square, to) && (p.moves > 0 || (!chain_open && p.actions >= 1 && !p.hand.is_empty())) {
-                    push(out, FfAction::Move(to));
+            if p.moves > 0 || (!chain_open && p.actions >= 1 && !p.hand.is_empty()) {
+                for to in ones(NEIGHBOURS.get(usize::from(p.square)).copied().unwrap_or(0)) {
+                    push(out, FfAction::Move(to as u8));
                 }
             }
             if chain_open {

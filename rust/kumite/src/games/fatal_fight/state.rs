@@ -26,10 +26,10 @@ pub const BOSS: CardId = CardId(u16::MAX);
 /// Squares are `area * 3 + line`: areas 0 left, 1 centre, 2 right; lines 0 upper, 1 middle,
 /// 2 lower. Respawn points (enemy groups) are `side * 3 + line` with side 0 left, 1 right; their
 /// numbers 1–6 are index + 1.
-pub fn square_area(sq: u8) -> u8 {
+pub const fn square_area(sq: u8) -> u8 {
     sq / 3
 }
-pub fn square_line(sq: u8) -> u8 {
+pub const fn square_line(sq: u8) -> u8 {
     sq % 3
 }
 pub fn group_area(g: usize) -> u8 {

@@ -31,6 +31,24 @@ pub const TRIPLES: [[u8; 3]; 20] = {
     out
 };
 
+/// Per hand size, a bit for each of `TRIPLES` whose cards the hand holds: a hand of 3 has one
+/// triple to check, not twenty.
+pub const TRIPLES_WITHIN: [u32; MAX_HAND + 1] = {
+    let mut out = [0u32; MAX_HAND + 1];
+    let mut len = 0;
+    while len <= MAX_HAND {
+        let mut i = 0;
+        while i < TRIPLES.len() {
+            if (TRIPLES[i][2] as usize) < len {
+                out[len] |= 1 << i;
+            }
+            i += 1;
+        }
+        len += 1;
+    }
+    out
+};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TekkenAction {
     /// Put the hand card at this index face down into the next free attack slot (TK-4.7).

@@ -222,12 +222,9 @@ impl TekkenState {
 
     pub(crate) fn move_targets<'a>(&'a self, game: &'a Tekken) -> impl Iterator<Item = Direction> + 'a {
         let att = usize::from(self.attacker);
-        let from = self.fighters[att].pos;
-        let other = self.fighters[1 - att].pos;
-        Direction::ALL.into_iter().filter(move |&d| {
-            let to = from.neighbor(d);
-            to != other && game.stage().board.is_open(to)
-        })
+        let board = &game.stage().board;
+        let other = board.index_of(self.fighters[1 - att].pos);
+        board.open_neighbors(self.fighters[att].pos).filter(move |&(_, to)| Some(to) != other).map(|(d, _)| d)
     }
 
     /// Hexes beside the opponent that the attacker reaches by the fewest steps (TK-4.4); empty
@@ -240,9 +237,9 @@ impl TekkenState {
         let mut best = u8::MAX;
         let mut dirs = arrayvec::ArrayVec::<Direction, 6>::new();
         if from.distance_to(other) > 1 {
-            for d in Direction::ALL {
-                let to = other.neighbor(d);
-                let Some(dist) = board.is_open(to).then(|| board.path_distance(from, to)).flatten() else {
+            let from_here = board.distances_from(from);
+            for (d, to) in board.open_neighbors(other) {
+                let Some(dist) = from_here.to(to) else {
                     continue;
                 };
                 if dist < best {
@@ -273,14 +270,6 @@ impl TekkenState {
         }
         route
     }
-
-    pub(super) fn stance_triple(&self, game: &Tekken, t: &[u8; 3]) -> bool {
-        let hand = &self.fighters[usize::from(self.attacker)].hand;
-        let cards = t.map(|i| game.content.card(hand.get(usize::from(i)).expect("in hand")));
-        let same_colour = cards.iter().all(|c| c.colour == cards[0].colour);
-        let same_height = cards.iter().all(|c| c.height == cards[0].height);
-        same_colour || same_height
-    }
 }
 
 fn hazard(game: &Tekken, hex: Hex) -> u8 {
@@ -291,14 +280,16 @@ fn hazard(game: &Tekken, hex: Hex) -> u8 {
 }
 
 /// The open neighbours of `from` one step closer to `target`, skipping the opponent's hex, in
-/// direction order.
+/// direction order. Walking distances are symmetric, so one row (to `target`) serves them all.
 fn closer_steps(game: &Tekken, from: Hex, target: Hex, other: Hex) -> impl Iterator<Item = Hex> + '_ {
     let board = &game.stage().board;
-    let d = board.path_distance(from, target).unwrap_or(0);
-    Direction::ALL
-        .into_iter()
-        .map(move |dir| from.neighbor(dir))
-        .filter(move |&n| n != other && board.is_open(n) && board.path_distance(n, target) == Some(d.wrapping_sub(1)))
+    let to_target = board.distances_from(target);
+    let d = board.index_of(from).and_then(|i| to_target.to(i)).unwrap_or(0);
+    board
+        .open_neighbors(from)
+        .filter(move |&(_, n)| to_target.to(n) == Some(d.wrapping_sub(1)))
+        .map(|(_, n)| board.hex_at(n))
+        .filter(move |&n| n != other)
 }
 
 /// The least hazard damage on a shortest route from `from` (not counting it) to `target`.

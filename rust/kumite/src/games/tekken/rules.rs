@@ -4,7 +4,7 @@
 
 use crate::cards::CardId;
 use crate::core::{Action, ActionList, EventSink};
-use crate::games::tekken::actions::{TekkenAction, MAX_HAND, TRIPLES};
+use crate::games::tekken::actions::{TekkenAction, MAX_HAND, TRIPLES, TRIPLES_WITHIN};
 use crate::games::tekken::content::{Condition, Height, Symbol};
 use crate::games::tekken::game::Tekken;
 use crate::games::tekken::resolve::{Flow, Source};
@@ -337,13 +337,25 @@ pub(crate) fn legal_actions(s: &TekkenState, game: &Tekken, out: &mut ActionList
                 }
             }
             if !prepared && can_play {
-                for (i, t) in TRIPLES.iter().enumerate() {
-                    if usize::from(t[2]) >= hand.len() {
+                // Each hand card's colour and height, read once for the twenty triples.
+                let looks: arrayvec::ArrayVec<_, MAX_HAND> = (hand.iter())
+                    .map(|&c| {
+                        let c = game.content.card(c);
+                        (c.colour, c.height)
+                    })
+                    .collect();
+                let mut within = TRIPLES_WITHIN.get(hand.len()).copied().unwrap_or(0);
+                while within != 0 {
+                    let i = within.trailing_zeros() as usize;
+                    within &= within - 1;
+                    let t = &TRIPLES[i];
+                    let [Some(a), Some(b), Some(c)] = t.map(|k| looks.get(usize::from(k))) else {
                         continue;
-                    }
+                    };
                     let chosen = (1u8 << t[0]) | (1 << t[1]) | (1 << t[2]);
                     let canonical = t.iter().all(|&k| earlier_copies[usize::from(k)] & !chosen == 0);
-                    if canonical && s.stance_triple(game, t) {
+                    // A stance change takes three cards of one colour or of one height (TK-4.3).
+                    if canonical && ((a.0 == b.0 && a.0 == c.0) || (a.1 == b.1 && a.1 == c.1)) {
                         push(out, TekkenAction::StanceChange(i as u8));
                     }
                 }
