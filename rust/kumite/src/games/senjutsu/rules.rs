@@ -441,8 +441,12 @@ impl SenjutsuState {
 
     /// SJ-13.9, SJ-13.10: above the hand limit, discard face down down to it.
     fn next_discard(&mut self, game: &Senjutsu, events: &mut impl EventSink<Event>) {
-        let over = (0..game.n())
-            .find(|&p| self.alive(p) && self.samurai[p].hand_count(game) > usize::from(game.samurai(p).hand_limit));
+        // The hand's size bounds the count (it skips the core card): most hands are not near the
+        // limit, and the count looks every card up.
+        let over = (0..game.n()).find(|&p| {
+            let (s, limit) = (&self.samurai[p], usize::from(game.samurai(p).hand_limit));
+            self.alive(p) && s.hand.len() > limit && s.hand_count(game) > limit
+        });
         match over {
             Some(p) => self.phase = Phase::Discard(p as u8),
             None => self.start_round(game, events),

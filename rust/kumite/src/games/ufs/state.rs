@@ -196,6 +196,10 @@ impl<'a> ZoneMut<'a> {
     pub fn draw_to(&mut self, to: At, n: usize) -> usize {
         let len = self.len();
         let n = n.min(len);
+        if n == 1 {
+            self.side.shift_one(self.at, len - 1, to as usize);
+            return 1;
+        }
         let placed = self.side.shift(self.at, len - n, n, to as usize);
         self.side.cards[placed].reverse();
         n
@@ -207,8 +211,7 @@ impl<'a> ZoneMut<'a> {
     }
     /// Moves card `i` onto `to`'s top, and says which it was.
     pub fn move_to(&mut self, i: usize, to: At) -> CardId {
-        let at = self.side.shift(self.at, i, 1, to as usize).start;
-        self.side.cards[at].card
+        self.side.shift_one(self.at, i, to as usize)
     }
     /// Moves every card onto `to`, keeping their order.
     pub fn move_all_to(&mut self, to: At) {
@@ -312,29 +315,34 @@ impl Side {
         let a = r.start + i;
         let t = self.ends[to] as usize;
         let placed = if to > from {
-            if n == 1 {
-                // One card (most moves): the cards between slide down one place.
-                let x = self.cards[a];
-                self.cards.copy_within(a + 1..t, a);
-                self.cards[t - 1] = x;
-            } else {
-                self.cards[a..t].rotate_left(n);
-            }
+            self.cards[a..t].rotate_left(n);
             self.ends[from..to].iter_mut().for_each(|e| *e -= n as u32);
             t - n..t
         } else {
-            if n == 1 {
-                let x = self.cards[a];
-                self.cards.copy_within(t..a, t + 1);
-                self.cards[t] = x;
-            } else {
-                self.cards[t..a + n].rotate_right(n);
-            }
+            self.cards[t..a + n].rotate_right(n);
             self.ends[to..from].iter_mut().for_each(|e| *e += n as u32);
             t..t + n
         };
         self.cards[placed.clone()].iter_mut().for_each(|x| *x = Slot::new(x.card));
         placed
+    }
+    /// `shift` of one card (most moves): the cards between slide one place; returns the card.
+    fn shift_one(&mut self, from: usize, i: usize, to: usize) -> CardId {
+        let a = self.range(from).start + i;
+        assert!(a < self.ends[from] as usize && from != to, "move {i} of a zone of {}", self.range(from).len());
+        let card = self.cards[a].card;
+        if to > from {
+            let t = self.ends[to] as usize;
+            self.cards.copy_within(a + 1..t, a);
+            self.cards[t - 1] = Slot::new(card);
+            self.ends[from..to].iter_mut().for_each(|e| *e -= 1);
+        } else {
+            let t = self.ends[to] as usize;
+            self.cards.copy_within(t..a, t + 1);
+            self.cards[t] = Slot::new(card);
+            self.ends[to..from].iter_mut().for_each(|e| *e += 1);
+        }
+        card
     }
     pub fn zone(&self, at: At) -> Cards<'_> {
         Cards(&self.cards[self.range(at as usize)])
