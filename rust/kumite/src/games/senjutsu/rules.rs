@@ -203,15 +203,24 @@ impl SenjutsuState {
 
     /// The start hex a cell would claim for `p`: within one hex of it, not an opponent's.
     fn claimable_start(&self, game: &Senjutsu, p: usize, h: Hex) -> Option<usize> {
+        self.start_near(game, self.free_starts(game, p), h)
+    }
+
+    /// The starts no enemy of `p` has set up at, as bits by index (a battlefield has 4..=6).
+    fn free_starts(&self, game: &Senjutsu, p: usize) -> u8 {
+        let taken = self
+            .samurai
+            .iter()
+            .enumerate()
+            .filter(|&(q, o)| o.placed && self.enemy(game, p, q))
+            .fold(0u8, |m, (_, o)| m | 1u8.checked_shl(u32::from(o.start)).unwrap_or(0));
+        !taken
+    }
+
+    /// The first start of `free` within one hex of `h`.
+    fn start_near(&self, game: &Senjutsu, free: u8, h: Hex) -> Option<usize> {
         let bf = game.battlefield();
-        bf.starts.iter().enumerate().position(|(i, s)| {
-            s.distance_to(h) <= 1
-                && !self
-                    .samurai
-                    .iter()
-                    .enumerate()
-                    .any(|(q, o)| o.placed && usize::from(o.start) == i && self.enemy(game, p, q))
-        })
+        bf.starts.iter().enumerate().position(|(i, s)| s.distance_to(h) <= 1 && free & (1 << i) != 0)
     }
 
     // ----- legal actions ---------------------------------------------------------------------
@@ -432,8 +441,12 @@ impl SenjutsuState {
 
     /// SJ-13.9, SJ-13.10: above the hand limit, discard face down down to it.
     fn next_discard(&mut self, game: &Senjutsu, events: &mut impl EventSink<Event>) {
-        let over = (0..game.n())
-            .find(|&p| self.alive(p) && self.samurai[p].hand_count(game) > usize::from(game.samurai(p).hand_limit));
+        // The hand's size bounds the count (it skips the core card): most hands are not near the
+        // limit, and the count looks every card up.
+        let over = (0..game.n()).find(|&p| {
+            let (s, limit) = (&self.samurai[p], usize::from(game.samurai(p).hand_limit));
+            self.alive(p) && s.hand.len() > limit && s.hand_count(game) > limit
+        });
         match over {
             Some(p) => self.phase = Phase::Discard(p as u8),
             None => self.start_round(game, events),
@@ -511,8 +524,10 @@ pub(crate) fn legal_actions(s: &SenjutsuState, game: &Senjutsu, out: &mut Action
         Phase::Over => {}
         Phase::Place(p) => {
             let board = &game.battlefield().board;
+            // The free starts once, not once per hex.
+            let free = s.free_starts(game, usize::from(p));
             for (i, &h) in board.cells().iter().enumerate() {
-                if s.open_and_free(game, h) && s.claimable_start(game, usize::from(p), h).is_some() {
+                if s.start_near(game, free, h).is_some() && s.open_and_free(game, h) {
                     push(out, A::Place(i as u8));
                 }
             }

@@ -140,13 +140,10 @@ impl UfsState {
         }
         // UF-9.2: momentum is paid by discarding it.
         for _ in 0..a.cost.surge {
-            if let Some(c) = s.momentum_mut().pop() {
-                s.discard_mut().push(c);
-            }
+            s.momentum_mut().top_to(At::Discard);
         }
         if a.cost.destroy {
-            let gone = s.staging_mut().remove(k).card;
-            s.discard_mut().push(gone);
+            s.staging_mut().move_to(k, At::Discard);
         }
         ev.emit(|| event("ability", Some(p), format!("{}: {}", game.content.card(slot.card).name, a.text())));
         self.effects(game, p, slot.card, j, ev);

@@ -4,7 +4,7 @@
 use crate::core::{event, EventSink};
 use crate::games::ufs::content::{Kind, Trigger};
 use crate::games::ufs::game::Ufs;
-use crate::games::ufs::state::{Attack, Check, Event, Phase, Purpose, UfsState};
+use crate::games::ufs::state::{At, Attack, Check, Event, Phase, Purpose, UfsState};
 
 impl UfsState {
     /// UF-8.3..UF-8.8: the card at pool `slot` is checked: difficulty `difficulty` (printed +
@@ -25,8 +25,7 @@ impl UfsState {
         s.breaker = 0;
         let bonus = s.control_bonus;
         s.control_bonus = 0;
-        let flipped = s.deck_mut().pop().expect("a deck is refilled the moment it runs out");
-        s.discard_mut().push(flipped);
+        let flipped = s.deck_mut().top_to(At::Discard).expect("a deck is refilled the moment it runs out");
         let have = u16::from(game.content.card(flipped).control) + u16::from(bonus);
         ev.emit(|| {
             event(
@@ -119,8 +118,7 @@ impl UfsState {
     ) {
         self.check = None;
         // UF-8.9: the failed card is discarded at once.
-        let card = self.sides[p].pool_mut().remove(slot).card;
-        self.sides[p].discard_mut().push(card);
+        let card = self.sides[p].pool_mut().move_to(slot, At::Discard);
         ev.emit(|| {
             event("fail", Some(p), format!("fails to control {}; it is discarded", game.content.card(card).name))
         });

@@ -7,7 +7,7 @@ use crate::core::{count, event, Action, ActionList, EventSink, State};
 use crate::games::ufs::actions::UfsAction;
 use crate::games::ufs::content::{Ability, Kind, Trigger};
 use crate::games::ufs::game::{SymbolMatch, Ufs};
-use crate::games::ufs::state::{At, Event, Phase, Purpose, Slot, UfsState};
+use crate::games::ufs::state::{At, Cards, Event, Phase, Purpose, Slot, UfsState};
 
 /// A card leaving the deck: how many cards relief removes (UF-3.4).
 const RELIEF_REMOVED: usize = 10;
@@ -15,20 +15,11 @@ const RELIEF_REMOVED: usize = 10;
 impl UfsState {
     // ------------------------------------------------------------------ queries
 
-    /// The resource symbols `p` can match against (UF-7.4): the character with its attached
-    /// copies (UF-11.3), and each card in its pool.
-    fn character_symbols(&self, game: &Ufs, p: usize) -> u16 {
-        self.sides[p].character().cards().fold(0, |m, c| m | game.symbols(p, c))
-    }
-
-    pub(crate) fn symbols_match(&self, game: &Ufs, p: usize, card: CardId) -> bool {
-        let mine = game.symbols(p, card);
-        let ch = self.character_symbols(game, p);
-        let pool = &self.sides[p].pool();
-        match game.options.symbol_match {
-            SymbolMatch::Any => mine & (ch | pool.cards().fold(0, |m, c| m | game.symbols(p, c))) != 0,
-            SymbolMatch::Every => mine & ch != 0 && pool.cards().all(|c| mine & game.symbols(p, c) != 0),
-        }
+    /// The resource symbols `p` can match against (UF-7.4), gathered once for a whole listing.
+    fn resources<'a>(&'a self, game: &'a Ufs, p: usize) -> Resources<'a> {
+        let symbols = |z: Cards| z.cards().fold(0, |m, c| m | game.symbols(p, c));
+        let pool = self.sides[p].pool();
+        Resources { game, p, character: symbols(self.sides[p].character()), pool_any: symbols(pool), pool }
     }
 
     /// Desperation: vitality below half the maximum.
@@ -84,13 +75,11 @@ impl UfsState {
         }
     }
 
-    /// Whether `p` may use ability `j` of source `k` now (trigger, once per turn / attack,
-    /// face-up, condition, cost payable).
-    fn can_use(&self, game: &Ufs, p: usize, k: usize, j: usize, trigger: Trigger) -> bool {
-        let Some((slot, pool_slot)) = self.source_slot(game, p, k) else { return false };
+    /// Whether `p` may use ability `a` of `src` now (trigger, once per turn / attack, face-up,
+    /// condition, cost payable).
+    fn can_use(&self, game: &Ufs, p: usize, src: Source, a: &Ability, trigger: Trigger) -> bool {
+        let Source { k, slot, pool_slot } = src;
         let ids = &game.ids;
-        let card = game.content.card(slot.card);
-        let Some(a) = card.abilities.get(j) else { return false };
         if a.trigger != trigger || slot.face_down() {
             return false;
         }
@@ -119,7 +108,7 @@ impl UfsState {
         a.attack.is_none_or(|w| w.fits(p == usize::from(self.active)))
     }
 
-    fn can_play_form(&self, game: &Ufs, p: usize, card: CardId) -> bool {
+    fn can_play_form(&self, game: &Ufs, p: usize, card: CardId, res: &Resources) -> bool {
         let c = game.content.card(card);
         let ok = match c.kind {
             Kind::Foundation | Kind::Asset | Kind::Attack => true,
@@ -127,21 +116,21 @@ impl UfsState {
             Kind::Character => c.person == game.content.card(game.characters[p]).person,
             Kind::Action => c.abilities.iter().any(|a| a.trigger == Trigger::Play),
         };
-        ok && self.symbols_match(game, p, card)
+        ok && res.matches(card)
     }
 
-    fn can_play_enhance(&self, game: &Ufs, p: usize, card: CardId) -> bool {
+    fn can_play_enhance(&self, game: &Ufs, p: usize, card: CardId, res: &Resources) -> bool {
         let c = game.content.card(card);
         c.kind == Kind::Action
             && c.abilities.iter().any(|a| a.trigger == Trigger::Enhance && self.side_fits(p, a))
-            && self.symbols_match(game, p, card)
+            && res.matches(card)
     }
 
-    fn can_block(&self, game: &Ufs, p: usize, card: CardId) -> bool {
+    fn can_block(&self, game: &Ufs, card: CardId, res: &Resources) -> bool {
         let Some(a) = self.attack else { return false };
         match game.content.card(card).block {
             // UF-10.8, UF-10.9: same or adjacent zone; UF-10.4: symbols too.
-            Some(b) => b.zone.distance(a.zone) <= 1 && self.symbols_match(game, p, card),
+            Some(b) => b.zone.distance(a.zone) <= 1 && res.matches(card),
             None => false,
         }
     }
@@ -160,8 +149,9 @@ impl UfsState {
     }
 
     fn enhance_actions(&self, game: &Ufs, p: usize, out: &mut ActionList) {
+        let res = self.resources(game, p);
         for (i, c) in self.distinct_hand(p) {
-            if self.can_play_enhance(game, p, c) {
+            if self.can_play_enhance(game, p, c, &res) {
                 out.push(UfsAction::Play(i as u16).encode(&game.ids));
             }
         }
@@ -171,48 +161,47 @@ impl UfsState {
 
     fn use_actions(&self, game: &Ufs, p: usize, trigger: Trigger, out: &mut ActionList) {
         let s = &self.sides[p];
+        let ids = &game.ids;
         let staging = s.staging().as_slice();
-        let enhance = trigger == Trigger::Enhance;
-        for k in 0..staging.len() {
-            let x = staging[k];
-            let card = game.content.card(x.card);
-            // Cheap filters first: most cards in play have nothing to use now.
-            if x.face_down()
-                || card.triggers & trigger.bit() == 0
-                || (if enhance { x.used_attack() } else { x.used_turn() })
-            {
-                continue;
-            }
-            if staging[..k].contains(&x) {
-                continue;
-            }
-            for j in 0..card.abilities.len() {
-                if self.can_use(game, p, k, j, trigger) {
-                    out.push(UfsAction::Use(k as u16, j as u8).encode(&game.ids));
-                }
+        for (k, &x) in staging.iter().enumerate() {
+            // The same card with the same marks offers the same uses once.
+            if self.may_use(game, x, trigger) && !staging[..k].contains(&x) {
+                self.push_uses(game, p, Source { k, slot: x, pool_slot: None }, trigger, out);
             }
         }
-        for k in 0..s.character().len() {
-            for j in 0..game.content.card(s.character().as_slice()[k].card).abilities.len() {
-                if self.can_use(game, p, game.ids.char_source + k, j, trigger) {
-                    out.push(UfsAction::Use((game.ids.char_source + k) as u16, j as u8).encode(&game.ids));
-                }
+        for (k, &x) in s.character().as_slice().iter().enumerate() {
+            if self.may_use(game, x, trigger) {
+                self.push_uses(game, p, Source { k: ids.char_source + k, slot: x, pool_slot: None }, trigger, out);
             }
         }
         if trigger == Trigger::Enhance {
-            if let Some((slot, _)) = self.source_slot(game, p, game.ids.attack_source) {
-                for j in 0..game.content.card(slot.card).abilities.len() {
-                    if self.can_use(game, p, game.ids.attack_source, j, trigger) {
-                        out.push(UfsAction::Use(game.ids.attack_source as u16, j as u8).encode(&game.ids));
-                    }
+            if let Some((x, pool_slot)) = self.source_slot(game, p, ids.attack_source) {
+                if self.may_use(game, x, trigger) {
+                    self.push_uses(game, p, Source { k: ids.attack_source, slot: x, pool_slot }, trigger, out);
                 }
             }
         }
     }
 
+    /// The cheap filter first: most cards in play have nothing to use now.
+    fn may_use(&self, game: &Ufs, x: Slot, trigger: Trigger) -> bool {
+        let used = if trigger == Trigger::Enhance { x.used_attack() } else { x.used_turn() };
+        !x.face_down() && !used && game.content.card(x.card).triggers & trigger.bit() != 0
+    }
+
+    /// The uses of `src` that `p` may make now.
+    fn push_uses(&self, game: &Ufs, p: usize, src: Source, trigger: Trigger, out: &mut ActionList) {
+        for (j, a) in game.content.card(src.slot.card).abilities.iter().enumerate() {
+            if self.can_use(game, p, src, a, trigger) {
+                out.push(UfsAction::Use(src.k as u16, j as u8).encode(&game.ids));
+            }
+        }
+    }
+
     fn block_actions(&self, game: &Ufs, p: usize, out: &mut ActionList) {
+        let res = self.resources(game, p);
         for (i, c) in self.distinct_hand(p) {
-            if self.can_block(game, p, c) {
+            if self.can_block(game, c, &res) {
                 out.push(UfsAction::Block(i as u16).encode(&game.ids));
             }
         }
@@ -422,31 +411,19 @@ impl UfsState {
     fn finish_turn(&mut self, game: &Ufs, ev: &mut impl EventSink<Event>) {
         let a = usize::from(self.active);
         let s = &mut self.sides[a];
-        while !s.pool().is_empty() {
-            let x = s.pool_mut().remove(0);
-            let c = game.content.card(x.card);
-            match c.kind {
-                Kind::Foundation | Kind::Asset => {
-                    // UF-3.7: a unique card whose copy is already in play is discarded.
-                    let dup = c.unique && s.staging().contains(x.card);
-                    if dup {
-                        s.discard_mut().push(x.card);
-                    } else {
-                        s.staging_mut().push(x.card);
-                    }
-                }
-                Kind::Character => {
-                    // UF-3.7 covers characters too: an identical unique copy does not survive;
-                    // another card of the same person attaches (UF-11.3).
-                    let dup = c.unique && s.character().contains(x.card);
-                    if dup {
-                        s.discard_mut().push(x.card);
-                    } else {
-                        s.character_mut().push(x.card);
-                    }
-                }
-                Kind::Attack | Kind::Action => s.discard_mut().push(x.card),
-            }
+        while let Some(x) = s.pool().get(0) {
+            let c = game.content.card(x);
+            let to = match c.kind {
+                // UF-3.7: a unique card whose copy is already in play is discarded.
+                Kind::Foundation | Kind::Asset if c.unique && s.staging().contains(x) => At::Discard,
+                Kind::Foundation | Kind::Asset => At::Staging,
+                // UF-3.7 covers characters too: an identical unique copy does not survive;
+                // another card of the same person attaches (UF-11.3).
+                Kind::Character if c.unique && s.character().contains(x) => At::Discard,
+                Kind::Character => At::Character,
+                Kind::Attack | Kind::Action => At::Discard,
+            };
+            s.pool_mut().move_to(0, to);
         }
         self.sides[1 - a].pool_mut().move_all_to(At::Discard);
         for s in &mut self.sides {
@@ -505,10 +482,41 @@ impl UfsState {
         ev: &mut impl EventSink<Event>,
     ) -> CardId {
         let s = &mut self.sides[p];
-        let c = s.take_from_hand(i);
-        s.pool_mut().push(Slot::new(c));
+        let c = s.take_from_hand(i, At::Pool);
         ev.emit(|| event("play", Some(p), format!("{verb} {}", game.content.card(c).name)));
         c
+    }
+}
+
+/// An ability source (`k` in the action space), its card, and its pool slot if it is the attack.
+#[derive(Clone, Copy)]
+struct Source {
+    k: usize,
+    slot: Slot,
+    pool_slot: Option<usize>,
+}
+
+/// What hand cards' symbols are matched against (UF-7.4): the character with its attached
+/// copies (UF-11.3), and each card in the pool.
+struct Resources<'a> {
+    game: &'a Ufs,
+    p: usize,
+    character: u16,
+    /// Every pool card's symbols together.
+    pool_any: u16,
+    pool: Cards<'a>,
+}
+
+impl Resources<'_> {
+    fn matches(&self, card: CardId) -> bool {
+        let (game, p) = (self.game, self.p);
+        let mine = game.symbols(p, card);
+        match game.options.symbol_match {
+            SymbolMatch::Any => mine & (self.character | self.pool_any) != 0,
+            SymbolMatch::Every => {
+                mine & self.character != 0 && self.pool.cards().all(|c| mine & game.symbols(p, c) != 0)
+            }
+        }
     }
 }
 
@@ -528,8 +536,9 @@ pub(crate) fn legal_actions(state: &UfsState, game: &Ufs, out: &mut ActionList) 
             out.push(UfsAction::Pass.encode(&game.ids));
         }
         Phase::Combat => {
+            let res = state.resources(game, p);
             for (i, c) in state.distinct_hand(p) {
-                if state.can_play_form(game, p, c) {
+                if state.can_play_form(game, p, c, &res) {
                     out.push(UfsAction::Play(i as u16).encode(&game.ids));
                 }
             }
@@ -593,8 +602,7 @@ pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut i
         }
         (Phase::Review, UfsAction::Discard(i)) => {
             let s = &mut state.sides[p];
-            let c = s.take_from_hand(usize::from(i));
-            s.discard_mut().push(c);
+            let c = s.take_from_hand(usize::from(i), At::Discard);
             ev.emit(|| event("discard", Some(p), format!("discards {}", game.content.card(c).name)));
             state.after_review(game, ev);
         }
@@ -668,8 +676,7 @@ pub(crate) fn apply(state: &mut UfsState, game: &Ufs, action: Action, ev: &mut i
             let i = s.pool().as_slice().iter().position(|x| x.damaged()).expect("a damaging attack waits");
             if keep {
                 // UF-9.3, UF-9.4: face down under the character.
-                let c = s.pool_mut().remove(i).card;
-                s.momentum_mut().push(c);
+                let c = s.pool_mut().move_to(i, At::Momentum);
                 ev.emit(|| event("momentum", Some(p), format!("{} becomes momentum", game.content.card(c).name)));
             } else {
                 s.pool_mut().into_slice()[i].set_damaged(false);

@@ -191,22 +191,32 @@ impl<'a> ZoneMut<'a> {
         let r = self.side.range(self.at);
         rng.shuffle(&mut self.side.cards[r]);
     }
-    /// Moves up to `n` cards from the top onto `to`'s top, one by one; returns how many moved.
+    /// Moves up to `n` cards from the top onto `to`'s top, one by one (so the last moved is on
+    /// top); returns how many moved.
     pub fn draw_to(&mut self, to: At, n: usize) -> usize {
-        let mut moved = 0;
-        while moved < n {
-            let Some(c) = self.pop() else { break };
-            self.side.insert(to as usize, Slot::new(c));
-            moved += 1;
+        let len = self.len();
+        let n = n.min(len);
+        if n == 1 {
+            self.side.shift_one(self.at, len - 1, to as usize);
+            return 1;
         }
-        moved
+        let placed = self.side.shift(self.at, len - n, n, to as usize);
+        self.side.cards[placed].reverse();
+        n
+    }
+    /// Moves the top card onto `to`'s top, and says which it was.
+    pub fn top_to(&mut self, to: At) -> Option<CardId> {
+        let len = self.len();
+        (len > 0).then(|| self.move_to(len - 1, to))
+    }
+    /// Moves card `i` onto `to`'s top, and says which it was.
+    pub fn move_to(&mut self, i: usize, to: At) -> CardId {
+        self.side.shift_one(self.at, i, to as usize)
     }
     /// Moves every card onto `to`, keeping their order.
     pub fn move_all_to(&mut self, to: At) {
-        while self.len() > 0 {
-            let c = self.side.take(self.at, 0).card;
-            self.side.insert(to as usize, Slot::new(c));
-        }
+        let len = self.len();
+        self.side.shift(self.at, 0, len, to as usize);
     }
 }
 
@@ -296,6 +306,44 @@ impl Side {
         self.ends[z..].iter_mut().for_each(|e| *e -= 1);
         self.cards.remove(r.start + i)
     }
+    /// Moves the `n` cards from index `i` of zone `from` onto the top of zone `to`, in order,
+    /// their marks off, and returns where they now lie: one rotation of the cards between the
+    /// two places rather than a removal and an insertion that each shift the rest of the arena.
+    fn shift(&mut self, from: usize, i: usize, n: usize, to: usize) -> std::ops::Range<usize> {
+        let r = self.range(from);
+        assert!(i + n <= r.len() && from != to, "move {n} from {i} of a zone of {}", r.len());
+        let a = r.start + i;
+        let t = self.ends[to] as usize;
+        let placed = if to > from {
+            self.cards[a..t].rotate_left(n);
+            self.ends[from..to].iter_mut().for_each(|e| *e -= n as u32);
+            t - n..t
+        } else {
+            self.cards[t..a + n].rotate_right(n);
+            self.ends[to..from].iter_mut().for_each(|e| *e += n as u32);
+            t..t + n
+        };
+        self.cards[placed.clone()].iter_mut().for_each(|x| *x = Slot::new(x.card));
+        placed
+    }
+    /// `shift` of one card (most moves): the cards between slide one place; returns the card.
+    fn shift_one(&mut self, from: usize, i: usize, to: usize) -> CardId {
+        let a = self.range(from).start + i;
+        assert!(a < self.ends[from] as usize && from != to, "move {i} of a zone of {}", self.range(from).len());
+        let card = self.cards[a].card;
+        if to > from {
+            let t = self.ends[to] as usize;
+            self.cards.copy_within(a + 1..t, a);
+            self.cards[t - 1] = Slot::new(card);
+            self.ends[from..to].iter_mut().for_each(|e| *e -= 1);
+        } else {
+            let t = self.ends[to] as usize;
+            self.cards.copy_within(t..a, t + 1);
+            self.cards[t] = Slot::new(card);
+            self.ends[to..from].iter_mut().for_each(|e| *e += 1);
+        }
+        card
+    }
     pub fn zone(&self, at: At) -> Cards<'_> {
         Cards(&self.cards[self.range(at as usize)])
     }
@@ -311,12 +359,12 @@ impl Side {
         let start = self.ends[At::Momentum as usize] as usize;
         &mut self.cards[start..]
     }
-    /// Takes hand card `i`, keeping `drawn_since_relief` on the cards it counts.
-    pub fn take_from_hand(&mut self, i: usize) -> CardId {
+    /// Moves hand card `i` onto `to`'s top, keeping `drawn_since_relief` on the cards it counts.
+    pub fn take_from_hand(&mut self, i: usize, to: At) -> CardId {
         if i + self.drawn_since_relief as usize >= self.hand().len() {
             self.drawn_since_relief -= 1;
         }
-        self.hand_mut().remove(i).card
+        self.hand_mut().move_to(i, to)
     }
     pub fn character_committed(&self) -> bool {
         self.character().as_slice().first().is_some_and(|s| s.committed())
