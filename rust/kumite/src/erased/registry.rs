@@ -14,35 +14,35 @@ use crate::core::{Game, GameError, GameInfo};
 #[macro_export]
 macro_rules! for_each_game {
     ([$G:ident => $e:expr]) => {
-        [
-            {
-                type $G = $crate::games::tekken::Tekken;
-                $e
-            },
-            {
-                type $G = $crate::games::fatal_fight::FatalFight;
-                $e
-            },
-            {
-                type $G = $crate::games::senjutsu::Senjutsu;
-                $e
-            },
-            {
-                type $G = $crate::games::ufs::Ufs;
-                $e
-            },
-            #[cfg(any(test, feature = "toy"))]
-            {
-                type $G = $crate::games::toy::Toy;
-                $e
-            },
-        ]
+        $crate::__game_list!([$G => $e] tekken::Tekken, fatal_fight::FatalFight, senjutsu::Senjutsu, ufs::Ufs)
     };
     ($G:ident => $e:expr) => {{
         let _ = $crate::for_each_game!([$G => {
             $e;
         }]);
     }};
+}
+
+/// `for_each_game!`'s array over the games it names, then the toy game where the engine's own
+/// unit tests or the `toy` feature compiled it in (decided here, in this crate, not where the
+/// macro is used).
+#[cfg(any(test, feature = "toy"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_list {
+    ([$G:ident => $e:expr] $($m:ident::$T:ident),*) => {
+        [$({ type $G = $crate::games::$m::$T; $e },)* { type $G = $crate::games::toy::Toy; $e }]
+    };
+}
+
+/// `for_each_game!`'s array over the games it names.
+#[cfg(not(any(test, feature = "toy")))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_list {
+    ([$G:ident => $e:expr] $($m:ident::$T:ident),*) => {
+        [$({ type $G = $crate::games::$m::$T; $e },)*]
+    };
 }
 
 /// The names `load` accepts.

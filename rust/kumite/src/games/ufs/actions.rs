@@ -5,41 +5,8 @@
 
 use crate::core::{Action, State};
 use crate::games::ufs::content::MAX_ABILITIES;
-use crate::games::ufs::game::Ufs;
+use crate::games::ufs::game::{Ids, Ufs};
 use crate::games::ufs::state::{Phase, UfsState};
-
-/// Where each kind of action starts in the id space of one game. Ability sources: staging slot
-/// `k` is `k`, character row entry `k` is `char_source + k`, the attack card in the pool is
-/// `attack_source`; commit source `char_source` is the character.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ids {
-    pub char_source: usize,
-    pub attack_source: usize,
-    block: usize,
-    discard: usize,
-    use_: usize,
-    commit: usize,
-    pass: usize,
-    mulligan: usize,
-    momentum: usize,
-    pub count: usize,
-}
-
-impl Ids {
-    /// For hands of up to `hand` cards, `staging` staged cards and a character row of `chars`.
-    pub fn new(hand: usize, staging: usize, chars: usize) -> Ids {
-        let char_source = staging;
-        let attack_source = staging + chars;
-        let block = hand;
-        let discard = block + hand;
-        let use_ = discard + hand;
-        let commit = use_ + (attack_source + 1) * MAX_ABILITIES;
-        let pass = commit + staging + 1;
-        let mulligan = pass + 1;
-        let momentum = mulligan + 2;
-        Ids { char_source, attack_source, block, discard, use_, commit, pass, mulligan, momentum, count: momentum + 2 }
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UfsAction {

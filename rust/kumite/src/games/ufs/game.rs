@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::CardId;
 use crate::core::{GameError, ProblemList, Seating, MAX_LEGAL_ACTIONS};
-use crate::games::ufs::actions::Ids;
 use crate::games::ufs::content::{self, Content, Kind, Symbol, MAX_ABILITIES};
 
 /// A deck given by preset name or as a list of card ids.
@@ -195,6 +194,39 @@ impl Ufs {
     /// The card's index on the observation's card axis.
     pub fn universe_index(&self, card: CardId) -> usize {
         usize::from(self.universe_index[usize::from(card.0)])
+    }
+}
+
+/// Where each kind of action starts in the id space of one game. Ability sources: staging slot
+/// `k` is `k`, character row entry `k` is `char_source + k`, the attack card in the pool is
+/// `attack_source`; commit source `char_source` is the character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ids {
+    pub char_source: usize,
+    pub attack_source: usize,
+    pub(super) block: usize,
+    pub(super) discard: usize,
+    pub(super) use_: usize,
+    pub(super) commit: usize,
+    pub(super) pass: usize,
+    pub(super) mulligan: usize,
+    pub(super) momentum: usize,
+    pub count: usize,
+}
+
+impl Ids {
+    /// For hands of up to `hand` cards, `staging` staged cards and a character row of `chars`.
+    pub fn new(hand: usize, staging: usize, chars: usize) -> Ids {
+        let char_source = staging;
+        let attack_source = staging + chars;
+        let block = hand;
+        let discard = block + hand;
+        let use_ = discard + hand;
+        let commit = use_ + (attack_source + 1) * MAX_ABILITIES;
+        let pass = commit + staging + 1;
+        let mulligan = pass + 1;
+        let momentum = mulligan + 2;
+        Ids { char_source, attack_source, block, discard, use_, commit, pass, mulligan, momentum, count: momentum + 2 }
     }
 }
 

@@ -37,9 +37,9 @@ use serde_json::Value;
 
 use crate::core::{Action, ActionList, EventSink, Game, GameError, Seating, State, Utility};
 
-pub use actions::{Ids, UfsAction};
+pub use actions::UfsAction;
 pub use content::{Content, Kind, Symbol, Zone};
-pub use game::{DeckChoice, SymbolMatch, Ufs, UfsOptions};
+pub use game::{DeckChoice, Ids, SymbolMatch, Ufs, UfsOptions};
 pub use state::{At, Attack, Cards, Check, Event, Phase, Purpose, Side, Slot, UfsState};
 
 /// The match's methods, each in one line naming the file that holds its code (the table in
