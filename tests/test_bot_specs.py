@@ -5,6 +5,7 @@ it is typed (issue 53: "today `az:x` reads 'cannot import 'az'', `mcts:0` 'unkno
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -167,6 +168,17 @@ def test_a_shipped_network_for_other_options_says_to_pass_a_path() -> None:
         kumite.make_bot("az:10", kumite.load("tekken", hp=25))
     with pytest.raises(ValueError, match=r"kumite train senjutsu --out DIR.*\(az:N:DIR/net\.safetensors\)"):
         kumite.make_bot("az:10", kumite.load("senjutsu", players=4))
+    with pytest.raises(SystemExit, match=r"^error: seat 1: this network was made for another obs_len: .*"
+                                         r"kumite train senjutsu --out DIR.*\(az:N:DIR/net\.safetensors\)$"):
+        main(["play", "senjutsu", "-o", "players=4", "--p1", "az:10", "--record", ""])
+
+
+def test_a_game_with_no_shipped_network_says_to_train_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 54's message where no network ships at all (every game ships one in this build, so an
+    empty folder of networks stands in)."""
+    import kumite.bots
+
+    monkeypatch.setattr(kumite.bots, "NETS", tmp_path)
     with pytest.raises(SystemExit, match=r"^error: seat 1: no network is shipped for senjutsu .*net\.safetensors\)$"):
         main(["play", "senjutsu", "-o", "players=4", "--p1", "az:10", "--record", ""])
 
