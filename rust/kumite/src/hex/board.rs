@@ -190,9 +190,16 @@ impl Board {
     pub fn open_neighbors(&self, h: Hex) -> impl Iterator<Item = (Direction, u8)> {
         let row = match self.index_of(h) {
             Some(i) => self.open_neighbors[usize::from(i)],
-            None => Direction::ALL.map(|d| self.open_index(h.neighbor(d)).map_or(NO_CELL, |i| i as u8)),
+            None => self.open_neighbors_off_board(h),
         };
         Direction::ALL.into_iter().zip(row).filter(|&(_, i)| i != NO_CELL)
+    }
+
+    /// `open_neighbors`'s row for a hex off the board, kept out of line so the table lookup inlines.
+    #[cold]
+    #[inline(never)]
+    fn open_neighbors_off_board(&self, h: Hex) -> [u8; 6] {
+        Direction::ALL.map(|d| self.open_index(h.neighbor(d)).map_or(NO_CELL, |i| i as u8))
     }
 
     /// Where a figure pushed from `start` up to `n` steps in direction `d` ends: it stops

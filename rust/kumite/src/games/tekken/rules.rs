@@ -186,25 +186,32 @@ impl TekkenState {
         }
     }
 
-    /// The card's symbol line followed by the previous card's extension for its height (TK-7).
-    fn card_symbol(&self, game: &Tekken, i: usize) -> Option<Symbol> {
-        let card = game.content.card(self.current_card()?);
-        if let Some(&s) = card.symbols.get(i) {
-            return Some(s);
-        }
+    /// The card's symbol line followed by the previous card's extension for its height (TK-7):
+    /// two slices, looked up once per `run_means` (the attacker's slots and the extension do not
+    /// change while a card's symbols resolve).
+    fn card_symbols<'g>(&self, game: &'g Tekken) -> (&'g [Symbol], &'g [Symbol]) {
+        let Some(card) = self.current_card().map(|c| game.content.card(c)) else { return (&[], &[]) };
         let ext = self
             .string
             .extension_from
-            .and_then(|prev| game.content.card(prev).extensions.iter().find(|e| e.height == card.height))?;
-        ext.symbols.get(i - card.symbols.len()).copied()
+            .and_then(|prev| game.content.card(prev).extensions.iter().find(|e| e.height == card.height));
+        (&card.symbols, ext.map_or(&[], |e| &e.symbols))
     }
 
     /// Resolves card or rage symbols in order until one needs a move choice or all are done.
     fn run_means(&mut self, game: &Tekken, ev: &mut impl EventSink<Event>) {
         let att = usize::from(self.attacker);
+        let (own, ext) = match self.string.means {
+            Means::Card { .. } => self.card_symbols(game),
+            _ => (&[][..], &[][..]),
+        };
         loop {
             let (symbol, source) = match self.string.means {
-                Means::Card { next } => (self.card_symbol(game, usize::from(next)), Source::Card(usize::from(next))),
+                Means::Card { next } => {
+                    let i = usize::from(next);
+                    let symbol = own.get(i).or_else(|| ext.get(i - own.len())).copied();
+                    (symbol, Source::Card(i))
+                }
                 Means::Rage { next } => {
                     let rage = &game.character(att).rage[usize::from(self.fighters[att].rage.unwrap_or(0))];
                     (rage.symbols.get(usize::from(next)).copied(), Source::Rage(usize::from(next)))
@@ -324,12 +331,14 @@ pub(crate) fn legal_actions(s: &TekkenState, game: &Tekken, out: &mut ActionList
             // so no two legal actions do the same thing (or read the same).
             let hand = me.hand.as_slice();
             let mut earlier_copies = [0u8; MAX_HAND];
+            let mut copies = 0u8;
             for k in 0..hand.len() {
                 for j in 0..k {
                     if hand[j] == hand[k] {
                         earlier_copies[k] |= 1 << j;
                     }
                 }
+                copies |= earlier_copies[k];
             }
             if can_play {
                 for i in (0..hand.len()).filter(|&i| earlier_copies[i] == 0) {
@@ -353,7 +362,7 @@ pub(crate) fn legal_actions(s: &TekkenState, game: &Tekken, out: &mut ActionList
                         continue;
                     };
                     let chosen = (1u8 << t[0]) | (1 << t[1]) | (1 << t[2]);
-                    let canonical = t.iter().all(|&k| earlier_copies[usize::from(k)] & !chosen == 0);
+                    let canonical = copies == 0 || t.iter().all(|&k| earlier_copies[usize::from(k)] & !chosen == 0);
                     // A stance change takes three cards of one colour or of one height (TK-4.3).
                     if canonical && ((a.0 == b.0 && a.0 == c.0) || (a.1 == b.1 && a.1 == c.1)) {
                         push(out, TekkenAction::StanceChange(i as u8));
