@@ -123,24 +123,24 @@ def rows(start: int, n: int) -> dict[str, np.ndarray]:
             "truncated": ids % 2 == 0}
 
 
-def test_the_buffer_keeps_the_last_rows_in_one_file_per_iteration(tmp_path: Path) -> None:
-    """Each iteration's rows go to `buffer/<iteration>.npz` once; the buffer keeps the last
+def test_the_buffer_keeps_the_last_rows_in_one_folder_per_iteration(tmp_path: Path) -> None:
+    """Each iteration's rows go to `buffer/<iteration>/` once; the buffer keeps the last
     `capacity` rows (the oldest chunk cut, chunks out of the window dropped), samples them in
-    order, and a checkpoint's list of chunks reads them back; files no chunk names are deleted
+    order, and a checkpoint's list of chunks reads them back; folders no chunk names are deleted
     only when told (once a checkpoint that no longer lists them is written)."""
     buffer = ReplayBuffer(tmp_path, capacity=10)
     for i, n in enumerate((4, 5, 3, 4)):
         buffer.add(i, rows(100 * i, n))
-    assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == [f"00000{i}.npz" for i in range(4)]
+    assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == [f"00000{i}" for i in range(4)]
     kept = np.concatenate([np.arange(100 * i, 100 * i + n) for i, n in enumerate((4, 5, 3, 4))])[-10:]
     assert len(buffer) == 10 and [c.iteration for c in buffer.chunks] == [1, 2, 3]
     batch = buffer.sample(np.arange(10)[::-1])
     np.testing.assert_array_equal(batch["observations"][:, 0], kept[::-1])
     np.testing.assert_array_equal(batch["values"][:, 1], -kept[::-1])
     assert batch["observations"].dtype == np.float32 and batch["truncated"].dtype == np.bool_
-    assert buffer.manifest() == [{"iteration": 1, "file": "000001.npz", "rows": 3},
-                                 {"iteration": 2, "file": "000002.npz", "rows": 3},
-                                 {"iteration": 3, "file": "000003.npz", "rows": 4}]
+    assert buffer.manifest() == [{"iteration": 1, "name": "000001", "rows": 3},
+                                 {"iteration": 2, "name": "000002", "rows": 3},
+                                 {"iteration": 3, "name": "000003", "rows": 4}]
     again = ReplayBuffer(tmp_path, capacity=10)
     again.load(buffer.manifest(), before=4)
     for key in FIELDS:
@@ -149,9 +149,9 @@ def test_the_buffer_keeps_the_last_rows_in_one_file_per_iteration(tmp_path: Path
     again.load(buffer.manifest(), before=3)
     assert [c.iteration for c in again.chunks] == [1, 2]
     buffer.prune()
-    assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == ["000001.npz", "000002.npz", "000003.npz"]
-    (tmp_path / "buffer" / "000002.npz").unlink()
-    with pytest.raises(ValueError, match=r"000002.npz: a chunk of the checkpoint's replay buffer cannot be read"):
+    assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == ["000001", "000002", "000003"]
+    (tmp_path / "buffer" / "000002" / "policy.npy").unlink()
+    with pytest.raises(ValueError, match=r"000002: a chunk of the checkpoint's replay buffer cannot be read"):
         again.load(buffer.manifest(), before=4)
 
 
@@ -173,12 +173,12 @@ def test_a_resumed_run_trains_as_an_unbroken_one_and_its_checkpoint_is_small(tmp
     a, b = (net_tensors(tmp_path / run / "net.safetensors") for run in ("whole", "split"))
     for key in a:
         np.testing.assert_array_equal(a[key], b[key], err_msg=key)
-    assert sorted(p.name for p in (tmp_path / "split" / "buffer").iterdir()) == ["000000.npz", "000001.npz"]
+    assert sorted(p.name for p in (tmp_path / "split" / "buffer").iterdir()) == ["000000", "000001"]
 
 
 def test_a_checkpoint_with_the_buffer_inside_still_resumes(tmp_path: Path) -> None:
     """The runs saved before the chunks (their checkpoint holds the buffer's rows) resume: the
-    rows become one chunk file, and the next checkpoint lists it."""
+    rows become one chunk, and the next checkpoint lists it."""
     trainer = Trainer(config(tmp_path, iterations=1), log=lambda _: None)
     trainer.run()
     n = len(trainer.buffer)
@@ -193,10 +193,10 @@ def test_a_checkpoint_with_the_buffer_inside_still_resumes(tmp_path: Path) -> No
         np.testing.assert_array_equal(resumed.buffer.sample(np.arange(n))[key], old[key])
     resumed.run()
     state = pickle.loads((tmp_path / CHECKPOINT).read_bytes())  # noqa: S301 - written just above
-    assert [c["file"] for c in state["buffer_chunks"]] == ["000001-resumed.npz", "000001.npz"]
+    assert [c["name"] for c in state["buffer_chunks"]] == ["000001-resumed", "000001"]
     assert state["buffer_chunks"][0]["rows"] == n and state["iteration"] == 2
     # The first run's chunk, which the old-format checkpoint did not list, is gone.
-    assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == ["000001-resumed.npz", "000001.npz"]
+    assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == ["000001", "000001-resumed"]
 
 
 def test_the_learning_curve_is_the_same_on_one_thread_and_two(tmp_path: Path) -> None:

@@ -1,10 +1,11 @@
 """The replay buffer of ``kumite train``: the last ``capacity`` self-play rows, one chunk per
-iteration. Each chunk is written once, when its iteration adds it, to ``buffer/<iteration>.npz``
-in the run folder (uncompressed: writing is the cost that matters), so the checkpoint only names
-the chunks (:meth:`ReplayBuffer.manifest`) and stays small."""
+iteration. Each chunk is written once, when its iteration adds it, to ``buffer/<iteration>/``
+in the run folder (a ``.npy`` file per field: uncompressed, read back at disk speed), so the
+checkpoint only names the chunks (:meth:`ReplayBuffer.manifest`) and stays small."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,10 +20,10 @@ FOLDER = "buffer"
 @dataclass
 class Chunk:
     """One iteration's rows (the oldest chunk's first rows may have left the window), and the
-    file under ``buffer/`` that holds them all."""
+    folder under ``buffer/`` that holds them all."""
 
     iteration: int
-    file: str
+    name: str
     rows: dict[str, np.ndarray]
 
     def __len__(self) -> int:
@@ -30,11 +31,14 @@ class Chunk:
 
 
 def _write(path: Path, rows: dict[str, np.ndarray]) -> None:
+    # Written aside and renamed: a folder is either whole or absent.
     tmp = path.with_name(path.name + ".tmp")
-    arrays: dict[str, Any] = {k: rows[k] for k in FIELDS}  # savez's stubs type its keywords as its own flag's
-    with open(tmp, "wb") as f:
-        np.savez(f, **arrays)
-    tmp.replace(path)
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    for key in FIELDS:
+        np.save(tmp / f"{key}.npy", rows[key])
+    shutil.rmtree(path, ignore_errors=True)
+    tmp.rename(path)
 
 
 class ReplayBuffer:
@@ -46,11 +50,12 @@ class ReplayBuffer:
     def __len__(self) -> int:
         return sum(len(c) for c in self.chunks)
 
-    def add(self, iteration: int, rows: dict[str, np.ndarray], file: str | None = None) -> None:
-        """Writes ``rows`` to their chunk's file and keeps the last ``capacity`` rows."""
+    def add(self, iteration: int, rows: dict[str, np.ndarray], name: str | None = None) -> None:
+        """Writes ``rows`` to their chunk's folder (``name``, default the iteration's) and keeps
+        the last ``capacity`` rows."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        chunk = Chunk(iteration, file or f"{iteration:06d}.npz", {k: rows[k] for k in FIELDS})
-        _write(self.folder / chunk.file, chunk.rows)
+        chunk = Chunk(iteration, name or f"{iteration:06d}", {k: rows[k] for k in FIELDS})
+        _write(self.folder / chunk.name, chunk.rows)
         self.chunks.append(chunk)
         self._trim()
 
@@ -79,9 +84,12 @@ class ReplayBuffer:
             batch[key] = out
         return batch
 
+    def bytes_on_disk(self) -> int:
+        return sum(f.stat().st_size for c in self.chunks for f in (self.folder / c.name).iterdir())
+
     def manifest(self) -> list[dict[str, Any]]:
-        """What a checkpoint records: each chunk's iteration, file and the rows kept (its last)."""
-        return [{"iteration": c.iteration, "file": c.file, "rows": len(c)} for c in self.chunks]
+        """What a checkpoint records: each chunk's iteration, folder and the rows kept (its last)."""
+        return [{"iteration": c.iteration, "name": c.name, "rows": len(c)} for c in self.chunks]
 
     def load(self, manifest: list[dict[str, Any]], before: int) -> None:
         """Reads the chunks a checkpoint names, leaving out those of iterations from ``before``
@@ -90,22 +98,21 @@ class ReplayBuffer:
         for entry in manifest:
             if entry["iteration"] >= before:
                 continue
-            path = self.folder / entry["file"]
+            path = self.folder / entry["name"]
             try:
-                with np.load(path) as saved:
-                    rows = {k: saved[k] for k in FIELDS}
+                rows = {k: np.load(path / f"{k}.npy") for k in FIELDS}
                 if any(len(v) < entry["rows"] for v in rows.values()):
                     raise ValueError(f"fewer rows than the {entry['rows']} it lists")
                 rows = {k: v[len(v) - entry["rows"]:] for k, v in rows.items()}
             except (OSError, KeyError, ValueError) as e:
                 raise ValueError(f"{path}: a chunk of the checkpoint's replay buffer cannot be read ({e})") from None
-            self.chunks.append(Chunk(entry["iteration"], entry["file"], rows))
+            self.chunks.append(Chunk(entry["iteration"], entry["name"], rows))
         self._trim()
 
     def prune(self) -> None:
-        """Deletes the chunk files no chunk kept names: called once a checkpoint that no longer
+        """Deletes the chunk folders no chunk kept names: called once a checkpoint that no longer
         lists them is written, so the previous checkpoint stays resumable until then."""
-        kept = {c.file for c in self.chunks}
-        for path in self.folder.glob("*.npz"):
-            if path.name not in kept:
-                path.unlink()
+        kept = {c.name for c in self.chunks}
+        for path in self.folder.iterdir():
+            if path.is_dir() and path.name not in kept:
+                shutil.rmtree(path)

@@ -130,7 +130,7 @@ class Trainer:
         if "buffer" in state:
             # A checkpoint from before the chunks holds the rows: they become one chunk.
             if state["buffer"]:
-                self.buffer.add(self.iteration - 1, state["buffer"], f"{self.iteration:06d}-resumed.npz")
+                self.buffer.add(self.iteration - 1, state["buffer"], f"{self.iteration:06d}-resumed")
         else:
             self.buffer.load(state["buffer_chunks"], self.iteration)
         self.rng.bit_generator.state = state["rng"]
@@ -287,7 +287,7 @@ class Trainer:
         self.final_point()
         self.checkpoint()
         size = (self.out / CHECKPOINT).stat().st_size
-        chunks = sum((self.buffer.folder / c.file).stat().st_size for c in self.buffer.chunks)
+        chunks = self.buffer.bytes_on_disk()
         self.log(f"{self.out / CHECKPOINT} ({size / 1e6:.1f} MB) and the replay buffer's {len(self.buffer):,} positions in "
                  f"{self.out / FOLDER} ({chunks / 1e6:.0f} MB) (what --resume needs; the network alone is net.safetensors)")
         self.export("net.safetensors")
