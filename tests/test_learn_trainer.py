@@ -150,6 +150,8 @@ def test_the_buffer_keeps_the_last_rows_in_one_folder_per_iteration(tmp_path: Pa
     assert [c.iteration for c in again.chunks] == [1, 2]
     buffer.prune()
     assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == ["000001", "000002", "000003"]
+    # A run interrupted before its first self-play has no buffer folder to prune.
+    ReplayBuffer(tmp_path / "new", capacity=10).prune()
     (tmp_path / "buffer" / "000002" / "policy.npy").unlink()
     with pytest.raises(ValueError, match=r"000002: a chunk of the checkpoint's replay buffer cannot be read"):
         again.load(buffer.manifest(), before=4)

@@ -68,8 +68,7 @@ class ReplayBuffer:
             first.rows = {k: v[excess:] for k, v in first.rows.items()}
 
     def sample(self, index: np.ndarray) -> dict[str, np.ndarray]:
-        """The rows at ``index`` (0 the oldest row kept), field by field, in ``index``'s order;
-        observations as float32 whatever a chunk holds."""
+        """The rows at ``index`` (0 the oldest row kept), field by field, in ``index``'s order."""
         sizes = np.array([len(c) for c in self.chunks])
         starts = np.cumsum(sizes) - sizes
         which = np.searchsorted(starts, index, side="right") - 1
@@ -77,7 +76,7 @@ class ReplayBuffer:
         batch: dict[str, np.ndarray] = {}
         for key in FIELDS:
             first = self.chunks[0].rows[key]
-            out = np.empty((len(index), *first.shape[1:]), np.float32 if key == "observations" else first.dtype)
+            out = np.empty((len(index), *first.shape[1:]), first.dtype)
             for c in np.unique(which):
                 rows = which == c
                 out[rows] = self.chunks[c].rows[key][local[rows]]
@@ -112,6 +111,8 @@ class ReplayBuffer:
     def prune(self) -> None:
         """Deletes the chunk folders no chunk kept names: called once a checkpoint that no longer
         lists them is written, so the previous checkpoint stays resumable until then."""
+        if not self.folder.exists():
+            return
         kept = {c.name for c in self.chunks}
         for path in self.folder.iterdir():
             if path.is_dir() and path.name not in kept:

@@ -360,8 +360,9 @@ class Trainer:
 
 
 def train(cfg: TrainConfig, resume: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Runs the loop into ``cfg.out`` (``net.safetensors``, ``checkpoint.pkl``, ``curve.json``,
-    ``curve.png``, ``summary.json``); with ``resume`` it continues from the folder's checkpoint."""
+    """Runs the loop into ``cfg.out`` (``net.safetensors``, ``checkpoint.pkl``, ``buffer/``,
+    ``curve.json``, ``curve.png``, ``summary.json``); with ``resume`` it continues from the
+    folder's checkpoint."""
     trainer = Trainer(cfg, log)
     if resume and trainer.load_checkpoint():
         log(f"resumed at iteration {trainer.iteration} ({trainer.elapsed / 60:.1f} min done)")
