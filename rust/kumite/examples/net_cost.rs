@@ -53,7 +53,7 @@ fn report<G: Game>(game: &G) {
     println!();
     let rows_of =
         |n: usize, start: usize| (start * obs_len..(start + n) * obs_len, start * actions..(start + n) * actions);
-    let paths = [("sparse", LayerPath::Sparse), ("dense", LayerPath::Dense)];
+    let paths = [("sparse", LayerPath::Sparse), ("dense", LayerPath::Dense), ("auto", LayerPath::Auto)];
     for (simd_name, simd) in [("avx2", Simd::avx2()), ("portable", Some(Simd::PORTABLE))] {
         let Some(simd) = simd else { continue };
         for (path_name, layers) in paths {
@@ -67,7 +67,8 @@ fn report<G: Game>(game: &G) {
             println!();
         }
     }
-    // Inputs of a chosen density (uniform in [0, 1) where non-zero), batch 16: where sparse stops paying.
+    // Inputs of the densities named on the command line (uniform in (0, 1] where non-zero): where
+    // the sparse path stops paying, per batch size.
     let mut rng = kumite::core::Rng::new(1);
     for density in std::env::args().skip(1).filter_map(|a| a.parse::<f64>().ok()) {
         let obs: Vec<f32> =
@@ -81,14 +82,16 @@ fn report<G: Game>(game: &G) {
                 })
                 .collect();
         let masks = vec![true; 16 * actions];
-        print!("  density {density:.2}, batch 16:");
-        for (path_name, layers) in paths {
-            let mut net = net.clone();
-            net.set_paths(NetPaths { layers, ..NetPaths::best() });
-            let us = per_leaf(&net, 16, 16, &|_| (0..16 * obs_len, 0..16 * actions), &obs, &masks, actions, players);
-            print!(" {path_name} {us:6.2} µs a leaf;");
+        print!("  density {density:.2}:");
+        for n in [1usize, 8, 16] {
+            for (path_name, layers) in &paths[..2] {
+                let mut net = net.clone();
+                net.set_paths(NetPaths { layers: *layers, ..NetPaths::best() });
+                let us = per_leaf(&net, n, 16, &|s| rows_of(n, s), &obs, &masks, actions, players);
+                print!(" batch {n:2} {path_name} {us:6.2};");
+            }
         }
-        println!();
+        println!(" µs a leaf");
     }
 }
 

@@ -18,8 +18,11 @@
 //! ([`crate::core::Game::fingerprint`]). A file made for another game, layout or content is
 //! refused with the field that differs. [`NetShape::layers`] and [`NetShape::metadata`] are the
 //! one statement of these names: the Python trainer, which writes the files, reads them from
-//! here through the binding. Matrix products are `matrixmultiply`'s `sgemm`, but for
-//! fewer than `DOT_ROWS` rows (the search's first batches), where dot products cost less.
+//! here through the binding. The input and block layers are computed over each row's non-zero
+//! inputs (observations are mostly zeros, ReLU outputs about half) with the weights also kept
+//! transposed; the policy layer only for the legal actions; the kernels are AVX2/FMA where the CPU
+//! has them ([`NetPaths`]). Dense rows fall back to dot products, or `matrixmultiply`'s `sgemm`
+//! from `DOT_ROWS` rows.
 
 use std::collections::HashMap;
 
@@ -53,9 +56,10 @@ struct Linear {
 /// packing costs about what seven rows of dot products do.
 const DOT_ROWS: usize = 8;
 
-/// [`LayerPath::Auto`] takes the sparse path while at most this share of a batch's inputs are
-/// non-zero (measured: `bench/README.md`, "The network's forward pass").
-const SPARSE_SHARE: f32 = 0.5;
+/// [`LayerPath::Auto`] takes the input layer's sparse path while at most this share of a batch's
+/// inputs are non-zero: measured (`bench/README.md`, "The network's forward pass"), it is 1.3–3x
+/// faster at a share of 0.1 and about even at 0.5. Observations hold 4–9 % non-zeros.
+const SPARSE_SHARE: f32 = 0.25;
 
 /// How the input and block layers are computed (the policy and value layers always take dot
 /// products, the policy's only for the legal actions).
@@ -65,7 +69,8 @@ pub enum LayerPath {
     Dense,
     /// Over each row's non-zero inputs only: `b + Σ_{x_i ≠ 0} x_i · Wᵀ[i]`.
     Sparse,
-    /// Sparse while a batch's share of non-zero inputs is at most `SPARSE_SHARE`, else dense.
+    /// The block layers sparse (faster at any share of their 128-odd ReLU inputs, measured), the
+    /// input layer sparse while a batch's share of non-zero inputs is at most `SPARSE_SHARE`.
     Auto,
 }
 
@@ -91,13 +96,14 @@ impl Linear {
         self
     }
 
-    /// `out[n, outputs] = x[n, inputs] · Wᵀ + b`.
-    fn forward(&self, paths: NetPaths, x: &[f32], n: usize, out: &mut [f32], nz: &mut Nonzeros) {
+    /// `out[n, outputs] = x[n, inputs] · Wᵀ + b`; under [`LayerPath::Auto`] sparse while at most
+    /// `share` of the batch's inputs are non-zero.
+    fn forward(&self, paths: NetPaths, x: &[f32], n: usize, out: &mut [f32], nz: &mut Nonzeros, share: f32) {
         debug_assert!(x.len() >= n * self.inputs && out.len() >= n * self.outputs);
         let rows = out[..n * self.outputs].chunks_exact_mut(self.outputs);
         if paths.layers != LayerPath::Dense {
             nz.gather(x, n, self.inputs);
-            if paths.layers == LayerPath::Sparse || nz.len() as f32 <= SPARSE_SHARE * (n * self.inputs) as f32 {
+            if paths.layers == LayerPath::Sparse || nz.len() as f32 <= share * (n * self.inputs) as f32 {
                 for (r, row) in rows.enumerate() {
                     paths.simd.sparse_row(&self.transposed, &self.bias, nz, r, row);
                 }
@@ -325,12 +331,12 @@ impl Net {
         let mut a = vec![0.0f32; n * s.hidden];
         let mut b = vec![0.0f32; n * s.hidden];
         let mut nz = Nonzeros::default();
-        self.input.forward(paths, observations, n, &mut h, &mut nz);
+        self.input.forward(paths, observations, n, &mut h, &mut nz, SPARSE_SHARE);
         relu(&mut h);
         for (fc1, fc2) in &self.blocks {
-            fc1.forward(paths, &h, n, &mut a, &mut nz);
+            fc1.forward(paths, &h, n, &mut a, &mut nz, 1.0);
             relu(&mut a);
-            fc2.forward(paths, &a, n, &mut b, &mut nz);
+            fc2.forward(paths, &a, n, &mut b, &mut nz, 1.0);
             for (x, y) in h.iter_mut().zip(&b) {
                 *x = (*x + y).max(0.0);
             }
@@ -557,6 +563,29 @@ pub(crate) mod tests {
                 }
                 assert!(close(&p1, &want_p) && close(&v1, &want_v), "{paths:?}, row {r} alone");
             }
+        }
+        // One-hot and all-zero rows (a share of non-zeros of 1/8 and 0) take the sparse path under
+        // `Auto`, alone or together, so a batch of them gives each row the bits it gets alone.
+        let sparse: Vec<usize> = (0..n).filter(|r| r % 4 == 0 || r % 4 == 3).collect();
+        let net = Net::from_bytes(&bytes).unwrap();
+        let rows: Vec<f32> = sparse.iter().flat_map(|&r| x[r * obs_len..(r + 1) * obs_len].to_vec()).collect();
+        let masks: Vec<bool> =
+            sparse.iter().flat_map(|&r| mask[r * num_actions..(r + 1) * num_actions].to_vec()).collect();
+        let (mut priors, mut values) = (vec![0.0f32; masks.len()], vec![0.0f32; sparse.len() * num_players]);
+        net.forward(&rows, &masks, sparse.len(), &mut priors, &mut values);
+        for (k, &r) in sparse.iter().enumerate() {
+            let (mut p1, mut v1) = (vec![0.0f32; num_actions], vec![0.0f32; num_players]);
+            net.forward(
+                &x[r * obs_len..(r + 1) * obs_len],
+                &mask[r * num_actions..(r + 1) * num_actions],
+                1,
+                &mut p1,
+                &mut v1,
+            );
+            assert!(
+                p1 == priors[k * num_actions..(k + 1) * num_actions]
+                    && v1 == values[k * num_players..(k + 1) * num_players]
+            );
         }
     }
 
