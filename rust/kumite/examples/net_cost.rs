@@ -2,7 +2,8 @@
 //! most 400 actions, 32 simulations a move, the median of three runs), the share of non-zero
 //! inputs in the observations those games recorded, and the forward pass per leaf over those
 //! observations in batches of 1, 8 and 16 (the median of five 0.3-second rounds). Run with
-//! `cargo run --release -p kumite --example net_cost` (bench/README.md, "Changes to hot paths").
+//! `cargo run --release -p kumite --example net_cost [DENSITY ...]` (bench/README.md, "The
+//! network's forward pass": each density adds a line timing inputs of that share of non-zeros).
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;

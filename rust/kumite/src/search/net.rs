@@ -57,7 +57,7 @@ struct Linear {
 const DOT_ROWS: usize = 8;
 
 /// [`LayerPath::Auto`] takes the input layer's sparse path while at most this share of a batch's
-/// inputs are non-zero: measured (`bench/README.md`, "The network's forward pass"), it is 1.3–3x
+/// inputs are non-zero: measured (`bench/README.md`, "The network's forward pass"), it is 1.3–4.9x
 /// faster at a share of 0.1 and about even at 0.5. Observations hold 4–9 % non-zeros.
 const SPARSE_SHARE: f32 = 0.25;
 
@@ -69,8 +69,9 @@ pub enum LayerPath {
     Dense,
     /// Over each row's non-zero inputs only: `b + Σ_{x_i ≠ 0} x_i · Wᵀ[i]`.
     Sparse,
-    /// The block layers sparse (faster at any share of their 128-odd ReLU inputs, measured), the
-    /// input layer sparse while a batch's share of non-zero inputs is at most `SPARSE_SHARE`.
+    /// The block layers sparse (their 128-odd ReLU inputs are about half zero, and a sparse row
+    /// loads one value a multiply-add where a dot product loads two), the input layer sparse
+    /// while a batch's share of non-zero inputs is at most `SPARSE_SHARE`.
     Auto,
 }
 
