@@ -1,8 +1,9 @@
 """Self-play speed (the figures of docs/agents.md): a random-initialised network of 128 hidden
 units and 2 blocks, 32 simulations a move, 4 games of at most 400 actions, on 1 and 2 threads;
 the network's cost per leaf in batches of 16 of the observations self-play recorded, through
-`Net.evaluate`, and so its share of a one-thread self-play simulation; and, beside them, rollout MCTS (random playouts, no network) on
-one thread from the same starting positions. Needs the learn extra.
+`Net.evaluate`, and so its share of a one-thread self-play simulation; and, beside them,
+rollout MCTS (random playouts, no network) on one thread from the same starting positions.
+Needs the learn extra.
 
     .venv/bin/python bench/selfplay_bench.py
 """

@@ -523,9 +523,9 @@ pub(crate) mod tests {
 
     #[test]
     fn every_path_computes_the_documented_forward_pass_and_a_batch_is_its_rows() {
-        // Sizes that exercise every kernel's blocks and tails: 70 outputs = 64 + 0 · 8 + 6 and
-        // 11 = 8 + 3; 37 inputs = 32 + 0 · 8 + 5.
-        let shape = [37, 11, 2, 70, 2];
+        // Sizes that run every kernel's blocks and tails: the sparse rows' 78 outputs = 64 + 8 + 6;
+        // the dot products' 45 and 78 inputs = 32 + 8 + 5 and 2 · 32 + 8 + 6.
+        let shape = [45, 11, 2, 78, 2];
         let [obs_len, num_actions, num_players, ..] = shape;
         let bytes = net_bytes(shape, "tekken", "x", weight);
         let mut rng = Rng::new(5);
