@@ -2,7 +2,7 @@
 //! a layer's outputs as dot products with its weight rows (all of them, or those a mask keeps), and
 //! its sparse form `bias + Σ_{x_i ≠ 0} x_i · Wᵀ[i]`, which touches only the rows of the transposed
 //! weights that non-zero inputs select: observations are mostly zeros (one-hot facts) and ReLU
-//! outputs about half.
+//! outputs often.
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;

@@ -19,7 +19,7 @@
 //! refused with the field that differs. [`NetShape::layers`] and [`NetShape::metadata`] are the
 //! one statement of these names: the Python trainer, which writes the files, reads them from
 //! here through the binding. The input and block layers are computed over each row's non-zero
-//! inputs (observations are mostly zeros, ReLU outputs about half) with the weights also kept
+//! inputs (observations are mostly zeros, ReLU outputs often) with the weights also kept
 //! transposed; the policy layer only for the legal actions; the kernels are AVX2/FMA where the CPU
 //! has them ([`NetPaths`]). Dense rows fall back to dot products, or `matrixmultiply`'s `sgemm`
 //! from `DOT_ROWS` rows.
@@ -69,7 +69,7 @@ pub enum LayerPath {
     Dense,
     /// Over each row's non-zero inputs only: `b + Σ_{x_i ≠ 0} x_i · Wᵀ[i]`.
     Sparse,
-    /// The block layers sparse (their 128-odd ReLU inputs are about half zero, and a sparse row
+    /// The block layers sparse (their 128-odd ReLU inputs are often zero, and a sparse row
     /// loads one value a multiply-add where a dot product loads two), the input layer sparse
     /// while a batch's share of non-zero inputs is at most `SPARSE_SHARE`.
     Auto,
