@@ -72,8 +72,8 @@ pub(crate) fn public_observation(state: &TekkenState, game: &Tekken, out: &mut [
     }
     let side = usize::from(state.floor.side);
     w.section("per cell: cracked on the side up, then marked red (the back's cracks, shown on the front, TK-10.5)");
-    // `Stage::is_cracked` and `red_marked` read out cell by cell searched the crack lists once
-    // a cell: the lists are short, so each listed hex is placed by its cell index instead.
+    // Asked cell by cell, `Stage::is_cracked` and `red_marked` search the crack lists once a
+    // cell: the lists are short, so each listed hex is placed by its cell index instead.
     let cracks = game.stage().floor_break.as_ref();
     for list in [cracks.map(|c| &c[side]), cracks.filter(|_| side == 0).map(|c| &c[1])] {
         let span = w.span(board.len());
