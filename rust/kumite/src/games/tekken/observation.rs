@@ -73,14 +73,12 @@ pub(crate) fn public_observation(state: &TekkenState, game: &Tekken, out: &mut [
     let side = usize::from(state.floor.side);
     w.section("per cell: cracked on the side up, then marked red (the back's cracks, shown on the front, TK-10.5)");
     // Asked cell by cell, `Stage::is_cracked` and `red_marked` search the crack lists once a
-    // cell: the lists are short, so each listed hex is placed by its cell index instead.
-    let cracks = game.stage().floor_break.as_ref();
-    for list in [cracks.map(|c| &c[side]), cracks.filter(|_| side == 0).map(|c| &c[1])] {
+    // cell: the lists' cells are set instead, from the stage's table of their indices.
+    let cracks = &game.stage().crack_cells;
+    for list in [&cracks[side][..], if side == 0 { &cracks[1][..] } else { &[] }] {
         let span = w.span(board.len());
-        for &h in list.into_iter().flatten() {
-            if let Some(i) = board.index_of(h) {
-                span[usize::from(i)] = 1.0;
-            }
+        for &i in list {
+            span[usize::from(i)] = 1.0;
         }
     }
     let hp = f32::from(o.hp);
