@@ -1,8 +1,9 @@
 """Self-play speed (the figures of docs/agents.md): a random-initialised network of 128 hidden
 units and 2 blocks, 32 simulations a move, 4 games of at most 400 actions, on 1 and 2 threads;
-the network's cost per leaf in batches of 16 through `Net.evaluate` and so its share of a
-one-thread self-play simulation; and, beside them, rollout MCTS (random playouts, no network) on
-one thread from the same starting positions. Needs the learn extra.
+the network's cost per leaf in batches of 16 of the observations self-play recorded, through
+`Net.evaluate`, and so its share of a one-thread self-play simulation; and, beside them,
+rollout MCTS (random playouts, no network) on one thread from the same starting positions.
+Needs the learn extra.
 
     .venv/bin/python bench/selfplay_bench.py
 """
@@ -30,8 +31,9 @@ def main() -> None:
                 start = time.perf_counter()
                 data = kumite.selfplay(game, net, games=4, simulations=32, seed=0, max_steps=400, threads=threads)
                 rates.append(data["simulations"] / (time.perf_counter() - start))
-            obs = np.random.default_rng(0).random((16, game.observation_shape[0]), dtype=np.float32)
-            masks = np.ones((16, game.num_actions), bool)
+            # Observations and masks the games recorded: the sparse inputs the search feeds the net.
+            obs = np.ascontiguousarray(data["observations"][:16], dtype=np.float32)
+            masks = np.ascontiguousarray(data["masks"][:16], dtype=bool)
             start = time.perf_counter()
             for _ in range(200):
                 net.evaluate(obs, masks)

@@ -14,7 +14,7 @@ from kumite.training import TrainConfig
 
 # Every flag `kumite train` took before its flags were generated from TrainConfig.
 FLAGS = ["--budget", "--simulations", "--gumbel", "--warmup", "--warmup-priors", "--warmup-values", "--value-mix",
-         "--leaf-mix", "--iterations", "--hidden", "--blocks", "--games-per-iteration", "--eval-every",
+         "--leaf-mix", "--value-td", "--iterations", "--hidden", "--blocks", "--games-per-iteration", "--eval-every",
          "--eval-games", "--seed", "--checkpoint-minutes"]
 
 

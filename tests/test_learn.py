@@ -103,7 +103,7 @@ def test_value_targets_mix_the_outcome_with_the_searchs_value(name: str) -> None
     value; the other seats follow the rules' tie to the mover (two-player zero-sum: its
     opposite; co-op: the same) and keep the outcome where there is none (Senjutsu's three
     players)."""
-    from kumite.learn.trainer import mix_values
+    from kumite.learn.targets import mix_values
 
     game = kumite.load(name, **({"players": 3, "samurai": [], "decks": []} if name == "senjutsu" else
                                 {"players": 2} if name == "fatal_fight" else {}))

@@ -471,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
     tr = sub.add_parser("train", help="train a policy-value network by self-play (needs the learn extra)")
     tr.add_argument("game", choices=kumite.games())
     tr.add_argument("--out", required=True, metavar="DIR",
-                    help="where net.safetensors, checkpoint.pkl, curve.json/.png and summary.json go")
+                    help="where net.safetensors, checkpoint.pkl, buffer/, curve.json/.png and summary.json go")
     # Every setting of the run is a TrainConfig field, its flag generated from the field.
     training.add_flags(tr)
     tr.add_argument("--resume", action="store_true", help="continue from DIR's checkpoint")

@@ -73,6 +73,13 @@ class TrainConfig:
     value_mix: float = setting(0.0, Flag(
         "the share (0..1) of each value target taken from the search's value of the position instead of the "
         "game's outcome", metavar="SHARE", type=share, default_note="the outcome alone"))
+    # TD(λ) value targets: each position's target is the λ-return over its game's following
+    # positions' search values (`root_value`, turned to every seat as `value_mix` does), the
+    # outcome at the end; 1 is the outcome alone, 0 the next position's search value. Not with
+    # `value_mix` (both shape the target from the search's values). None: off.
+    value_td: float | None = setting(None, Flag(
+        "each value target the TD(LAMBDA) return over the game's following positions' search values, the outcome "
+        "at the end (not with --value-mix)", metavar="LAMBDA", type=share, default_note="off"))
     # After the warmup, each leaf of the self-play search is valued `(1 - leaf_mix)·` the net's
     # value `+ leaf_mix·` a random playout's from it (AlphaGo's mix, λ in (0, 1]; the search's
     # leaf values, not the value targets `value_mix` shapes). None: the net's value alone.
@@ -96,8 +103,9 @@ class TrainConfig:
         "games per opponent at each learning-curve point; 0 draws no curve", metavar="N", type=count))
     eval_opponents: tuple[str, ...] = ("random", "mcts:200")
     # Minutes of training between checkpoints (one is also written when the run ends or is
-    # interrupted): the replay buffer makes a checkpoint hundreds of MB, too much for every
-    # iteration. Writing them counts in the training clock.
+    # interrupted). The replay buffer is not in them (each iteration's rows are written once,
+    # to `buffer/`), so a checkpoint is the weights and the optimizer's state; writing it counts
+    # in the training clock.
     checkpoint_minutes: float = setting(10.0, Flag(
         "training minutes between checkpoints; one is also written at the end and on Ctrl-C", metavar="MINUTES"))
     # Stop after this many iterations whatever the budget (`None`: the budget decides).

@@ -5,11 +5,13 @@ checkpoints, resume, progress with an ETA, and a learning curve against fixed op
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from datetime import datetime, timezone
 from functools import partial
@@ -22,11 +24,12 @@ import numpy as np
 import optax  # type: ignore[import-untyped]  # optax ships no type information
 
 import kumite
-from kumite.arena import play_match
-from kumite.bots import AZ_EXPLORATION, PolicyBot
+from kumite.arena import play_games, step_bound, summarize
+from kumite.bots import AZ_EXPLORATION, Bot, PolicyBot, make_bot
+from kumite.learn.buffer import FOLDER, ReplayBuffer
 from kumite.learn.export import save_net
 from kumite.learn.model import Params, init_params, loss_fn
-from kumite.results import SelfPlayData
+from kumite.learn.targets import mix_values, td_values
 from kumite.training import TrainConfig as TrainConfig  # stated without JAX; imported from here too
 
 CHECKPOINT = "checkpoint.pkl"
@@ -43,31 +46,16 @@ def _commit() -> str:
         return "unknown"
 
 
-def mix_values(data: SelfPlayData, game: kumite.Game, share: float) -> np.ndarray:
-    """Each row's value target: `1 - share` of the game's outcome and `share` of the search's
-    value of the position (`root_value`, for the player to move). The search values only the
-    mover's return; the other seats' follow where the game ties them to it (two-player
-    zero-sum: the opposite; cooperative: the same) and keep the outcome otherwise. A truncated
-    game's rows stay without a value target (the loss leaves them out)."""
-    outcome = data["values"].astype(np.float32)
-    searched = outcome.copy()
-    rows = np.arange(len(outcome))
-    q = data["root_value"].astype(np.float32)
-    if game.utility == "identical":
-        searched[:] = q[:, None]
-    elif game.utility == "zero_sum" and game.num_players == 2:
-        searched[:] = -q[:, None]
-        searched[rows, data["player"]] = q
-    else:
-        searched[rows, data["player"]] = q
-    return ((1.0 - share) * outcome + share * searched).astype(np.float32)
-
-
 class Trainer:
     def __init__(self, cfg: TrainConfig, log: Callable[[str], None] = print) -> None:
         for name in ("warmup", "value_mix"):
             if not 0.0 <= getattr(cfg, name) <= 1.0:
                 raise ValueError(f"{name} is a share in 0 .. 1, not {getattr(cfg, name)!r}")
+        if cfg.value_td is not None:
+            if not 0.0 <= cfg.value_td <= 1.0:
+                raise ValueError(f"value_td (TD(λ)'s λ) is in 0 .. 1, not {cfg.value_td!r}")
+            if cfg.value_mix:
+                raise ValueError("value_td and value_mix both shape the value targets from the search's values: choose one")
         if cfg.leaf_mix is not None and not 0.0 < cfg.leaf_mix <= 1.0:
             raise ValueError(f"leaf_mix (λ, the playouts' share of a leaf's value) is in (0, 1], not {cfg.leaf_mix!r}")
         if cfg.warmup_values not in ("playout", "heuristic"):
@@ -87,7 +75,7 @@ class Trainer:
         self.positions = 0
         self.simulations_run = 0
         self.selfplay_seconds = 0.0
-        self.buffer: dict[str, np.ndarray] = {}
+        self.buffer = ReplayBuffer(self.out, cfg.buffer_rows)
         self.curve: list[dict[str, Any]] = []
         self.net: kumite.Net | None = None
         self.rng = np.random.default_rng(cfg.seed)
@@ -102,7 +90,8 @@ class Trainer:
 
         self._step = step
 
-    # Checkpoints hold everything needed to go on: weights, optimizer, buffer, curve, counters.
+    # Checkpoints hold everything needed to go on: weights, optimizer, curve, counters, and the
+    # list of the replay buffer's chunks (the rows are in their own files, written once).
     def save_checkpoint(self) -> None:
         state = {
             "config": asdict(self.cfg),
@@ -114,7 +103,7 @@ class Trainer:
             "positions": self.positions,
             "simulations_run": self.simulations_run,
             "selfplay_seconds": self.selfplay_seconds,
-            "buffer": self.buffer,
+            "buffer_chunks": self.buffer.manifest(),
             "curve": self.curve,
             "rng": self.rng.bit_generator.state,
         }
@@ -122,6 +111,7 @@ class Trainer:
         with open(tmp, "wb") as f:
             pickle.dump(state, f)
         tmp.replace(self.out / CHECKPOINT)
+        self.buffer.prune()
 
     def load_checkpoint(self) -> bool:
         path = self.out / CHECKPOINT
@@ -135,8 +125,14 @@ class Trainer:
                 raise ValueError(f"{path} was made with {key}={saved[key]!r}, not {asdict(self.cfg)[key]!r}: use another --out")
         self.params = jax.tree_util.tree_map(jnp.asarray, state["params"])
         self.opt_state = jax.tree_util.tree_map(jnp.asarray, state["opt_state"])
-        for key in ("iteration", "elapsed", "selfplay_games", "positions", "simulations_run", "selfplay_seconds", "buffer", "curve"):
+        for key in ("iteration", "elapsed", "selfplay_games", "positions", "simulations_run", "selfplay_seconds", "curve"):
             setattr(self, key, state[key])
+        if "buffer" in state:
+            # A checkpoint from before the chunks holds the rows: they become one chunk.
+            if state["buffer"]:
+                self.buffer.add(self.iteration - 1, state["buffer"], f"{self.iteration:06d}-resumed")
+        else:
+            self.buffer.load(state["buffer_chunks"], self.iteration)
         self.rng.bit_generator.state = state["rng"]
         self.export("net.safetensors")
         return True
@@ -160,7 +156,8 @@ class Trainer:
         cfg = self.cfg
         return (f"gumbel={cfg.gumbel or 0} warmup={cfg.warmup:g} warmup_values={cfg.warmup_values} "
                 f"warmup_priors={str(cfg.warmup_priors).lower()} value_mix={cfg.value_mix:g}"
-                + (f" leaf_mix={cfg.leaf_mix:g}" if cfg.leaf_mix is not None else ""))
+                + (f" leaf_mix={cfg.leaf_mix:g}" if cfg.leaf_mix is not None else "")
+                + (f" value_td={cfg.value_td:g}" if cfg.value_td is not None else ""))
 
     def export(self, name: str) -> kumite.Net:
         self.net = save_net(jax.device_get(self.params), self.game, self.out / name, self.provenance())
@@ -184,18 +181,17 @@ class Trainer:
         rows = {k: data[k] for k in ("observations", "masks", "policy", "values", "truncated")}
         if cfg.value_mix:
             rows["values"] = mix_values(data, self.game, cfg.value_mix)
+        if cfg.value_td is not None:
+            rows["values"] = td_values(data, self.game, cfg.value_td)
         self.positions += len(rows["truncated"])
-        if not self.buffer:
-            self.buffer = rows
-        else:
-            self.buffer = {k: np.concatenate([self.buffer[k], rows[k]])[-cfg.buffer_rows:] for k in rows}
+        self.buffer.add(self.iteration, rows)
 
     def learn(self) -> dict[str, float]:
-        n = len(self.buffer["truncated"])
+        n = len(self.buffer)
         losses: list[tuple[float, float, float]] = []
         for _ in range(self.cfg.steps_per_iteration):
             idx = self.rng.integers(0, n, size=min(self.cfg.batch_size, n))
-            batch = {k: jnp.asarray(v[idx]) for k, v in self.buffer.items()}
+            batch = {k: jnp.asarray(v) for k, v in self.buffer.sample(idx).items()}
             self.params, self.opt_state, loss, parts = self._step(self.params, self.opt_state, batch)
             losses.append((float(loss), float(parts["policy_loss"]), float(parts["value_loss"])))
         mean = np.mean(losses, axis=0)
@@ -212,30 +208,50 @@ class Trainer:
         """Win rates (draws half, seats swapped) of the network alone and of the network inside
         the search against each fixed opponent; in games of more than two seats the candidate
         takes one seat and the opponent every other. In a cooperative game there is no
-        opponent: a team of the candidate in every seat plays, and its win rate is the point."""
+        opponent: a team of the candidate in every seat plays, and its win rate is the point.
+        Games are played on `threads` (default every core), one search thread each: each game
+        has bots of its own, seeded by the game, so a point does not depend on the threads."""
         assert self.net is not None
         cfg, g = self.cfg, self.game
         point: dict[str, Any] = {"iteration": self.iteration, "minutes": round(self.elapsed / 60, 2),
                                  "selfplay_games": self.selfplay_games}
         net = self.net
-        candidates: dict[str, Callable[[], Any]] = {"policy": lambda: PolicyBot(net, "policy")}
+        candidates: dict[str, Callable[[int], Bot]] = {"policy": lambda _: PolicyBot(net, "policy")}
         for spec in self.eval_specs():
             name = str(spec) + (f" gumbel:{cfg.gumbel}" if cfg.gumbel else "")
-            candidates[name] = partial(kumite.MCTS.from_spec, g, spec, seed=cfg.seed, threads=1, net=net,
-                                       gumbel=cfg.gumbel)
-        # Cut like self-play: an untrained net can stall a game for its whole run bound.
-        def win_rate(bots: list[Any]) -> float:
-            result = play_match(g, bots, n_games=cfg.eval_games, seed=10_000 + self.iteration, max_steps=cfg.max_steps,
-                                progress=False)
-            return round(float(result.win_rate[0]), 4)
-
+            candidates[name] = partial(self._search_bot, spec)
+        matches: dict[str, list[Callable[[int], Bot]]] = {}
         for name, make in candidates.items():
             if g.utility == "identical":
-                point[f"{name} team"] = win_rate([make() for _ in range(g.num_players)])
+                matches[f"{name} team"] = [make] * g.num_players
                 continue
             for opponent in cfg.eval_opponents:
-                point[f"{name} vs {opponent}"] = win_rate([make()] + [opponent] * (g.num_players - 1))
+                matches[f"{name} vs {opponent}"] = [make] + [partial(make_bot, opponent, g, threads=1)] * (g.num_players - 1)
+        seed = 10_000 + self.iteration
+        # Cut like self-play: an untrained net can stall a game for its whole run bound.
+        bound = step_bound(g, cfg.max_steps)
+
+        def play(task: tuple[str, int]) -> tuple[Any, Any, Any]:
+            name, k = task
+            seeds = np.random.SeedSequence((seed, k)).generate_state(g.num_players)
+            bots = [build(int(s)) for build, s in zip(matches[name], seeds)]
+            return play_games(g, bots, range(k, k + 1), seed, max_steps=bound)
+
+        tasks = [(name, k) for name in matches for k in range(cfg.eval_games)]
+        pool = ThreadPoolExecutor(cfg.threads or os.cpu_count() or 1)
+        try:
+            games = dict(zip(tasks, pool.map(play, tasks)))
+        finally:
+            pool.shutdown(cancel_futures=True)  # on Ctrl-C, only the games under way are finished
+        for name in matches:
+            returns, lengths, truncated = (np.concatenate(part) for part in zip(*(games[name, k] for k in range(cfg.eval_games))))
+            point[name] = round(float(summarize([name] * g.num_players, returns, lengths, truncated).win_rate[0]), 4)
         return point
+
+    def _search_bot(self, spec: kumite.BotSpec, _seed: int) -> Bot:
+        """The network inside the search: its moves depend on the run's seed and each game's
+        progress, as `MCTS.from_spec` searches are."""
+        return kumite.MCTS.from_spec(self.game, spec, seed=self.cfg.seed, threads=1, net=self.net, gumbel=self.cfg.gumbel)
 
     def write_curve(self) -> None:
         (self.out / "curve.json").write_text(json.dumps(self.curve, indent=1))
@@ -271,8 +287,9 @@ class Trainer:
         self.final_point()
         self.checkpoint()
         size = (self.out / CHECKPOINT).stat().st_size
-        self.log(f"{self.out / CHECKPOINT}: {size / 1e6:.0f} MB, the replay buffer's {len(self.buffer.get('truncated', ())):,} "
-                 "positions with the weights (what --resume needs; the network alone is net.safetensors)")
+        chunks = self.buffer.bytes_on_disk()
+        self.log(f"{self.out / CHECKPOINT} ({size / 1e6:.1f} MB) and the replay buffer's {len(self.buffer):,} positions in "
+                 f"{self.out / FOLDER} ({chunks / 1e6:.0f} MB) (what --resume needs; the network alone is net.safetensors)")
         self.export("net.safetensors")
         summary = {"out": str(self.out / "net.safetensors"), "iterations": self.iteration,
                    "minutes": round(self.elapsed / 60, 2), "selfplay_games": self.selfplay_games,
@@ -343,8 +360,9 @@ class Trainer:
 
 
 def train(cfg: TrainConfig, resume: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Runs the loop into ``cfg.out`` (``net.safetensors``, ``checkpoint.pkl``, ``curve.json``,
-    ``curve.png``, ``summary.json``); with ``resume`` it continues from the folder's checkpoint."""
+    """Runs the loop into ``cfg.out`` (``net.safetensors``, ``checkpoint.pkl``, ``buffer/``,
+    ``curve.json``, ``curve.png``, ``summary.json``); with ``resume`` it continues from the
+    folder's checkpoint."""
     trainer = Trainer(cfg, log)
     if resume and trainer.load_checkpoint():
         log(f"resumed at iteration {trainer.iteration} ({trainer.elapsed / 60:.1f} min done)")

@@ -2,6 +2,7 @@
 
 pub mod bot_spec;
 pub mod evaluator;
+mod kernels;
 pub mod mcts;
 pub mod net;
 pub mod rollout;

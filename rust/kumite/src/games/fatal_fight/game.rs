@@ -110,6 +110,10 @@ pub struct FatalFight {
     pub characters: Vec<usize>,
     /// Copies of each card type in the whole game (shop, uniques, starting decks in play).
     pub totals: Counts,
+    /// `Game::max_game_length` of these options and content, worked out once by `new`: it walks
+    /// the content's cards, and every random game, playout bound and search asks for it (a game
+    /// whose public fields are changed after `new` keeps the bound it was built with).
+    pub(super) max_game_length: usize,
 }
 
 /// The built-in content with `content_dir`'s `cards/`, `characters/` and `campaigns/` files
@@ -213,7 +217,8 @@ impl FatalFight {
                 format!("twice the actions plus every \"action\" text of the game's cards is above the {} plays a round holds", MAX_PLAYED),
             ));
         }
-        let game = FatalFight { options, content: Arc::new(content), characters, totals };
+        let mut game = FatalFight { options, content: Arc::new(content), characters, totals, max_game_length: 0 };
+        game.max_game_length = max_game_length(&game);
         // FFX-9: gold has no cap; a run cannot earn `u32::MAX`.
         // Twice: a state loaded holding the most gold may still play a whole run on.
         if 2 * game.most_gold() >= u64::from(u32::MAX) {
@@ -227,7 +232,7 @@ impl FatalFight {
     }
     /// The most gold a run can hold: every action's most plus every start gold.
     pub fn most_gold(&self) -> u64 {
-        max_game_length(self) as u64 * MAX_GOLD_PER_ACTION + 4 * u64::from(MAX_START_GOLD)
+        self.max_game_length as u64 * MAX_GOLD_PER_ACTION + 4 * u64::from(MAX_START_GOLD)
     }
     pub fn character(&self, player: usize) -> &content::Character {
         &self.content.characters[self.characters[player]]
@@ -300,7 +305,7 @@ fn text_moves(content: &content::Content) -> usize {
 /// The bound on the actions of `RUN_ROUNDS` rounds in each of the four stages (the timer's
 /// rounds when the variant is on): with the variant the rules end every game within it; without,
 /// a run cuts the game there as truncated.
-pub(crate) fn max_game_length(game: &FatalFight) -> usize {
+fn max_game_length(game: &FatalFight) -> usize {
     let n = game.n();
     let a = (0..n).map(|p| usize::from(game.character(p).actions)).max().unwrap_or(1) + game.text_actions();
     let per_round = n * turn_bound(a, n, game.text_moves()) + content::RESPAWNS;

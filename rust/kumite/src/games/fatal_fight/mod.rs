@@ -72,7 +72,7 @@ impl Game for FatalFight {
         (-1.0, 1.0 + self.most_gold() as f32 / 100.0)
     }
     fn max_game_length(&self) -> usize {
-        game::max_game_length(self)
+        self.max_game_length
     }
 }
 

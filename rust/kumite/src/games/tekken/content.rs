@@ -217,6 +217,9 @@ pub struct Stage {
     pub specials: Vec<(Hex, SpecialHex)>,
     /// Floor-break gimmick (TK-10): cracked hexes on the front and on the back side.
     pub floor_break: Option<[Vec<Hex>; 2]>,
+    /// `floor_break`'s hexes as cell indices of `board` (none without the gimmick): the
+    /// observation's crack flags, without a board lookup a hex every time.
+    pub crack_cells: [Vec<u8>; 2],
 }
 
 impl Stage {
@@ -587,16 +590,13 @@ impl Content {
             }
         }
         p.into_result()?;
-        let floor_break =
+        let floor_break: Option<[Vec<Hex>; 2]> =
             raw.floor_break.map(|fb| [fb.front.into_iter().map(hex).collect(), fb.back.into_iter().map(hex).collect()]);
-        self.stages.push(Stage {
-            id: raw.id,
-            name: raw.name,
-            board: board.expect("checked above"),
-            start,
-            specials,
-            floor_break,
+        let board = board.expect("checked above");
+        let crack_cells = floor_break.as_ref().map_or_else(Default::default, |sides| {
+            sides.each_ref().map(|list| list.iter().filter_map(|&h| board.index_of(h)).collect())
         });
+        self.stages.push(Stage { id: raw.id, name: raw.name, board, start, specials, floor_break, crack_cells });
         Ok(())
     }
 

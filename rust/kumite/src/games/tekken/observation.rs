@@ -72,11 +72,14 @@ pub(crate) fn public_observation(state: &TekkenState, game: &Tekken, out: &mut [
     }
     let side = usize::from(state.floor.side);
     w.section("per cell: cracked on the side up, then marked red (the back's cracks, shown on the front, TK-10.5)");
-    for &h in board.cells() {
-        w.flag(game.stage().is_cracked(side, h));
-    }
-    for &h in board.cells() {
-        w.flag(game.stage().red_marked(side, h));
+    // Asked cell by cell, `Stage::is_cracked` and `red_marked` search the crack lists once a
+    // cell: the lists' cells are set instead, from the stage's table of their indices.
+    let cracks = &game.stage().crack_cells;
+    for list in [&cracks[side][..], if side == 0 { &cracks[1][..] } else { &[] }] {
+        let span = w.span(board.len());
+        for &i in list {
+            span[usize::from(i)] = 1.0;
+        }
     }
     let hp = f32::from(o.hp);
     let rtw = f32::from(o.rounds_to_win);

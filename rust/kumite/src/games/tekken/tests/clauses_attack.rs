@@ -388,6 +388,26 @@ fn tk_10_5_the_backs_cracks_show_in_red_on_the_front() {
     assert!(!s.information_state_string(&g, 1).contains("marked red"));
 }
 
+// TK-10.5: the observation's crack flags (the stage's crack lists placed by cell index) are,
+// cell for cell and with either side up, what `Stage::is_cracked` and `Stage::red_marked` say.
+#[test]
+fn tk_10_5_crack_flags_are_the_stages_cell_for_cell() {
+    let g = fault_line();
+    let stage = g.stage();
+    let cells = stage.board.len();
+    let mut s = setup(&g, (1, -1), (2, -1), &["kaito.straight", "kaito.body_blow", "kaito.uppercut"]);
+    let mut o = vec![0.0; g.observation_len()];
+    for side in 0..2u8 {
+        s.floor.side = side;
+        s.observation(&g, 0, &mut o);
+        for (i, &h) in stage.board.cells().iter().enumerate() {
+            let side = usize::from(side);
+            assert_eq!(o[2 * cells + i] == 1.0, stage.is_cracked(side, h), "side {side}, cell {i}: cracked");
+            assert_eq!(o[3 * cells + i] == 1.0, stage.red_marked(side, h), "side {side}, cell {i}: red");
+        }
+    }
+}
+
 // TK-10.6
 #[test]
 fn tk_10_6_breaking_the_back_side_resets_the_stage() {

@@ -1,0 +1,218 @@
+"""The trainer's replay buffer apart from its checkpoint, its learning curve on every core and its
+TD(λ) value targets (issue 52: "Write the replay buffer apart from the checkpoint so the
+trainer's clock is the wall clock", "evaluating the learning curve on both cores", "Try n-step
+or TD(λ) targets from the search's root values")."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import safetensors.numpy as safetensors_numpy
+
+import kumite
+from kumite.results import SelfPlayData
+
+learn = pytest.importorskip("kumite.learn")
+from kumite.learn.buffer import FIELDS, ReplayBuffer  # noqa: E402
+from kumite.learn.targets import td_values  # noqa: E402
+from kumite.learn.trainer import CHECKPOINT, Trainer  # noqa: E402
+
+
+def data(players: list[int], root_value: list[float], games: list[int], outcomes: dict[int, list[float]],
+         truncated: frozenset[int] = frozenset()) -> SelfPlayData:
+    """Self-play data by hand: the rows' movers, search values and games (consecutive, in move
+    order, as `kumite.selfplay` gives them), each game's outcome (0 for a truncated game)."""
+    n = len(players)
+    values = np.array([[0.0] * len(outcomes[g]) if g in truncated else outcomes[g] for g in games], np.float32)
+    return {  # type: ignore[typeddict-item]  # only the fields the targets read
+        "values": values, "root_value": np.array(root_value, np.float32), "player": np.array(players, np.int32),
+        "game": np.array(games, np.int32), "truncated": np.array([g in truncated for g in games]),
+        "observations": np.zeros((n, 1), np.float32),
+    }
+
+
+@pytest.mark.parametrize(("lam", "first_game"), [
+    (1.0, [[1, -1], [1, -1], [1, -1]]),
+    (0.0, [[0.5, -0.5], [0.75, -0.75], [1, -1]]),
+    (0.5, [[0.6875, -0.6875], [0.875, -0.875], [1, -1]]),
+])
+def test_td_targets_of_a_two_player_zero_sum_game(lam: float, first_game: list[list[float]]) -> None:
+    """Issue 52: TD(λ) targets "from the search's root values". The target of position t is
+    `(1 - λ)·v[t + 1] + λ·target[t + 1]`, the last position's the outcome; in Tekken (two-player
+    zero-sum) the other seat's value is the mover's opposite. Game 0: three positions, seat 0
+    wins; game 1 was cut (no target); game 2 has one position (its target is the outcome)."""
+    game = kumite.load("tekken")
+    d = data(players=[0, 1, 0, 0, 1, 1], root_value=[0.25, -0.5, 0.75, 0.5, 0.5, 0.25], games=[0, 0, 0, 1, 1, 2],
+             outcomes={0: [1, -1], 1: [1, -1], 2: [-1, 1]}, truncated=frozenset({1}))
+    expected = np.array([*first_game, [0, 0], [0, 0], [-1, 1]], np.float32)
+    np.testing.assert_array_equal(td_values(d, game, lam), expected)
+
+
+@pytest.mark.parametrize(("lam", "expected"), [
+    (1.0, [[1, 1], [1, 1]]),
+    (0.0, [[-0.25, -0.25], [1, 1]]),
+    (0.5, [[0.375, 0.375], [1, 1]]),
+])
+def test_td_targets_of_a_cooperative_game(lam: float, expected: list[list[float]]) -> None:
+    """Fatal Fight's seats share one return: a position's search value is every seat's."""
+    game = kumite.load("fatal_fight", players=2)
+    d = data(players=[0, 1], root_value=[0.5, -0.25], games=[4, 4], outcomes={4: [1, 1]})
+    np.testing.assert_array_equal(td_values(d, game, lam), np.array(expected, np.float32))
+
+
+@pytest.mark.parametrize(("lam", "expected"), [
+    (1.0, [[1, -1, 0], [1, -1, 0], [1, -1, 0]]),
+    (0.0, [[1, 0.25, 0], [1, -1, -0.5], [1, -1, 0]]),
+    (0.5, [[1, -0.375, -0.125], [1, -1, -0.25], [1, -1, 0]]),
+])
+def test_td_targets_where_the_search_values_only_the_mover(lam: float, expected: list[list[float]]) -> None:
+    """Senjutsu with three players: a position's search value is only the mover's; the other
+    seats' values there are the outcome, as `value_mix` keeps them."""
+    game = kumite.load("senjutsu", players=3, samurai=[], decks=[])
+    d = data(players=[0, 1, 2], root_value=[0.5, 0.25, -0.5], games=[0, 0, 0], outcomes={0: [1, -1, 0]})
+    np.testing.assert_array_equal(td_values(d, game, lam), np.array(expected, np.float32))
+
+
+def config(tmp_path: Path, **settings: Any) -> Any:
+    return learn.TrainConfig(**{"game": "tekken", "out": str(tmp_path), "simulations": 4, "games_per_iteration": 2,
+                                "steps_per_iteration": 2, "batch_size": 16, "hidden": 8, "blocks": 1, "max_steps": 80,
+                                "eval_games": 0, **settings})
+
+
+def test_value_td_reaches_the_buffer_and_is_not_taken_with_value_mix(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--value-td LAMBDA` (`TrainConfig.value_td`): the self-play rows' value targets are
+    `td_values` of the iteration's games, the recipe records it, and it is refused beside
+    `--value-mix` (both shape the targets from the search's values) or outside 0..1."""
+    from kumite.cli import main
+
+    seen: list[SelfPlayData] = []
+    real = kumite.selfplay
+
+    def spy(*args: Any, **kwargs: Any) -> SelfPlayData:
+        seen.append(real(*args, **kwargs))
+        return seen[-1]
+
+    monkeypatch.setattr(kumite, "selfplay", spy)
+    trainer = Trainer(config(tmp_path, value_td=0.5, max_steps=2_000), log=lambda _: None)
+    trainer.selfplay()
+    (chunk,) = trainer.buffer.chunks
+    assert not seen[0]["truncated"].all()
+    np.testing.assert_array_equal(chunk.rows["values"], td_values(seen[0], trainer.game, 0.5))
+    assert not np.array_equal(chunk.rows["values"], seen[0]["values"])
+    assert trainer.recipe().endswith(" value_mix=0 value_td=0.5")
+    with pytest.raises(ValueError, match="value_td and value_mix both shape the value targets"):
+        Trainer(config(tmp_path, value_td=0.5, value_mix=0.5))
+    with pytest.raises(ValueError, match=r"value_td \(TD\(λ\)'s λ\) is in 0 \.\. 1, not 1\.5"):
+        Trainer(config(tmp_path, value_td=1.5))
+    with pytest.raises(SystemExit, match="value_td and value_mix"):
+        main(["train", "tekken", "--out", str(tmp_path), "--value-td", "0.5", "--value-mix", "0.5"])
+    with pytest.raises(SystemExit):
+        main(["train", "tekken", "--out", str(tmp_path), "--value-td", "2"])
+
+
+def rows(start: int, n: int) -> dict[str, np.ndarray]:
+    """`n` distinguishable rows numbered from `start`."""
+    ids = np.arange(start, start + n, dtype=np.float32)
+    return {"observations": ids[:, None] * np.ones(3, np.float32), "masks": np.ones((n, 2), bool),
+            "policy": np.full((n, 2), 0.5, np.float32), "values": np.stack([ids, -ids], 1),
+            "truncated": ids % 2 == 0}
+
+
+def test_the_buffer_keeps_the_last_rows_in_one_folder_per_iteration(tmp_path: Path) -> None:
+    """Each iteration's rows go to `buffer/<iteration>/` once; the buffer keeps the last
+    `capacity` rows (the oldest chunk cut, chunks out of the window dropped), samples them in
+    order, and a checkpoint's list of chunks reads them back; folders no chunk names are deleted
+    only when told (once a checkpoint that no longer lists them is written)."""
+    buffer = ReplayBuffer(tmp_path, capacity=10)
+    for i, n in enumerate((4, 5, 3, 4)):
+        buffer.add(i, rows(100 * i, n))
+    assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == [f"00000{i}" for i in range(4)]
+    kept = np.concatenate([np.arange(100 * i, 100 * i + n) for i, n in enumerate((4, 5, 3, 4))])[-10:]
+    assert len(buffer) == 10 and [c.iteration for c in buffer.chunks] == [1, 2, 3]
+    batch = buffer.sample(np.arange(10)[::-1])
+    np.testing.assert_array_equal(batch["observations"][:, 0], kept[::-1])
+    np.testing.assert_array_equal(batch["values"][:, 1], -kept[::-1])
+    assert batch["observations"].dtype == np.float32 and batch["truncated"].dtype == np.bool_
+    assert buffer.manifest() == [{"iteration": 1, "name": "000001", "rows": 3},
+                                 {"iteration": 2, "name": "000002", "rows": 3},
+                                 {"iteration": 3, "name": "000003", "rows": 4}]
+    again = ReplayBuffer(tmp_path, capacity=10)
+    again.load(buffer.manifest(), before=4)
+    for key in FIELDS:
+        np.testing.assert_array_equal(again.sample(np.arange(10))[key], buffer.sample(np.arange(10))[key])
+    # An iteration interrupted after its self-play is played again on resuming: its chunk is left out.
+    again.load(buffer.manifest(), before=3)
+    assert [c.iteration for c in again.chunks] == [1, 2]
+    buffer.prune()
+    assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == ["000001", "000002", "000003"]
+    # A run interrupted before its first self-play has no buffer folder to prune.
+    ReplayBuffer(tmp_path / "new", capacity=10).prune()
+    (tmp_path / "buffer" / "000002" / "policy.npy").unlink()
+    with pytest.raises(ValueError, match=r"000002: a chunk of the checkpoint's replay buffer cannot be read"):
+        again.load(buffer.manifest(), before=4)
+
+
+def net_tensors(path: Path) -> dict[str, np.ndarray]:
+    return safetensors_numpy.load(path.read_bytes())
+
+
+@pytest.mark.parametrize("buffer_rows", [200_000, 100])
+def test_a_resumed_run_trains_as_an_unbroken_one_and_its_checkpoint_is_small(buffer_rows: int, tmp_path: Path) -> None:
+    """A run stopped after one iteration and resumed for a second ends with the same weights as
+    a run of two iterations: the checkpoint's chunks give back the same replay buffer (also when
+    it keeps fewer rows than an iteration adds). The checkpoint holds no rows (a few hundred kB
+    for this net)."""
+    whole = learn.train(config(tmp_path / "whole", iterations=2, buffer_rows=buffer_rows), log=lambda _: None)
+    learn.train(config(tmp_path / "split", iterations=1, buffer_rows=buffer_rows), log=lambda _: None)
+    state = pickle.loads((tmp_path / "split" / CHECKPOINT).read_bytes())  # noqa: S301 - written just above
+    assert "buffer" not in state and [c["iteration"] for c in state["buffer_chunks"]] == [0]
+    assert (tmp_path / "split" / CHECKPOINT).stat().st_size < 200_000
+    split = learn.train(config(tmp_path / "split", iterations=2, buffer_rows=buffer_rows), resume=True, log=lambda _: None)
+    assert whole["positions"] == split["positions"] > 2 * 100  # an iteration adds more than 100 rows
+    a, b = (net_tensors(tmp_path / run / "net.safetensors") for run in ("whole", "split"))
+    for key in a:
+        np.testing.assert_array_equal(a[key], b[key], err_msg=key)
+    kept = ["000001"] if buffer_rows == 100 else ["000000", "000001"]
+    assert sorted(p.name for p in (tmp_path / "split" / "buffer").iterdir()) == kept
+
+
+def test_a_checkpoint_with_the_buffer_inside_still_resumes(tmp_path: Path) -> None:
+    """The runs saved before the chunks (their checkpoint holds the buffer's rows) resume: the
+    rows become one chunk, and the next checkpoint lists it."""
+    trainer = Trainer(config(tmp_path, iterations=1), log=lambda _: None)
+    trainer.run()
+    n = len(trainer.buffer)
+    old = trainer.buffer.sample(np.arange(n))
+    state = pickle.loads((tmp_path / CHECKPOINT).read_bytes())  # noqa: S301 - written just above
+    del state["buffer_chunks"]
+    state["buffer"] = old
+    (tmp_path / CHECKPOINT).write_bytes(pickle.dumps(state))
+    resumed = Trainer(config(tmp_path, iterations=2), log=lambda _: None)
+    assert resumed.load_checkpoint() and resumed.iteration == 1 and len(resumed.buffer) == n
+    for key in FIELDS:
+        np.testing.assert_array_equal(resumed.buffer.sample(np.arange(n))[key], old[key])
+    resumed.run()
+    state = pickle.loads((tmp_path / CHECKPOINT).read_bytes())  # noqa: S301 - written just above
+    assert [c["name"] for c in state["buffer_chunks"]] == ["000001-resumed", "000001"]
+    assert state["buffer_chunks"][0]["rows"] == n and state["iteration"] == 2
+    # The first run's chunk, which the old-format checkpoint did not list, is gone.
+    assert sorted(p.name for p in (tmp_path / "buffer").iterdir()) == ["000001", "000001-resumed"]
+
+
+def test_the_learning_curve_is_the_same_on_one_thread_and_two(tmp_path: Path) -> None:
+    """The curve's games are played on `threads` (every core by default), each game with bots of
+    its own seeded by the game, so a point does not depend on the thread count."""
+    points = []
+    for threads in (1, 2):
+        cfg = config(tmp_path / str(threads), threads=threads, eval_games=4, eval_opponents=("random", "mcts:16"))
+        trainer = Trainer(cfg, log=lambda _: None)
+        trainer.export("net.safetensors")
+        points.append(trainer.evaluate())
+    assert points[0] == points[1]
+    assert list(points[0]) == ["iteration", "minutes", "selfplay_games", "policy vs random", "policy vs mcts:16",
+                               "az:4 gumbel:16 vs random", "az:4 gumbel:16 vs mcts:16"]
