@@ -5,6 +5,7 @@ or TD(λ) targets from the search's root values")."""
 
 from __future__ import annotations
 
+import json
 import pickle
 from pathlib import Path
 from typing import Any
@@ -216,3 +217,16 @@ def test_the_learning_curve_is_the_same_on_one_thread_and_two(tmp_path: Path) ->
     assert points[0] == points[1]
     assert list(points[0]) == ["iteration", "minutes", "selfplay_games", "policy vs random", "policy vs mcts:16",
                                "az:4 gumbel:16 vs random", "az:4 gumbel:16 vs mcts:16"]
+
+
+def test_a_run_resumed_with_more_simulations_draws_its_curve(tmp_path: Path) -> None:
+    """`--resume` with another `--simulations` names the search's curve lines anew (`az:8` after
+    `az:4`): the run goes on and its picture draws each line where its points are."""
+    pytest.importorskip("matplotlib")
+    first = config(tmp_path, iterations=1, eval_every=1, eval_games=2, eval_opponents=("random",))
+    learn.train(first, log=lambda _: None)
+    learn.train(config(tmp_path, iterations=2, eval_every=1, eval_games=2, eval_opponents=("random",), simulations=8),
+                resume=True, log=lambda _: None)
+    curve = json.loads((tmp_path / "curve.json").read_text())
+    assert "az:4 gumbel:16 vs random" in curve[0] and "az:8 gumbel:16 vs random" in curve[-1]
+    assert (tmp_path / "curve.png").stat().st_size > 0

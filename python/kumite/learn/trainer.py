@@ -263,9 +263,12 @@ class Trainer:
         except ImportError:
             return
         fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
-        keys = [k for k in self.curve[0] if k not in COUNTERS]
+        # A run resumed with other settings (more simulations: `az:64` for `az:32`) draws new
+        # lines from its own points on; each line is drawn where its points are.
+        keys = list(dict.fromkeys(k for p in self.curve for k in p if k not in COUNTERS))
         for k in keys:
-            ax.plot([p["minutes"] for p in self.curve], [p[k] for p in self.curve], marker="o", label=k)
+            points = [p for p in self.curve if k in p]
+            ax.plot([p["minutes"] for p in points], [p[k] for p in points], marker="o", label=k)
         ax.set_xlabel("training minutes")
         ax.set_ylabel("win rate (draws half, seats swapped)")
         ax.set_ylim(0, 1)
