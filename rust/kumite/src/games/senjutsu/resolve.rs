@@ -497,16 +497,16 @@ impl SenjutsuState {
     /// free hexes (SJ-6.1, SJ-6.2, SJX-4).
     pub(super) fn move_steps(&self, game: &Senjutsu, e: &Exec) -> ArrayVec<Direction, 6> {
         let Some(&Op::Move { dirs, .. }) = self.current_op(game, e) else { return arrayvec::ArrayVec::new() };
-        let facing = self.samurai[usize::from(e.player)].facing;
-        let from = self.samurai[usize::from(e.who)].pos;
-        let mut out = arrayvec::ArrayVec::new();
-        for d in Direction::ALL {
-            let rel = (d.index() + 6 - facing.index()) % 6;
-            if dirs & (1 << rel) != 0 && self.open_and_free(game, from.neighbor(d)) {
-                out.push(d);
-            }
-        }
-        out
+        // The card's directions turned to the facing: bit d of `turned` is board direction d.
+        let f = u32::from(self.samurai[usize::from(e.player)].facing.index());
+        let dirs = u32::from(dirs) & 0x3f;
+        let turned = ((dirs << f) | (dirs >> (6 - f))) & 0x3f;
+        let board = &game.battlefield().board;
+        board
+            .open_neighbors(self.samurai[usize::from(e.who)].pos)
+            .filter(|&(d, i)| turned & (1 << d.index()) != 0 && !self.occupied(board.hex_at(i)))
+            .map(|(d, _)| d)
+            .collect()
     }
 
     fn move_one(&mut self, game: &Senjutsu, d: Direction, events: &mut impl EventSink<Event>) {
@@ -528,12 +528,14 @@ impl SenjutsuState {
         let from = self.samurai[t].pos;
         let me = self.samurai[pusher].pos;
         let dist = from.distance_to(me);
-        Direction::ALL
-            .into_iter()
-            .filter(|&d| {
-                let to = from.neighbor(d);
-                to.distance_to(me) == dist + 1 && self.open_and_free(game, to)
+        let board = &game.battlefield().board;
+        board
+            .open_neighbors(from)
+            .filter(|&(_, i)| {
+                let to = board.hex_at(i);
+                to.distance_to(me) == dist + 1 && !self.occupied(to)
             })
+            .map(|(d, _)| d)
             .collect()
     }
 

@@ -523,13 +523,23 @@ pub(crate) fn legal_actions(s: &SenjutsuState, game: &Senjutsu, out: &mut Action
     match s.phase {
         Phase::Over => {}
         Phase::Place(p) => {
-            let board = &game.battlefield().board;
-            // The free starts once, not once per hex.
+            let bf = game.battlefield();
+            // The open, free cells within one hex of a free start (each start's hex and its six
+            // neighbours, not every cell of the board), listed in cell order. A battlefield
+            // has at most MAX_CELLS (128) cells, so one bit each.
             let free = s.free_starts(game, usize::from(p));
-            for (i, &h) in board.cells().iter().enumerate() {
-                if s.start_near(game, free, h).is_some() && s.open_and_free(game, h) {
-                    push(out, A::Place(i as u8));
+            let mut near = 0u128;
+            for (_, &start) in bf.starts.iter().enumerate().filter(|&(i, _)| free & (1 << i) != 0) {
+                for h in std::iter::once(start).chain(start.neighbors()) {
+                    match bf.board.index_of(h) {
+                        Some(i) if s.open_and_free(game, h) => near |= 1 << i,
+                        _ => {}
+                    }
                 }
+            }
+            while near != 0 {
+                push(out, A::Place(near.trailing_zeros() as u8));
+                near &= near - 1;
             }
         }
         Phase::Face(_) => {
