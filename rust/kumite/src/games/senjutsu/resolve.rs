@@ -233,9 +233,9 @@ impl SenjutsuState {
             }
             Stage::Target | Stage::Choose | Stage::Turn | Stage::Declare => Some(p),
             Stage::Move => {
-                let steps = self.move_steps(game, &e);
-                let forced = matches!(self.current_op(game, &e), Some(Op::Move { forced: true, .. }));
-                if e.left == 0 || steps.is_empty() || !self.alive(usize::from(e.who)) {
+                let done = e.left == 0 || !self.alive(usize::from(e.who));
+                let (steps, forced) = if done { (ArrayVec::new(), false) } else { self.move_steps(game, &e) };
+                if steps.is_empty() {
                     self.next_op();
                     None
                 } else if forced && steps.len() == 1 {
@@ -494,19 +494,20 @@ impl SenjutsuState {
     }
 
     /// Steps a move may take now: card directions turned to the controller's facing, into open,
-    /// free hexes (SJ-6.1, SJ-6.2, SJX-4).
-    pub(super) fn move_steps(&self, game: &Senjutsu, e: &Exec) -> ArrayVec<Direction, 6> {
-        let Some(&Op::Move { dirs, .. }) = self.current_op(game, e) else { return arrayvec::ArrayVec::new() };
+    /// free hexes (SJ-6.1, SJ-6.2, SJX-4); and whether the move is forced (none, unforced, if
+    /// the action is no move).
+    pub(super) fn move_steps(&self, game: &Senjutsu, e: &Exec) -> (ArrayVec<Direction, 6>, bool) {
+        let Some(&Op::Move { dirs, forced, .. }) = self.current_op(game, e) else { return (ArrayVec::new(), false) };
         // The card's directions turned to the facing: bit d of `turned` is board direction d.
         let f = u32::from(self.samurai[usize::from(e.player)].facing.index());
         let dirs = u32::from(dirs) & 0x3f;
         let turned = ((dirs << f) | (dirs >> (6 - f))) & 0x3f;
         let board = &game.battlefield().board;
-        board
+        let steps = board
             .open_neighbors(self.samurai[usize::from(e.who)].pos)
             .filter(|&(d, i)| turned & (1 << d.index()) != 0 && !self.occupied(board.hex_at(i)))
-            .map(|(d, _)| d)
-            .collect()
+            .map(|(d, _)| d);
+        (steps.collect(), forced)
     }
 
     fn move_one(&mut self, game: &Senjutsu, d: Direction, events: &mut impl EventSink<Event>) {

@@ -288,8 +288,8 @@ impl SenjutsuState {
                 }
             }
             Stage::Move => {
-                let forced = matches!(self.current_op(game, e), Some(Op::Move { forced: true, .. }));
-                for d in self.move_steps(game, e) {
+                let (steps, forced) = self.move_steps(game, e);
+                for d in steps {
                     out.push(A::Move(d).encode());
                 }
                 if !forced {
