@@ -59,7 +59,7 @@ impl SenjutsuState {
 
     /// SJ-9.3: a card that requires a kamae zone is usable only there.
     fn usable(&self, game: &Senjutsu, p: usize, card: &Card) -> bool {
-        card.requires.is_none_or(|z| z == self.zone_of(game, p))
+        usable_in(card, self.zone_of(game, p))
     }
 
     /// Players in advantage order, top first (or bottom first).
@@ -235,14 +235,19 @@ impl SenjutsuState {
         make: fn(u16) -> A,
     ) {
         let mut seen = [0u64; MAX_KINDS / 64];
+        // The words holding a kind: only those are read back.
+        let mut words = 0u32;
         for c in self.samurai[p].hand.iter() {
             let k = usize::from(c.0);
             if seen[k / 64] & (1 << (k % 64)) == 0 && keep(self.card(game, c)) {
                 seen[k / 64] |= 1 << (k % 64);
+                words |= 1 << (k / 64);
             }
         }
-        for (w, &bits) in seen.iter().enumerate() {
-            let mut b = bits;
+        while words != 0 {
+            let w = words.trailing_zeros() as usize;
+            words &= words - 1;
+            let mut b = seen[w];
             while b != 0 {
                 let i = b.trailing_zeros() as usize;
                 b &= b - 1;
@@ -517,6 +522,11 @@ fn distance_f(h: Hex, (q, r): (f64, f64)) -> f64 {
     (dq.abs() + dr.abs() + (dq + dr).abs()) / 2.0
 }
 
+/// SJ-9.3 for a samurai in kamae zone `zone`.
+fn usable_in(card: &Card, zone: Zone) -> bool {
+    card.requires.is_none_or(|z| z == zone)
+}
+
 pub(crate) fn legal_actions(s: &SenjutsuState, game: &Senjutsu, out: &mut ActionList) {
     out.clear();
     let push = |out: &mut ActionList, a: A| out.push(a.encode());
@@ -549,7 +559,8 @@ pub(crate) fn legal_actions(s: &SenjutsuState, game: &Senjutsu, out: &mut Action
         }
         Phase::Select(p) => {
             let p = usize::from(p);
-            s.distinct_hand(game, p, out, |c| c.instant == Instant::None && s.usable(game, p, c), A::Select);
+            let zone = s.zone_of(game, p);
+            s.distinct_hand(game, p, out, |c| c.instant == Instant::None && usable_in(c, zone), A::Select);
         }
         Phase::Declare(p) => {
             let card = s.samurai[usize::from(p)].played.map(|c| s.card(game, c));
