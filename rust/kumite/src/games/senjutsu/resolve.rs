@@ -222,12 +222,14 @@ impl SenjutsuState {
                     self.finish_part(game);
                     return None;
                 };
+                // `current_op` without looking the action up again.
                 let op = match op {
                     Op::Choose(_) if e.choice == NO_CHOICE => {
                         self.stack.last_mut().expect("top").stage = Stage::Choose;
                         return Some(p);
                     }
-                    _ => self.current_op(game, &e).expect("a chosen option exists"),
+                    Op::Choose(opts) => opts.get(usize::from(e.choice)).expect("a chosen option exists"),
+                    op => op,
                 };
                 self.start_op(game, op, events)
             }
