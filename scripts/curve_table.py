@@ -27,9 +27,11 @@ def main() -> int:
     if not points:
         parser.error(f"no point between minutes {args.from_minute:g} and {args.to_minute:g}")
     print(f"{len(points)} points from minute {args.from_minute:g} (the last at {points[-1]['minutes']} min)")
-    for key in (k for k in curve[0] if k not in COUNTERS):
-        rates = [100 * p[key] for p in points]
-        print(f"{key}: {sum(rates) / len(rates):.0f} % ({min(rates):.0f}–{max(rates):.0f})")
+    # A run resumed with other settings names some curves anew (`az:64` after `az:32`): each
+    # curve over the points that have it.
+    for key in dict.fromkeys(k for p in points for k in p if k not in COUNTERS):
+        rates = [100 * p[key] for p in points if key in p]
+        print(f"{key}: {sum(rates) / len(rates):.0f} % ({min(rates):.0f}–{max(rates):.0f}, {len(rates)} points)")
     return 0
 
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,8 @@ learn = pytest.importorskip("kumite.learn")
 from kumite.learn.buffer import FIELDS, ReplayBuffer  # noqa: E402
 from kumite.learn.targets import td_values  # noqa: E402
 from kumite.learn.trainer import CHECKPOINT, Trainer  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def data(players: list[int], root_value: list[float], games: list[int], outcomes: dict[int, list[float]],
@@ -230,3 +235,19 @@ def test_a_run_resumed_with_more_simulations_draws_its_curve(tmp_path: Path) -> 
     curve = json.loads((tmp_path / "curve.json").read_text())
     assert "az:4 gumbel:16 vs random" in curve[0] and "az:8 gumbel:16 vs random" in curve[-1]
     assert (tmp_path / "curve.png").stat().st_size > 0
+    # scripts/curve_table.py averages each curve over the points that have it.
+    table = subprocess.run([sys.executable, str(REPO / "scripts" / "curve_table.py"), str(tmp_path / "curve.json"),
+                            "--from-minute", "0"], capture_output=True, text=True, check=True).stdout
+    assert "az:4 gumbel:16 vs random" in table and "az:8 gumbel:16 vs random" in table and "1 points" in table, table
+
+
+@pytest.mark.parametrize(("game", "args"), [("tekken", ["--simulations", "4"]),
+                                            ("senjutsu", ["--leaf-values", "playout", "--simulations", "2"]),
+                                            ("fatal_fight", ["--leaf-values", "heuristic", "--simulations", "2"])])
+def test_selfplay_outcomes_counts_every_game_once(game: str, args: list[str]) -> None:
+    """scripts/selfplay_outcomes.py (docs/agents.md's draw counts): decided, level and cut games
+    add up to the games played, in a two-player and a cooperative game."""
+    out = subprocess.run([sys.executable, str(REPO / "scripts" / "selfplay_outcomes.py"), game, "--games", "3",
+                          "--max-steps", "300", *args], capture_output=True, text=True, check=True).stdout
+    decided, level, cut = (int(n) for n in re.findall(r"(\d+) (?:decided|level|cut)", out))
+    assert decided + level + cut == 3, out
