@@ -5,7 +5,7 @@ use crate::cards::CardId;
 use crate::core::{event, returns_text, Action, ActionList, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::{
-    Card, CardType, Instant, Op, Zone, DEAL, DECK_SIZE, MAX_KINDS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT,
+    Card, CardType, Instant, Op, Zone, DEAL, DECK_SIZE, MAX_CELLS, MAX_KINDS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT,
 };
 use crate::games::senjutsu::game::{DeclareOrder, Senjutsu, Setup};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_INIT, STUN_CARDS};
@@ -535,8 +535,9 @@ pub(crate) fn legal_actions(s: &SenjutsuState, game: &Senjutsu, out: &mut Action
         Phase::Place(p) => {
             let bf = game.battlefield();
             // The open, free cells within one hex of a free start (each start's hex and its six
-            // neighbours, not every cell of the board), listed in cell order. A battlefield
-            // has at most MAX_CELLS (128) cells, so one bit each.
+            // neighbours, not every cell of the board), listed in cell order. The loader keeps a
+            // battlefield to MAX_CELLS cells, one bit each of a u128.
+            const _: () = assert!(MAX_CELLS <= 128);
             let free = s.free_starts(game, usize::from(p));
             let mut near = 0u128;
             for (_, &start) in bf.starts.iter().enumerate().filter(|&(i, _)| free & (1 << i) != 0) {
