@@ -75,33 +75,6 @@ impl UfsState {
         }
     }
 
-    /// Whether `p` may use ability `a` of `src` now (trigger, once per turn / attack, face-up,
-    /// condition, cost payable).
-    fn can_use(&self, game: &Ufs, p: usize, src: Source, a: &Ability, trigger: Trigger) -> bool {
-        let Source { k, slot, pool_slot } = src;
-        let ids = &game.ids;
-        if a.trigger != trigger || slot.face_down() {
-            return false;
-        }
-        let used = if trigger == Trigger::Enhance { slot.used_attack() } else { slot.used_turn() };
-        if used {
-            return false;
-        }
-        let s = &self.sides[p];
-        let committed =
-            if (ids.char_source..ids.attack_source).contains(&k) { s.character_committed() } else { slot.committed() };
-        if a.cost.commit && (committed || k == ids.attack_source) {
-            return false;
-        }
-        if a.cost.destroy && k >= ids.char_source {
-            return false;
-        }
-        if s.momentum().len() < usize::from(a.cost.surge) {
-            return false;
-        }
-        self.side_fits(p, a) && self.condition_holds(game, p, pool_slot, a)
-    }
-
     /// An ability that changes an attack works only on the one it names: its user's own attack
     /// or the attack against its user (UFX-10).
     pub(super) fn side_fits(&self, p: usize, a: &Ability) -> bool {
@@ -119,18 +92,21 @@ impl UfsState {
         ok && res.matches(card)
     }
 
-    fn can_play_enhance(&self, game: &Ufs, p: usize, card: CardId, res: &Resources) -> bool {
+    /// `res` is gathered at the first card that gets as far as its symbols: most hands hold
+    /// no enhance.
+    fn can_play_enhance<'a>(&'a self, game: &'a Ufs, p: usize, card: CardId, res: &mut Option<Resources<'a>>) -> bool {
         let c = game.content.card(card);
         c.kind == Kind::Action
             && c.abilities.iter().any(|a| a.trigger == Trigger::Enhance && self.side_fits(p, a))
-            && res.matches(card)
+            && res.get_or_insert_with(|| self.resources(game, p)).matches(card)
     }
 
-    fn can_block(&self, game: &Ufs, card: CardId, res: &Resources) -> bool {
+    /// `res` as in `can_play_enhance`.
+    fn can_block<'a>(&'a self, game: &'a Ufs, p: usize, card: CardId, res: &mut Option<Resources<'a>>) -> bool {
         let Some(a) = self.attack else { return false };
         match game.content.card(card).block {
             // UF-10.8, UF-10.9: same or adjacent zone; UF-10.4: symbols too.
-            Some(b) => b.zone.distance(a.zone) <= 1 && res.matches(card),
+            Some(b) => b.zone.distance(a.zone) <= 1 && res.get_or_insert_with(|| self.resources(game, p)).matches(card),
             None => false,
         }
     }
@@ -149,9 +125,9 @@ impl UfsState {
     }
 
     fn enhance_actions(&self, game: &Ufs, p: usize, out: &mut ActionList) {
-        let res = self.resources(game, p);
+        let mut res = None;
         for (i, c) in self.distinct_hand(p) {
-            if self.can_play_enhance(game, p, c, &res) {
+            if self.can_play_enhance(game, p, c, &mut res) {
                 out.push(UfsAction::Play(i as u16).encode(&game.ids));
             }
         }
@@ -174,11 +150,15 @@ impl UfsState {
                 self.push_uses(game, p, Source { k: ids.char_source + k, slot: x, pool_slot: None }, trigger, out);
             }
         }
-        if trigger == Trigger::Enhance {
-            if let Some((x, pool_slot)) = self.source_slot(game, p, ids.attack_source) {
-                if self.may_use(game, x, trigger) {
-                    self.push_uses(game, p, Source { k: ids.attack_source, slot: x, pool_slot }, trigger, out);
+        // The attack in the pool is a source of its attacker's enhances (`source_slot`).
+        if let (Trigger::Enhance, Some(a)) = (trigger, self.attack) {
+            let pool_slot = usize::from(a.slot);
+            match s.pool().as_slice().get(pool_slot) {
+                Some(&x) if p == usize::from(self.active) && self.may_use(game, x, trigger) => {
+                    let src = Source { k: ids.attack_source, slot: x, pool_slot: Some(pool_slot) };
+                    self.push_uses(game, p, src, trigger, out);
                 }
+                _ => {}
             }
         }
     }
@@ -189,19 +169,38 @@ impl UfsState {
         !x.face_down() && !used && game.content.card(x.card).triggers & trigger.bit() != 0
     }
 
-    /// The uses of `src` that `p` may make now.
+    /// The uses of `src` that `p` may make now (UF-8): an ability under the trigger whose cost
+    /// can be paid and whose condition holds. The source's face and use marks are `may_use`'s,
+    /// checked before; what depends only on the source is worked out once for its abilities.
     fn push_uses(&self, game: &Ufs, p: usize, src: Source, trigger: Trigger, out: &mut ActionList) {
-        for (j, a) in game.content.card(src.slot.card).abilities.iter().enumerate() {
-            if self.can_use(game, p, src, a, trigger) {
-                out.push(UfsAction::Use(src.k as u16, j as u8).encode(&game.ids));
+        let Source { k, slot, pool_slot } = src;
+        let ids = &game.ids;
+        let s = &self.sides[p];
+        let character = (ids.char_source..ids.attack_source).contains(&k);
+        let committed = if character { s.character_committed() } else { slot.committed() };
+        // Committing needs a ready source; the attack in the pool is none, nor can a
+        // character or an attack be destroyed to pay.
+        let no_commit = committed || k == ids.attack_source;
+        let no_destroy = k >= ids.char_source;
+        let momentum = s.momentum().len();
+        for (j, a) in game.content.card(slot.card).abilities.iter().enumerate() {
+            let c = &a.cost;
+            if a.trigger == trigger
+                && !(c.commit && no_commit)
+                && !(c.destroy && no_destroy)
+                && momentum >= usize::from(c.surge)
+                && self.side_fits(p, a)
+                && self.condition_holds(game, p, pool_slot, a)
+            {
+                out.push(UfsAction::Use(k as u16, j as u8).encode(ids));
             }
         }
     }
 
     fn block_actions(&self, game: &Ufs, p: usize, out: &mut ActionList) {
-        let res = self.resources(game, p);
+        let mut res = None;
         for (i, c) in self.distinct_hand(p) {
-            if self.can_block(game, c, &res) {
+            if self.can_block(game, p, c, &mut res) {
                 out.push(UfsAction::Block(i as u16).encode(&game.ids));
             }
         }
