@@ -123,6 +123,34 @@ def test_value_targets_mix_the_outcome_with_the_searchs_value(name: str) -> None
         learn.train(learn.TrainConfig(game=name, out="unused", value_mix=1.5))
 
 
+def test_the_warmup_searches_with_its_own_simulations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """UFS's recipe joins two stages in one run: a rollout-valued warmup at `warmup_simulations`,
+    then the network-valued search at `simulations`; the learning curve's `az:N` is self-play's
+    search of the moment, and the recipe records both."""
+    from kumite.learn.trainer import Trainer
+
+    calls: list[dict[str, object]] = []
+    real = kumite.selfplay
+
+    def spy(*args: object, **kwargs: object) -> SelfPlayData:
+        calls.append(kwargs)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kumite, "selfplay", spy)
+    cfg = learn.TrainConfig(game="tekken", out=str(tmp_path), simulations=6, warmup_simulations=3, warmup=0.5,
+                            games_per_iteration=1, max_steps=40, iterations=2, hidden=8, blocks=1)
+    trainer = Trainer(cfg, log=lambda _: None)
+    seen = []
+    for _ in range(2):
+        seen.append((trainer.warm(), [str(s) for s in trainer.eval_specs()]))
+        trainer.selfplay()
+        trainer.iteration += 1
+    assert [(c["simulations"], c["leaf_values"]) for c in calls] == [(3, "playout"), (6, "evaluator")]
+    assert seen == [(True, ["az:3"]), (False, ["az:6"])]
+    assert " warmup=0.5 warmup_simulations=3 " in trainer.recipe()
+    assert " warmup_simulations" not in Trainer(learn.TrainConfig(game="tekken", out=str(tmp_path)), log=print).recipe()
+
+
 def test_leaf_mix_values_the_self_play_search_after_the_warmup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 52: "Valuing it by both, `(1 − λ)·v_net + λ·z_playout` ... Add it as a bot spec and a
     self-play option": `TrainConfig.leaf_mix` (`kumite train --leaf-mix`) reaches the self-play

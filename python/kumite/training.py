@@ -58,6 +58,12 @@ class TrainConfig:
     warmup: float = setting(1.0, Flag(
         "the first SHARE (0..1) of the budget self-plays with random-playout values, not the net's",
         metavar="SHARE", type=share, default_note="all of it; 0 is AlphaZero's recipe"))
+    # Search iterations per self-play move during the warmup (None: `simulations`). A rollout-
+    # valued warmup plays more games an hour at fewer simulations; the network-valued search
+    # after it gains from more (UFS's recipe: 32, then 64).
+    warmup_simulations: int | None = setting(None, Flag(
+        "search iterations per self-play move during the warmup", metavar="N", type=positive,
+        default_note="--simulations"))
     # During the warmup, once a network exists, its priors guide the rollout-valued search
     # (leaf_values="playout") instead of uniform priors; its value head is still not read.
     warmup_priors: bool = setting(False, Flag(

@@ -154,7 +154,9 @@ class Trainer:
     def recipe(self) -> str:
         """The self-play choices that shape what the network learns, as `kumite train` options."""
         cfg = self.cfg
-        return (f"gumbel={cfg.gumbel or 0} warmup={cfg.warmup:g} warmup_values={cfg.warmup_values} "
+        return (f"gumbel={cfg.gumbel or 0} warmup={cfg.warmup:g}"
+                + (f" warmup_simulations={cfg.warmup_simulations}" if cfg.warmup_simulations else "")
+                + f" warmup_values={cfg.warmup_values} "
                 f"warmup_priors={str(cfg.warmup_priors).lower()} value_mix={cfg.value_mix:g}"
                 + (f" leaf_mix={cfg.leaf_mix:g}" if cfg.leaf_mix is not None else "")
                 + (f" value_td={cfg.value_td:g}" if cfg.value_td is not None else ""))
@@ -163,14 +165,24 @@ class Trainer:
         self.net = save_net(jax.device_get(self.params), self.game, self.out / name, self.provenance())
         return self.net
 
+    def warm(self) -> bool:
+        """Whether the run is in its warmup share (of the iterations, else of the budget)."""
+        cfg = self.cfg
+        done = self.iteration / cfg.iterations if cfg.iterations else self.elapsed / (cfg.budget_minutes * 60)
+        return done < cfg.warmup
+
+    def simulations(self) -> int:
+        """Self-play's search iterations a move now: `warmup_simulations` during the warmup."""
+        cfg = self.cfg
+        return cfg.warmup_simulations if cfg.warmup_simulations and self.warm() else cfg.simulations
+
     def selfplay(self) -> None:
         cfg = self.cfg
         start = time.perf_counter()
-        done = self.iteration / cfg.iterations if cfg.iterations else self.elapsed / (cfg.budget_minutes * 60)
-        warm = done < cfg.warmup
+        warm = self.warm()
         net = self.net if not warm or cfg.warmup_priors else None
         data = kumite.selfplay(
-            self.game, net, games=cfg.games_per_iteration, simulations=cfg.simulations,
+            self.game, net, games=cfg.games_per_iteration, simulations=self.simulations(),
             seed=cfg.seed * 1_000_003 + self.iteration, threads=cfg.threads, max_steps=cfg.max_steps,
             temperature_moves=cfg.temperature_moves, exploration=AZ_EXPLORATION, gumbel=cfg.gumbel,
             leaf_values=cfg.warmup_values if warm else "evaluator", leaf_mix=None if warm else cfg.leaf_mix,
@@ -202,7 +214,7 @@ class Trainer:
         `az:N` at self-play's simulations, and with heuristic warmup values also `azh:N`, the
         search self-play ran (the net's priors, the game's heuristic values)."""
         kinds = ["az"] + (["azh"] if self.cfg.warmup_values == "heuristic" else [])
-        return [kumite.BotSpec.parse(f"{kind}:{self.cfg.simulations}") for kind in kinds]
+        return [kumite.BotSpec.parse(f"{kind}:{self.simulations()}") for kind in kinds]
 
     def evaluate(self) -> dict[str, Any]:
         """Win rates (draws half, seats swapped) of the network alone and of the network inside
