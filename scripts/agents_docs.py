@@ -49,26 +49,33 @@ PRIORS_ONLY = ("azp:200", "mcts:2000")
 # (λ = 0 is `az:200`, the network's value alone; λ = 1 the playouts alone, as `azp:200`).
 LAMBDAS = (0.25, 0.5, 0.75)
 REFERENCE = "mcts:1000"
+# Each game of a two-player match is cut after this many actions and counted apart. A game's own
+# bound is what play never reaches (UFS's is 15.7 M actions: its rules let both players pass turn
+# after turn for ever, which `az:50` against `mcts:1000:heuristic` did, hours a game); a finished
+# game takes a few hundred. Fatal Fight's campaigns keep the game's bound (22,100 actions).
+MAX_STEPS = 5_000
 LADDER = ("random", "mcts:200", "mcts:1000", "policy", "az:200")
 
 
-def _play_one(job: tuple[str, dict[str, Any], tuple[str, ...], int, int]) -> tuple[np.ndarray, int, bool]:
-    name, options, specs, g, seed = job
+def _play_one(job: tuple[str, dict[str, Any], tuple[str, ...], int, int, int | None]) -> tuple[np.ndarray, int, bool]:
+    name, options, specs, g, seed, max_steps = job
     game = kumite.load(name, **options)
     bots = [make_bot(spec, game, seed + 7919 * g + 1000 * b, threads=1) for b, spec in enumerate(specs)]
-    returns, lengths, truncated = play_games(game, bots, range(g, g + 1), seed)
+    returns, lengths, truncated = play_games(game, bots, range(g, g + 1), seed, max_steps=max_steps)
     return returns[0], int(lengths[0]), bool(truncated[0])
 
 
 class Runner:
-    def __init__(self, workers: int, games: int, seed: int) -> None:
+    def __init__(self, workers: int, games: int, seed: int, max_steps: int | None = MAX_STEPS) -> None:
         self.pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
-        self.games, self.seed = games, seed
+        self.games, self.seed, self.max_steps = games, seed, max_steps
 
     def match(self, name: str, specs: tuple[str, ...], games: int | None = None, options: dict[str, Any] | None = None) -> MatchResult:
         n = games or self.games
         start = time.time()
-        jobs = [(name, options or {}, specs, g, self.seed) for g in range(n)]
+        # A team game's campaigns run to the game's own bound.
+        bound = None if name == "fatal_fight" else self.max_steps
+        jobs = [(name, options or {}, specs, g, self.seed, bound) for g in range(n)]
         rows = list(self.pool.map(_play_one, jobs, chunksize=max(1, n // 32)))
         result = summarize(list(specs), np.stack([r[0] for r in rows]), np.array([r[1] for r in rows], np.int32),
                            np.array([r[2] for r in rows], np.bool_))
@@ -226,6 +233,9 @@ def main() -> int:
     parser.add_argument("--ladder-games", type=int, default=40)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-steps", type=int, default=MAX_STEPS, metavar="N",
+                        help=f"cut each two-player game after N actions, counted apart (default {MAX_STEPS:,}; Fatal "
+                             "Fight's campaigns run to the game's bound)")
     parser.add_argument("--net", metavar="PATH", default="",
                         help="with --goal-only: measure this network file instead of the shipped one")
     parser.add_argument("--lambdas", action="store_true",
@@ -235,7 +245,9 @@ def main() -> int:
                              "the goal match; the same games as the full run) and print them; docs/agents.md is "
                              "left as it is")
     args = parser.parse_args()
-    run = Runner(args.workers, args.games_per_match, args.seed)
+    if args.max_steps < 1:
+        parser.error(f"--max-steps is at least 1, not {args.max_steps}")
+    run = Runner(args.workers, args.games_per_match, args.seed, args.max_steps)
     if args.net and not args.goal_only:
         parser.error("--net goes with --goal-only (the docs describe the shipped networks)")
     if args.goal_only:
@@ -262,11 +274,11 @@ def main() -> int:
                 body = two_player(run, name, net, args.goal_games, args.ladder_games)
         if name == "fatal_fight":
             how = (f"{args.games_per_match} campaigns a party size, seed {args.seed}, default options otherwise; "
-                   "a campaign cut at the run's bound has no result and is counted apart.")
+                   "a campaign cut at the game's bound has no result and is counted apart.")
         else:
             how = (f"{args.games_per_match} games a match ({args.goal_games} for the goal match), seats swapped every "
-                   f"game, seed {args.seed}, default options; draws count half; a game cut at the run's bound has no "
-                   "result and is counted apart.")
+                   f"game, seed {args.seed}, default options; draws count half; a game cut at {args.max_steps:,} actions "
+                   "has no result and is counted apart.")
         head = [f"#### {name}", "",
                 f"`make agents-docs GAMES={name}` on {time.strftime('%Y-%m-%d')}: {how} "
                 f"Measured in {(time.time() - start) / 60:.0f} minutes with {args.workers} worker processes "
