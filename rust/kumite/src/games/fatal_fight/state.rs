@@ -231,7 +231,7 @@ mod seats {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Player; MAX_PLAYERS], D::Error> {
         // ArrayVec refuses a fifth entry as it reads it, whatever the list's length.
         let listed = ArrayVec::<Player, MAX_PLAYERS>::deserialize(d)?;
-        let mut players: [Player; MAX_PLAYERS] = std::array::from_fn(|_| Player::empty());
+        let mut players = [const { Player::empty() }; MAX_PLAYERS];
         for (slot, p) in players.iter_mut().zip(listed) {
             *slot = p;
         }
@@ -240,7 +240,7 @@ mod seats {
 }
 
 impl Player {
-    pub(crate) fn empty() -> Player {
+    pub(crate) const fn empty() -> Player {
         Player {
             character: 0,
             square: 4,
@@ -277,40 +277,14 @@ pub(crate) fn current_player(state: &FatalFightState) -> Option<usize> {
 
 impl FatalFightState {
     pub fn new(game: &FatalFight, seed: u64) -> FatalFightState {
-        let mut rng = Rng::new(seed);
-        let n = game.n();
-        let mut players: [Player; MAX_PLAYERS] = std::array::from_fn(|_| Player::empty());
-        for (p, player) in players.iter_mut().enumerate().take(n) {
-            let c = game.character(p);
-            player.character = game.characters[p] as u8;
-            player.life = c.life as i8;
-            player.gold = u32::from(game.options.start_gold); // FF-0.5: 3 by default
-            player.deck = c.deck.iter().copied().collect();
-            player.deck.shuffle(&mut rng);
-        }
-        let mut order = [0u8, 1, 2, 3];
-        order[..n].sort_by_key(|&p| game.character(usize::from(p)).order);
-        let mut shop = Counts::default();
-        let mut uniques: Pile<MAX_UNIQUES> = Pile::new();
-        for (t, c) in game.content.cards.iter().enumerate() {
-            match c.kind {
-                Kind::Common => shop.0[t] = c.copies,
-                Kind::Unique => uniques.push(CardId(t as u16)),
-                Kind::Starter => {}
-            }
-        }
-        uniques.shuffle(&mut rng);
-        let mut unique_row = [None; 4];
-        for slot in &mut unique_row {
-            *slot = uniques.pop();
-        }
+        // Built in place: the state is 4.5 KB, and each part made apart and moved in was a copy.
         let mut s = FatalFightState {
-            phase: Phase::Shop { player: order[0] },
+            phase: Phase::Over,
             stage: 0,
             round: 0,
-            players,
-            order,
-            groups: Default::default(),
+            players: [const { Player::empty() }; MAX_PLAYERS],
+            order: [0, 1, 2, 3],
+            groups: [const { Pile::new() }; RESPAWNS],
             boss_present: false,
             boss_placed: false,
             boss_pile: Pile::new(),
@@ -321,9 +295,9 @@ impl FatalFightState {
             enemy_pile: Pile::new(),
             enemy_discard: Pile::new(),
             escaped: Pile::new(),
-            shop,
-            unique_pile: uniques,
-            unique_row,
+            shop: Counts::default(),
+            unique_pile: Pile::new(),
+            unique_row: [None; 4],
             removed: Counts::default(),
             pool: 0,
             earned: 0,
@@ -333,8 +307,30 @@ impl FatalFightState {
             mass: [0; RESPAWNS],
             result: None,
             score: 0,
-            rng,
+            rng: Rng::new(seed),
         };
+        let n = game.n();
+        for (p, player) in s.players.iter_mut().enumerate().take(n) {
+            let c = game.character(p);
+            player.character = game.characters[p] as u8;
+            player.life = c.life as i8;
+            player.gold = u32::from(game.options.start_gold); // FF-0.5: 3 by default
+            player.deck = c.deck.iter().copied().collect();
+            player.deck.shuffle(&mut s.rng);
+        }
+        s.order[..n].sort_by_key(|&p| game.character(usize::from(p)).order);
+        for (t, c) in game.content.cards.iter().enumerate() {
+            match c.kind {
+                Kind::Common => s.shop.0[t] = c.copies,
+                Kind::Unique => s.unique_pile.push(CardId(t as u16)),
+                Kind::Starter => {}
+            }
+        }
+        s.unique_pile.shuffle(&mut s.rng);
+        for slot in &mut s.unique_row {
+            *slot = s.unique_pile.pop();
+        }
+        s.phase = Phase::Shop { player: s.order[0] };
         // FFX-16: a later start stage carries the earlier stages' enemies, as a campaign would.
         for k in 0..game.options.start_stage {
             s.stage = k;
