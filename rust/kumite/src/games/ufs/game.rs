@@ -374,11 +374,21 @@ pub const INFO: crate::core::GameInfo = {
             first_option: Some("first_player"),
             campaign: None,
         },
-        // Rollout-valued self-play guided by the latest priors, half of each value target from
-        // the search; az:32 won 25 % against mcts:200 over a 45-minute run, the rollout-only
-        // recipe's net 11 %. Its heuristic guides a weaker search than its playouts, so Tekken's
-        // recipe lost here (docs/agents.md, "Senjutsu's and UFS's recipe").
-        recipe: &[("simulations", Int(32)), ("warmup_priors", Bool(true)), ("value_mix", Float(0.5))],
+        // Rollout-valued self-play at 32 simulations guided by the latest priors for the first 45 % of
+        // the run, then the network's own values at 64; half of each value target from the search
+        // throughout. The shipped network ran the two stages as two commands (61 minutes of the first,
+        // resumed for 75 of the second, one thread; `make agents GAMES=ufs AGENT_MINUTES=136.4
+        // AGENT_THREADS=1` runs them as one): az:200 won 37 % against mcts:2000 (400 games), the first
+        // stage's network 12 % (of 100). Its heuristic guides a weaker search than its playouts, so
+        // Tekken's recipe lost here (docs/agents.md, "Senjutsu's and UFS's recipe", "Net-guided
+        // self-play on Senjutsu and UFS").
+        recipe: &[
+            ("simulations", Int(64)),
+            ("warmup", Float(0.45)),
+            ("warmup_simulations", Int(32)),
+            ("warmup_priors", Bool(true)),
+            ("value_mix", Float(0.5)),
+        ],
         legend: &[],
         // UFS has no hidden choice.
         conformance: Conformance {
