@@ -123,12 +123,8 @@ def test_value_targets_mix_the_outcome_with_the_searchs_value(name: str) -> None
         learn.train(learn.TrainConfig(game=name, out="unused", value_mix=1.5))
 
 
-def test_the_warmup_searches_with_its_own_simulations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """UFS's recipe joins two stages in one run: a rollout-valued warmup at `warmup_simulations`,
-    then the network-valued search at `simulations`; the learning curve's `az:N` is self-play's
-    search of the moment, and the recipe records both."""
-    from kumite.learn.trainer import Trainer
-
+def spy_selfplay(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
+    """`kumite.selfplay` still runs, and each call's keyword arguments are kept in the list returned."""
     calls: list[dict[str, object]] = []
     real = kumite.selfplay
 
@@ -137,6 +133,16 @@ def test_the_warmup_searches_with_its_own_simulations(tmp_path: Path, monkeypatc
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(kumite, "selfplay", spy)
+    return calls
+
+
+def test_the_warmup_searches_with_its_own_simulations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """UFS's recipe joins two stages in one run: a rollout-valued warmup at `warmup_simulations`,
+    then the network-valued search at `simulations`; the learning curve's `az:N` is self-play's
+    search of the moment, and the recipe records both."""
+    from kumite.learn.trainer import Trainer
+
+    calls = spy_selfplay(monkeypatch)
     cfg = learn.TrainConfig(game="tekken", out=str(tmp_path), simulations=6, warmup_simulations=3, warmup=0.5,
                             games_per_iteration=1, max_steps=40, iterations=2, hidden=8, blocks=1)
     trainer = Trainer(cfg, log=lambda _: None)
@@ -158,14 +164,7 @@ def test_leaf_mix_values_the_self_play_search_after_the_warmup(tmp_path: Path, m
     from kumite.cli import main
     from kumite.learn.trainer import TrainConfig, Trainer
 
-    calls: list[dict[str, object]] = []
-    real = kumite.selfplay
-
-    def spy(*args: object, **kwargs: object) -> SelfPlayData:
-        calls.append(kwargs)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(kumite, "selfplay", spy)
+    calls = spy_selfplay(monkeypatch)
     for warmup, leaf_mix in ((1.0, None), (0.0, 0.5)):
         cfg = learn.TrainConfig(game="tekken", out=str(tmp_path), simulations=4, games_per_iteration=1, max_steps=40,
                                 iterations=1, warmup=warmup, leaf_mix=0.5, hidden=8, blocks=1)
