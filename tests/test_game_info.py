@@ -37,7 +37,7 @@ def test_an_unknown_game_has_no_metadata() -> None:
 
 
 def test_the_metadata_says_what_the_tables_said() -> None:
-    """The values the Python tables held before they moved into the games."""
+    """The values the Python tables held before they moved into the games, and the changes since."""
     assert {g: kumite.game_info(g)["default_bots"] for g in GAMES} == {
         "tekken": ["mcts:100"], "fatal_fight": ["mcts:1000:heuristic"], "senjutsu": ["mcts:100"], "ufs": ["mcts:100"]}
     assert {g: kumite.game_info(g)["recipe"] for g in GAMES} == {
@@ -45,7 +45,8 @@ def test_the_metadata_says_what_the_tables_said() -> None:
         "senjutsu": {"simulations": 32},
         "fatal_fight": {"simulations": 128, "warmup_values": "heuristic", "warmup_priors": True,
                         "eval_every": 10, "eval_games": 20},
-        "ufs": {"simulations": 32, "warmup_priors": True, "value_mix": 0.5},
+        # Since: UFS's network-valued second stage (docs/agents.md, "Net-guided self-play").
+        "ufs": {"simulations": 64, "warmup": 0.45, "warmup_simulations": 32, "warmup_priors": True, "value_mix": 0.5},
     }
     marks = board_marks()
     assert marks[("terrain", "water")]["mark"] == "~" and not marks[("terrain", "water")]["passable"]
