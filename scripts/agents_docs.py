@@ -74,7 +74,7 @@ class Runner:
         n = games or self.games
         start = time.time()
         # A team game's campaigns run to the game's own bound.
-        bound = None if name == "fatal_fight" else self.max_steps
+        bound = None if kumite.game_info(name)["utility"] == "identical" else self.max_steps
         jobs = [(name, options or {}, specs, g, self.seed, bound) for g in range(n)]
         rows = list(self.pool.map(_play_one, jobs, chunksize=max(1, n // 32)))
         result = summarize(list(specs), np.stack([r[0] for r in rows]), np.array([r[1] for r in rows], np.int32),

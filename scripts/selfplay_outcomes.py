@@ -13,6 +13,11 @@ import sys
 
 import kumite
 from kumite.argtypes import mix_weight, positive
+from kumite.bots import AZ_EXPLORATION
+from kumite.training import TrainConfig
+
+# The trainer's self-play settings, so the games are the ones a run would play.
+TRAINER = TrainConfig(game="", out="")
 
 
 def main() -> int:
@@ -25,12 +30,14 @@ def main() -> int:
     parser.add_argument("--simulations", type=positive, default=64)
     parser.add_argument("--games", type=positive, default=32)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--max-steps", type=positive, default=2_000, help="a game still live after this many actions is cut")
+    parser.add_argument("--max-steps", type=positive, default=TRAINER.max_steps,
+                        help="a game still live after this many actions is cut")
     args = parser.parse_args()
     game = kumite.load(args.game)
     net = kumite.Net.load(args.net) if args.net else None
     data = kumite.selfplay(game, net, games=args.games, simulations=args.simulations, seed=args.seed, threads=1,
-                           max_steps=args.max_steps, gumbel=16, leaf_values=args.leaf_values, leaf_mix=args.leaf_mix)
+                           max_steps=args.max_steps, gumbel=TRAINER.gumbel, temperature_moves=TRAINER.temperature_moves,
+                           exploration=AZ_EXPLORATION, leaf_values=args.leaf_values, leaf_mix=args.leaf_mix)
     cut = data["game_truncated"]
     # Level: nobody won or lost (every return 0; a cut game's are 0 too, so it is counted apart).
     level = (data["game_returns"] == 0).all(axis=1) & ~cut
