@@ -165,7 +165,8 @@ balance-docs: build $(DEV_STAMP)
 
 # The networks shipped in python/kumite/nets (scripts/agents.py): each game's AlphaZero run of
 # AGENT_MINUTES (default 120, the most a baseline may take on 2 cores), GAMES to pick some,
-# AGENT_THREADS to share the cores between runs.
+# AGENT_THREADS to share the cores between runs, AGENT_OPTIONS="players=3" for a network of
+# other game options (Fatal Fight's party sizes; named python/kumite/nets/fatal_fight.players-3…).
 agents: build $(DEV_STAMP)
 	$(BIN)/python scripts/agents.py $(GAMES)
 

@@ -2,7 +2,9 @@
 every game), the self-play loop of ``kumite train`` runs with the game's recipe (its metadata) into
 ``target/agents/<game>/``, and its final network is copied to
 ``python/kumite/nets/<game>.safetensors`` with its learning curve beside the docs
-(``docs/images/agents/<game>-curve.png``). The network's metadata records the command, the
+(``docs/images/agents/<game>-curve.png``). With game options (``--option players=3``, or
+``AGENT_OPTIONS="players=3"``) the run, the network and the curve are named by them
+(``fatal_fight.players-3``): Fatal Fight ships a network per party size. The network's metadata records the command, the
 commit, the seed, the budget, the CPU minutes and the self-play games; ``make agents-docs``
 measures what came out.
 
@@ -19,7 +21,8 @@ import sys
 from pathlib import Path
 
 import kumite
-from kumite.bots import load_net
+from kumite.bots import load_net, shipped_net_name
+from kumite.cli import parse_options
 from kumite.learn.trainer import TrainConfig, train
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,30 +45,34 @@ def main() -> int:
                         help="self-play threads (default every core, or AGENT_THREADS): 1 lets two runs share 2 cores")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--resume", action="store_true", help="continue each game's run from its checkpoint")
+    parser.add_argument("--option", "-o", action="append", default=os.environ.get("AGENT_OPTIONS", "").split(),
+                        metavar="KEY=VALUE", help="a game option (default none, or AGENT_OPTIONS): Fatal Fight's players")
     args = parser.parse_args()
+    options = parse_options(args.option)
     unknown = sorted(set(args.games) - set(kumite.games()))
     if unknown:
         parser.error(f"unknown games {unknown}; the games are {kumite.games()}")
     NETS.mkdir(parents=True, exist_ok=True)
     CURVES.mkdir(parents=True, exist_ok=True)
     for name in args.games or kumite.games():
-        out = ROOT / "target" / "agents" / name
+        stem = shipped_net_name(name, options).removesuffix(".safetensors")
+        out = ROOT / "target" / "agents" / stem
         command = f"make agents GAMES={name} AGENT_MINUTES={args.minutes:g}" + (
-            f" AGENT_THREADS={args.threads}" if args.threads else "")
-        cfg = TrainConfig(game=name, out=str(out), budget_minutes=args.minutes, seed=args.seed, command=command,
-                          threads=args.threads,
-                          **kumite.game_info(name)["recipe"])
-        print(f"{name}: training for {args.minutes:g} min into {out}", flush=True)
-        def log(line: str, game: str = name) -> None:
-            print(f"{game}: {line}", flush=True)
+            f" AGENT_THREADS={args.threads}" if args.threads else "") + (
+            f" AGENT_OPTIONS=\"{' '.join(args.option)}\"" if options else "")
+        cfg = TrainConfig(game=name, out=str(out), options=options, budget_minutes=args.minutes, seed=args.seed,
+                          command=command, threads=args.threads, **kumite.game_info(name)["recipe"])
+        print(f"{stem}: training for {args.minutes:g} min into {out}", flush=True)
+        def log(line: str, run: str = stem) -> None:
+            print(f"{run}: {line}", flush=True)
 
         summary = train(cfg, resume=args.resume, log=log)
-        shutil.copyfile(out / "net.safetensors", NETS / f"{name}.safetensors")
+        shutil.copyfile(out / "net.safetensors", NETS / f"{stem}.safetensors")
         if (out / "curve.png").exists():
-            shutil.copyfile(out / "curve.png", CURVES / f"{name}-curve.png")
-        print(f"{name}: {json.dumps(summary)}", flush=True)
-        # The copy loads for its game the way the installed package loads it.
-        load_net(kumite.load(name))
+            shutil.copyfile(out / "curve.png", CURVES / f"{stem}-curve.png")
+        print(f"{stem}: {json.dumps(summary)}", flush=True)
+        # The copy loads for its game and options the way the installed package loads it.
+        load_net(kumite.load(name, **options))
     return 0
 
 

@@ -52,11 +52,12 @@ for name, options in examples.items():
 import pathlib
 
 for net_file in sorted((pathlib.Path(kumite.__file__).parent / "nets").glob("*.safetensors")):
-    game = kumite.load(net_file.stem)
+    net = kumite.Net.load(net_file)
+    game = kumite.load(net.metadata["game"], **kumite.bots.net_options(net))
     state = game.new_state(seed=1)
     for spec in ("policy", "az:8"):
         state.apply(kumite.make_bot(spec, game, seed=2).choose(state))
-    print(f"  network {net_file.name}: {kumite.Net.load(net_file).metadata['command']}")
+    print(f"  network {net_file.name}: {net.metadata['command']}")
 
 # The balance lab and its JSON schema ship too (no matplotlib here: the picture is left out).
 from kumite import balance

@@ -164,7 +164,7 @@ def test_a_mixed_leaf_bot_plays_a_game_with_the_shipped_network() -> None:
 def test_a_shipped_network_for_other_options_says_to_pass_a_path() -> None:
     """Issue 54: "a shipped net on 4-player Senjutsu says 'another obs_len' without saying to
     pass `az:N:PATH`"."""
-    with pytest.raises(kumite.NetMismatchError, match=r"plays its default options only: .*az:N:DIR/net\.safetensors"):
+    with pytest.raises(kumite.NetMismatchError, match=r"shipped for tekken are for the default options: .*az:N:DIR/net\.safetensors"):
         kumite.make_bot("az:10", kumite.load("tekken", hp=25))
     with pytest.raises(ValueError, match=r"kumite train senjutsu --out DIR.*\(az:N:DIR/net\.safetensors\)"):
         kumite.make_bot("az:10", kumite.load("senjutsu", players=4))

@@ -3,6 +3,7 @@ data, the training loop end to end on every game, and the bots that use a networ
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -244,7 +245,7 @@ def test_the_training_loop_runs_end_to_end(name: str, tmp_path: Path) -> None:
     for f in ("net.safetensors", "checkpoint.pkl", "curve.json", "curve.png", "summary.json"):
         assert (tmp_path / f).stat().st_size > 0, f
     net = kumite.Net.load(tmp_path / "net.safetensors")
-    assert net.metadata["selfplay_games"] == "2" and net.metadata["seed"] == "0"
+    assert net.metadata["selfplay_games"] == "2" and net.metadata["seed"] == "0" and net.metadata["options"] == "{}"
     assert net.metadata["recipe"] == "gumbel=16 warmup=1 warmup_values=playout warmup_priors=false value_mix=0"
     game = kumite.load(name)
     state = game.new_state(seed=1)
@@ -292,23 +293,50 @@ def test_policy_and_az_bots_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_shipped_networks_play_and_refuse_other_options() -> None:
-    """Every network shipped in the package (`make agents`) loads for its game's default options,
-    plays as `policy` and `az:N`, records how it was trained, and is refused by a game built
-    with other options (its fingerprint differs)."""
+    """Every network shipped in the package (`make agents`) loads for its game and the options it
+    names (the defaults, or a party size of its own), plays as `policy` and `az:N`, records how it
+    was trained, and is refused by a game built with other options (its fingerprint differs)."""
     shipped = sorted(kumite.bots.NETS.glob("*.safetensors"))
-    assert {f.stem for f in shipped} <= set(kumite.games()) and shipped, "no network is shipped"
+    assert shipped, "no network is shipped"
+    other: dict[str, dict[str, object]] = {"tekken": {"hp": 25}, "senjutsu": {"battlefield": "open_field"},
+                                           "ufs": {"first_player": 1}}
     for f in shipped:
-        game = kumite.load(f.stem)
+        net = kumite.Net.load(f)
+        name, options = net.metadata["game"], kumite.bots.net_options(net)
+        assert f.name == kumite.bots.shipped_net_name(name, options)
+        game = kumite.load(name, **options)
         state = game.new_state(seed=1)
         for spec in ("policy", "az:8"):
             assert make_bot(spec, game, 0).choose(state) in state.legal_actions()
-        meta = kumite.Net.load(f).metadata
-        assert meta["command"].startswith(f"make agents GAMES={f.stem}") and float(meta["cpu_minutes"]) > 0
-    other: dict[str, dict[str, object]] = {"tekken": {"hp": 25}, "senjutsu": {"battlefield": "open_field"}, "ufs": {"first_player": 1},
-             "fatal_fight": {"players": 3}}
-    for f in shipped:
+        assert net.metadata["command"].startswith(f"make agents GAMES={name}") and float(net.metadata["cpu_minutes"]) > 0
+        # Fatal Fight's other party: the next size (a network is tied to its party's size).
+        elsewhere = other.get(name, {"players": int(options.get("players", 2)) % 4 + 1})
         with pytest.raises(kumite.NetMismatchError):
-            make_bot("policy", kumite.load(f.stem, **other[f.stem]), 0)
+            net.check(kumite.load(name, **{**options, **elsewhere}))
+
+
+def test_each_party_size_plays_its_own_shipped_network(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 52: "Fatal Fight per party size: one network for each of 1–4 players". The shipped
+    file for a party size other than the default is named by its options; `az` and `policy`
+    without a path take the shipped file whose fingerprint fits the game, and a party with none
+    is refused with the sizes that have one."""
+    monkeypatch.setattr(kumite.bots, "NETS", tmp_path)
+    for options in ({}, {"players": 3}):
+        game = kumite.load("fatal_fight", **options)
+        name = kumite.bots.shipped_net_name("fatal_fight", options)
+        learn.save_net(perturbed(game), game, tmp_path / name, {"options": json.dumps(options)})
+    assert [f.name for f in kumite.bots.shipped_nets("fatal_fight")] == [
+        "fatal_fight.safetensors", "fatal_fight.players-3.safetensors"]
+    for players in (2, 3):
+        game = kumite.load("fatal_fight", players=players)
+        net = kumite.bots.load_net(game)
+        assert net.metadata["obs_len"] == str(game.observation_shape[0])
+        state = game.new_state(seed=1)
+        assert make_bot("az:8", game, 0).choose(state) in state.legal_actions()
+    with pytest.raises(kumite.NetMismatchError, match="are for the default options; players=3: for these options"):
+        make_bot("policy", kumite.load("fatal_fight", players=4), 0)
+    with pytest.raises(ValueError, match="does not make a file name"):
+        kumite.bots.shipped_net_name("fatal_fight", {"content_dir": "/tmp/x"})
 
 
 def value_head_twins(tmp_path: Path) -> tuple[kumite.Game, kumite.Net, kumite.Net, kumite.State]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import random
 from pathlib import Path
 from typing import Any, Protocol
@@ -33,35 +34,74 @@ class RandomBot:
 # `BotSpec`, documented in docs/bots.md).
 BOT_SPECS = BotSpec.GRAMMAR
 
-# The networks shipped with the package, one per game (`make agents` trains them).
+# The networks shipped with the package (`make agents` trains them): `<game>.safetensors` for the
+# game's default options, `<game>.<key>-<value>….safetensors` for others (`shipped_net_name`).
 NETS = Path(__file__).resolve().parent / "nets"
 # PUCT's c for a search guided by a network, as the `az` bots search.
 AZ_EXPLORATION = BotSpec.AZ_EXPLORATION
 
 
+def shipped_net_name(game: str, options: dict[str, Any] | None = None) -> str:
+    """The file name of the network shipped for ``game`` built with ``options`` (the options
+    that differ from its defaults): ``fatal_fight.safetensors``, ``fatal_fight.players-3.safetensors``."""
+    parts = [f"{key}-{json.dumps(value) if not isinstance(value, str) else value}" for key, value in sorted((options or {}).items())]
+    for part in parts:
+        if not part.replace("-", "").replace("_", "").isalnum():
+            raise ValueError(f"option {part!r} does not make a file name: a shipped network's options are words and numbers")
+    return ".".join([game, *parts, "safetensors"])
+
+
+def shipped_nets(game: str) -> list[Path]:
+    """The networks shipped for ``game``: the one for its default options first."""
+    default = NETS / shipped_net_name(game)
+    return [p for p in [default, *sorted(NETS.glob(f"{game}.*.safetensors"))] if p.is_file()]
+
+
+def net_options(net: Net) -> dict[str, Any]:
+    """The game options a network was trained with (its metadata's ``options``; a file without
+    them was trained with the defaults)."""
+    options: dict[str, Any] = json.loads(net.metadata.get("options", "{}"))
+    return options
+
+
 def load_net(game: Game, path: str | None = None) -> Net:
-    """The network at ``path``, or the one shipped for ``game``; checked against the game (a
-    network made for other options or content raises ``NetMismatchError``, which for the
-    shipped network says to train one for these options and name it)."""
+    """The network at ``path``, or the one shipped for ``game`` and its options (each shipped
+    file is checked; the first that fits plays); checked against the game (a network made for
+    other options or content raises ``NetMismatchError``, which for the shipped networks says
+    to train one for these options and name it)."""
     train = f"train one with `kumite train {game.name} --out DIR` and name it (az:N:DIR/net.safetensors)"
-    shipped = not path
     if not path:
-        net_file = NETS / f"{game.name}.safetensors"
-        if not net_file.exists():
+        candidates = shipped_nets(game.name)
+        if not candidates:
             raise ValueError(f"no network is shipped for {game.name} in this build: {train}")
-        path = str(net_file)
+        first: NetMismatchError | None = None
+        for net_file in candidates:
+            net = _read_net(str(net_file))
+            try:
+                net.check(game)
+                return net
+            except NetMismatchError as e:
+                first = first or e
+        assert first is not None
+        shipped = "; ".join(_options_text(_read_net(str(f))) for f in candidates)
+        first.args = (f"{first.args[0]}. The networks shipped for {game.name} are for {shipped}: "
+                      f"for these options, {train}",)
+        raise first
+    net = _read_net(path)
+    net.check(game)
+    return net
+
+
+def _read_net(path: str) -> Net:
     try:
-        net = Net.load(path)
+        return Net.load(path)
     except OSError as e:
         raise ValueError(f"cannot read the network {path!r}: {e}") from None
-    try:
-        net.check(game)
-    except NetMismatchError as e:
-        if shipped:
-            e.args = (f"{e.args[0]}. The network shipped for {game.name} plays its default options only: "
-                      f"for these options, {train}",)
-        raise
-    return net
+
+
+def _options_text(net: Net) -> str:
+    options = net_options(net)
+    return "the default options" if not options else " ".join(f"{k}={v}" for k, v in sorted(options.items()))
 
 
 class PolicyBot:

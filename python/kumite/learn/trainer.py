@@ -140,6 +140,8 @@ class Trainer:
     def provenance(self) -> dict[str, Any]:
         return {
             "commit": _commit(),
+            # The game options it learned (the fingerprint ties it to them; this names them).
+            "options": json.dumps(self.cfg.options, sort_keys=True),
             "seed": self.cfg.seed,
             "budget_minutes": self.cfg.budget_minutes,
             "simulations": self.cfg.simulations,
