@@ -158,6 +158,32 @@ def test_the_warmup_searches_with_its_own_simulations(tmp_path: Path, monkeypatc
     assert " warmup_simulations" not in Trainer(learn.TrainConfig(game="tekken", out=str(tmp_path)), log=print).recipe()
 
 
+def test_an_opponent_takes_a_seat_in_its_share_of_the_self_play_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 52's lab notes: Senjutsu's self-play on its network's values settles into level games
+    while `mcts:2000` kills its samurai; "self-play against ... `mcts`". `TrainConfig.opponent`
+    (`kumite train --opponent SPEC --opponent-share SHARE`) seats that search in a share of the
+    games, its moves unrecorded, and the recipe records it."""
+    from kumite.learn.trainer import Trainer
+
+    calls = spy_selfplay(monkeypatch)
+    cfg = learn.TrainConfig(game="senjutsu", out=str(tmp_path), simulations=4, games_per_iteration=2, max_steps=400,
+                            iterations=1, hidden=8, blocks=1, opponent="mcts:8", opponent_share=0.5)
+    trainer = Trainer(cfg, log=lambda _: None)
+    trainer.selfplay()
+    assert [(c["opponent"], c["opponent_share"]) for c in calls] == [("mcts:8", 0.5)]
+    assert trainer.recipe().endswith(" opponent=mcts:8 opponent_share=0.5")
+    assert "opponent" not in Trainer(learn.TrainConfig(game="senjutsu", out=str(tmp_path)), log=print).recipe()
+    # Game 1 of the two seats the opponent in seat 0: its rows are all seat 1's.
+    data = kumite.selfplay(kumite.load("senjutsu"), None, games=2, simulations=4, seed=1, threads=1, max_steps=400,
+                           opponent="mcts:8", opponent_share=0.5)
+    assert set(data["player"][data["game"] == 1].tolist()) == {1}
+    assert set(data["player"][data["game"] == 0].tolist()) == {0, 1}
+    with pytest.raises(ValueError, match="not a search without a network"):
+        kumite.selfplay(kumite.load("senjutsu"), None, opponent="az:8")
+    with pytest.raises(ValueError, match="above 0 and at most 1"):
+        kumite.selfplay(kumite.load("senjutsu"), None, opponent="mcts:8", opponent_share=0.0)
+
+
 def test_leaf_mix_values_the_self_play_search_after_the_warmup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 52: "Valuing it by both, `(1 − λ)·v_net + λ·z_playout` ... Add it as a bot spec and a
     self-play option": `TrainConfig.leaf_mix` (`kumite train --leaf-mix`) reaches the self-play

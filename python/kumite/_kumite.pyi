@@ -512,6 +512,8 @@ def selfplay(
     gumbel: SupportsIndex | None = None,
     leaf_values: Literal["evaluator", "playout", "heuristic"] = "evaluator",
     leaf_mix: float | None = None,
+    opponent: str | None = None,
+    opponent_share: float = 0.5,
 ) -> SelfPlayData:
     """Self-play: `games` games in which every seat plays the search guided by `net` (`None`:
     uniform priors and random playout values, the first round of training) with `simulations` iterations a
@@ -525,7 +527,10 @@ def selfplay(
     without a net) guide the search and random playouts or the game's heuristic value its
     leaves (the net's value head is not read). With `leaf_mix=λ` (in (0, 1]) each leaf is valued
     `(1 − λ)·` the net's value `+ λ·` a random playout's from it, as AlphaGo did (a playout's
-    alone without a net); `leaf_values` stays "evaluator"."""
+    alone without a net); `leaf_values` stays "evaluator". With `opponent="mcts:N"` (or
+    `"mcts:N:heuristic"`) that search takes one seat in `opponent_share` of the games (evenly
+    spread, its seat alternating): its moves are played and not recorded, so every row is the
+    learner's."""
 
 def rollout(
     game: Game,

@@ -49,3 +49,27 @@ def share(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"a share is a number in 0 .. 1, not {text!r}")
     return value
+
+
+def games_share(text: str) -> float:
+    """An argparse type: a share of the games, above 0 and at most 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 < value <= 1.0:
+        raise argparse.ArgumentTypeError(f"a share of the games is a number above 0 and at most 1, not {text!r}")
+    return value
+
+
+def search_spec(text: str) -> str:
+    """An argparse type: a bot spec of a search without a network (``mcts:N[:heuristic]``)."""
+    from kumite._kumite import BotSpec, BotSpecError
+
+    try:
+        spec = BotSpec.parse(text)
+    except BotSpecError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    if spec.kind != "mcts":
+        raise argparse.ArgumentTypeError(f"{text!r}: a search without a network (mcts:N or mcts:N:heuristic)")
+    return text

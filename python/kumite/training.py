@@ -12,7 +12,7 @@ from dataclasses import Field, dataclass, field, fields
 from typing import Any, Literal
 
 from kumite import argtypes
-from kumite.argtypes import count, mix_weight, positive, share, whole_number
+from kumite.argtypes import count, games_share, mix_weight, positive, search_spec, share, whole_number
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,17 @@ class TrainConfig:
     leaf_mix: float | None = setting(None, Flag(
         "after the warmup, value each search leaf (1 - LAMBDA) by the net and LAMBDA by a random playout, as "
         "AlphaGo did; 0 < LAMBDA <= 1", metavar="LAMBDA", type=mix_weight, default_note="the net alone"))
+    # A fixed search (`mcts:N[:heuristic]`) that takes one seat in `opponent_share` of the
+    # self-play games; its moves are not learned from. Self-play on the network's values can
+    # settle into games that never meet what beats it (Senjutsu's level endings, while
+    # `mcts:2000` kills its samurai): an opponent that plays differently shows the value head
+    # those positions. None: every game is self-play.
+    opponent: str | None = setting(None, Flag(
+        "a search without a network (mcts:N[:heuristic]) taking one seat in a share of the self-play games, its "
+        "moves not learned from", metavar="SPEC", type=search_spec, default_note="self-play only"))
+    opponent_share: float = setting(0.5, Flag(
+        "the share (above 0, at most 1) of the self-play games with --opponent in a seat", metavar="SHARE",
+        type=games_share))
     seed: int = setting(0, Flag("the seed of the initial weights, self-play, sampling and evaluation", type=argtypes.seed))
     hidden: int = setting(128, Flag("the network's width", type=positive))
     blocks: int = setting(2, Flag("residual blocks"))

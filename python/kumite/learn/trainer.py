@@ -161,7 +161,8 @@ class Trainer:
                 + f" warmup_values={cfg.warmup_values} "
                 f"warmup_priors={str(cfg.warmup_priors).lower()} value_mix={cfg.value_mix:g}"
                 + (f" leaf_mix={cfg.leaf_mix:g}" if cfg.leaf_mix is not None else "")
-                + (f" value_td={cfg.value_td:g}" if cfg.value_td is not None else ""))
+                + (f" value_td={cfg.value_td:g}" if cfg.value_td is not None else "")
+                + (f" opponent={cfg.opponent} opponent_share={cfg.opponent_share:g}" if cfg.opponent else ""))
 
     def export(self, name: str) -> kumite.Net:
         self.net = save_net(jax.device_get(self.params), self.game, self.out / name, self.provenance())
@@ -188,6 +189,7 @@ class Trainer:
             seed=cfg.seed * 1_000_003 + self.iteration, threads=cfg.threads, max_steps=cfg.max_steps,
             temperature_moves=cfg.temperature_moves, exploration=AZ_EXPLORATION, gumbel=cfg.gumbel,
             leaf_values=cfg.warmup_values if warm else "evaluator", leaf_mix=None if warm else cfg.leaf_mix,
+            opponent=cfg.opponent, opponent_share=cfg.opponent_share,
         )
         self.selfplay_seconds += time.perf_counter() - start
         self.selfplay_games += cfg.games_per_iteration

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use kumite::search::{BatchEvaluator, LeafValues, MixWeight, SelfplayConfig};
+use kumite::search::{BatchEvaluator, BotSpec, LeafValues, MixWeight, Opponent, SelfplayConfig};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -27,11 +27,14 @@ use crate::search::{leaf_values as leaf_rule, root_rule};
 /// without a net) guide the search and random playouts or the game's heuristic value its
 /// leaves (the net's value head is not read). With `leaf_mix=λ` (in (0, 1]) each leaf is valued
 /// `(1 − λ)·` the net's value `+ λ·` a random playout's from it, as AlphaGo did (a playout's
-/// alone without a net); `leaf_values` stays "evaluator".
+/// alone without a net); `leaf_values` stays "evaluator". With `opponent="mcts:N"` (or
+/// `"mcts:N:heuristic"`) that search takes one seat in `opponent_share` of the games (evenly
+/// spread, its seat alternating): its moves are played and not recorded, so every row is the
+/// learner's.
 #[pyfunction]
 #[pyo3(
-    signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25, gumbel=None, leaf_values="evaluator", leaf_mix=None),
-    text_signature = "(game, net=None, games=1, simulations=64, seed=0, threads=None, max_steps=None, temperature_moves=30, exploration=1.25, gumbel=None, leaf_values='evaluator', leaf_mix=None)"
+    signature = (game, net=None, games=Count(1), simulations=Count(64), seed=Seed(0), threads=None, max_steps=None, temperature_moves=Count(30), exploration=1.25, gumbel=None, leaf_values="evaluator", leaf_mix=None, opponent=None, opponent_share=0.5),
+    text_signature = "(game, net=None, games=1, simulations=64, seed=0, threads=None, max_steps=None, temperature_moves=30, exploration=1.25, gumbel=None, leaf_values='evaluator', leaf_mix=None, opponent=None, opponent_share=0.5)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
@@ -48,8 +51,16 @@ pub fn selfplay<'py>(
     gumbel: Option<Count>,
     leaf_values: &str,
     leaf_mix: Option<f32>,
+    opponent: Option<&str>,
+    opponent_share: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let root = root_rule(gumbel)?;
+    let opponent = opponent
+        .map(|spec| {
+            BotSpec::parse(spec).map_err(|e| e.to_string()).and_then(|spec| Opponent::new(spec, opponent_share))
+        })
+        .transpose()
+        .map_err(|e| PyValueError::new_err(format!("opponent: {e}")))?;
     let leaf_values = match (leaf_rule(leaf_values)?, leaf_mix) {
         (rule, None) => rule,
         (LeafValues::Evaluator, Some(lambda)) => {
@@ -91,6 +102,7 @@ pub fn selfplay<'py>(
         exploration,
         root,
         leaf_values,
+        opponent,
     };
     let inner = game.inner.clone();
     let data = py.detach(|| guard(|| Ok(inner.selfplay(evaluator, &cfg))))?;

@@ -15,4 +15,4 @@ pub use evaluator::{
 };
 pub use mcts::{Mcts, MctsConfig, RootRule, SearchStats};
 pub use net::Net;
-pub use selfplay::{selfplay, SelfplayConfig, SelfplayData};
+pub use selfplay::{selfplay, Opponent, SelfplayConfig, SelfplayData};

@@ -1,14 +1,18 @@
 //! Self-play for training a policy-value network: every seat searched by the same PUCT search
 //! guided by the network, recording at each decision the observation of the player to move,
 //! its legal mask, the search's visit distribution and its value of the position for the player
-//! to move; every position's outcome target is the game's final returns. Games run in parallel on all cores, and each depends only on the seed
-//! and its index, so the data is the same whatever the thread count.
+//! to move; every position's outcome target is the game's final returns. With an [`Opponent`],
+//! a share of the games seat a fixed search (`mcts:N`) in one seat, whose decisions are played
+//! and not recorded: the learner meets a player that punishes what its own games never do.
+//! Games run in parallel on all cores, and each depends only on the seed and its index, so the
+//! data is the same whatever the thread count.
 
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use crate::core::{derive_seed, Action, ActionList, Game, NoEvents, Rng, State};
+use crate::search::bot_spec::BotSpec;
 use crate::search::evaluator::{BatchEvaluator, EvaluatorChoice, LeafValues};
 use crate::search::mcts::{Mcts, MctsConfig, RootRule};
 use crate::search::rollout::on_threads;
@@ -36,6 +40,38 @@ pub struct SelfplayConfig {
     /// What values the leaves: the network's value head (without a network, random playouts),
     /// or, the priors kept, random playouts or the game's heuristic.
     pub leaf_values: LeafValues,
+    /// A fixed search that takes one seat in a share of the games (`None`: every game is
+    /// self-play).
+    pub opponent: Option<Opponent>,
+}
+
+/// A search outside the learner (`mcts:N` or `mcts:N:heuristic`) that plays one seat in a share
+/// of the self-play games: game `i` has it when `⌊(i + 1)·share⌋ > ⌊i·share⌋` (evenly spread,
+/// the same games whatever the thread count), in seat `k mod players` for the `k`-th such game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opponent {
+    pub spec: BotSpec,
+    pub share: f64,
+}
+
+impl Opponent {
+    /// Refuses a spec that is not a search without a network, or a share outside (0, 1].
+    pub fn new(spec: BotSpec, share: f64) -> Result<Opponent, String> {
+        if !matches!(spec, BotSpec::Mcts { .. }) {
+            return Err(format!("'{spec}' is not a search without a network (mcts:N or mcts:N:heuristic)"));
+        }
+        if !(share > 0.0 && share <= 1.0) {
+            return Err(format!("its share of the games is above 0 and at most 1, not {share}"));
+        }
+        Ok(Opponent { spec, share })
+    }
+
+    /// The seat the opponent takes in game `index`, if it plays that game.
+    pub fn seat(&self, index: usize, players: usize) -> Option<usize> {
+        let before = (index as f64 * self.share).floor();
+        let plays = ((index as f64 + 1.0) * self.share).floor() > before;
+        plays.then_some(before as usize % players.max(1))
+    }
 }
 
 impl Default for SelfplayConfig {
@@ -50,6 +86,7 @@ impl Default for SelfplayConfig {
             exploration: 1.25,
             root: RootRule::Puct,
             leaf_values: LeafValues::Evaluator,
+            opponent: None,
         }
     }
 }
@@ -124,12 +161,19 @@ fn one_game<G: Game>(
         root: cfg.root,
         ..MctsConfig::default()
     };
-    play(game, Mcts::new(config, EvaluatorChoice::guided(evaluator, cfg.leaf_values)), cfg, index, game_seed)
+    let opponent = cfg.opponent.as_ref().and_then(|o| {
+        let seat = o.seat(index, game.num_players())?;
+        let (config, choice) = o.spec.search(derive_seed(game_seed, 1), Some(1), None).ok()??;
+        Some((seat, Mcts::new(config, choice)))
+    });
+    let search = Mcts::new(config, EvaluatorChoice::guided(evaluator, cfg.leaf_values));
+    play(game, search, opponent, cfg, index, game_seed)
 }
 
 fn play<G: Game>(
     game: &G,
     mut search: Mcts<G, EvaluatorChoice>,
+    mut opponent: Option<(usize, Mcts<G, EvaluatorChoice>)>,
     cfg: &SelfplayConfig,
     index: usize,
     game_seed: u64,
@@ -151,6 +195,11 @@ fn play<G: Game>(
         let action = if legal.len() == 1 {
             // A forced move teaches nothing and needs no search.
             legal[0]
+        } else if let Some((_, other)) = opponent.as_mut().filter(|(seat, _)| *seat == player) {
+            // The opponent's move: played, not learned from.
+            let stats = other.search(game, &state, &history);
+            out.simulations += stats.iterations;
+            stats.best
         } else {
             let stats = search.search(game, &state, &history);
             out.simulations += stats.iterations;
@@ -216,12 +265,13 @@ fn play<G: Game>(
 mod tests {
     use std::sync::Arc;
 
-    use super::{selfplay, SelfplayConfig};
+    use super::{selfplay, Opponent, SelfplayConfig};
     use crate::core::Game;
     use crate::games::senjutsu::{Senjutsu, SenjutsuOptions};
     use crate::games::tekken::{Tekken, TekkenOptions};
     use crate::search::net::tests::net_bytes;
     use crate::search::net::Net;
+    use crate::search::BotSpec;
 
     #[test]
     fn the_data_is_the_same_whatever_the_thread_count() {
@@ -271,6 +321,48 @@ mod tests {
         let data = selfplay(&game, None, &cfg);
         assert!(data.game_truncated.iter().all(|&t| !t) && data.rows() > 20);
         // Each position's value target is its game's result, for every seat.
+        for (row, &g) in data.game.iter().enumerate() {
+            let g = g as usize;
+            assert_eq!(data.values[row * 2..row * 2 + 2], data.game_returns[g * 2..g * 2 + 2]);
+        }
+    }
+
+    #[test]
+    fn an_opponent_plays_its_share_of_the_games_and_only_the_learner_is_recorded() {
+        // Half the games, evenly spread, the opponent's seat alternating.
+        let opponent = Opponent::new(BotSpec::parse("mcts:20").unwrap(), 0.5).unwrap();
+        let seats: Vec<_> = (0..6).map(|i| opponent.seat(i, 2)).collect();
+        assert_eq!(seats, [None, Some(0), None, Some(1), None, Some(0)]);
+        let every = Opponent::new(BotSpec::parse("mcts:20").unwrap(), 1.0).unwrap();
+        assert_eq!((0..4).map(|i| every.seat(i, 3)).collect::<Vec<_>>(), [Some(0), Some(1), Some(2), Some(0)]);
+        assert!(Opponent::new(BotSpec::parse("az:20").unwrap(), 0.5).is_err());
+        assert!(Opponent::new(BotSpec::parse("mcts:20").unwrap(), 0.0).is_err());
+        assert!(Opponent::new(BotSpec::parse("mcts:20").unwrap(), 1.5).is_err());
+
+        let game = Senjutsu::new(SenjutsuOptions::default()).unwrap();
+        let cfg = |threads| SelfplayConfig {
+            games: 4,
+            simulations: 8,
+            seed: 3,
+            threads: Some(threads),
+            opponent: Some(opponent.clone()),
+            ..Default::default()
+        };
+        let data = selfplay(&game, None, &cfg(1));
+        assert_eq!(data, selfplay(&game, None, &cfg(2)), "the same games whatever the thread count");
+        let seats_of = |g: i32| {
+            let mut seen = [false; 2];
+            for (&p, _) in data.player.iter().zip(&data.game).filter(|&(_, &x)| x == g) {
+                seen[p as usize] = true;
+            }
+            seen
+        };
+        // Games 1 and 3 seat the opponent in seats 0 and 1: only the other seat has rows.
+        assert_eq!(
+            [seats_of(0), seats_of(1), seats_of(2), seats_of(3)],
+            [[true, true], [false, true], [true, true], [true, false]]
+        );
+        assert!(data.game_truncated.iter().all(|&t| !t));
         for (row, &g) in data.game.iter().enumerate() {
             let g = g as usize;
             assert_eq!(data.values[row * 2..row * 2 + 2], data.game_returns[g * 2..g * 2 + 2]);
