@@ -145,7 +145,11 @@ def goal_line(run: Runner, name: str, games: int, path: str = "") -> str:
     goal = run.match(name, (GOAL[0] + path, GOAL[1]), games=games)
     low = goal.ci95[0][0]
     verdict = "met" if low > 0.55 else f"missed: the interval's low end is {low:.1%}, {0.55 - low:.1%} short of 55 %"
-    return f"Goal, `{GOAL[0]}` against `{GOAL[1]}` over {games} games: {cell(goal)} ({verdict})."
+    # Won, level and lost, so a miss says whether the network loses or only fails to win.
+    done = goal.returns[~goal.truncated]
+    won, lost = int((done[:, 0] > done[:, 1]).sum()), int((done[:, 0] < done[:, 1]).sum())
+    outcomes = f"{won} won, {len(done) - won - lost} level, {lost} lost"
+    return f"Goal, `{GOAL[0]}` against `{GOAL[1]}` over {games} games: {cell(goal)}, {outcomes} ({verdict})."
 
 
 def lambda_line(run: Runner, name: str, path: str = "") -> str:

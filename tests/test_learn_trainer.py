@@ -251,3 +251,26 @@ def test_selfplay_outcomes_counts_every_game_once(game: str, args: list[str]) ->
                           "--max-steps", "300", *args], capture_output=True, text=True, check=True).stdout
     decided, level, cut = (int(n) for n in re.findall(r"(\d+) (?:decided|level|cut)", out))
     assert decided + level + cut == 3, out
+
+
+def test_the_goal_line_counts_won_level_and_lost_games() -> None:
+    """docs/agents.md's goal line (scripts/agents_docs.py) says how the games ended, so a miss says
+    whether the network loses or only fails to win (Senjutsu's: "its samurai is killed")."""
+    import importlib.util
+
+    from kumite.arena import summarize
+
+    spec = importlib.util.spec_from_file_location("agents_docs", REPO / "scripts" / "agents_docs.py")
+    assert spec and spec.loader
+    agents_docs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(agents_docs)
+    returns = np.array([[1, -1], [0, 0], [-1, 1], [-1, 1], [0, 0]], np.float32)
+    result = summarize(["az:200", "mcts:2000"], returns, np.full(5, 100, np.int32),
+                       np.array([False, False, False, False, True]))
+
+    class Runner:
+        def match(self, *_: object, **__: object) -> Any:
+            return result
+
+    line = agents_docs.goal_line(Runner(), "senjutsu", 5)
+    assert "over 5 games: 37.5% [" in line and ", 1 cut, 1 won, 1 level, 2 lost (missed:" in line, line
