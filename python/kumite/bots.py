@@ -75,15 +75,16 @@ def load_net(game: Game, path: str | None = None) -> Net:
         if not candidates:
             raise ValueError(f"no network is shipped for {game.name} in this build: {train}")
         first: NetMismatchError | None = None
+        tried: list[Net] = []
         for net_file in candidates:
-            net = _read_net(str(net_file))
+            tried.append(_read_net(str(net_file)))
             try:
-                net.check(game)
-                return net
+                tried[-1].check(game)
+                return tried[-1]
             except NetMismatchError as e:
                 first = first or e
         assert first is not None
-        shipped = "; ".join(_options_text(_read_net(str(f))) for f in candidates)
+        shipped = "; ".join(_options_text(net) for net in tried)
         first.args = (f"{first.args[0]}. The networks shipped for {game.name} are for {shipped}: "
                       f"for these options, {train}",)
         raise first
