@@ -29,15 +29,25 @@ count = whole_number(0, None, "must be at least 0")
 positive = whole_number(1, None, "must be at least 1")
 
 
-def mix_weight(text: str) -> float:
-    """An argparse type: λ, a random playout's share of a leaf's value, in (0, 1]."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 < value <= 1.0:
-        raise argparse.ArgumentTypeError(f"λ is a number above 0 and at most 1, not {text!r}")
-    return value
+def above_zero_at_most_one(what: str) -> Callable[[str], float]:
+    """An argparse type: a number in (0, 1], else a usage error naming ``what``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not 0.0 < value <= 1.0:
+            raise argparse.ArgumentTypeError(f"{what} is a number above 0 and at most 1, not {text!r}")
+        return value
+
+    return parse
+
+
+# λ, a random playout's share of a leaf's value.
+mix_weight = above_zero_at_most_one("λ")
+# A share of the self-play games.
+games_share = above_zero_at_most_one("a share of the games")
 
 
 def share(text: str) -> float:
@@ -48,17 +58,6 @@ def share(text: str) -> float:
         value = -1.0
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"a share is a number in 0 .. 1, not {text!r}")
-    return value
-
-
-def games_share(text: str) -> float:
-    """An argparse type: a share of the games, above 0 and at most 1."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 < value <= 1.0:
-        raise argparse.ArgumentTypeError(f"a share of the games is a number above 0 and at most 1, not {text!r}")
     return value
 
 
