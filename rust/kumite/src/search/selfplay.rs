@@ -48,10 +48,11 @@ pub struct SelfplayConfig {
 /// A search outside the learner (`mcts:N` or `mcts:N:heuristic`) that plays one seat in a share
 /// of the self-play games: game `i` has it when `⌊(i + 1)·share⌋ > ⌊i·share⌋` (evenly spread,
 /// the same games whatever the thread count), in seat `k mod players` for the `k`-th such game.
+/// Built by [`Opponent::new`] only, so its spec is always a search without a network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opponent {
-    pub spec: BotSpec,
-    pub share: f64,
+    spec: BotSpec,
+    share: f64,
 }
 
 impl Opponent {
@@ -163,7 +164,12 @@ fn one_game<G: Game>(
     };
     let opponent = cfg.opponent.as_ref().and_then(|o| {
         let seat = o.seat(index, game.num_players())?;
-        let (config, choice) = o.spec.search(derive_seed(game_seed, 1), Some(1), None).ok()??;
+        let (config, choice) = o
+            .spec
+            .search(derive_seed(game_seed, 1), Some(1), None)
+            .ok()
+            .flatten()
+            .expect("Opponent::new admits only mcts specs, which search without a network");
         Some((seat, Mcts::new(config, choice)))
     });
     let search = Mcts::new(config, EvaluatorChoice::guided(evaluator, cfg.leaf_values));
