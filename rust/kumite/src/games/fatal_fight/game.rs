@@ -114,6 +114,38 @@ pub struct FatalFight {
     /// the content's cards, and every random game, playout bound and search asks for it (a game
     /// whose public fields are changed after `new` keeps the bound it was built with).
     pub(super) max_game_length: usize,
+    /// The content's card types by what the listings ask of them, worked out once by `new`.
+    pub(super) types: TypeSets,
+}
+
+/// Sets of card types, a bit per type (`MAX_CARD_TYPES` is 64): the turn's play listing is a
+/// few mask operations on the hand's types instead of a card lookup per type.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TypeSets {
+    pub attack: u64,
+    pub carry: u64,
+    /// Carried cards with a use (not `always`: those only hold their effect, FF-4.7).
+    pub item: u64,
+    /// Commons of a line's first step: the cards the shop sells (FF-4.5); a later step is only
+    /// reached by an upgrade.
+    pub sold: u64,
+    pub cost: [u8; MAX_CARD_TYPES],
+}
+
+impl TypeSets {
+    fn of(content: &Content) -> TypeSets {
+        const { assert!(MAX_CARD_TYPES <= 64) };
+        let mut s = TypeSets { attack: 0, carry: 0, item: 0, sold: 0, cost: [0; MAX_CARD_TYPES] };
+        for (t, c) in content.cards.iter().enumerate() {
+            s.cost[t] = c.cost;
+            let bit = 1u64 << t;
+            s.attack |= if c.attack { bit } else { 0 };
+            s.carry |= if c.carry { bit } else { 0 };
+            s.item |= if c.carry && !c.always { bit } else { 0 };
+            s.sold |= if c.kind == content::Kind::Common && !c.later_step { bit } else { 0 };
+        }
+        s
+    }
 }
 
 /// The built-in content with `content_dir`'s `cards/`, `characters/` and `campaigns/` files
@@ -217,7 +249,9 @@ impl FatalFight {
                 format!("twice the actions plus every \"action\" text of the game's cards is above the {} plays a round holds", MAX_PLAYED),
             ));
         }
-        let mut game = FatalFight { options, content: Arc::new(content), characters, totals, max_game_length: 0 };
+        let types = TypeSets::of(&content);
+        let mut game =
+            FatalFight { options, content: Arc::new(content), characters, totals, max_game_length: 0, types };
         game.max_game_length = max_game_length(&game);
         // FFX-9: gold has no cap; a run cannot earn `u32::MAX`.
         // Twice: a state loaded holding the most gold may still play a whole run on.

@@ -5,7 +5,7 @@
 use crate::cards::CardId;
 use crate::core::{ActionList, EventSink, Rng};
 use crate::games::fatal_fight::actions::FfAction;
-use crate::games::fatal_fight::content::{Gimmick, Kind, Special, StageCard, RESPAWNS};
+use crate::games::fatal_fight::content::{Gimmick, Special, StageCard, RESPAWNS};
 use crate::games::fatal_fight::game::FatalFight;
 use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::text;
@@ -200,12 +200,17 @@ impl FatalFightState {
     /// The next player after `after` who may join the chain: on the turn player's square, active,
     /// with combination plays left. Whether it holds attack cards is hidden, so it may only pass.
     fn partners(&self, game: &FatalFight, turn: u8, after: Option<u8>) -> Option<u8> {
-        let sq = self.players[usize::from(turn)].square;
         let start = after.map_or(0, |a| self.order_pos(game, a) + 1);
-        self.order[..game.n()].iter().skip(start).copied().find(|&q| {
-            let pl = &self.players[usize::from(q)];
-            q != turn && pl.square == sq && pl.active() && pl.combo_left > 0
-        })
+        self.order[..game.n()].iter().skip(start).copied().find(|&q| self.partner(turn, usize::from(q)))
+    }
+
+    /// Whether `q` may join `turn`'s chain (see `partners`).
+    fn partner(&self, turn: u8, q: usize) -> bool {
+        let pl = &self.players[q];
+        q != usize::from(turn)
+            && pl.square == self.players[usize::from(turn)].square
+            && pl.active()
+            && pl.combo_left > 0
     }
 
     /// The actions and face-down cards a save by `p` costs (FF-0.7, FF-10.4): the option
@@ -346,9 +351,9 @@ pub(crate) fn legal_actions(state: &FatalFightState, game: &FatalFight, out: &mu
             // bought beyond the character's maximum wait to be discarded before leaving
             // (FF-4.9); `MAX_CARRY` allows one more than any character's maximum.
             let room = |carry: bool| !carry || p.carried.len() < crate::games::fatal_fight::content::MAX_CARRY;
-            for (t, (c, &stock)) in content.cards.iter().zip(&state.shop.0).enumerate() {
-                if stock > 0 && c.kind == Kind::Common && !c.later_step && p.gold >= u32::from(c.cost) && room(c.carry)
-                {
+            let types = &game.types;
+            for t in ones(types.sold) {
+                if state.shop.0[t] > 0 && p.gold >= u32::from(types.cost[t]) && room(types.carry >> t & 1 == 1) {
                     push(out, FfAction::Buy(t as u8));
                 }
             }
@@ -379,14 +384,16 @@ pub(crate) fn legal_actions(state: &FatalFightState, game: &FatalFight, out: &mu
             let pi = usize::from(player);
             let p = &state.players[pi];
             let chain_open = state.chain.hits > 0;
-            for t in hand_types(p.hand.as_slice()) {
-                let c = content.card(t);
-                // FF-4.7 (FFX-8): a carried card drawn from the deck is still used without an
-                // action, chain open or not; an `always` one has no use, only its holding effect.
-                let usable = if c.carry { !c.always } else { p.actions >= 1 && (!chain_open || c.attack) };
-                if usable {
-                    push(out, FfAction::Play(t.0 as u8));
-                }
+            // FF-4.7 (FFX-8): a carried card drawn from the deck is still used without an
+            // action, chain open or not; an `always` one has no use, only its holding effect.
+            let types = &game.types;
+            let cards = match (p.actions >= 1, chain_open) {
+                (false, _) => 0,
+                (true, false) => !types.carry,
+                (true, true) => types.attack & !types.carry,
+            };
+            for t in ones(type_bits(p.hand.as_slice()) & (types.item | cards)) {
+                push(out, FfAction::Play(t as u8));
             }
             // FF-6.2, FF-10.1: the free move is an act without an action, done at any timing,
             // so also inside an open chain (it changes which groups are in reach and in the
@@ -408,7 +415,8 @@ pub(crate) fn legal_actions(state: &FatalFightState, game: &FatalFight, out: &mu
                 if !any {
                     push(out, FfAction::Whiff);
                 }
-                if !state.chain.combined && state.partners(game, player, None).is_some() {
+                // Anyone may join, whatever the order (`order` seats every player once).
+                if !state.chain.combined && (0..game.n()).any(|q| state.partner(player, q)) {
                     push(out, FfAction::Combination);
                 }
             }
@@ -430,9 +438,9 @@ pub(crate) fn legal_actions(state: &FatalFightState, game: &FatalFight, out: &mu
         }
         Phase::Combination { player } => {
             let p = &state.players[usize::from(player)];
-            for t in hand_types(p.hand.as_slice()) {
-                if p.combo_left > 0 && content.card(t).attack {
-                    push(out, FfAction::Play(t.0 as u8));
+            if p.combo_left > 0 {
+                for t in ones(type_bits(p.hand.as_slice()) & game.types.attack) {
+                    push(out, FfAction::Play(t as u8));
                 }
             }
             push(out, FfAction::Pass);
