@@ -9,7 +9,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.runtime-stamp
 DEV_STAMP := $(VENV)/.dev-stamp
 CARGO  ?= cargo
-PYTEST_ARGS ?= -q
+# pytest-xdist: the tests on every core, a module to a worker, so a module-scoped fixture (the docs
+# site, the browser, the C builds) is made once; on one core pytest took half of `make test`.
+PYTEST_ARGS ?= -q -n auto --dist loadscope
 
 .PHONY: all venv build docs wheel wheel-check browser ffi ffi-ci c-example lint test test-rust test-python test-toy soak hostile stubtest typecheck demo bench bench-peers bench-server icount fuzz fuzz-tools clean seat-tables balance-docs agents agents-docs stats
 
