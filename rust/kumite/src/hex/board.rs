@@ -192,7 +192,9 @@ impl Board {
             Some(i) => self.open_neighbors[usize::from(i)],
             None => self.open_neighbors_off_board(h),
         };
-        // Indexed: `ALL.into_iter().zip(row)` measured 17 more instructions an action in Tekken.
+        // Indexed: `ALL.into_iter().zip(row)` measured 17 more instructions an action in Tekken,
+        // `filter` then `map` 8 more.
+        #[allow(clippy::filter_map_bool_then)]
         (0..6).filter_map(move |k| (row[k] != NO_CELL).then(|| (Direction::ALL[k], row[k])))
     }
 
