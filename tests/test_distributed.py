@@ -11,6 +11,11 @@ import ray
 import kumite
 from kumite import distributed
 
+# Ray starts its processes through `subprocess`, which forks and execs at once in C; when another
+# module of the same pytest worker has imported JAX, JAX warns at every fork about its threads,
+# which a child that runs no Python before `exec` cannot deadlock on.
+pytestmark = pytest.mark.filterwarnings("ignore:os.fork\\(\\) was called:RuntimeWarning")
+
 
 @pytest.fixture(scope="module", autouse=True)
 def local_ray() -> Iterator[None]:
