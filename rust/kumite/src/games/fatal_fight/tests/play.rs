@@ -77,3 +77,71 @@ fn heuristic_sees_stage_boss_enemies_life_cards_and_gold() {
     }
     assert!(value(&next) > value(&base));
 }
+
+// The play and buy listings read sets of card types the game works out when it is built; over
+// random campaigns of every party size they list exactly the types each card's own fields allow:
+// FF-4.5 (「系統が設定されているものであれば、最初の１段階目しか購入できません」: a common of a
+// line's first step, in stock, affordable, with room for a carried card), FF-4.7 (a carried card
+// in hand is used without an action unless it is an `always` one), and a card's play costing an
+// action, only attack cards inside an open chain and in a combination (FFX-5, FF-9.3).
+#[test]
+fn the_play_and_buy_listings_follow_each_cards_fields() {
+    use crate::core::Rng;
+    use crate::games::fatal_fight::content::{Kind, MAX_CARRY};
+    for players in 1..=4u8 {
+        let g = game(players);
+        let mut rng = Rng::new(u64::from(players));
+        for seed in 0..4 {
+            let mut s = g.new_state(seed);
+            for _ in 0..3000 {
+                let listed = legal(&g, &s);
+                if listed.is_empty() {
+                    break;
+                }
+                let mut want = Vec::new();
+                match s.phase {
+                    Phase::Shop { player } => {
+                        let p = &s.players[usize::from(player)];
+                        for (t, c) in g.content.cards.iter().enumerate() {
+                            let room = !c.carry || p.carried.len() < MAX_CARRY;
+                            if s.shop.0[t] > 0
+                                && c.kind == Kind::Common
+                                && !c.later_step
+                                && p.gold >= u32::from(c.cost)
+                                && room
+                            {
+                                want.push(A::Buy(t as u8));
+                            }
+                        }
+                    }
+                    Phase::Turn { player } | Phase::Combination { player } => {
+                        let p = &s.players[usize::from(player)];
+                        let combination = matches!(s.phase, Phase::Combination { .. });
+                        let chain_open = s.chain.hits > 0;
+                        let mut held: Vec<u16> = p.hand.iter().map(|c| c.0).collect();
+                        held.sort_unstable();
+                        held.dedup();
+                        for t in held {
+                            let c = g.content.card(CardId(t));
+                            let usable = if combination {
+                                p.combo_left > 0 && c.attack
+                            } else if c.carry {
+                                !c.always
+                            } else {
+                                p.actions >= 1 && (!chain_open || c.attack)
+                            };
+                            if usable {
+                                want.push(A::Play(t as u8));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                let got: Vec<A> = listed.iter().copied().filter(|a| matches!(a, A::Buy(_) | A::Play(_))).collect();
+                assert_eq!(got, want, "{:?}\n{}", s.phase, s.render(&g));
+                let a = listed[rng.below(listed.len() as u32) as usize];
+                act(&g, &mut s, a);
+            }
+        }
+    }
+}
