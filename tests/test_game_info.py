@@ -43,8 +43,9 @@ def test_the_metadata_says_what_the_tables_said() -> None:
     assert {g: kumite.game_info(g)["recipe"] for g in GAMES} == {
         "tekken": {"simulations": 32, "warmup_values": "heuristic", "warmup_priors": True, "value_mix": 0.5},
         "senjutsu": {"simulations": 32},
+        # Since: Fatal Fight's second stage, the 1,000-simulation teacher ("A fixed opponent, ...").
         "fatal_fight": {"simulations": 128, "warmup_values": "heuristic", "warmup_priors": True,
-                        "eval_every": 10, "eval_games": 20},
+                        "schedule": "30:warmup_simulations=1000,value_mix=0.5", "eval_every": 10, "eval_games": 20},
         # Since: UFS's network-valued second stage (docs/agents.md, "Net-guided self-play").
         "ufs": {"simulations": 64, "warmup": 0.45, "warmup_simulations": 32, "warmup_priors": True, "value_mix": 0.5},
     }
@@ -59,7 +60,13 @@ def test_the_metadata_says_what_the_tables_said() -> None:
 def test_every_recipe_sets_training_settings(name: str) -> None:
     trainer = pytest.importorskip("kumite.learn.trainer")
     fields = {f.name for f in dataclasses.fields(trainer.TrainConfig)}
-    assert set(kumite.game_info(name)["recipe"]) <= fields
+    recipe = kumite.game_info(name)["recipe"]
+    assert set(recipe) <= fields
+    # Every stage a run of the recipe plays is one a run takes (as `kumite train` checks it).
+    cfg = trainer.TrainConfig(game=name, out="runs/x", **recipe)
+    stages = [at for at, _ in trainer.parse_schedule(cfg.schedule)] if cfg.schedule else []
+    for at in [0, *stages]:
+        trainer.check(trainer.stage(cfg, at))
 
 
 def _cells(plan: plans.Plan) -> list[tuple[Any, ...]]:

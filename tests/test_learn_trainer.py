@@ -121,6 +121,32 @@ def test_value_td_reaches_the_buffer_and_is_not_taken_with_value_mix(tmp_path: P
         main(["train", "tekken", "--out", str(tmp_path), "--value-td", "2"])
 
 
+def test_truncated_values_search_gives_a_cut_games_positions_their_search_values(tmp_path: Path,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--truncated-values search`: the rows of a game cut at `max_steps` learn their position's
+    search value (the mover's `root_value`, the opponent's its negation in a two-player zero-sum
+    game) instead of no value; finished games keep their targets; the recipe records it."""
+    seen: list[SelfPlayData] = []
+    real = kumite.selfplay
+
+    def spy(*args: Any, **kwargs: Any) -> SelfPlayData:
+        seen.append(real(*args, **kwargs))
+        return seen[-1]
+
+    monkeypatch.setattr(kumite, "selfplay", spy)
+    trainer = Trainer(config(tmp_path, games_per_iteration=8, max_steps=400, truncated_values="search"), log=lambda _: None)
+    trainer.selfplay()
+    d, (chunk,) = seen[0], trainer.buffer.chunks
+    cut = d["truncated"]
+    assert cut.any() and not cut.all()
+    assert not chunk.rows["truncated"].any()
+    rows = np.flatnonzero(cut)
+    np.testing.assert_array_equal(chunk.rows["values"][rows, d["player"][rows]], d["root_value"][rows])
+    np.testing.assert_array_equal(chunk.rows["values"][rows, 1 - d["player"][rows]], -d["root_value"][rows])
+    np.testing.assert_array_equal(chunk.rows["values"][~cut], d["values"][~cut])
+    assert trainer.recipe().endswith(" value_mix=0 truncated_values=search")
+
+
 def rows(start: int, n: int) -> dict[str, np.ndarray]:
     """`n` distinguishable rows numbered from `start`."""
     ids = np.arange(start, start + n, dtype=np.float32)
@@ -185,6 +211,68 @@ def test_a_resumed_run_trains_as_an_unbroken_one_and_its_checkpoint_is_small(buf
         np.testing.assert_array_equal(a[key], b[key], err_msg=key)
     kept = ["000001"] if buffer_rows == 100 else ["000000", "000001"]
     assert sorted(p.name for p in (tmp_path / "split" / "buffer").iterdir()) == kept
+
+
+def test_a_schedule_changes_the_selfplay_settings_from_its_iteration_on(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--schedule ITER:KEY=VALUE,...`: self-play searches with the run's settings for ITER
+    iterations and with the stage's after them (Fatal Fight's recipe: 128 simulations for 30
+    iterations, then a 1,000-simulation teacher and half of each value target from it); the
+    stage's targets reach the buffer, the recipe records the schedule, and a run stopped at the
+    stage and resumed ends with the weights of an unbroken one."""
+    seen: list[dict[str, Any]] = []
+    real = kumite.selfplay
+
+    def spy(*args: Any, **kwargs: Any) -> SelfPlayData:
+        seen.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(kumite, "selfplay", spy)
+    schedule = "1:simulations=8,value_mix=0.5;2:gumbel=0"
+    trainer = Trainer(config(tmp_path / "whole", iterations=3, schedule=schedule), log=lambda _: None)
+    trainer.run()
+    assert [(k["simulations"], k["gumbel"]) for k in seen] == [(4, 16), (8, 16), (8, None)]
+    assert trainer.now().value_mix == 0.5 and trainer.cfg.value_mix == 0.0
+    assert trainer.recipe().endswith(" value_mix=0 schedule=" + schedule)
+    first, second = (chunk.rows for chunk in trainer.buffer.chunks[:2])
+    assert set(np.abs(first["values"]).ravel()) <= {0.0, 1.0}  # the outcome alone: Tekken's returns
+    assert set(np.abs(second["values"]).ravel()) - {0.0, 1.0}  # half of it the search's value
+    learn.train(config(tmp_path / "split", iterations=1), log=lambda _: None)
+    learn.train(config(tmp_path / "split", iterations=3, schedule=schedule), resume=True, log=lambda _: None)
+    a, b = (net_tensors(tmp_path / run / "net.safetensors") for run in ("whole", "split"))
+    for key in a:
+        np.testing.assert_array_equal(a[key], b[key], err_msg=key)
+
+
+@pytest.mark.parametrize(("schedule", "error"), [
+    ("30", "'30' is not ITER:KEY=VALUE"),
+    ("x:simulations=8", "'x:simulations=8' is not ITER:KEY=VALUE"),
+    ("30:hidden=4", "'hidden=4' is not KEY=VALUE with KEY one of simulations, gumbel"),
+    ("30:simulations", "'simulations' is not KEY=VALUE"),
+    ("30:simulations=0", "schedule: simulations: must be at least 1, not 0"),
+    ("30:warmup_priors=yes", "warmup_priors is true or false, not 'yes'"),
+    ("30:warmup_values=net", "warmup_values is one of playout, heuristic, not 'net'"),
+    ("30:simulations=8,simulations=9", "stage 30 sets simulations twice"),
+    ("30:value_mix=0.5;20:value_mix=0", "stage 20 follows stage 30"),
+])
+def test_a_bad_schedule_is_refused_naming_what_is_wrong(schedule: str, error: str, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from kumite.cli import main
+
+    with pytest.raises(ValueError, match=re.escape(error)):
+        Trainer(config(tmp_path, schedule=schedule))
+    with pytest.raises(SystemExit) as exit:
+        main(["train", "tekken", "--out", str(tmp_path), "--schedule", schedule])
+    assert exit.value.code == 2 and error in capsys.readouterr().err
+
+
+def test_a_schedule_that_makes_a_stage_no_run_takes_is_refused_before_the_run(tmp_path: Path) -> None:
+    """Each stage's settings are checked as the run's are, when the run is set up: TD(λ) targets
+    from iteration 5 on beside the run's value mix are refused at once, naming the stage."""
+    with pytest.raises(ValueError, match=re.escape("choose one (from iteration 5 on, by the schedule)")):
+        Trainer(config(tmp_path, value_mix=0.5, schedule="5:value_td=0.5"))
+    assert Trainer(config(tmp_path, value_mix=0.5, schedule="5:value_td=0.5,value_mix=0")).now().value_mix == 0.5
+    assert Trainer(config(tmp_path, leaf_mix=0.5, schedule="1:leaf_mix=none")).cfg.leaf_mix == 0.5
 
 
 def test_a_checkpoint_with_the_buffer_inside_still_resumes(tmp_path: Path) -> None:

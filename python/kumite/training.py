@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import typing
 from collections.abc import Callable
-from dataclasses import Field, dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields, replace
 from typing import Any, Literal
 
 from kumite import argtypes
@@ -33,6 +33,21 @@ class Flag:
 def setting(default: Any, flag: Flag) -> Any:
     """A field ``kumite train`` takes as ``flag``."""
     return field(default=default, metadata={"flag": flag})
+
+
+# What a schedule may change: how self-play searches and what it learns from; not the network's
+# shape, the optimizer, the run's length or the warmup's share (which is of the whole run).
+SCHEDULED = ("simulations", "gumbel", "warmup_simulations", "warmup_priors", "warmup_values", "value_mix", "value_td",
+             "truncated_values", "leaf_mix", "opponent", "opponent_share")
+
+
+def schedule_text(text: str) -> str:
+    """An argparse type: a schedule :func:`parse_schedule` reads, kept as written."""
+    try:
+        parse_schedule(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
 
 
 @dataclass
@@ -86,6 +101,13 @@ class TrainConfig:
     value_td: float | None = setting(None, Flag(
         "each value target the TD(LAMBDA) return over the game's following positions' search values, the outcome "
         "at the end (not with --value-mix)", metavar="LAMBDA", type=share, default_note="off"))
+    # What a truncated self-play game's positions learn for values: "none" (no value target, the
+    # loss leaves them out: AlphaZero's, whose games end) or "search" (each position's search
+    # value, as a truncated episode is bootstrapped from its value estimate). Half of Fatal
+    # Fight's self-play positions were in campaigns cut at `max_steps`: without targets, the
+    # value head never learned the long positions its teams then stalled in.
+    truncated_values: Literal["none", "search"] = setting("none", Flag(
+        "value targets of a truncated self-play game's positions: none, or each position's search value"))
     # After the warmup, each leaf of the self-play search is valued `(1 - leaf_mix)·` the net's
     # value `+ leaf_mix·` a random playout's from it (AlphaGo's mix, λ in (0, 1]; the search's
     # leaf values, not the value targets `value_mix` shapes). None: the net's value alone.
@@ -103,6 +125,16 @@ class TrainConfig:
     opponent_share: float = setting(0.5, Flag(
         "the share (above 0, at most 1) of the self-play games with --opponent in a seat", metavar="SHARE",
         type=games_share))
+    # Self-play settings that change part way through the run: `ITER:KEY=VALUE,...` (stages joined
+    # by `;`), each KEY one of `SCHEDULED` taking VALUE from the iteration after ITER on. Fatal
+    # Fight's recipe: 30 cheap iterations give the 1,000-simulation teacher priors to search with
+    # and many campaigns a minute; the teacher from the start made a third as many campaigns
+    # in the same minutes and a network that ended a quarter of its campaigns (docs/agents.md).
+    schedule: str | None = setting(None, Flag(
+        "self-play settings from the iteration after ITER on: ITER:KEY=VALUE,..., KEY one of " + ", ".join(SCHEDULED)
+        + " ('none' clears an optional one), stages joined by ';' in increasing ITER", metavar="ITER:KEY=VALUE,...",
+        type=schedule_text,
+        default_note="none"))
     seed: int = setting(0, Flag("the seed of the initial weights, self-play, sampling and evaluation", type=argtypes.seed))
     hidden: int = setting(128, Flag("the network's width", type=positive))
     blocks: int = setting(2, Flag("residual blocks"))
@@ -132,6 +164,61 @@ class TrainConfig:
     # How the run was started, recorded in the network's provenance (default: this process's
     # `kumite train` command line).
     command: str | None = None
+
+
+def parse_schedule(text: str) -> list[tuple[int, dict[str, Any]]]:
+    """A schedule's stages, ``[(ITER, {field: value})]`` in increasing ITER, each value read as
+    ``kumite train`` reads the setting's flag (``true``/``false`` for a switch, ``none`` clearing
+    an optional setting); a ValueError names what is wrong."""
+    flags = {f.name: (f, flag) for f, flag in flagged()}
+    hints = typing.get_type_hints(TrainConfig)
+    stages: list[tuple[int, dict[str, Any]]] = []
+    for part in text.split(";"):
+        at, colon, body = part.strip().partition(":")
+        if not colon or not at.strip().isdigit() or not body.strip():
+            raise ValueError(f"schedule: {part.strip()!r} is not ITER:KEY=VALUE,...")
+        if stages and int(at) <= stages[-1][0]:
+            raise ValueError(f"schedule: stage {int(at)} follows stage {stages[-1][0]}: stages go in increasing ITER")
+        values: dict[str, Any] = {}
+        for item in body.split(","):
+            key, equals, value = (t.strip() for t in item.partition("="))
+            if key not in SCHEDULED or not equals:
+                raise ValueError(f"schedule: {item.strip()!r} is not KEY=VALUE with KEY one of {', '.join(SCHEDULED)}")
+            if key in values:
+                raise ValueError(f"schedule: stage {int(at)} sets {key} twice")
+            values[key] = scheduled_value(key, value, *flags[key], hints[key])
+        stages.append((int(at), values))
+    return stages
+
+
+def scheduled_value(key: str, text: str, f: Field[Any], flag: Flag, hint: Any) -> Any:
+    if text == "none" and f.default is None:
+        return None
+    if hint is bool:
+        if text not in ("true", "false"):
+            raise ValueError(f"schedule: {key} is true or false, not {text!r}")
+        return text == "true"
+    if typing.get_origin(hint) is Literal:
+        if text not in typing.get_args(hint):
+            raise ValueError(f"schedule: {key} is one of {', '.join(typing.get_args(hint))}, not {text!r}")
+        return text
+    try:
+        value = (flag.type or hint)(text)
+    except (argparse.ArgumentTypeError, ValueError) as e:
+        raise ValueError(f"schedule: {key}: {e}") from None
+    return (flag.to_config or (lambda v: v))(value)
+
+
+def stage(cfg: TrainConfig, iteration: int) -> TrainConfig:
+    """The settings the run plays its iteration after ``iteration`` with: ``cfg`` with every
+    schedule stage up to ``iteration`` applied in turn."""
+    if not cfg.schedule:
+        return cfg
+    changes: dict[str, Any] = {}
+    for at, values in parse_schedule(cfg.schedule):
+        if at <= iteration:
+            changes.update(values)
+    return replace(cfg, **changes)
 
 
 def flagged() -> list[tuple[Field[Any], Flag]]:

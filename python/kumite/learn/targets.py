@@ -1,6 +1,7 @@
 """Value targets from self-play data: AlphaZero's (the game's outcome), or shaped by the search's
 own value of each position (``root_value``, for the player to move): mixed with the outcome
-(``--value-mix``) or as TD(λ) returns over the positions that follow (``--value-td``)."""
+(``--value-mix``) or as TD(λ) returns over the positions that follow (``--value-td``); and a
+truncated game's positions valued by their search (``--truncated-values search``)."""
 
 from __future__ import annotations
 
@@ -60,3 +61,13 @@ def td_values(data: SelfPlayData, game: kumite.Game, lam: float) -> np.ndarray:
     cut = data["truncated"]
     target[cut] = outcome[cut]
     return target.astype(np.float32)
+
+
+def bootstrap_truncated(data: SelfPlayData, game: kumite.Game, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``values`` with every row of a truncated game given its position's search value
+    (:func:`searched_values`) as its target, and the rows' ``truncated`` flags cleared, so the
+    loss counts them: a cut game has no outcome, but each of its positions was searched."""
+    cut = data["truncated"].astype(bool)
+    out = values.astype(np.float32).copy()
+    out[cut] = searched_values(data, game)[cut]
+    return out, np.zeros_like(cut)

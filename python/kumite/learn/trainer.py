@@ -29,8 +29,9 @@ from kumite.bots import AZ_EXPLORATION, Bot, PolicyBot, make_bot
 from kumite.learn.buffer import FOLDER, ReplayBuffer
 from kumite.learn.export import save_net
 from kumite.learn.model import Params, init_params, loss_fn
-from kumite.learn.targets import mix_values, td_values
+from kumite.learn.targets import bootstrap_truncated, mix_values, td_values
 from kumite.training import TrainConfig as TrainConfig  # stated without JAX; imported from here too
+from kumite.training import parse_schedule, stage
 
 CHECKPOINT = "checkpoint.pkl"
 # A learning-curve point's fields that are not win rates.
@@ -46,20 +47,29 @@ def _commit() -> str:
         return "unknown"
 
 
+def check(cfg: TrainConfig, where: str = "") -> None:
+    """Refuses settings no run takes, ``where`` said after the reason."""
+    for name in ("warmup", "value_mix"):
+        if not 0.0 <= getattr(cfg, name) <= 1.0:
+            raise ValueError(f"{name} is a share in 0 .. 1, not {getattr(cfg, name)!r}" + where)
+    if cfg.value_td is not None:
+        if not 0.0 <= cfg.value_td <= 1.0:
+            raise ValueError(f"value_td (TD(λ)'s λ) is in 0 .. 1, not {cfg.value_td!r}" + where)
+        if cfg.value_mix:
+            raise ValueError("value_td and value_mix both shape the value targets from the search's values: choose one" + where)
+    if cfg.leaf_mix is not None and not 0.0 < cfg.leaf_mix <= 1.0:
+        raise ValueError(f"leaf_mix (λ, the playouts' share of a leaf's value) is in (0, 1], not {cfg.leaf_mix!r}" + where)
+    if cfg.warmup_values not in ("playout", "heuristic"):
+        raise ValueError(f"warmup_values is 'playout' or 'heuristic', not {cfg.warmup_values!r}" + where)
+    if cfg.truncated_values not in ("none", "search"):
+        raise ValueError(f"truncated_values is 'none' or 'search', not {cfg.truncated_values!r}" + where)
+
+
 class Trainer:
     def __init__(self, cfg: TrainConfig, log: Callable[[str], None] = print) -> None:
-        for name in ("warmup", "value_mix"):
-            if not 0.0 <= getattr(cfg, name) <= 1.0:
-                raise ValueError(f"{name} is a share in 0 .. 1, not {getattr(cfg, name)!r}")
-        if cfg.value_td is not None:
-            if not 0.0 <= cfg.value_td <= 1.0:
-                raise ValueError(f"value_td (TD(λ)'s λ) is in 0 .. 1, not {cfg.value_td!r}")
-            if cfg.value_mix:
-                raise ValueError("value_td and value_mix both shape the value targets from the search's values: choose one")
-        if cfg.leaf_mix is not None and not 0.0 < cfg.leaf_mix <= 1.0:
-            raise ValueError(f"leaf_mix (λ, the playouts' share of a leaf's value) is in (0, 1], not {cfg.leaf_mix!r}")
-        if cfg.warmup_values not in ("playout", "heuristic"):
-            raise ValueError(f"warmup_values is 'playout' or 'heuristic', not {cfg.warmup_values!r}")
+        check(cfg)
+        for at, _ in parse_schedule(cfg.schedule) if cfg.schedule else []:
+            check(stage(cfg, at), f" (from iteration {at} on, by the schedule)")
         self.cfg, self.log = cfg, log
         self.out = Path(cfg.out)
         self.out.mkdir(parents=True, exist_ok=True)
@@ -162,7 +172,9 @@ class Trainer:
                 f"warmup_priors={str(cfg.warmup_priors).lower()} value_mix={cfg.value_mix:g}"
                 + (f" leaf_mix={cfg.leaf_mix:g}" if cfg.leaf_mix is not None else "")
                 + (f" value_td={cfg.value_td:g}" if cfg.value_td is not None else "")
-                + (f" opponent={cfg.opponent} opponent_share={cfg.opponent_share:g}" if cfg.opponent else ""))
+                + (f" truncated_values={cfg.truncated_values}" if cfg.truncated_values != "none" else "")
+                + (f" opponent={cfg.opponent} opponent_share={cfg.opponent_share:g}" if cfg.opponent else "")
+                + (f" schedule={cfg.schedule}" if cfg.schedule else ""))
 
     def export(self, name: str) -> kumite.Net:
         self.net = save_net(jax.device_get(self.params), self.game, self.out / name, self.provenance())
@@ -174,13 +186,17 @@ class Trainer:
         done = self.iteration / cfg.iterations if cfg.iterations else self.elapsed / (cfg.budget_minutes * 60)
         return done < cfg.warmup
 
+    def now(self) -> TrainConfig:
+        """The settings of the next iteration: the run's, with its schedule's stages so far."""
+        return stage(self.cfg, self.iteration)
+
     def simulations(self) -> int:
         """Self-play's search iterations a move now: `warmup_simulations` during the warmup."""
-        cfg = self.cfg
+        cfg = self.now()
         return cfg.warmup_simulations if cfg.warmup_simulations and self.warm() else cfg.simulations
 
     def selfplay(self) -> None:
-        cfg = self.cfg
+        cfg = self.now()
         start = time.perf_counter()
         warm = self.warm()
         net = self.net if not warm or cfg.warmup_priors else None
@@ -199,6 +215,8 @@ class Trainer:
             rows["values"] = mix_values(data, self.game, cfg.value_mix)
         if cfg.value_td is not None:
             rows["values"] = td_values(data, self.game, cfg.value_td)
+        if cfg.truncated_values == "search":
+            rows["values"], rows["truncated"] = bootstrap_truncated(data, self.game, rows["values"])
         self.positions += len(rows["truncated"])
         self.buffer.add(self.iteration, rows)
 
@@ -217,7 +235,7 @@ class Trainer:
         """The searches with the network the learning curve measures besides the network alone:
         `az:N` at self-play's simulations, and with heuristic warmup values also `azh:N`, the
         search self-play ran (the net's priors, the game's heuristic values)."""
-        kinds = ["az"] + (["azh"] if self.cfg.warmup_values == "heuristic" else [])
+        kinds = ["az"] + (["azh"] if self.now().warmup_values == "heuristic" else [])
         return [kumite.BotSpec.parse(f"{kind}:{self.simulations()}") for kind in kinds]
 
     def evaluate(self) -> dict[str, Any]:
@@ -234,7 +252,7 @@ class Trainer:
         net = self.net
         candidates: dict[str, Callable[[int], Bot]] = {"policy": lambda _: PolicyBot(net, "policy")}
         for spec in self.eval_specs():
-            name = str(spec) + (f" gumbel:{cfg.gumbel}" if cfg.gumbel else "")
+            name = str(spec) + (f" gumbel:{self.now().gumbel}" if self.now().gumbel else "")
             candidates[name] = partial(self._search_bot, spec)
         matches: dict[str, list[Callable[[int], Bot]]] = {}
         for name, make in candidates.items():
@@ -267,7 +285,7 @@ class Trainer:
     def _search_bot(self, spec: kumite.BotSpec, _seed: int) -> Bot:
         """The network inside the search: its moves depend on the run's seed and each game's
         progress, as `MCTS.from_spec` searches are."""
-        return kumite.MCTS.from_spec(self.game, spec, seed=self.cfg.seed, threads=1, net=self.net, gumbel=self.cfg.gumbel)
+        return kumite.MCTS.from_spec(self.game, spec, seed=self.cfg.seed, threads=1, net=self.net, gumbel=self.now().gumbel)
 
     def write_curve(self) -> None:
         (self.out / "curve.json").write_text(json.dumps(self.curve, indent=1))

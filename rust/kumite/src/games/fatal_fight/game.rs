@@ -393,13 +393,17 @@ pub const INFO: crate::core::GameInfo = {
         },
         // Random playouts lose nearly every campaign and take a hundred times longer than the
         // game's heuristic, so its search values leaves by the heuristic, guided by the latest
-        // network's priors (uniform ones in the first iteration). Its learning-curve points are
-        // campaigns of teams searching 128 simulations on one core: at the defaults (40 games
+        // network's priors (uniform ones in the first iteration). After 30 cheap iterations a
+        // stronger teacher, 1,000 simulations a move, and half of each value target from its
+        // search: the teacher from the start made a third as many campaigns in the same minutes
+        // (docs/agents.md, "A fixed opponent, deeper targets and a stronger teacher"). Its
+        // learning-curve points are campaigns of teams on one core: at the defaults (40 games
         // every 5 iterations) they took 55 of the 90 minutes, so fewer.
         recipe: &[
             ("simulations", Int(128)),
             ("warmup_values", Text("heuristic")),
             ("warmup_priors", Bool(true)),
+            ("schedule", Text("30:warmup_simulations=1000,value_mix=0.5")),
             ("eval_every", Int(10)),
             ("eval_games", Int(20)),
         ],
