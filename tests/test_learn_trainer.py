@@ -89,6 +89,21 @@ def config(tmp_path: Path, **settings: Any) -> Any:
                                 "eval_games": 0, **settings})
 
 
+def spy_selfplay(monkeypatch: pytest.MonkeyPatch) -> tuple[list[SelfPlayData], list[dict[str, Any]]]:
+    """`kumite.selfplay` recorded: each call's data and its keyword arguments, in call order."""
+    data: list[SelfPlayData] = []
+    calls: list[dict[str, Any]] = []
+    real = kumite.selfplay
+
+    def spy(*args: Any, **kwargs: Any) -> SelfPlayData:
+        calls.append(kwargs)
+        data.append(real(*args, **kwargs))
+        return data[-1]
+
+    monkeypatch.setattr(kumite, "selfplay", spy)
+    return data, calls
+
+
 def test_value_td_reaches_the_buffer_and_is_not_taken_with_value_mix(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """`--value-td LAMBDA` (`TrainConfig.value_td`): the self-play rows' value targets are
@@ -96,14 +111,7 @@ def test_value_td_reaches_the_buffer_and_is_not_taken_with_value_mix(tmp_path: P
     `--value-mix` (both shape the targets from the search's values) or outside 0..1."""
     from kumite.cli import main
 
-    seen: list[SelfPlayData] = []
-    real = kumite.selfplay
-
-    def spy(*args: Any, **kwargs: Any) -> SelfPlayData:
-        seen.append(real(*args, **kwargs))
-        return seen[-1]
-
-    monkeypatch.setattr(kumite, "selfplay", spy)
+    seen, _ = spy_selfplay(monkeypatch)
     trainer = Trainer(config(tmp_path, value_td=0.5, max_steps=2_000), log=lambda _: None)
     trainer.selfplay()
     (chunk,) = trainer.buffer.chunks
@@ -126,14 +134,7 @@ def test_truncated_values_search_gives_a_cut_games_positions_their_search_values
     """`--truncated-values search`: the rows of a game cut at `max_steps` learn their position's
     search value (the mover's `root_value`, the opponent's its negation in a two-player zero-sum
     game) instead of no value; finished games keep their targets; the recipe records it."""
-    seen: list[SelfPlayData] = []
-    real = kumite.selfplay
-
-    def spy(*args: Any, **kwargs: Any) -> SelfPlayData:
-        seen.append(real(*args, **kwargs))
-        return seen[-1]
-
-    monkeypatch.setattr(kumite, "selfplay", spy)
+    seen, _ = spy_selfplay(monkeypatch)
     trainer = Trainer(config(tmp_path, games_per_iteration=8, max_steps=400, truncated_values="search"), log=lambda _: None)
     trainer.selfplay()
     d, (chunk,) = seen[0], trainer.buffer.chunks
@@ -220,14 +221,7 @@ def test_a_schedule_changes_the_selfplay_settings_from_its_iteration_on(tmp_path
     iterations, then a 1,000-simulation teacher and half of each value target from it); the
     stage's targets reach the buffer, the recipe records the schedule, and a run stopped at the
     stage and resumed ends with the weights of an unbroken one."""
-    seen: list[dict[str, Any]] = []
-    real = kumite.selfplay
-
-    def spy(*args: Any, **kwargs: Any) -> SelfPlayData:
-        seen.append(kwargs)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(kumite, "selfplay", spy)
+    _, seen = spy_selfplay(monkeypatch)
     schedule = "1:simulations=8,value_mix=0.5;2:gumbel=0"
     trainer = Trainer(config(tmp_path / "whole", iterations=3, schedule=schedule), log=lambda _: None)
     trainer.run()
