@@ -13,9 +13,9 @@ from kumite import cli, training
 from kumite.training import TrainConfig
 
 # Every flag `kumite train` took before its flags were generated from TrainConfig, and the ones added
-# since (`--warmup-simulations`, `--opponent`, `--opponent-share`, `--schedule`, `--truncated-values`).
+# since (`--warmup-simulations`, `--opponent`, `--opponent-share`, `--schedule`, `--truncated-values`, `--value-weight`).
 FLAGS = ["--budget", "--simulations", "--gumbel", "--warmup", "--warmup-simulations", "--warmup-priors", "--warmup-values", "--value-mix",
-         "--leaf-mix", "--value-td", "--truncated-values", "--opponent", "--opponent-share", "--iterations", "--hidden", "--blocks", "--games-per-iteration", "--eval-every",
+         "--leaf-mix", "--value-td", "--truncated-values", "--value-weight", "--opponent", "--opponent-share", "--iterations", "--hidden", "--blocks", "--games-per-iteration", "--eval-every",
          "--eval-games", "--schedule", "--seed", "--checkpoint-minutes"]
 
 
@@ -43,21 +43,21 @@ def test_the_flags_are_the_flagged_fields_and_their_defaults_are_the_fields(monk
 
 def test_every_flag_reaches_its_field(monkeypatch: pytest.MonkeyPatch) -> None:
     args = parsed(monkeypatch, "--budget", "5", "--simulations", "4", "--gumbel", "0", "--warmup", "0.5",
-                  "--warmup-simulations", "2", "--warmup-priors", "--warmup-values", "heuristic", "--value-mix", "0.25", "--truncated-values", "search", "--leaf-mix", "0.75",
+                  "--warmup-simulations", "2", "--warmup-priors", "--warmup-values", "heuristic", "--value-mix", "0.25", "--truncated-values", "search", "--value-weight", "0.1", "--leaf-mix", "0.75",
                   "--opponent", "mcts:40:heuristic", "--opponent-share", "0.25", "--iterations", "3", "--hidden", "8", "--blocks", "0", "--games-per-iteration", "2",
                   "--eval-every", "1", "--eval-games", "0", "--schedule", "2:simulations=8;4:leaf_mix=none", "--seed", "7",
                   "--checkpoint-minutes", "0")
     assert training.from_flags(args, game="tekken", out="runs/t") == TrainConfig(
         game="tekken", out="runs/t", budget_minutes=5.0, simulations=4, gumbel=None, warmup=0.5, warmup_simulations=2,
         warmup_priors=True,
-        warmup_values="heuristic", value_mix=0.25, truncated_values="search", leaf_mix=0.75, opponent="mcts:40:heuristic", opponent_share=0.25, iterations=3, hidden=8, blocks=0,
+        warmup_values="heuristic", value_mix=0.25, truncated_values="search", value_weight=0.1, leaf_mix=0.75, opponent="mcts:40:heuristic", opponent_share=0.25, iterations=3, hidden=8, blocks=0,
         games_per_iteration=2, eval_every=1, eval_games=0, schedule="2:simulations=8;4:leaf_mix=none", seed=7,
         checkpoint_minutes=0.0)
 
 
 @pytest.mark.parametrize("flags", [["--warmup", "2"], ["--value-mix", "-0.1"], ["--leaf-mix", "0"], ["--gumbel", "70000"],
                                    ["--simulations", "0"], ["--warmup-simulations", "0"], ["--eval-games", "-1"], ["--seed", "-1"],
-                                   ["--warmup-values", "net"], ["--truncated-values", "outcome"], ["--budget", "soon"], ["--opponent", "az:40"],
+                                   ["--warmup-values", "net"], ["--truncated-values", "outcome"], ["--value-weight", "-1"], ["--value-weight", "inf"], ["--budget", "soon"], ["--opponent", "az:40"],
                                    ["--opponent", "mcts:0"], ["--opponent-share", "0"], ["--opponent-share", "1.5"]])
 def test_a_bad_value_is_a_usage_error(flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit:

@@ -148,6 +148,30 @@ def test_truncated_values_search_gives_a_cut_games_positions_their_search_values
     assert trainer.recipe().endswith(" value_mix=0 truncated_values=search")
 
 
+def test_the_value_weight_scales_the_value_loss_and_the_new_games_are_scored_before_learning(tmp_path: Path) -> None:
+    """`--value-weight W`: the value loss counts W times beside the policy loss (at 0 the value
+    head does not move, without weight decay); each iteration's progress line gives the losses
+    on its own new games before the network learns from them (games it has not seen)."""
+    from kumite.learn.model import loss_fn
+
+    lines: list[str] = []
+    trainer = Trainer(config(tmp_path, value_weight=0.0, weight_decay=0.0, iterations=1), log=lines.append)
+    before = {k: np.asarray(v) for k, v in trainer.params.items()}
+    trainer.selfplay()
+    rows = trainer.buffer.chunks[-1].rows
+    unseen = trainer.unseen_losses()
+    _, parts = loss_fn(trainer.params, {k: v[:4096] for k, v in rows.items()})
+    assert unseen == pytest.approx({k: float(parts[k]) for k in ("policy_loss", "value_loss")}, rel=1e-5)
+    trainer.learn()
+    np.testing.assert_array_equal(np.asarray(trainer.params["value.weight"]), before["value.weight"])
+    assert not np.array_equal(np.asarray(trainer.params["policy.weight"]), before["policy.weight"])
+    assert trainer.recipe().endswith(" value_mix=0 value_weight=0")
+    learn.train(config(tmp_path / "run", iterations=1), log=lines.append)
+    assert re.search(r"on the new games before learning them: policy \d+\.\d+, value \d+\.\d+\)", lines[0]), lines[0]
+    with pytest.raises(ValueError, match="value_weight is a finite number of at least 0, not -1"):
+        Trainer(config(tmp_path, value_weight=-1.0))
+
+
 def rows(start: int, n: int) -> dict[str, np.ndarray]:
     """`n` distinguishable rows numbered from `start`."""
     ids = np.arange(start, start + n, dtype=np.float32)
@@ -321,6 +345,18 @@ def test_a_run_resumed_with_more_simulations_draws_its_curve(tmp_path: Path) -> 
     table = subprocess.run([sys.executable, str(REPO / "scripts" / "curve_table.py"), str(tmp_path / "curve.json"),
                             "--from-minute", "0"], capture_output=True, text=True, check=True).stdout
     assert "az:4 gumbel:16 vs random" in table and "az:8 gumbel:16 vs random" in table and "1 points" in table, table
+
+
+def test_value_fit_scores_each_shape_on_held_out_games(tmp_path: Path) -> None:
+    """scripts/value_fit.py (docs/agents.md's "Value heads that fit their games"): a run's newest
+    chunks held out, each shape's losses on the training rows and the held-out ones, beside the
+    mean outcome's."""
+    learn.train(config(tmp_path, iterations=2), log=lambda _: None)
+    out = subprocess.run([sys.executable, str(REPO / "scripts" / "value_fit.py"), str(tmp_path), "tekken", "10",
+                          "8:0:0.0001:1", "8:1:0:0.1"], capture_output=True, text=True, check=True).stdout
+    assert "(1 chunks)" in out and "held-out value loss of the mean outcome: " in out, out
+    assert len(re.findall(r"^8x0 weight decay 0.0001 value weight 1 step \d+: training policy", out, re.M)) == 10, out
+    assert re.search(r"^8x1 weight decay 0 value weight 0.1 step 10: .* held out policy \d\.\d+ value \d\.\d+", out, re.M), out
 
 
 @pytest.mark.parametrize(("game", "args"), [("tekken", ["--simulations", "4"]),

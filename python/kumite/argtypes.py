@@ -61,6 +61,17 @@ def share(text: str) -> float:
     return value
 
 
+def weight(text: str) -> float:
+    """An argparse type: a finite number of at least 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"a weight is a finite number of at least 0, not {text!r}")
+    return value
+
+
 def search_spec(text: str) -> str:
     """An argparse type: a bot spec of a search without a network (``mcts:N[:heuristic]``)."""
     from kumite._kumite import BotSpec, BotSpecError

@@ -12,7 +12,7 @@ from dataclasses import Field, dataclass, field, fields, replace
 from typing import Any, Literal
 
 from kumite import argtypes
-from kumite.argtypes import count, games_share, mix_weight, positive, search_spec, share, whole_number
+from kumite.argtypes import count, games_share, mix_weight, positive, search_spec, share, weight, whole_number
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,13 @@ class TrainConfig:
     # value head never learned the long positions its teams then stalled in.
     truncated_values: Literal["none", "search"] = setting("none", Flag(
         "value targets of a truncated self-play game's positions: none, or each position's search value"))
+    # The value loss's weight beside the policy's. A game's positions share one outcome, so a
+    # buffer of 200,000 positions holds a few thousand independent value targets: with weight 1
+    # Senjutsu's and UFS's value heads fit their training positions (squared error 0.04) and
+    # barely beat the mean outcome on games they had not seen (0.22 against 0.28, 0.35 against
+    # 0.39); at 0.1 they fit less and predict better (0.18, 0.29; docs/agents.md's lab notes).
+    value_weight: float = setting(1.0, Flag(
+        "the value loss's weight beside the policy loss's", metavar="W", type=weight))
     # After the warmup, each leaf of the self-play search is valued `(1 - leaf_mix)·` the net's
     # value `+ leaf_mix·` a random playout's from it (AlphaGo's mix, λ in (0, 1]; the search's
     # leaf values, not the value targets `value_mix` shapes). None: the net's value alone.

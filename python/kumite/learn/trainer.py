@@ -61,6 +61,8 @@ def check(cfg: TrainConfig, where: str = "") -> None:
         raise ValueError(f"leaf_mix (λ, the playouts' share of a leaf's value) is in (0, 1], not {cfg.leaf_mix!r}" + where)
     if cfg.warmup_values not in ("playout", "heuristic"):
         raise ValueError(f"warmup_values is 'playout' or 'heuristic', not {cfg.warmup_values!r}" + where)
+    if not 0.0 <= cfg.value_weight < float("inf"):
+        raise ValueError(f"value_weight is a finite number of at least 0, not {cfg.value_weight!r}" + where)
     if cfg.truncated_values not in ("none", "search"):
         raise ValueError(f"truncated_values is 'none' or 'search', not {cfg.truncated_values!r}" + where)
 
@@ -90,15 +92,16 @@ class Trainer:
         self.net: kumite.Net | None = None
         self.rng = np.random.default_rng(cfg.seed)
 
-        optimizer = self.optimizer
+        optimizer, value_weight = self.optimizer, cfg.value_weight
 
         @jax.jit
         def step(params: Params, opt_state: Any, batch: dict[str, Any]) -> tuple[Params, Any, Any, dict[str, Any]]:
-            (loss, parts), grads = jax.value_and_grad(loss_fn, has_aux=True)(params, batch)
+            (loss, parts), grads = jax.value_and_grad(loss_fn, has_aux=True)(params, batch, value_weight)
             updates, opt_state = optimizer.update(grads, opt_state, params)
             return optax.apply_updates(params, updates), opt_state, loss, parts
 
         self._step = step
+        self._losses = jax.jit(lambda params, batch: loss_fn(params, batch)[1])
 
     # Checkpoints hold everything needed to go on: weights, optimizer, curve, counters, and the
     # list of the replay buffer's chunks (the rows are in their own files, written once).
@@ -173,6 +176,7 @@ class Trainer:
                 + (f" leaf_mix={cfg.leaf_mix:g}" if cfg.leaf_mix is not None else "")
                 + (f" value_td={cfg.value_td:g}" if cfg.value_td is not None else "")
                 + (f" truncated_values={cfg.truncated_values}" if cfg.truncated_values != "none" else "")
+                + (f" value_weight={cfg.value_weight:g}" if cfg.value_weight != 1.0 else "")
                 + (f" opponent={cfg.opponent} opponent_share={cfg.opponent_share:g}" if cfg.opponent else "")
                 + (f" schedule={cfg.schedule}" if cfg.schedule else ""))
 
@@ -219,6 +223,15 @@ class Trainer:
             rows["values"], rows["truncated"] = bootstrap_truncated(data, self.game, rows["values"])
         self.positions += len(rows["truncated"])
         self.buffer.add(self.iteration, rows)
+
+    def unseen_losses(self) -> dict[str, float]:
+        """The policy and value losses on the newest iteration's positions before the network
+        learns from them: games it has not seen, so a value loss far above the training one
+        says the value head fits its games rather than learning positions (at most 4,096 rows)."""
+        rows = self.buffer.chunks[-1].rows
+        idx = np.arange(min(4096, len(rows["truncated"])))
+        parts = self._losses(self.params, {k: jnp.asarray(v[idx]) for k, v in rows.items()})
+        return {"policy_loss": float(parts["policy_loss"]), "value_loss": float(parts["value_loss"])}
 
     def learn(self) -> dict[str, float]:
         n = len(self.buffer)
@@ -372,6 +385,7 @@ class Trainer:
                 break
             start = time.perf_counter()
             self.selfplay()
+            unseen = self.unseen_losses()
             losses = self.learn()
             self.iteration += 1
             self.elapsed += time.perf_counter() - start
@@ -390,7 +404,8 @@ class Trainer:
             self.log(
                 f"iteration {self.iteration} | {self.elapsed / 60:.1f} min | {self.selfplay_games} games, "
                 f"{self.positions:,} positions | loss {losses['loss']:.3f} (policy {losses['policy_loss']:.3f}, "
-                f"value {losses['value_loss']:.3f}) | {rate:,.0f} simulations/s | ETA {left}"
+                f"value {losses['value_loss']:.3f}; on the new games before learning them: policy "
+                f"{unseen['policy_loss']:.3f}, value {unseen['value_loss']:.3f}) | {rate:,.0f} simulations/s | ETA {left}"
                 + (f" | {', '.join(f'{k} {v:.0%}' for k, v in self.curve[-1].items() if k not in COUNTERS)}"
                    if self.curve and self.curve[-1]["iteration"] == self.iteration else "")
             )
