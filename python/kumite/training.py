@@ -104,8 +104,8 @@ class TrainConfig:
     # What a truncated self-play game's positions learn for values: "none" (no value target, the
     # loss leaves them out: AlphaZero's, whose games end) or "search" (each position's search
     # value, as a truncated episode is bootstrapped from its value estimate). Half of Fatal
-    # Fight's self-play positions were in campaigns cut at `max_steps`: without targets, the
-    # value head never learned the long positions its teams then stalled in.
+    # Fight's self-play positions were in campaigns cut at `max_steps`, without value targets;
+    # learning their search values made its teams stall more, not less (run M, docs/agents.md).
     truncated_values: Literal["none", "search"] = setting("none", Flag(
         "value targets of a truncated self-play game's positions: none, or each position's search value"))
     # The value loss's weight beside the policy's. A game's positions share one outcome, so a
