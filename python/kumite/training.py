@@ -136,8 +136,8 @@ class TrainConfig:
     # Self-play settings that change part way through the run: `ITER:KEY=VALUE,...` (stages joined
     # by `;`), each KEY one of `SCHEDULED` taking VALUE from the iteration after ITER on. Fatal
     # Fight's recipe: 30 cheap iterations give the 1,000-simulation teacher priors to search with
-    # and many campaigns a minute; the teacher from the start made a third as many campaigns
-    # in the same minutes and a network that ended a quarter of its campaigns (docs/agents.md).
+    # and many campaigns a minute; the teacher from the start made three fifths as many
+    # campaigns in the same minutes, and its network's teams ended 23 of 100 (docs/agents.md).
     schedule: str | None = setting(None, Flag(
         "self-play settings from the iteration after ITER on: ITER:KEY=VALUE,..., KEY one of " + ", ".join(SCHEDULED)
         + " ('none' clears an optional one), stages joined by ';' in increasing ITER", metavar="ITER:KEY=VALUE,...",

@@ -395,8 +395,8 @@ pub const INFO: crate::core::GameInfo = {
         // game's heuristic, so its search values leaves by the heuristic, guided by the latest
         // network's priors (uniform ones in the first iteration). After 30 cheap iterations a
         // stronger teacher, 1,000 simulations a move, and half of each value target from its
-        // search: the teacher from the start made a third as many campaigns in the same minutes
-        // (docs/agents.md, "A fixed opponent, deeper targets and a stronger teacher"). Its
+        // search: the teacher from the start made three fifths as many campaigns in the same
+        // minutes (docs/agents.md, "A fixed opponent, deeper targets and a stronger teacher"). Its
         // learning-curve points are campaigns of teams on one core: at the defaults (40 games
         // every 5 iterations) they took 55 of the 90 minutes, so fewer.
         recipe: &[
