@@ -4,6 +4,7 @@ flags from (:mod:`kumite.training`): each reads a value or ends with a one-line 
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 
 
@@ -29,47 +30,34 @@ count = whole_number(0, None, "must be at least 0")
 positive = whole_number(1, None, "must be at least 1")
 
 
-def above_zero_at_most_one(what: str) -> Callable[[str], float]:
-    """An argparse type: a number in (0, 1], else a usage error naming ``what``."""
+def real(ok: Callable[[float], bool], what: str) -> Callable[[str], float]:
+    """An argparse type: a number for which ``ok`` holds, else a usage error saying ``what``."""
 
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            value = -1.0
-        if not 0.0 < value <= 1.0:
-            raise argparse.ArgumentTypeError(f"{what} is a number above 0 and at most 1, not {text!r}")
+            value = math.nan
+        if not ok(value):
+            raise argparse.ArgumentTypeError(f"{what}, not {text!r}")
         return value
 
     return parse
+
+
+def above_zero_at_most_one(what: str) -> Callable[[str], float]:
+    """An argparse type: a number in (0, 1], else a usage error naming ``what``."""
+    return real(lambda v: 0.0 < v <= 1.0, f"{what} is a number above 0 and at most 1")
 
 
 # λ, a random playout's share of a leaf's value.
 mix_weight = above_zero_at_most_one("λ")
 # A share of the self-play games.
 games_share = above_zero_at_most_one("a share of the games")
-
-
-def share(text: str) -> float:
-    """An argparse type: a number in 0..1."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"a share is a number in 0 .. 1, not {text!r}")
-    return value
-
-
-def weight(text: str) -> float:
-    """An argparse type: a finite number of at least 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"a weight is a finite number of at least 0, not {text!r}")
-    return value
+# A number in 0..1.
+share = real(lambda v: 0.0 <= v <= 1.0, "a share is a number in 0 .. 1")
+# A loss's weight.
+weight = real(lambda v: 0.0 <= v < math.inf, "a weight is a finite number of at least 0")
 
 
 def search_spec(text: str) -> str:

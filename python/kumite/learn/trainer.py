@@ -264,8 +264,9 @@ class Trainer:
                                  "selfplay_games": self.selfplay_games}
         net = self.net
         candidates: dict[str, Callable[[int], Bot]] = {"policy": lambda _: PolicyBot(net, "policy")}
+        gumbel = self.now().gumbel
         for spec in self.eval_specs():
-            name = str(spec) + (f" gumbel:{self.now().gumbel}" if self.now().gumbel else "")
+            name = str(spec) + (f" gumbel:{gumbel}" if gumbel else "")
             candidates[name] = partial(self._search_bot, spec)
         matches: dict[str, list[Callable[[int], Bot]]] = {}
         for name, make in candidates.items():
