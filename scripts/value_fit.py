@@ -1,6 +1,7 @@
 """How well a network of a given shape and loss fits a training run's replay buffer, on its
 training positions and on games it has not seen (docs/agents.md, "Value heads that fit their
-games"): the run's last tenth of buffer chunks (its newest iterations' games) is held out, each
+games"): the replay buffer its checkpoint names is read as `--resume` reads it, its last tenth
+of chunks (its newest iterations' games) is held out, each
 shape trains on the rest from the same start (``kumite train``'s initial weights, AdamW, batches
 of 256), and ten times a run it prints the policy and value losses on both, beside the held-out
 value loss of predicting every position the mean outcome (the floor a value head must beat).
@@ -12,6 +13,7 @@ Game options are not taken: the run must be of the game's default options."""
 from __future__ import annotations
 
 import argparse
+import pickle
 import time
 from pathlib import Path
 from typing import Any
@@ -22,8 +24,9 @@ import numpy as np
 import optax  # type: ignore[import-untyped]  # optax ships no type information
 
 import kumite
-from kumite.learn.buffer import FIELDS
+from kumite.learn.buffer import FIELDS, Chunk, ReplayBuffer
 from kumite.learn.model import init_params, loss_fn
+from kumite.learn.trainer import CHECKPOINT
 
 
 def shape(text: str) -> tuple[int, int, float, float]:
@@ -31,8 +34,17 @@ def shape(text: str) -> tuple[int, int, float, float]:
     return int(hidden), int(blocks), float(decay), float(weight)
 
 
-def load(chunks: list[Path]) -> dict[str, np.ndarray]:
-    return {k: np.concatenate([np.load(c / f"{k}.npy") for c in chunks]) for k in FIELDS}
+def buffer_chunks(run: Path) -> list[Chunk]:
+    """The replay buffer's chunks as the run's checkpoint names them (the rows each keeps)."""
+    with open(run / CHECKPOINT, "rb") as f:
+        state = pickle.load(f)  # noqa: S301 - a training run's own file, named by the user
+    buffer = ReplayBuffer(run, state["config"]["buffer_rows"])
+    buffer.load(state["buffer_chunks"], state["iteration"])
+    return buffer.chunks
+
+
+def rows_of(chunks: list[Chunk]) -> dict[str, np.ndarray]:
+    return {k: np.concatenate([c.rows[k] for c in chunks]) for k in FIELDS}
 
 
 def losses(params: Any, data: dict[str, np.ndarray], rows: int = 20_000) -> tuple[float, float]:
@@ -48,9 +60,9 @@ def main() -> None:
     parser.add_argument("steps", type=int)
     parser.add_argument("shapes", nargs="+", type=shape, metavar="HIDDEN:BLOCKS:WEIGHT_DECAY:VALUE_WEIGHT")
     args = parser.parse_args()
-    chunks = sorted((args.run / "buffer").iterdir())
+    chunks = buffer_chunks(args.run)
     held = max(1, len(chunks) // 10)
-    train, test = load(chunks[:-held]), load(chunks[-held:])
+    train, test = rows_of(chunks[:-held]), rows_of(chunks[-held:])
     print(f"{args.run}: {len(train['truncated'])} training rows, {len(test['truncated'])} held out ({held} chunks)")
     game = kumite.load(args.game)
     rng = np.random.default_rng(0)

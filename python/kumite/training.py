@@ -111,8 +111,8 @@ class TrainConfig:
     # The value loss's weight beside the policy's. A game's positions share one outcome, so a
     # buffer of 200,000 positions holds a few thousand independent value targets: with weight 1
     # Senjutsu's and UFS's value heads fit their training positions (squared error 0.04-0.05) and
-    # barely beat the mean outcome on games they had not seen (0.22 against 0.28, 0.36 against
-    # 0.39); at 0.1 they fit less and predict better (0.19, 0.31), though Senjutsu's search
+    # barely beat the mean outcome on games they had not seen (0.23 against 0.28, 0.35 against
+    # 0.39); at 0.1 they fit less and predict better (0.19, 0.32), though Senjutsu's search
     # played no better with it (docs/agents.md, "Value heads that fit their games").
     value_weight: float = setting(1.0, Flag(
         "the value loss's weight beside the policy loss's", metavar="W", type=weight))
