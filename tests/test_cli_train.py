@@ -16,7 +16,7 @@ from kumite.training import TrainConfig
 # since (`--warmup-simulations`, `--opponent`, `--opponent-share`, `--schedule`, `--truncated-values`, `--value-weight`).
 FLAGS = ["--budget", "--simulations", "--gumbel", "--warmup", "--warmup-simulations", "--warmup-priors", "--warmup-values", "--value-mix",
          "--leaf-mix", "--value-td", "--truncated-values", "--value-weight", "--opponent", "--opponent-share", "--iterations", "--hidden", "--blocks", "--games-per-iteration", "--eval-every",
-         "--eval-games", "--schedule", "--seed", "--checkpoint-minutes"]
+         "--eval-games", "--schedule", "--init", "--seed", "--checkpoint-minutes"]
 
 
 def parsed(monkeypatch: pytest.MonkeyPatch, *flags: str) -> argparse.Namespace:
@@ -45,14 +45,14 @@ def test_every_flag_reaches_its_field(monkeypatch: pytest.MonkeyPatch) -> None:
     args = parsed(monkeypatch, "--budget", "5", "--simulations", "4", "--gumbel", "0", "--warmup", "0.5",
                   "--warmup-simulations", "2", "--warmup-priors", "--warmup-values", "heuristic", "--value-mix", "0.25", "--truncated-values", "search", "--value-weight", "0.1", "--leaf-mix", "0.75",
                   "--opponent", "mcts:40:heuristic", "--opponent-share", "0.25", "--iterations", "3", "--hidden", "8", "--blocks", "0", "--games-per-iteration", "2",
-                  "--eval-every", "1", "--eval-games", "0", "--schedule", "2:simulations=8;4:leaf_mix=none", "--seed", "7",
-                  "--checkpoint-minutes", "0")
+                  "--eval-every", "1", "--eval-games", "0", "--schedule", "2:simulations=8;4:leaf_mix=none", "--init", "shipped",
+                  "--seed", "7", "--checkpoint-minutes", "0")
     assert training.from_flags(args, game="tekken", out="runs/t") == TrainConfig(
         game="tekken", out="runs/t", budget_minutes=5.0, simulations=4, gumbel=None, warmup=0.5, warmup_simulations=2,
         warmup_priors=True,
         warmup_values="heuristic", value_mix=0.25, truncated_values="search", value_weight=0.1, leaf_mix=0.75, opponent="mcts:40:heuristic", opponent_share=0.25, iterations=3, hidden=8, blocks=0,
-        games_per_iteration=2, eval_every=1, eval_games=0, schedule="2:simulations=8;4:leaf_mix=none", seed=7,
-        checkpoint_minutes=0.0)
+        games_per_iteration=2, eval_every=1, eval_games=0, schedule="2:simulations=8;4:leaf_mix=none", init="shipped",
+        seed=7, checkpoint_minutes=0.0)
 
 
 @pytest.mark.parametrize("flags", [["--warmup", "2"], ["--value-mix", "-0.1"], ["--leaf-mix", "0"], ["--gumbel", "70000"],
@@ -73,7 +73,8 @@ def test_the_help_is_the_fields_help_with_their_defaults(capsys: pytest.CaptureF
         assert flag.help in text, f.name
     for shown in ("training time (default 60)", "0 for PUCT (default 16)", "(default 1: all of it; 0 is AlphaZero's "
                   "recipe)", "(default playout)", "(default 0: the outcome alone)", "(default: the net alone)",
-                  "the network's width (default 128)", "residual blocks (default 2)", "on Ctrl-C (default 10)"):
+                  "the network's width (default 128)", "residual blocks (default 2)", "on Ctrl-C (default 10)",
+                  "(default: random weights)"):
         assert shown in text, shown
 
 

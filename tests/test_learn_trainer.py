@@ -218,6 +218,42 @@ def net_tensors(path: Path) -> dict[str, np.ndarray]:
     return safetensors_numpy.load(path.read_bytes())
 
 
+def test_a_run_started_from_a_network_takes_its_weights_and_names_it(tmp_path: Path) -> None:
+    """`--init PATH` starts a run from a network file's weights instead of random ones (a run
+    whose folder is gone goes on from its network); the new network's metadata names the file
+    and the commit and command that made it, and its recipe has `init=`."""
+    learn.train(config(tmp_path / "a", iterations=1), log=lambda _: None)
+    first = tmp_path / "a" / "net.safetensors"
+    trainer = Trainer(config(tmp_path / "b", iterations=1, init=str(first), seed=5))
+    for key, value in net_tensors(first).items():
+        np.testing.assert_array_equal(np.asarray(trainer.params[key]), value, err_msg=key)
+    learn.train(config(tmp_path / "b", iterations=1, init=str(first), seed=5), log=lambda _: None)
+    made = kumite.Net.load(str(tmp_path / "b" / "net.safetensors")).metadata
+    assert made["init"].startswith("net.safetensors (commit ") and "kumite.learn.train" in made["init"]
+    assert made["recipe"].endswith(f" init={first}")
+
+
+def test_a_run_starts_from_the_shipped_network_of_its_game_and_options(tmp_path: Path) -> None:
+    """`--init shipped` is the file the bots load for the game and its options."""
+    shipped = Path(kumite.__file__).parent / "nets" / "tekken.safetensors"
+    trainer = Trainer(config(tmp_path, init="shipped", hidden=128, blocks=2))
+    for key, value in net_tensors(shipped).items():
+        np.testing.assert_array_equal(np.asarray(trainer.params[key]), value, err_msg=key)
+
+
+def test_a_network_of_another_shape_or_game_is_refused_before_the_run(tmp_path: Path) -> None:
+    """The network must be the run's shape (the error says which flags fit it) and made for the
+    run's game and options (the bots' `NetMismatchError`)."""
+    learn.train(config(tmp_path / "a", iterations=1), log=lambda _: None)
+    first = str(tmp_path / "a" / "net.safetensors")
+    with pytest.raises(ValueError, match="8 hidden units and 1 blocks, this run's of 16 and 1: pass --hidden 8 --blocks 1"):
+        Trainer(config(tmp_path / "b", init=first, hidden=16))
+    with pytest.raises(kumite.NetMismatchError):
+        Trainer(config(tmp_path / "c", init=first, game="senjutsu"))
+    with pytest.raises(ValueError, match="cannot read the network"):
+        Trainer(config(tmp_path / "d", init=str(tmp_path / "missing.safetensors")))
+
+
 @pytest.mark.parametrize("buffer_rows", [200_000, 100])
 def test_a_resumed_run_trains_as_an_unbroken_one_and_its_checkpoint_is_small(buffer_rows: int, tmp_path: Path) -> None:
     """A run stopped after one iteration and resumed for a second ends with the same weights as

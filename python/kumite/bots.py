@@ -69,28 +69,34 @@ def load_net(game: Game, path: str | None = None) -> Net:
     file is checked; the first that fits plays); checked against the game (a network made for
     other options or content raises ``NetMismatchError``, which for the shipped networks says
     to train one for these options and name it)."""
-    train = f"train one with `kumite train {game.name} --out DIR` and name it (az:N:DIR/net.safetensors)"
     if not path:
-        candidates = shipped_nets(game.name)
-        if not candidates:
-            raise ValueError(f"no network is shipped for {game.name} in this build: {train}")
-        first: NetMismatchError | None = None
-        tried: list[Net] = []
-        for net_file in candidates:
-            tried.append(_read_net(str(net_file)))
-            try:
-                tried[-1].check(game)
-                return tried[-1]
-            except NetMismatchError as e:
-                first = first or e
-        assert first is not None
-        shipped = "; ".join(_options_text(net) for net in tried)
-        first.args = (f"{first.args[0]}. The networks shipped for {game.name} are for {shipped}: "
-                      f"for these options, {train}",)
-        raise first
+        return shipped_net(game)[1]
     net = _read_net(path)
     net.check(game)
     return net
+
+
+def shipped_net(game: Game) -> tuple[Path, Net]:
+    """The file shipped for ``game`` and its options, and the network in it (``load_net``
+    without a path)."""
+    train = f"train one with `kumite train {game.name} --out DIR` and name it (az:N:DIR/net.safetensors)"
+    candidates = shipped_nets(game.name)
+    if not candidates:
+        raise ValueError(f"no network is shipped for {game.name} in this build: {train}")
+    first: NetMismatchError | None = None
+    tried: list[Net] = []
+    for net_file in candidates:
+        tried.append(_read_net(str(net_file)))
+        try:
+            tried[-1].check(game)
+            return net_file, tried[-1]
+        except NetMismatchError as e:
+            first = first or e
+    assert first is not None
+    shipped = "; ".join(_options_text(net) for net in tried)
+    first.args = (f"{first.args[0]}. The networks shipped for {game.name} are for {shipped}: "
+                  f"for these options, {train}",)
+    raise first
 
 
 def _read_net(path: str) -> Net:

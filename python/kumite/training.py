@@ -143,6 +143,13 @@ class TrainConfig:
         + " ('none' clears an optional one), stages joined by ';' in increasing ITER", metavar="ITER:KEY=VALUE,...",
         type=schedule_text,
         default_note="none"))
+    # The weights a new run starts from: a network file of this game and options (a shipped one
+    # with `shipped`), so a run can go on from a network whose run folder is gone, with other
+    # settings. None: random weights. A resumed run takes its checkpoint's weights instead.
+    init: str | None = setting(None, Flag(
+        "start from this network's weights (a file made for this game and options, or 'shipped' for the one "
+        "this package ships) instead of random ones; its width and blocks are the run's", metavar="PATH", type=str,
+        default_note="random weights"))
     seed: int = setting(0, Flag("the seed of the initial weights, self-play, sampling and evaluation", type=argtypes.seed))
     hidden: int = setting(128, Flag("the network's width", type=positive))
     blocks: int = setting(2, Flag("residual blocks"))

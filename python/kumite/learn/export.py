@@ -1,4 +1,5 @@
-"""Writing a network as a `kumite-net-1` safetensors file, which `kumite.Net.load` reads."""
+"""Writing a network as a `kumite-net-1` safetensors file, which `kumite.Net.load` reads, and
+reading one's weights back to start a run from (``--init``)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from safetensors.numpy import save
+from safetensors.numpy import load_file, save
 
 import kumite
+from kumite.bots import load_net, shipped_net
 from kumite.learn.model import Params, blocks_of, layers
 
 
@@ -33,3 +35,22 @@ def save_net(params: Params, game: kumite.Game, path: str | Path, provenance: di
     tmp.write_bytes(data)
     tmp.replace(path)
     return kumite.Net.from_bytes(data)
+
+
+def read_params(spec: str, game: kumite.Game, hidden: int, blocks: int) -> tuple[Params, Path]:
+    """The weights of the network ``spec`` names (a file, or ``shipped``: the one the package
+    ships for ``game`` and its options) and its path: checked against the game as the bots check
+    it (a network made for other options or content raises ``NetMismatchError``), and against
+    the run's shape, which must be the network's."""
+    if spec == "shipped":
+        path = shipped_net(game)[0]
+    else:
+        path = Path(spec)
+        load_net(game, spec)
+    params: Params = load_file(path)
+    (first, _), *_ = layers(params)
+    shape = (first.shape[0], blocks_of(params))
+    if shape != (hidden, blocks):
+        raise ValueError(f"{path} is a network of {shape[0]} hidden units and {shape[1]} blocks, this run's of "
+                         f"{hidden} and {blocks}: pass --hidden {shape[0]} --blocks {shape[1]} to start from it")
+    return params, path

@@ -27,7 +27,7 @@ import kumite
 from kumite.arena import play_games, step_bound, summarize
 from kumite.bots import AZ_EXPLORATION, Bot, PolicyBot, make_bot
 from kumite.learn.buffer import FOLDER, ReplayBuffer
-from kumite.learn.export import save_net
+from kumite.learn.export import read_params, save_net
 from kumite.learn.model import Params, init_params, loss_fn
 from kumite.learn.targets import bootstrap_truncated, mix_values, td_values
 from kumite.training import TrainConfig as TrainConfig  # stated without JAX; imported from here too
@@ -80,6 +80,14 @@ class Trainer:
         self.optimizer = optax.adamw(cfg.learning_rate, weight_decay=cfg.weight_decay)
         self.params: Params = {k: jnp.asarray(v) for k, v in init_params(
             cfg.seed, g.observation_shape[0], g.num_actions, g.num_players, cfg.hidden, cfg.blocks).items()}
+        # Where the first weights came from, for the metadata: the file and that network's own
+        # commit and command (its run may be gone).
+        self.init_from = ""
+        if cfg.init:
+            params, path = read_params(cfg.init, g, cfg.hidden, cfg.blocks)
+            self.params = {k: jnp.asarray(v) for k, v in params.items()}
+            made = kumite.Net.load(str(path)).metadata
+            self.init_from = f"{path.name} (commit {made.get('commit', '?')}: {made.get('command', '?')})"
         self.opt_state = self.optimizer.init(self.params)
         self.iteration = 0
         self.elapsed = 0.0
@@ -163,6 +171,7 @@ class Trainer:
             "selfplay_games": self.selfplay_games,
             "cpu_minutes": round(self.elapsed / 60, 2),
             "command": self.cfg.command or (" ".join(["kumite", *sys.argv[1:]]) if sys.argv and "kumite" in sys.argv[0] else "kumite.learn.train"),
+            **({"init": self.init_from} if self.init_from else {}),
             "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         }
 
@@ -178,7 +187,8 @@ class Trainer:
                 + (f" truncated_values={cfg.truncated_values}" if cfg.truncated_values != "none" else "")
                 + (f" value_weight={cfg.value_weight:g}" if cfg.value_weight != 1.0 else "")
                 + (f" opponent={cfg.opponent} opponent_share={cfg.opponent_share:g}" if cfg.opponent else "")
-                + (f" schedule={cfg.schedule}" if cfg.schedule else ""))
+                + (f" schedule={cfg.schedule}" if cfg.schedule else "")
+                + (f" init={cfg.init}" if cfg.init else ""))
 
     def export(self, name: str) -> kumite.Net:
         self.net = save_net(jax.device_get(self.params), self.game, self.out / name, self.provenance())
