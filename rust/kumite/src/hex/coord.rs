@@ -59,6 +59,15 @@ impl Hex {
         u8::try_from(steps).unwrap_or(u8::MAX)
     }
 
+    /// Whether `other` is one step away (`distance_to(other) == 1`): the six neighbours are the
+    /// offsets with both axial deltas in -1..=1 and the two unequal ((0, 0), (1, 1) and (-1, -1)
+    /// are not neighbours). Three compares instead of the distance's three absolute values.
+    #[inline]
+    pub fn is_neighbor(self, other: Hex) -> bool {
+        let (dq, dr) = widened_delta(self, other);
+        (dq + 1) as u16 <= 2 && (dr + 1) as u16 <= 2 && dq != dr
+    }
+
     /// `Some(d)` exactly when `other` lies on the straight ray leaving `self` in direction `d`
     /// (at any distance); `None` for `self` itself and for hexes off all six rays.
     #[inline]
@@ -294,6 +303,17 @@ mod tests {
         for d in Direction::ALL {
             assert_eq!(ns[d.index() as usize], h.neighbor(d));
             assert_eq!(h.neighbor(d) - h, d.offset());
+        }
+    }
+
+    #[test]
+    fn is_neighbor_is_distance_one() {
+        let hexes: Vec<Hex> = (-128..=127).step_by(3).flat_map(|q| (-128..=127).step_by(3).map(move |r| Hex::new(q, r))).collect();
+        let near = Hex::new(1, -2).spiral(3);
+        for &a in hexes.iter().chain(&near) {
+            for &b in near.iter().chain([Hex::new(127, -128), Hex::new(-128, 127)].iter()) {
+                assert_eq!(a.is_neighbor(b), a.distance_to(b) == 1, "{a:?} {b:?}");
+            }
         }
     }
 

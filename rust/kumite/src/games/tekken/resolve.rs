@@ -90,6 +90,7 @@ impl TekkenState {
     /// Resolves one symbol. It takes effect (for the dead-text check) when it changes the game: a
     /// move with a free hex to go to (it is mandatory then), a strike at close range, a push that
     /// moves the opponent, a sweep on a standing opponent, a stun with a slot left to block.
+    #[inline(always)]
     fn exec(&mut self, game: &Tekken, symbol: Symbol, source: Source, ev: &mut impl EventSink<Event>) -> Flow {
         let att = usize::from(self.attacker);
         let def = 1 - att;
@@ -159,6 +160,7 @@ impl TekkenState {
     }
 
     /// Moves fighter `who` onto `hex` and applies a special hex (TK-4.5: for every movement).
+    #[inline(always)]
     pub(super) fn enter(&mut self, game: &Tekken, who: usize, hex: Hex, ev: &mut impl EventSink<Event>) -> Flow {
         self.fighters[who].pos = hex;
         match game.stage().special(hex) {
@@ -220,6 +222,7 @@ impl TekkenState {
 
     // ---- movement ----------------------------------------------------------------------------
 
+    #[inline(always)]
     pub(crate) fn move_targets<'a>(&'a self, game: &'a Tekken) -> impl Iterator<Item = Direction> + 'a {
         let att = usize::from(self.attacker);
         let board = &game.stage().board;
@@ -236,7 +239,8 @@ impl TekkenState {
         let board = &game.stage().board;
         let mut best = u8::MAX;
         let mut dirs = arrayvec::ArrayVec::<Direction, 6>::new();
-        if from.distance_to(other) > 1 {
+        // Two fighters never share a hex, so "more than one step" is "not a neighbour".
+        if from != other && !from.is_neighbor(other) {
             let from_here = board.distances_from(from);
             for (d, to) in board.open_neighbors(other) {
                 let Some(dist) = from_here.to(to) else {
@@ -281,6 +285,7 @@ fn hazard(game: &Tekken, hex: Hex) -> u8 {
 
 /// The open neighbours of `from` one step closer to `target`, skipping the opponent's hex, in
 /// direction order. Walking distances are symmetric, so one row (to `target`) serves them all.
+#[inline(always)]
 fn closer_steps(game: &Tekken, from: Hex, target: Hex, other: Hex) -> impl Iterator<Item = Hex> + '_ {
     let board = &game.stage().board;
     let to_target = board.distances_from(target);

@@ -287,7 +287,7 @@ impl TekkenState {
     }
 
     pub fn adjacent(&self) -> bool {
-        self.fighters[0].pos.distance_to(self.fighters[1].pos) == 1
+        self.fighters[0].pos.is_neighbor(self.fighters[1].pos)
     }
 }
 
