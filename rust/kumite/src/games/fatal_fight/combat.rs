@@ -9,6 +9,7 @@ use crate::games::fatal_fight::state::*;
 
 impl FatalFightState {
     /// FF-6.3, FF-8, FF-9: the card goes face up; attack cards join the chain.
+    #[inline(always)]
     pub(super) fn play_card(&mut self, game: &FatalFight, p: usize, i: usize, ev: &mut impl EventSink<Event>) {
         let card = self.players[p].hand.remove(i);
         self.players[p].played.push(card);
@@ -50,6 +51,7 @@ impl FatalFightState {
 
     /// FFX-17: the text effects of `card` that resolve at `when` and whose condition holds, for
     /// player `p`; `target` is the struck group of a hit.
+    #[inline(always)]
     fn apply_text(
         &mut self,
         game: &FatalFight,

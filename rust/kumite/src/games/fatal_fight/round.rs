@@ -20,6 +20,7 @@ impl FatalFightState {
         self.enemy_pile.pop()
     }
 
+    #[inline(always)]
     fn add_enemies(&mut self, game: &FatalFight, g: usize, n: usize) {
         for _ in 0..n {
             if self.groups[g].is_full() {
@@ -333,6 +334,7 @@ impl FatalFightState {
         self.start_round(game, ev);
     }
 
+    #[inline(always)]
     fn discard_played(&mut self, game: &FatalFight, p: usize) {
         let pl = &mut self.players[p];
         for c in pl.played.iter() {

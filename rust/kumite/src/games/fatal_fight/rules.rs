@@ -11,6 +11,7 @@ use crate::games::fatal_fight::state::*;
 use crate::games::fatal_fight::text;
 
 /// Draws `n` cards into the hand, reshuffling the discard into the deck when it runs out (FF-5.4).
+#[inline(always)]
 pub(super) fn draw(p: &mut Player, n: usize, rng: &mut Rng) -> usize {
     let mut drawn = 0;
     for _ in 0..n {
@@ -57,6 +58,7 @@ fn hand_types(hand: &[CardId]) -> impl Iterator<Item = CardId> {
 }
 
 /// The hand slot of the first card of type `t`.
+#[inline(always)]
 fn slot_of(p: &Player, t: u8) -> usize {
     p.hand.iter().position(|c| c == CardId(u16::from(t))).expect("legal: a card of that type is in hand")
 }
@@ -237,6 +239,7 @@ impl FatalFightState {
         self.apply_effects(game, p, c.guard, c.draw, c.heal);
     }
 
+    #[inline(always)]
     pub(crate) fn apply_effects(&mut self, game: &FatalFight, p: usize, guard: u8, draw_n: u8, heal: u8) {
         let max_life = game.character(p).life;
         let pl = &mut self.players[p];
