@@ -78,6 +78,7 @@ impl SenjutsuState {
     }
 
     /// The action at the cursor: the part's own actions, then kamae bonus actions (SJ-5.8).
+    #[inline(always)]
     pub(super) fn op_at<'g>(&self, game: &'g Senjutsu, e: &Exec) -> Option<&'g Op> {
         let card = game.content.card(e.card);
         let ops = &card.parts[usize::from(e.part)].ops;
@@ -498,6 +499,7 @@ impl SenjutsuState {
     /// Steps a move may take now: card directions turned to the controller's facing, into open,
     /// free hexes (SJ-6.1, SJ-6.2, SJX-4); and whether the move is forced (none, unforced, if
     /// the action is no move).
+    #[inline(always)]
     pub(super) fn move_steps(&self, game: &Senjutsu, e: &Exec) -> (ArrayVec<Direction, 6>, bool) {
         let Some(&Op::Move { dirs, forced, .. }) = self.current_op(game, e) else { return (ArrayVec::new(), false) };
         // The card's directions turned to the facing: bit d of `turned` is board direction d.

@@ -363,6 +363,7 @@ impl SenjutsuState {
     }
 
     /// SJ-13.5: variable initiatives are declared in advantage order (SJX-5).
+    #[inline(always)]
     fn next_declarer(&mut self, game: &Senjutsu, after: Option<usize>, events: &mut impl EventSink<Event>) {
         let order = self.by_advantage(game.options.declare_order == DeclareOrder::LowFirst);
         let next = Self::next_in(&order, after, |q| {
@@ -445,6 +446,7 @@ impl SenjutsuState {
     }
 
     /// SJ-13.9, SJ-13.10: above the hand limit, discard face down down to it.
+    #[inline(always)]
     fn next_discard(&mut self, game: &Senjutsu, events: &mut impl EventSink<Event>) {
         // The hand's size bounds the count (it skips the core card): most hands are not near the
         // limit, and the count looks every card up.

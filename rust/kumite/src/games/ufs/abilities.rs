@@ -10,6 +10,7 @@ use crate::games::ufs::state::{At, Event, UfsState};
 impl UfsState {
     /// Fires every `trigger` ability of `card` (owned by `p`, at pool `slot` if in the pool)
     /// whose condition holds.
+    #[inline(always)]
     pub(super) fn fire(
         &mut self,
         game: &Ufs,
@@ -33,6 +34,7 @@ impl UfsState {
 
     /// Applies the effects of ability `j` of `card`, used by `p`. Each effect that changes the
     /// game is reported for the dead-text check.
+    #[inline(always)]
     fn effects(&mut self, game: &Ufs, p: usize, card: CardId, j: usize, ev: &mut impl EventSink<Event>) {
         let o = 1 - p;
         let c = game.content.card(card);

@@ -16,6 +16,7 @@ impl UfsState {
     // ------------------------------------------------------------------ queries
 
     /// The resource symbols `p` can match against (UF-7.4), gathered once for a whole listing.
+    #[inline(always)]
     fn resources<'a>(&'a self, game: &'a Ufs, p: usize) -> Resources<'a> {
         let symbols = |z: Cards| z.cards().fold(0, |m, c| m | game.symbols(p, c));
         let pool = self.sides[p].pool();
@@ -41,6 +42,7 @@ impl UfsState {
         combo.iter().enumerate().all(|(m, t)| game.content.card(pool[slot - combo.len() + m].card).has_trait(t))
     }
 
+    #[inline(always)]
     pub(super) fn condition_holds(&self, game: &Ufs, p: usize, slot: Option<usize>, a: &Ability) -> bool {
         (!a.condition.desperation || self.desperate(game, p)) && self.combo_holds(game, p, slot, &a.condition.combo)
     }
@@ -135,6 +137,7 @@ impl UfsState {
         out.push(UfsAction::Pass.encode(&game.ids));
     }
 
+    #[inline(always)]
     fn use_actions(&self, game: &Ufs, p: usize, trigger: Trigger, out: &mut ActionList) {
         let s = &self.sides[p];
         let ids = &game.ids;
@@ -172,6 +175,7 @@ impl UfsState {
     /// The uses of `src` that `p` may make now (UF-8): an ability under the trigger whose cost
     /// can be paid and whose condition holds. The source's face and use marks are `may_use`'s,
     /// checked before; what depends only on the source is worked out once for its abilities.
+    #[inline(always)]
     fn push_uses(&self, game: &Ufs, p: usize, src: Source, trigger: Trigger, out: &mut ActionList) {
         let Source { k, slot, pool_slot } = src;
         let ids = &game.ids;
@@ -271,6 +275,7 @@ impl UfsState {
     }
 
     /// UF-2.6, UF-3.2: draw up to the character's hand size, never beyond.
+    #[inline(always)]
     pub(super) fn draw_up(&mut self, game: &Ufs, p: usize, ev: &mut impl EventSink<Event>) {
         let want = usize::from(game.hand_size(p));
         let have = self.sides[p].hand().len();
