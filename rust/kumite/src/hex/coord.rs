@@ -308,7 +308,8 @@ mod tests {
 
     #[test]
     fn is_neighbor_is_distance_one() {
-        let hexes: Vec<Hex> = (-128..=127).step_by(3).flat_map(|q| (-128..=127).step_by(3).map(move |r| Hex::new(q, r))).collect();
+        let hexes: Vec<Hex> =
+            (-128..=127).step_by(3).flat_map(|q| (-128..=127).step_by(3).map(move |r| Hex::new(q, r))).collect();
         let near = Hex::new(1, -2).spiral(3);
         for &a in hexes.iter().chain(&near) {
             for &b in near.iter().chain([Hex::new(127, -128), Hex::new(-128, 127)].iter()) {
