@@ -225,33 +225,39 @@ def test_a_run_started_from_a_network_takes_its_weights_and_names_it(tmp_path: P
     learn.train(config(tmp_path / "a", iterations=1), log=lambda _: None)
     first = tmp_path / "a" / "net.safetensors"
     trainer = Trainer(config(tmp_path / "b", iterations=1, init=str(first), seed=5))
+    trainer.start_from_init()
     for key, value in net_tensors(first).items():
         np.testing.assert_array_equal(np.asarray(trainer.params[key]), value, err_msg=key)
     learn.train(config(tmp_path / "b", iterations=1, init=str(first), seed=5), log=lambda _: None)
     made = kumite.Net.load(str(tmp_path / "b" / "net.safetensors")).metadata
     assert made["init"].startswith("net.safetensors (commit ") and "kumite.learn.train" in made["init"]
     assert made["recipe"].endswith(f" init={first}")
+    # Resumed, the run takes its checkpoint's weights: the file it started from may be gone.
+    first.unlink()
+    learn.train(config(tmp_path / "b", iterations=2, init=str(first), seed=5), resume=True, log=lambda _: None)
+    assert kumite.Net.load(str(tmp_path / "b" / "net.safetensors")).metadata["init"] == made["init"]
 
 
 def test_a_run_starts_from_the_shipped_network_of_its_game_and_options(tmp_path: Path) -> None:
     """`--init shipped` is the file the bots load for the game and its options."""
     shipped = Path(kumite.__file__).parent / "nets" / "tekken.safetensors"
     trainer = Trainer(config(tmp_path, init="shipped", hidden=128, blocks=2))
+    trainer.start_from_init()
     for key, value in net_tensors(shipped).items():
         np.testing.assert_array_equal(np.asarray(trainer.params[key]), value, err_msg=key)
 
 
-def test_a_network_of_another_shape_or_game_is_refused_before_the_run(tmp_path: Path) -> None:
+def test_a_network_of_another_shape_or_game_is_refused_before_the_selfplay(tmp_path: Path) -> None:
     """The network must be the run's shape (the error says which flags fit it) and made for the
     run's game and options (the bots' `NetMismatchError`)."""
     learn.train(config(tmp_path / "a", iterations=1), log=lambda _: None)
     first = str(tmp_path / "a" / "net.safetensors")
     with pytest.raises(ValueError, match="8 hidden units and 1 blocks, this run's of 16 and 1: pass --hidden 8 --blocks 1"):
-        Trainer(config(tmp_path / "b", init=first, hidden=16))
+        Trainer(config(tmp_path / "b", init=first, hidden=16)).start_from_init()
     with pytest.raises(kumite.NetMismatchError):
-        Trainer(config(tmp_path / "c", init=first, game="senjutsu"))
+        Trainer(config(tmp_path / "c", init=first, game="senjutsu")).start_from_init()
     with pytest.raises(ValueError, match="cannot read the network"):
-        Trainer(config(tmp_path / "d", init=str(tmp_path / "missing.safetensors")))
+        Trainer(config(tmp_path / "d", init=str(tmp_path / "missing.safetensors"))).start_from_init()
 
 
 @pytest.mark.parametrize("buffer_rows", [200_000, 100])

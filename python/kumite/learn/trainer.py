@@ -80,14 +80,9 @@ class Trainer:
         self.optimizer = optax.adamw(cfg.learning_rate, weight_decay=cfg.weight_decay)
         self.params: Params = {k: jnp.asarray(v) for k, v in init_params(
             cfg.seed, g.observation_shape[0], g.num_actions, g.num_players, cfg.hidden, cfg.blocks).items()}
-        # Where the first weights came from, for the metadata: the file and that network's own
-        # commit and command (its run may be gone).
+        # Where the first weights came from (`start_from_init`), for the metadata: the file and
+        # that network's own commit and command (its run may be gone).
         self.init_from = ""
-        if cfg.init:
-            params, path = read_params(cfg.init, g, cfg.hidden, cfg.blocks)
-            self.params = {k: jnp.asarray(v) for k, v in params.items()}
-            made = kumite.Net.load(str(path)).metadata
-            self.init_from = f"{path.name} (commit {made.get('commit', '?')}: {made.get('command', '?')})"
         self.opt_state = self.optimizer.init(self.params)
         self.iteration = 0
         self.elapsed = 0.0
@@ -111,6 +106,17 @@ class Trainer:
         self._step = step
         self._losses = jax.jit(lambda params, batch: loss_fn(params, batch)[1])
 
+    def start_from_init(self) -> None:
+        """A new run's first weights from ``cfg.init`` (a resumed run takes its checkpoint's, so
+        the file need not outlive the run's start)."""
+        if not self.cfg.init:
+            return
+        params, path = read_params(self.cfg.init, self.game, self.cfg.hidden, self.cfg.blocks)
+        self.params = {k: jnp.asarray(v) for k, v in params.items()}
+        self.opt_state = self.optimizer.init(self.params)
+        made = kumite.Net.load(str(path)).metadata
+        self.init_from = f"{path.name} (commit {made.get('commit', '?')}: {made.get('command', '?')})"
+
     # Checkpoints hold everything needed to go on: weights, optimizer, curve, counters, and the
     # list of the replay buffer's chunks (the rows are in their own files, written once).
     def save_checkpoint(self) -> None:
@@ -127,6 +133,7 @@ class Trainer:
             "buffer_chunks": self.buffer.manifest(),
             "curve": self.curve,
             "rng": self.rng.bit_generator.state,
+            "init_from": self.init_from,
         }
         tmp = self.out / (CHECKPOINT + ".tmp")
         with open(tmp, "wb") as f:
@@ -155,6 +162,7 @@ class Trainer:
         else:
             self.buffer.load(state["buffer_chunks"], self.iteration)
         self.rng.bit_generator.state = state["rng"]
+        self.init_from = state.get("init_from", "")
         self.export("net.safetensors")
         return True
 
@@ -429,4 +437,6 @@ def train(cfg: TrainConfig, resume: bool = False, log: Callable[[str], None] = p
     trainer = Trainer(cfg, log)
     if resume and trainer.load_checkpoint():
         log(f"resumed at iteration {trainer.iteration} ({trainer.elapsed / 60:.1f} min done)")
+    else:
+        trainer.start_from_init()
     return trainer.run()
