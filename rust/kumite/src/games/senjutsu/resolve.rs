@@ -507,11 +507,14 @@ impl SenjutsuState {
         let dirs = u32::from(dirs) & 0x3f;
         let turned = ((dirs << f) | (dirs >> (6 - f))) & 0x3f;
         let board = &game.battlefield().board;
-        let steps = board
-            .open_neighbors(self.samurai[usize::from(e.who)].pos)
-            .filter(|&(d, i)| turned & (1 << d.index()) != 0 && !self.occupied(board.hex_at(i)))
-            .map(|(d, _)| d);
-        (steps.collect(), forced)
+        // Pushed one by one (a hex has six neighbours): `collect` stayed a call of its own.
+        let mut steps = ArrayVec::new();
+        for (d, i) in board.open_neighbors(self.samurai[usize::from(e.who)].pos) {
+            if turned & (1 << d.index()) != 0 && !self.occupied(board.hex_at(i)) {
+                steps.push(d);
+            }
+        }
+        (steps, forced)
     }
 
     fn move_one(&mut self, game: &Senjutsu, d: Direction, events: &mut impl EventSink<Event>) {

@@ -55,6 +55,7 @@ impl UfsState {
         }
     }
 
+    #[inline(always)]
     pub(super) fn check_passed(
         &mut self,
         game: &Ufs,
