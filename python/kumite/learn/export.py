@@ -37,20 +37,16 @@ def save_net(params: Params, game: kumite.Game, path: str | Path, provenance: di
     return kumite.Net.from_bytes(data)
 
 
-def read_params(spec: str, game: kumite.Game, hidden: int, blocks: int) -> tuple[Params, Path]:
+def read_params(spec: str, game: kumite.Game, hidden: int, blocks: int) -> tuple[Params, Path, kumite.Net]:
     """The weights of the network ``spec`` names (a file, or ``shipped``: the one the package
-    ships for ``game`` and its options) and its path: checked against the game as the bots check
-    it (a network made for other options or content raises ``NetMismatchError``), and against
-    the run's shape, which must be the network's."""
-    if spec == "shipped":
-        path = shipped_net(game)[0]
-    else:
-        path = Path(spec)
-        load_net(game, spec)
+    ships for ``game`` and its options), its path and the network as read: checked against the
+    game as the bots check it (a network made for other options or content raises
+    ``NetMismatchError``), and against the run's shape, which must be the network's."""
+    path, net = shipped_net(game) if spec == "shipped" else (Path(spec), load_net(game, spec))
     params: Params = load_file(path)
     (first, _), *_ = layers(params)
     shape = (first.shape[0], blocks_of(params))
     if shape != (hidden, blocks):
         raise ValueError(f"{path} is a network of {shape[0]} hidden units and {shape[1]} blocks, this run's of "
                          f"{hidden} and {blocks}: pass --hidden {shape[0]} --blocks {shape[1]} to start from it")
-    return params, path
+    return params, path, net

@@ -111,10 +111,10 @@ class Trainer:
         the file need not outlive the run's start)."""
         if not self.cfg.init:
             return
-        params, path = read_params(self.cfg.init, self.game, self.cfg.hidden, self.cfg.blocks)
+        params, path, net = read_params(self.cfg.init, self.game, self.cfg.hidden, self.cfg.blocks)
         self.params = {k: jnp.asarray(v) for k, v in params.items()}
         self.opt_state = self.optimizer.init(self.params)
-        made = kumite.Net.load(str(path)).metadata
+        made = net.metadata
         self.init_from = f"{path.name} (commit {made.get('commit', '?')}: {made.get('command', '?')})"
 
     # Checkpoints hold everything needed to go on: weights, optimizer, curve, counters, and the

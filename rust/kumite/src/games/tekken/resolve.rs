@@ -239,7 +239,7 @@ impl TekkenState {
         let board = &game.stage().board;
         let mut best = u8::MAX;
         let mut dirs = arrayvec::ArrayVec::<Direction, 6>::new();
-        // Two fighters never share a hex, so "more than one step" is "not a neighbour".
+        // More than one step away: neither the same hex nor a neighbour.
         if from != other && !from.is_neighbor(other) {
             let from_here = board.distances_from(from);
             for (d, to) in board.open_neighbors(other) {
