@@ -10,16 +10,21 @@ metadata. Fatal Fight, a team game: campaign win rates of ``mcts:2000:heuristic`
 size, and of ``az:200`` teams where a shipped network fits the party size.
 
 Games run in worker processes (``--workers``, default every core); every game's bots are made
-from the match seed and the game's index, so the figures do not depend on the worker count."""
+from the match seed and the game's index, so the figures do not depend on the worker count.
+Each finished game is kept in target/agents-docs/ under a key of the match and the installed
+package's bytes (code, extension, networks), so a stopped run picks up where it stopped and
+nothing is reused once the engine or a network changes."""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import re
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -49,6 +54,7 @@ PRIORS_ONLY = ("azp:200", "mcts:2000")
 # (λ = 0 is `az:200`, the network's value alone; λ = 1 the playouts alone, as `azp:200`).
 LAMBDAS = (0.25, 0.5, 0.75)
 REFERENCE = "mcts:1000"
+STORE = ROOT / "target" / "agents-docs"
 # Each game of a two-player match is cut after this many actions and counted apart. A game's own
 # bound is what play never reaches (UFS's is 15.7 M actions: its rules let both players pass turn
 # after turn for ever, which `az:50` against `mcts:1000:heuristic` did, hours a game); a finished
@@ -65,21 +71,58 @@ def _play_one(job: tuple[str, dict[str, Any], tuple[str, ...], int, int, int | N
     return returns[0], int(lengths[0]), bool(truncated[0])
 
 
+def package_digest() -> str:
+    """The installed package's bytes: a kept game is reused only by the same code and networks."""
+    digest = hashlib.sha256()
+    root = Path(kumite.__file__).resolve().parent
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 class Runner:
     def __init__(self, workers: int, games: int, seed: int, max_steps: int | None = MAX_STEPS) -> None:
         self.pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
         self.games, self.seed, self.max_steps = games, seed, max_steps
+        self.package = package_digest()
+        self.kept = 0  # games reused from an earlier, stopped run
 
     def match(self, name: str, specs: tuple[str, ...], games: int | None = None, options: dict[str, Any] | None = None) -> MatchResult:
         n = games or self.games
         start = time.time()
         # A team game's campaigns run to the game's own bound.
         bound = None if kumite.game_info(name)["utility"] == "identical" else self.max_steps
-        jobs = [(name, options or {}, specs, g, self.seed, bound) for g in range(n)]
-        rows = list(self.pool.map(_play_one, jobs, chunksize=max(1, n // 32)))
-        result = summarize(list(specs), np.stack([r[0] for r in rows]), np.array([r[1] for r in rows], np.int32),
-                           np.array([r[2] for r in rows], np.bool_))
-        print(f"{name}: {' vs '.join(specs)}: {result.win_rate[0]:.1%} over {n} games in {time.time() - start:.0f} s",
+        # A network named by path (--net) is keyed by its bytes too.
+        files = [hashlib.sha256(Path(part).read_bytes()).hexdigest() for spec in specs for part in spec.split(":")
+                 if Path(part).is_file()]
+        key = json.dumps([self.package, name, options or {}, specs, files, self.seed, bound])
+        STORE.mkdir(parents=True, exist_ok=True)
+        store = STORE / f"{hashlib.sha256(key.encode()).hexdigest()[:24]}.jsonl"
+        rows: dict[int, tuple[np.ndarray, int, bool]] = {}
+        if store.exists():
+            for line in store.read_text().splitlines():
+                try:
+                    g, returns, length, truncated = json.loads(line)
+                except ValueError:
+                    continue  # a line cut short when a run was stopped
+                rows[g] = (np.array(returns, np.float32), length, truncated)
+        kept = sum(g < n for g in rows)
+        self.kept += kept
+        with store.open("a") as out:
+            futures = {self.pool.submit(_play_one, (name, options or {}, specs, g, self.seed, bound)): g
+                       for g in range(n) if g not in rows}
+            for future in as_completed(futures):
+                g = futures[future]
+                returns, length, truncated = future.result()
+                rows[g] = (returns, length, truncated)
+                out.write(json.dumps([g, returns.tolist(), length, truncated]) + "\n")
+                out.flush()
+        result = summarize(list(specs), np.stack([rows[g][0] for g in range(n)]),
+                           np.array([rows[g][1] for g in range(n)], np.int32),
+                           np.array([rows[g][2] for g in range(n)], np.bool_))
+        reused = f" ({kept} kept from an earlier run)" if kept else ""
+        print(f"{name}: {' vs '.join(specs)}: {result.win_rate[0]:.1%} over {n} games in {time.time() - start:.0f} s{reused}",
               file=sys.stderr, flush=True)
         return result
 
@@ -267,6 +310,7 @@ def main() -> int:
     for name in args.games or kumite.games():
         start = time.time()
         load = os.getloadavg()[0]
+        run.kept = 0
         if name == "fatal_fight":
             body = fatal_fight(run, args.games_per_match)
         else:
@@ -285,7 +329,8 @@ def main() -> int:
                    "has no result and is counted apart.")
         head = [f"#### {name}", "",
                 f"`make agents-docs GAMES={name}` on {time.strftime('%Y-%m-%d')}: {how} "
-                f"Measured in {(time.time() - start) / 60:.0f} minutes with {args.workers} worker processes "
+                f"Measured in {(time.time() - start) / 60:.0f} minutes with {args.workers} worker processes"
+                f"{f' ({run.kept:,} games kept from an earlier, stopped run)' if run.kept else ''} "
                 f"(load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end).", ""]
         write_part(name, head + body)
     run.pool.shutdown()

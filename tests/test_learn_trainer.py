@@ -434,3 +434,28 @@ def test_the_goal_line_counts_won_level_and_lost_games() -> None:
 
     line = agents_docs.goal_line(Runner(), "senjutsu", 5)
     assert "over 5 games: 37.5% [" in line and ", 1 cut, 1 won, 1 level, 2 lost (missed:" in line, line
+
+
+def test_a_stopped_strength_run_picks_up_its_finished_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make agents-docs` takes hours: each finished game is kept, so a run stopped at the end of
+    a session goes on where it stopped, with the same figures as one run start to end; a game is
+    never reused once the package (code, extension, networks) changes."""
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    import agents_docs  # type: ignore[import-not-found]
+
+    monkeypatch.setattr(agents_docs, "STORE", tmp_path)
+    run = agents_docs.Runner(1, 3, seed=5)
+    try:
+        first = run.match("tekken", ("random", "mcts:20"))
+        assert run.kept == 0 and len(list(tmp_path.glob("*.jsonl"))) == 1
+        more = run.match("tekken", ("random", "mcts:20"), games=5)  # 3 kept, 2 played
+        assert run.kept == 3
+        np.testing.assert_array_equal(more.returns[:3], first.returns)
+        np.testing.assert_array_equal(more.lengths[:3], first.lengths)
+        run.package = "another build"
+        fresh = run.match("tekken", ("random", "mcts:20"), games=5)
+        assert run.kept == 3 and len(list(tmp_path.glob("*.jsonl"))) == 2
+        np.testing.assert_array_equal(fresh.returns, more.returns)
+        np.testing.assert_array_equal(fresh.lengths, more.lengths)
+    finally:
+        run.pool.shutdown()
