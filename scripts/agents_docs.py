@@ -86,7 +86,7 @@ class Runner:
         self.pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
         self.games, self.seed, self.max_steps = games, seed, max_steps
         self.package = package_digest()
-        self.kept = 0  # games reused from an earlier, stopped run
+        self.kept = 0  # games read back from the store instead of played (a stopped run's, or the same match's)
 
     def match(self, name: str, specs: tuple[str, ...], games: int | None = None, options: dict[str, Any] | None = None) -> MatchResult:
         n = games or self.games
@@ -121,7 +121,7 @@ class Runner:
         result = summarize(list(specs), np.stack([rows[g][0] for g in range(n)]),
                            np.array([rows[g][1] for g in range(n)], np.int32),
                            np.array([rows[g][2] for g in range(n)], np.bool_))
-        reused = f" ({kept} kept from an earlier run)" if kept else ""
+        reused = f" ({kept} read back from {STORE.relative_to(ROOT)})" if kept else ""
         print(f"{name}: {' vs '.join(specs)}: {result.win_rate[0]:.1%} over {n} games in {time.time() - start:.0f} s{reused}",
               file=sys.stderr, flush=True)
         return result
@@ -330,7 +330,7 @@ def main() -> int:
         head = [f"#### {name}", "",
                 f"`make agents-docs GAMES={name}` on {time.strftime('%Y-%m-%d')}: {how} "
                 f"Measured in {(time.time() - start) / 60:.0f} minutes with {args.workers} worker processes"
-                f"{f' ({run.kept:,} games kept from an earlier, stopped run)' if run.kept else ''} "
+                f"{f' ({run.kept:,} games read back from the store of finished games, not played again)' if run.kept else ''} "
                 f"(load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end).", ""]
         write_part(name, head + body)
     run.pool.shutdown()
