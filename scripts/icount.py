@@ -4,12 +4,15 @@ loaded the machine is. Each figure is the difference of two cachegrind runs of
 ``examples/random_games.rs`` (the default seeds and none), so the start-up (content, tables)
 cancels, divided by the actions (iterations) played. With ``--functions N`` it prints instead each
 game's N costliest functions per action (callgrind on the ``profiling`` build, inlined code counted
-in the function it was inlined into, the start-up run subtracted function by function)."""
+in the function it was inlined into, the start-up run subtracted function by function). With
+``--lines FUNCTION`` it prints the source lines costliest inside the functions whose name holds
+FUNCTION, inlined code under its own file and line (callgrind ``--dump-instr=yes``)."""
 
 from __future__ import annotations
 
 import argparse
 import collections
+import linecache
 import pathlib
 import re
 import subprocess
@@ -78,12 +81,80 @@ def top_functions(games: list[str], modes: list[str], n: int) -> None:
                 print(f"| `{name}` | {v / count:,.0f} | {100 * v / all_of:.1f} % |")
 
 
+def line_costs(game: str, mode: str, seeds: int | None, function: str) -> tuple[collections.Counter[tuple[str, int]], int]:
+    """Self instructions by (file, line) inside the functions whose name holds `function`, from
+    one callgrind run of the profiling build, and the count it printed. The costs of a call are
+    its callee's, not the calling line's."""
+    with tempfile.NamedTemporaryFile(suffix=".callgrind") as out:
+        argv = ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-pos=no", "--compress-strings=no",
+                f"--callgrind-out-file={out.name}", str(PROFILED), game, mode]
+        run = subprocess.run(argv + ([str(seeds)] if seeds is not None else []), capture_output=True, text=True,
+                             check=True)
+        costs: collections.Counter[tuple[str, int]] = collections.Counter()
+        fn = file = inlined = ""
+        after_call = False
+        for line in pathlib.Path(out.name).read_text().splitlines():
+            if after_call:  # the inclusive cost of the call just named
+                after_call = False
+            elif line.startswith("fl="):
+                file, inlined = line[3:], ""
+            elif line.startswith(("fi=", "fe=")):
+                inlined = line[3:]
+            elif line.startswith("fn="):
+                fn, inlined = line[3:], ""
+            elif line.startswith("calls="):
+                after_call = True
+            elif line.startswith("0x") and function in fn:
+                parts = line.split()
+                if len(parts) >= 3:
+                    costs[(inlined or file, int(parts[1]))] += int(parts[2])
+    return costs, int(run.stdout.split()[1])
+
+
+def where(file: str) -> str:
+    """A source file as a reader finds it: this repository's relative to it, the standard
+    library's from `library/`, a crate's from its folder in the registry."""
+    if file.startswith(str(ROOT)):
+        return str(pathlib.Path(file).relative_to(ROOT))
+    for mark in ("/library/", "/registry/src/"):
+        if mark in file:
+            rest = file.split(mark, 1)[1]
+            return rest.split("/", 1)[1] if mark == "/registry/src/" else rest
+    return file
+
+
+def top_lines(games: list[str], modes: list[str], function: str, n: int) -> None:
+    subprocess.run(["cargo", "build", "-q", "--profile", "profiling", "-p", "kumite", "--example", "random_games"],
+                   cwd=ROOT, check=True)
+    for game in games:
+        for mode in modes:
+            total, count = line_costs(game, mode, None, function)
+            base, _ = line_costs(game, mode, 0, function)
+            total.subtract(base)
+            unit = "action" if mode == "play" else "iteration"
+            print(f"\n{game}, {'random games' if mode == 'play' else 'MCTS'}: functions matching {function!r}, "
+                  f"{sum(v for v in total.values() if v > 0) / max(count, 1):,.1f} instructions per {unit}\n")
+            print(f"| line | per {unit} | source |")
+            print("|---|---:|---|")
+            for (file, line), v in total.most_common(n):
+                # Line 0 is code the compiler made without a line of its own (loop control, spills);
+                # the standard library's lines (slice iterators, bounds checks) have no source here.
+                source = linecache.getline(file, line).strip() if line else ""
+                print(f"| `{where(file)}:{line}` | {v / max(count, 1):,.1f} | {f'`{source[:90]}`' if source else ''} |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("games", nargs="*", default=GAMES)
     parser.add_argument("--mcts", action="store_true", help="also a search workload (slower)")
     parser.add_argument("--functions", type=int, metavar="N", help="each game's N costliest functions instead")
+    parser.add_argument("--lines", metavar="FUNCTION",
+                        help="instead, the costliest source lines inside the functions whose name holds FUNCTION "
+                             "(as callgrind names them, e.g. 'UfsState>::enhance_actions'); --functions N sets how many")
     args = parser.parse_args()
+    if args.lines:
+        top_lines(args.games, ["play", "mcts"] if args.mcts else ["play"], args.lines, args.functions or 20)
+        return 0
     if args.functions:
         top_functions(args.games, ["play", "mcts"] if args.mcts else ["play"], args.functions)
         return 0

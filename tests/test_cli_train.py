@@ -14,7 +14,7 @@ from kumite.training import TrainConfig
 
 # Every flag `kumite train` took before its flags were generated from TrainConfig, and the ones added
 # since (`--warmup-simulations`, `--opponent`, `--opponent-share`, `--schedule`, `--truncated-values`, `--value-weight`).
-FLAGS = ["--budget", "--simulations", "--gumbel", "--warmup", "--warmup-simulations", "--warmup-priors", "--warmup-values", "--value-mix",
+FLAGS = ["--budget", "--simulations", "--gumbel", "--warmup", "--warmup-simulations", "--warmup-priors", "--warmup-values", "--value-shaped", "--value-mix",
          "--leaf-mix", "--value-td", "--truncated-values", "--value-weight", "--opponent", "--opponent-share", "--iterations", "--hidden", "--blocks", "--games-per-iteration", "--eval-every",
          "--eval-games", "--schedule", "--init", "--seed", "--checkpoint-minutes"]
 

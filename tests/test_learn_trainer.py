@@ -22,7 +22,7 @@ from kumite.results import SelfPlayData
 
 learn = pytest.importorskip("kumite.learn")
 from kumite.learn.buffer import FIELDS, ReplayBuffer  # noqa: E402
-from kumite.learn.targets import td_values  # noqa: E402
+from kumite.learn.targets import shaped_outcomes, td_values  # noqa: E402
 from kumite.learn.trainer import CHECKPOINT, Trainer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -81,6 +81,42 @@ def test_td_targets_where_the_search_values_only_the_mover(lam: float, expected:
     game = kumite.load("senjutsu", players=3, samurai=[], decks=[])
     d = data(players=[0, 1, 2], root_value=[0.5, 0.25, -0.5], games=[0, 0, 0], outcomes={0: [1, -1, 0]})
     np.testing.assert_array_equal(td_values(d, game, lam), np.array(expected, np.float32))
+
+
+def test_shaped_outcomes_mix_the_heuristic_of_each_games_last_position() -> None:
+    """`--value-shaped SHARE`: a finished game's outcome with SHARE of it replaced by its
+    `game_heuristic`; a cut game's rows keep no target. Game 0 is lost by seat 0 after getting
+    to a heuristic of -0.5 for it; game 1 was cut; game 2 is level, seat 1 near a win."""
+    d = data(players=[0, 1, 0, 1], root_value=[0, 0, 0, 0], games=[0, 0, 1, 2],
+             outcomes={0: [-1, 1], 1: [1, -1], 2: [0, 0]}, truncated=frozenset({1}))
+    d["game_heuristic"] = np.array([[-0.5, 0.5], [0.25, -0.25], [-0.75, 0.75]], np.float32)
+    expected = [[-0.75, 0.75], [-0.75, 0.75], [0, 0], [-0.375, 0.375]]
+    np.testing.assert_array_equal(shaped_outcomes(d, 0.5), np.array(expected, np.float32))
+    np.testing.assert_array_equal(shaped_outcomes(d, 0.0), d["values"])
+
+
+def test_value_shaped_reaches_the_buffer_before_value_mix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--value-shaped SHARE` (`TrainConfig.value_shaped`): Fatal Fight's self-play rows learn
+    the shaped outcome, `--value-mix` mixes the search's values into it, the recipe records it,
+    and a share outside 0..1 is refused."""
+    from kumite.cli import main
+    from kumite.learn.targets import mix_values
+
+    seen, _ = spy_selfplay(monkeypatch)
+    settings = {"game": "fatal_fight", "options": {"players": 2}, "max_steps": 3_000, "warmup_values": "heuristic"}
+    trainer = Trainer(config(tmp_path, value_shaped=0.5, value_mix=0.5, **settings), log=lambda _: None)
+    trainer.selfplay()
+    (chunk,) = trainer.buffer.chunks
+    played = seen[0]
+    assert not played["truncated"].all() and (played["game_heuristic"] > -1).any()
+    shaped = shaped_outcomes(played, 0.5)
+    assert not np.array_equal(shaped, played["values"]), "the campaigns' progress tells them apart"
+    np.testing.assert_array_equal(chunk.rows["values"], mix_values({**played, "values": shaped}, trainer.game, 0.5))
+    assert " value_mix=0.5 value_shaped=0.5" in trainer.recipe()
+    with pytest.raises(ValueError, match=r"value_shaped is a share in 0 \.\. 1, not 1\.5"):
+        Trainer(config(tmp_path, value_shaped=1.5))
+    with pytest.raises(SystemExit):
+        main(["train", "tekken", "--out", str(tmp_path), "--value-shaped", "2"])
 
 
 def config(tmp_path: Path, **settings: Any) -> Any:

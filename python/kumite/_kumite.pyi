@@ -521,7 +521,9 @@ def selfplay(
     visits. With `gumbel=K` the root is Gumbel's (K actions considered): its survivor is played
     and `policy` is its improved policy. Returns numpy arrays, one row per decision:
     `observations`, `masks`, `policy` (the visit distribution, or Gumbel's improved policy), `values` (the game's final returns, per seat; 0 for a truncated game),
-    `player`, `game`, `truncated`; and per game `game_returns`, `game_truncated`, `game_length`;
+    `player`, `game`, `truncated`; and per game `game_returns`, `game_heuristic` (every seat's
+    heuristic value of its last position before the end; its returns where the game has no
+    heuristic), `game_truncated`, `game_length`;
     and `simulations` (iterations run in all). The same seed gives the same arrays whatever
     `threads`. With `leaf_values="playout"` or `"heuristic"` the net's priors (uniform ones
     without a net) guide the search and random playouts or the game's heuristic value its

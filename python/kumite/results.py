@@ -40,6 +40,10 @@ class SelfPlayData(TypedDict):
     """`(rows,)`: the row's game was cut at the run's bound."""
     game_returns: npt.NDArray[np.float32]
     """`(games, num_players)`: each game's returns."""
+    game_heuristic: npt.NDArray[np.float32]
+    """`(games, num_players)`: each game's heuristic value (`State.heuristic`) of its last
+    position before the end (where its last action was chosen, or where it was cut); its
+    returns where the game has no heuristic."""
     game_truncated: npt.NDArray[np.bool_]
     """`(games,)`: each game was cut at the run's bound."""
     game_length: npt.NDArray[np.int32]

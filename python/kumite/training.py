@@ -37,8 +37,8 @@ def setting(default: Any, flag: Flag) -> Any:
 
 # What a schedule may change: how self-play searches and what it learns from; not the network's
 # shape, the optimizer, the run's length or the warmup's share (which is of the whole run).
-SCHEDULED = ("simulations", "gumbel", "warmup_simulations", "warmup_priors", "warmup_values", "value_mix", "value_td",
-             "truncated_values", "leaf_mix", "opponent", "opponent_share")
+SCHEDULED = ("simulations", "gumbel", "warmup_simulations", "warmup_priors", "warmup_values", "value_shaped",
+             "value_mix", "value_td", "truncated_values", "leaf_mix", "opponent", "opponent_share")
 
 
 def schedule_text(text: str) -> str:
@@ -88,6 +88,14 @@ class TrainConfig:
     # every campaign and take a hundred times longer than the heuristic.
     warmup_values: Literal["playout", "heuristic"] = setting("playout", Flag(
         "what values the warmup search's leaves: random playouts or the game's heuristic"))
+    # The share of each finished game's outcome replaced by the game's heuristic value of its
+    # last position before the end (`game_heuristic`): a shaped target that tells a campaign
+    # lost in the last stage from one lost in the first (Fatal Fight's self-play loses most), or
+    # a level game from a near win (Senjutsu's). Applied to the outcome before --value-mix or
+    # --value-td read it. 0: the outcome alone.
+    value_shaped: float = setting(0.0, Flag(
+        "the share (0..1) of each finished game's outcome replaced by the game's heuristic value of its last "
+        "position before the end", metavar="SHARE", type=share, default_note="the outcome alone"))
     # The share of each position's value target taken from the self-play search's own value of
     # it (`root_value`) rather than the game's outcome: 0 is AlphaZero's target, the outcome
     # alone; 0.5 the mean of the two, a target with less noise in long games.

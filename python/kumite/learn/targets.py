@@ -1,7 +1,8 @@
 """Value targets from self-play data: AlphaZero's (the game's outcome), or shaped by the search's
 own value of each position (``root_value``, for the player to move): mixed with the outcome
-(``--value-mix``) or as TD(λ) returns over the positions that follow (``--value-td``); and a
-truncated game's positions valued by their search (``--truncated-values search``)."""
+(``--value-mix``) or as TD(λ) returns over the positions that follow (``--value-td``); the
+outcome itself mixed with how far the game got by the game's heuristic (``--value-shaped``); and
+a truncated game's positions valued by their search (``--truncated-values search``)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,18 @@ def searched_values(data: SelfPlayData, game: kumite.Game) -> np.ndarray:
     else:
         searched[rows, data["player"]] = q
     return searched
+
+
+def shaped_outcomes(data: SelfPlayData, share: float) -> np.ndarray:
+    """Each row's outcome with `share` of it replaced by its game's heuristic value of the last
+    position before the end (``game_heuristic``): a lost campaign that reached the last stage
+    is told from one lost in the first, a level game from a near win. A truncated game's rows
+    stay without an outcome (0; the loss leaves them out)."""
+    outcome = data["values"].astype(np.float32)
+    shaped = (1.0 - share) * outcome + share * data["game_heuristic"][data["game"]]
+    cut = data["truncated"].astype(bool)
+    shaped[cut] = outcome[cut]
+    return shaped.astype(np.float32)
 
 
 def mix_values(data: SelfPlayData, game: kumite.Game, share: float) -> np.ndarray:

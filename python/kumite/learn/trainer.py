@@ -29,7 +29,7 @@ from kumite.bots import AZ_EXPLORATION, Bot, PolicyBot, make_bot
 from kumite.learn.buffer import FOLDER, ReplayBuffer
 from kumite.learn.export import read_params, save_net
 from kumite.learn.model import Params, init_params, loss_fn
-from kumite.learn.targets import bootstrap_truncated, mix_values, td_values
+from kumite.learn.targets import bootstrap_truncated, mix_values, shaped_outcomes, td_values
 from kumite.training import TrainConfig as TrainConfig  # stated without JAX; imported from here too
 from kumite.training import parse_schedule, stage
 
@@ -49,7 +49,7 @@ def _commit() -> str:
 
 def check(cfg: TrainConfig, where: str = "") -> None:
     """Refuses settings no run takes, ``where`` said after the reason."""
-    for name in ("warmup", "value_mix"):
+    for name in ("warmup", "value_mix", "value_shaped"):
         if not 0.0 <= getattr(cfg, name) <= 1.0:
             raise ValueError(f"{name} is a share in 0 .. 1, not {getattr(cfg, name)!r}" + where)
     if cfg.value_td is not None:
@@ -190,6 +190,7 @@ class Trainer:
                 + (f" warmup_simulations={cfg.warmup_simulations}" if cfg.warmup_simulations else "")
                 + f" warmup_values={cfg.warmup_values} "
                 f"warmup_priors={str(cfg.warmup_priors).lower()} value_mix={cfg.value_mix:g}"
+                + (f" value_shaped={cfg.value_shaped:g}" if cfg.value_shaped else "")
                 + (f" leaf_mix={cfg.leaf_mix:g}" if cfg.leaf_mix is not None else "")
                 + (f" value_td={cfg.value_td:g}" if cfg.value_td is not None else "")
                 + (f" truncated_values={cfg.truncated_values}" if cfg.truncated_values != "none" else "")
@@ -232,6 +233,9 @@ class Trainer:
         self.selfplay_seconds += time.perf_counter() - start
         self.selfplay_games += cfg.games_per_iteration
         self.simulations_run += int(data["simulations"])
+        if cfg.value_shaped:
+            # A copy: the targets below read the shaped outcome, the caller's data stays as played.
+            data = {**data, "values": shaped_outcomes(data, cfg.value_shaped)}
         rows = {k: data[k] for k in ("observations", "masks", "policy", "values", "truncated")}
         if cfg.value_mix:
             rows["values"] = mix_values(data, self.game, cfg.value_mix)

@@ -107,6 +107,11 @@ pub struct SelfplayData {
     pub game: Vec<i32>,
     pub truncated: Vec<bool>,
     pub game_returns: Vec<f32>,
+    /// Per game, every seat's heuristic value (`State::heuristic`) of its last position before
+    /// the end: where its last action was chosen, or where it was cut. A target that says how
+    /// far a lost or level game got (a shaped value, as trainers may mix it in); the returns
+    /// where the game has no heuristic.
+    pub game_heuristic: Vec<f32>,
     pub game_truncated: Vec<bool>,
     pub game_length: Vec<i32>,
     /// Search iterations run in all (for the speed figures).
@@ -127,6 +132,7 @@ impl SelfplayData {
         self.game.append(&mut other.game);
         self.truncated.append(&mut other.truncated);
         self.game_returns.append(&mut other.game_returns);
+        self.game_heuristic.append(&mut other.game_heuristic);
         self.game_truncated.append(&mut other.game_truncated);
         self.game_length.append(&mut other.game_length);
         self.simulations += other.simulations;
@@ -192,6 +198,9 @@ fn play<G: Game>(
     let mut legal = ActionList::new();
     let mut out = SelfplayData::default();
     let mut decisions = 0;
+    // The heuristic of the position before each action: the last one is the game's.
+    let mut heuristic = vec![0.0f32; players];
+    let mut has_heuristic = true;
     while !state.is_terminal() && history.len() < bound {
         let Some(player) = state.current_player() else { break };
         state.legal_actions(game, &mut legal);
@@ -247,6 +256,9 @@ fn play<G: Game>(
                 stats.best
             }
         };
+        if has_heuristic {
+            has_heuristic = state.heuristic(game, &mut heuristic);
+        }
         state.apply_unchecked(game, action, &mut NoEvents);
         history.push(action);
     }
@@ -254,6 +266,11 @@ fn play<G: Game>(
     let mut returns = vec![0.0f32; players];
     if !truncated {
         state.returns(game, &mut returns);
+    } else if has_heuristic {
+        has_heuristic = state.heuristic(game, &mut heuristic);
+    }
+    if !has_heuristic || (!truncated && history.is_empty()) {
+        heuristic.copy_from_slice(&returns);
     }
     let rows = out.player.len();
     for _ in 0..rows {
@@ -262,6 +279,7 @@ fn play<G: Game>(
     out.game = vec![index as i32; rows];
     out.truncated = vec![truncated; rows];
     out.game_returns = returns;
+    out.game_heuristic = heuristic;
     out.game_truncated = vec![truncated];
     out.game_length = vec![history.len() as i32];
     out
@@ -271,7 +289,7 @@ fn play<G: Game>(
 mod tests {
     use std::sync::Arc;
 
-    use super::{selfplay, Opponent, SelfplayConfig};
+    use super::{one_game, selfplay, Opponent, SelfplayConfig};
     use crate::core::Game;
     use crate::games::senjutsu::{Senjutsu, SenjutsuOptions};
     use crate::games::tekken::{Tekken, TekkenOptions};
@@ -330,6 +348,37 @@ mod tests {
         for (row, &g) in data.game.iter().enumerate() {
             let g = g as usize;
             assert_eq!(data.values[row * 2..row * 2 + 2], data.game_returns[g * 2..g * 2 + 2]);
+        }
+    }
+
+    #[test]
+    fn a_games_heuristic_is_that_of_its_last_position_before_the_end() {
+        // A finished game's is the heuristic where its last action was chosen: the same games
+        // cut one action earlier end there, and report the heuristic where they were cut.
+        use crate::games::fatal_fight::{FatalFight, FatalFightOptions};
+        let game = FatalFight::new(FatalFightOptions { players: 2, ..Default::default() }).unwrap();
+        let cfg = |max_steps| SelfplayConfig {
+            games: 3,
+            simulations: 8,
+            seed: 2,
+            threads: Some(1),
+            max_steps,
+            leaf_values: crate::search::evaluator::LeafValues::Heuristic,
+            ..Default::default()
+        };
+        let whole = selfplay(&game, None, &cfg(None));
+        assert_eq!(whole.game_heuristic.len(), 3 * 2);
+        for g in 0..3 {
+            assert!(!whole.game_truncated[g], "game {g} finished");
+            let length = whole.game_length[g] as usize;
+            let cut = one_game(&game, None, &cfg(Some(length - 1)), g);
+            assert!(cut.game_truncated[0] && cut.game_length[0] as usize == length - 1);
+            assert_eq!(whole.game_heuristic[g * 2..g * 2 + 2], cut.game_heuristic[..]);
+            // Fatal Fight's heuristic is the team's progress, the same for every seat, within
+            // the returns' range; these campaigns are lost, and got further than nothing.
+            let h = &cut.game_heuristic;
+            assert!(h[0] == h[1] && (-1.0..=1.0).contains(&h[0]), "{h:?}");
+            assert!(whole.game_returns[g * 2] == -1.0 && h[0] > -1.0, "game {g}: {h:?}");
         }
     }
 

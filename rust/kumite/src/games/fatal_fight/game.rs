@@ -116,6 +116,10 @@ pub struct FatalFight {
     pub(super) max_game_length: usize,
     /// The content's card types by what the listings ask of them, worked out once by `new`.
     pub(super) types: TypeSets,
+    /// Per stage card, the enemies it adds at each respawn point for this party (its respawn
+    /// numbers plus the extra ones for this many players, FF-5.7, FF-5.8), worked out once by
+    /// `new`.
+    pub(super) respawns: Vec<[usize; content::RESPAWNS]>,
 }
 
 /// Sets of card types, a bit per type (`MAX_CARD_TYPES` is 64): the turn's play listing is a
@@ -250,8 +254,19 @@ impl FatalFight {
             ));
         }
         let types = TypeSets::of(&content);
+        let n = options.players;
+        let respawns = content
+            .stages
+            .iter()
+            .map(|card| {
+                std::array::from_fn(|r| {
+                    let extra = card.extra.iter().filter(|&&(er, min)| usize::from(er) == r && n >= min).count();
+                    usize::from(card.respawn[r]) + extra
+                })
+            })
+            .collect();
         let mut game =
-            FatalFight { options, content: Arc::new(content), characters, totals, max_game_length: 0, types };
+            FatalFight { options, content: Arc::new(content), characters, totals, max_game_length: 0, types, respawns };
         game.max_game_length = max_game_length(&game);
         // FFX-9: gold has no cap; a run cannot earn `u32::MAX`.
         // Twice: a state loaded holding the most gold may still play a whole run on.

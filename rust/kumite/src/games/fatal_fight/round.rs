@@ -80,10 +80,9 @@ impl FatalFightState {
         }
         let card = self.stage_card(game).expect("just set");
         ev.emit(|| event("stage_card", None, format!("stage card {} ({})", card.name, card.gimmick.describe())));
-        let n = game.n() as u8;
-        for r in 0..RESPAWNS {
-            let extra = card.extra.iter().filter(|&&(er, min)| usize::from(er) == r && n >= min).count();
-            self.add_enemies(game, r, usize::from(card.respawn[r]) + extra); // FF-5.7, FF-5.8
+        let respawns = game.respawns[usize::from(self.current_stage_card.expect("just set"))];
+        for (r, &n) in respawns.iter().enumerate() {
+            self.add_enemies(game, r, n); // FF-5.7, FF-5.8
         }
         if card.boss && !self.boss_placed {
             // FF-5.9: the boss at the tail of the right-area middle-line group.

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::CardId;
 use crate::core::{GameError, ProblemKind, ProblemList, Seating, Utility};
-use crate::games::senjutsu::content::{self, Content};
+use crate::games::senjutsu::content::{self, CardType, Content, Instant, MAX_KINDS};
 
 /// The most seats a game has (`players`, SJ-1.1); the state's per-seat arrays are this long.
 pub const MAX_PLAYERS: usize = 4;
@@ -76,6 +76,59 @@ pub struct Senjutsu {
     pub decks: Vec<Vec<CardId>>,
     pub battlefield: usize,
     pub teams: [u8; MAX_PLAYERS],
+    /// The hand listings that filter by the card alone, as sets of card kinds.
+    pub kinds: KindSets,
+}
+
+/// Words of a set of card kinds, one bit a kind.
+pub const KIND_WORDS: usize = MAX_KINDS / 64;
+
+/// Sets of card kinds read by the hand listings (`distinct_hand_in`): a listing marks the kinds
+/// in the hand and keeps those in its set, no card looked up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindSets {
+    /// Per kamae zone (`Zone as usize`), the kinds selectable there: no instant (played only
+    /// onto a selected card, SJ-12.1), and no required zone or this one (SJ-9.3).
+    pub select: [[u64; KIND_WORDS]; 4],
+    /// The kinds that may be discarded down to the hand limit (SJ-13.9): attack, defense and
+    /// meditation cards; never the core card (SJ-3.6) or a stun card (SJ-11.2).
+    pub discard: [u64; KIND_WORDS],
+    /// Instant cards: those an instant listing goes on to test against the played card.
+    pub instant: [u64; KIND_WORDS],
+    /// Per kamae zone, the attack cards usable there: those an evade listing goes on to test
+    /// against the attack's speed (SJ-7.6).
+    pub attack: [[u64; KIND_WORDS]; 4],
+}
+
+impl KindSets {
+    pub fn of(content: &Content) -> KindSets {
+        let mut sets = KindSets {
+            select: [[0; KIND_WORDS]; 4],
+            discard: [0; KIND_WORDS],
+            instant: [0; KIND_WORDS],
+            attack: [[0; KIND_WORDS]; 4],
+        };
+        for (k, c) in content.cards.iter().enumerate() {
+            let bit = 1u64 << (k % 64);
+            for z in 0..4 {
+                if c.requires.is_none_or(|r| r as usize == z) {
+                    if c.instant == Instant::None {
+                        sets.select[z][k / 64] |= bit;
+                    }
+                    if c.ty == CardType::Attack {
+                        sets.attack[z][k / 64] |= bit;
+                    }
+                }
+            }
+            if c.instant != Instant::None {
+                sets.instant[k / 64] |= bit;
+            }
+            if matches!(c.ty, CardType::Attack | CardType::Defense | CardType::Meditation) {
+                sets.discard[k / 64] |= bit;
+            }
+        }
+        sets
+    }
 }
 
 fn read_content_dir(content: &mut Content, dir: &str) -> Result<(), GameError> {
@@ -168,7 +221,13 @@ impl Senjutsu {
             check(distinct.len() >= 2, "teams", "at least two teams".into())?;
             teams[..n].copy_from_slice(t);
         }
-        Ok(Senjutsu { options, content: Arc::new(content), seats, decks, battlefield, teams })
+        let kinds = KindSets::of(&content);
+        Ok(Senjutsu { options, content: Arc::new(content), seats, decks, battlefield, teams, kinds })
+    }
+
+    /// The same match with its content changed (tests that rewrite a card).
+    pub fn with_content(self, content: Content) -> Senjutsu {
+        Senjutsu { kinds: KindSets::of(&content), content: Arc::new(content), ..self }
     }
 
     pub fn n(&self) -> usize {

@@ -5,9 +5,9 @@ use crate::cards::CardId;
 use crate::core::{event, returns_text, Action, ActionList, EventSink};
 use crate::games::senjutsu::actions::SenjutsuAction as A;
 use crate::games::senjutsu::content::{
-    Card, CardType, Instant, Op, Zone, DEAL, DECK_SIZE, MAX_CELLS, MAX_KINDS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT,
+    Card, CardType, Instant, Op, Zone, DEAL, DECK_SIZE, MAX_CELLS, MAX_OPS, MAX_PARTS, MAX_WOUND_LIMIT,
 };
-use crate::games::senjutsu::game::{DeclareOrder, Senjutsu, Setup};
+use crate::games::senjutsu::game::{DeclareOrder, Senjutsu, Setup, KIND_WORDS};
 use crate::games::senjutsu::state::{Phase, SenjutsuState, Stage, MAX_HAND, MAX_PLAYERS, NO_INIT, STUN_CARDS};
 use crate::games::senjutsu::text;
 use crate::hex::{Direction, Hex};
@@ -225,33 +225,37 @@ impl SenjutsuState {
 
     // ----- legal actions ---------------------------------------------------------------------
 
-    /// Each distinct hand card passing `keep` once, in card order (copies give one action).
+    /// Each distinct hand card whose kind is in `set` (`KindSets`: what the card alone decides)
+    /// and that passes `keep` (what depends on the position) once, in kind order: copies give
+    /// one action. The hand's kinds are marked first, so only the kinds in `set` are looked up.
     pub(super) fn distinct_hand(
         &self,
         game: &Senjutsu,
         p: usize,
         out: &mut ActionList,
+        set: &[u64; KIND_WORDS],
         keep: impl Fn(&Card) -> bool,
         make: fn(u16) -> A,
     ) {
-        let mut seen = [0u64; MAX_KINDS / 64];
+        let mut seen = [0u64; KIND_WORDS];
         // The words holding a kind: only those are read back.
         let mut words = 0u32;
         for c in self.samurai[p].hand.iter() {
             let k = usize::from(c.0);
-            if seen[k / 64] & (1 << (k % 64)) == 0 && keep(self.card(game, c)) {
-                seen[k / 64] |= 1 << (k % 64);
-                words |= 1 << (k / 64);
-            }
+            seen[k / 64] |= 1 << (k % 64);
+            words |= 1 << (k / 64);
         }
         while words != 0 {
             let w = words.trailing_zeros() as usize;
             words &= words - 1;
-            let mut b = seen[w];
+            let mut b = seen[w] & set[w];
             while b != 0 {
                 let i = b.trailing_zeros() as usize;
                 b &= b - 1;
-                out.push(make((w * 64 + i) as u16).encode());
+                let k = (w * 64 + i) as u16;
+                if keep(game.content.card(CardId(k))) {
+                    out.push(make(k).encode());
+                }
             }
         }
     }
@@ -267,7 +271,7 @@ impl SenjutsuState {
     }
 
     fn instant_choices(&self, game: &Senjutsu, p: usize, out: &mut ActionList) {
-        self.distinct_hand(game, p, out, |c| self.instant_fits(game, p, c), A::Instant);
+        self.distinct_hand(game, p, out, &game.kinds.instant, |c| self.instant_fits(game, p, c), A::Instant);
     }
 
     /// SJ-7.6, SJ-7.7: an attack card with an initiative below the blocked attack's; `None`
@@ -334,7 +338,15 @@ impl SenjutsuState {
             Stage::Evade => {
                 if let Some(t) = self.next_evader(e) {
                     let speed = e.init;
-                    self.distinct_hand(game, t, out, |c| self.evade_init(game, t, c, speed).is_some(), A::Evade);
+                    let attacks = &game.kinds.attack[self.zone_of(game, t) as usize];
+                    self.distinct_hand(
+                        game,
+                        t,
+                        out,
+                        attacks,
+                        |c| self.evade_init(game, t, c, speed).is_some(),
+                        A::Evade,
+                    );
                 }
                 out.push(A::Pass.encode());
             }
@@ -563,7 +575,7 @@ pub(crate) fn legal_actions(s: &SenjutsuState, game: &Senjutsu, out: &mut Action
         Phase::Select(p) => {
             let p = usize::from(p);
             let zone = s.zone_of(game, p);
-            s.distinct_hand(game, p, out, |c| c.instant == Instant::None && usable_in(c, zone), A::Select);
+            s.distinct_hand(game, p, out, &game.kinds.select[zone as usize], |_| true, A::Select);
         }
         Phase::Declare(p) => {
             let card = s.samurai[usize::from(p)].played.map(|c| s.card(game, c));
@@ -583,13 +595,7 @@ pub(crate) fn legal_actions(s: &SenjutsuState, game: &Senjutsu, out: &mut Action
         }
         Phase::Discard(p) => {
             let p = usize::from(p);
-            s.distinct_hand(
-                game,
-                p,
-                out,
-                |c| matches!(c.ty, CardType::Attack | CardType::Defense | CardType::Meditation),
-                A::Discard,
-            );
+            s.distinct_hand(game, p, out, &game.kinds.discard, |_| true, A::Discard);
         }
         Phase::Resolve(_) => s.resolve_choices(game, out),
     }

@@ -226,6 +226,11 @@ impl Stage {
     pub fn special(&self, hex: Hex) -> Option<SpecialHex> {
         self.specials.iter().find(|(h, _)| *h == hex).map(|(_, s)| *s)
     }
+    /// Whether any hex deals hazard damage (TK-4.5): without one, every dash route (TKX-5) costs
+    /// nothing.
+    pub fn has_hazards(&self) -> bool {
+        self.specials.iter().any(|(_, s)| matches!(s, SpecialHex::Hazard(_)))
+    }
     pub fn is_cracked(&self, side: usize, hex: Hex) -> bool {
         self.floor_break.as_ref().is_some_and(|sides| sides[side].contains(&hex))
     }

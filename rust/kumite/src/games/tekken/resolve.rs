@@ -262,15 +262,24 @@ impl TekkenState {
     /// (TKX-5). It walks down the board's distance table, so it allocates nothing.
     pub(super) fn dash_route(&self, game: &Tekken, target: Hex) -> arrayvec::ArrayVec<Hex, 16> {
         let other = self.fighters[1 - usize::from(self.attacker)].pos;
-        let mut memo = [u8::MAX; 256];
         let mut route = arrayvec::ArrayVec::new();
         let mut at = self.fighters[usize::from(self.attacker)].pos;
+        let expect = "a shortest route to a dash target avoids the opponent";
+        if !game.stage().has_hazards() {
+            // Every step costs nothing: the first closer step in direction order is the one
+            // `min_by_key` below keeps among equals.
+            while at != target {
+                at = closer_steps(game, at, target, other).next().expect(expect);
+                route.push(at);
+            }
+            return route;
+        }
+        let mut memo = [u8::MAX; 256];
         while at != target {
-            let next = closer_steps(game, at, target, other)
+            at = closer_steps(game, at, target, other)
                 .min_by_key(|&n| hazard(game, n).saturating_add(hazard_to_go(game, n, target, other, &mut memo)))
-                .expect("a shortest route to a dash target avoids the opponent");
-            route.push(next);
-            at = next;
+                .expect(expect);
+            route.push(at);
         }
         route
     }

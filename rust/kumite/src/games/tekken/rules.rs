@@ -312,8 +312,6 @@ impl TekkenState {
 pub(crate) fn legal_actions(s: &TekkenState, game: &Tekken, out: &mut ActionList) {
     out.clear();
     let push = |out: &mut ActionList, a: TekkenAction| out.push(a.encode());
-    let att = usize::from(s.attacker);
-    let me = &s.fighters[att];
     match s.phase {
         Phase::Over => {}
         Phase::ChooseRage { .. } => {
@@ -326,6 +324,7 @@ pub(crate) fn legal_actions(s: &TekkenState, game: &Tekken, out: &mut ActionList
             }
         }
         Phase::Prepare { prepared } => {
+            let me = &s.fighters[usize::from(s.attacker)];
             let can_play = s.open_slot(game).is_some() && !me.hand.is_empty();
             // Copies of one card are interchangeable: only the earliest copies are offered,
             // so no two legal actions do the same thing (or read the same).
@@ -405,7 +404,7 @@ pub(crate) fn legal_actions(s: &TekkenState, game: &Tekken, out: &mut ActionList
                 }
                 Means::Combo { combo, used } => {
                     // Equal symbols are interchangeable: only the first unused one is offered.
-                    let symbols = &game.character(att).combos[usize::from(combo)].symbols;
+                    let symbols = &game.character(usize::from(s.attacker)).combos[usize::from(combo)].symbols;
                     let unused = |i: usize| used & (1 << i) == 0;
                     for i in (0..symbols.len()).filter(|&i| unused(i)) {
                         if !(0..i).any(|j| unused(j) && symbols[j] == symbols[i]) {

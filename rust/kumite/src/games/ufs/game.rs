@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::CardId;
 use crate::core::{GameError, ProblemList, Seating, MAX_LEGAL_ACTIONS};
-use crate::games::ufs::content::{self, Content, Kind, Symbol, MAX_ABILITIES};
+use crate::games::ufs::content::{self, Content, Kind, Symbol, Trigger, MAX_ABILITIES};
 
 /// A deck given by preset name or as a list of card ids.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -67,6 +67,9 @@ pub struct Ufs {
     /// Per player, per card id: the card's symbols as a bit mask, Infinity replaced by the
     /// player's choice (UF-7.2).
     symbol_masks: [Vec<u16>; 2],
+    /// Per player, per card id: what the card can be played as from the hand (`PLAY_*` bits),
+    /// from its kind and abilities alone, so the listings look no card up.
+    hand_plays: [Vec<u8>; 2],
     /// The distinct cards of both decks, in id order: the observation's card axis.
     pub universe: Vec<CardId>,
     universe_index: Vec<u16>,
@@ -157,6 +160,10 @@ impl Ufs {
                 })
                 .collect()
         });
+        let hand_plays = [0, 1].map(|p| {
+            let person = &content.card(characters[p]).person;
+            content.cards.iter().map(|c| hand_play(c, person)).collect()
+        });
         let mut universe: Vec<CardId> = decks.iter().flatten().chain(characters.iter()).copied().collect();
         universe.sort_unstable();
         universe.dedup();
@@ -175,6 +182,7 @@ impl Ufs {
             sideboards,
             infinity,
             symbol_masks,
+            hand_plays,
             universe,
             universe_index,
             ids,
@@ -191,10 +199,42 @@ impl Ufs {
     pub fn symbols(&self, p: usize, card: CardId) -> u16 {
         self.symbol_masks[p][usize::from(card.0)]
     }
+    /// `card`'s `PLAY_*` bits for player `p`.
+    #[inline]
+    pub fn hand_play(&self, p: usize, card: CardId) -> u8 {
+        self.hand_plays[p][usize::from(card.0)]
+    }
     /// The card's index on the observation's card axis.
     pub fn universe_index(&self, card: CardId) -> usize {
         usize::from(self.universe_index[usize::from(card.0)])
     }
+}
+
+/// A hand card `p` can play in its combat phase, symbols aside (UF-5.2): a foundation, asset or
+/// attack; a copy of its own character's person (UF-11.3); an action with a play ability.
+pub const PLAY_FORM: u8 = 1;
+/// An action card with an enhance ability for its user's own attack (or for any attack).
+pub const PLAY_ENHANCE_OWN: u8 = 2;
+/// An action card with an enhance ability for the attack against its user (or for any).
+pub const PLAY_ENHANCE_AGAINST: u8 = 4;
+
+/// `card`'s `PLAY_*` bits for a player whose character is `person`.
+fn hand_play(card: &content::Card, person: &str) -> u8 {
+    let form = match card.kind {
+        Kind::Foundation | Kind::Asset | Kind::Attack => true,
+        Kind::Character => card.person == person,
+        Kind::Action => card.abilities.iter().any(|a| a.trigger == Trigger::Play),
+    };
+    let enhance = |user_attacks: bool| {
+        card.kind == Kind::Action
+            && card
+                .abilities
+                .iter()
+                .any(|a| a.trigger == Trigger::Enhance && a.attack.is_none_or(|w| w.fits(user_attacks)))
+    };
+    u8::from(form) * PLAY_FORM
+        + u8::from(enhance(true)) * PLAY_ENHANCE_OWN
+        + u8::from(enhance(false)) * PLAY_ENHANCE_AGAINST
 }
 
 /// Where each kind of action starts in the id space of one game. Ability sources: staging slot

@@ -6,7 +6,7 @@ use crate::cards::CardId;
 use crate::core::{count, event, Action, ActionList, EventSink, State};
 use crate::games::ufs::actions::UfsAction;
 use crate::games::ufs::content::{Ability, Kind, Trigger};
-use crate::games::ufs::game::{SymbolMatch, Ufs};
+use crate::games::ufs::game::{SymbolMatch, Ufs, PLAY_ENHANCE_AGAINST, PLAY_ENHANCE_OWN, PLAY_FORM};
 use crate::games::ufs::state::{At, Cards, Event, Phase, Purpose, Slot, UfsState};
 
 /// A card leaving the deck: how many cards relief removes (UF-3.4).
@@ -84,23 +84,14 @@ impl UfsState {
     }
 
     fn can_play_form(&self, game: &Ufs, p: usize, card: CardId, res: &Resources) -> bool {
-        let c = game.content.card(card);
-        let ok = match c.kind {
-            Kind::Foundation | Kind::Asset | Kind::Attack => true,
-            // UF-11.3: only copies of the same person.
-            Kind::Character => c.person == game.content.card(game.characters[p]).person,
-            Kind::Action => c.abilities.iter().any(|a| a.trigger == Trigger::Play),
-        };
-        ok && res.matches(card)
+        game.hand_play(p, card) & PLAY_FORM != 0 && res.matches(card)
     }
 
     /// `res` is gathered at the first card that gets as far as its symbols: most hands hold
     /// no enhance.
     fn can_play_enhance<'a>(&'a self, game: &'a Ufs, p: usize, card: CardId, res: &mut Option<Resources<'a>>) -> bool {
-        let c = game.content.card(card);
-        c.kind == Kind::Action
-            && c.abilities.iter().any(|a| a.trigger == Trigger::Enhance && self.side_fits(p, a))
-            && res.get_or_insert_with(|| self.resources(game, p)).matches(card)
+        let own = if p == usize::from(self.active) { PLAY_ENHANCE_OWN } else { PLAY_ENHANCE_AGAINST };
+        game.hand_play(p, card) & own != 0 && res.get_or_insert_with(|| self.resources(game, p)).matches(card)
     }
 
     /// `res` as in `can_play_enhance`.

@@ -34,7 +34,7 @@ fn sjx_7_an_evade_resolves_like_an_add_instant() {
     let mut content = (*g.content).clone();
     let k = usize::from(id(&g, "reaping_turn").0);
     content.cards[k].instant = content::Instant::Add;
-    let g = Senjutsu { content: std::sync::Arc::new(content), ..g };
+    let g = g.with_content(content);
     let mut s = g.new_state(1);
     face_off(&mut s);
     give(&g, &mut s, 0, &["steady_breath"]);
