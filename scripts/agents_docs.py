@@ -121,7 +121,7 @@ class Runner:
         result = summarize(list(specs), np.stack([rows[g][0] for g in range(n)]),
                            np.array([rows[g][1] for g in range(n)], np.int32),
                            np.array([rows[g][2] for g in range(n)], np.bool_))
-        reused = f" ({kept} read back from {STORE.relative_to(ROOT)})" if kept else ""
+        reused = f" ({kept} read back from the store)" if kept else ""
         print(f"{name}: {' vs '.join(specs)}: {result.win_rate[0]:.1%} over {n} games in {time.time() - start:.0f} s{reused}",
               file=sys.stderr, flush=True)
         return result

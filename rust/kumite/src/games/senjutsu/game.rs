@@ -76,17 +76,18 @@ pub struct Senjutsu {
     pub decks: Vec<Vec<CardId>>,
     pub battlefield: usize,
     pub teams: [u8; MAX_PLAYERS],
-    /// The hand listings that filter by the card alone, as sets of card kinds.
-    pub kinds: KindSets,
+    /// The hand listings' filters by the card alone, as sets of card kinds, worked out by `new`
+    /// from the content (`with_content` works them out again for a changed content).
+    pub(crate) kinds: KindSets,
 }
 
 /// Words of a set of card kinds, one bit a kind.
-pub const KIND_WORDS: usize = MAX_KINDS / 64;
+pub(crate) const KIND_WORDS: usize = MAX_KINDS / 64;
 
-/// Sets of card kinds read by the hand listings (`distinct_hand_in`): a listing marks the kinds
-/// in the hand and keeps those in its set, no card looked up.
+/// Sets of card kinds read by the hand listings (`distinct_hand`): a listing marks the kinds in
+/// the hand and looks up only those in its set.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KindSets {
+pub(crate) struct KindSets {
     /// Per kamae zone (`Zone as usize`), the kinds selectable there: no instant (played only
     /// onto a selected card, SJ-12.1), and no required zone or this one (SJ-9.3).
     pub select: [[u64; KIND_WORDS]; 4],
@@ -101,7 +102,7 @@ pub struct KindSets {
 }
 
 impl KindSets {
-    pub fn of(content: &Content) -> KindSets {
+    fn of(content: &Content) -> KindSets {
         let mut sets = KindSets {
             select: [[0; KIND_WORDS]; 4],
             discard: [0; KIND_WORDS],
