@@ -201,7 +201,7 @@ impl Ufs {
     }
     /// `card`'s `PLAY_*` bits for player `p`.
     #[inline]
-    pub fn hand_play(&self, p: usize, card: CardId) -> u8 {
+    pub(crate) fn hand_play(&self, p: usize, card: CardId) -> u8 {
         self.hand_plays[p][usize::from(card.0)]
     }
     /// The card's index on the observation's card axis.
@@ -212,11 +212,11 @@ impl Ufs {
 
 /// A hand card `p` can play in its combat phase, symbols aside (UF-5.2): a foundation, asset or
 /// attack; a copy of its own character's person (UF-11.3); an action with a play ability.
-pub const PLAY_FORM: u8 = 1;
+pub(crate) const PLAY_FORM: u8 = 1;
 /// An action card with an enhance ability for its user's own attack (or for any attack).
-pub const PLAY_ENHANCE_OWN: u8 = 2;
+pub(crate) const PLAY_ENHANCE_OWN: u8 = 2;
 /// An action card with an enhance ability for the attack against its user (or for any).
-pub const PLAY_ENHANCE_AGAINST: u8 = 4;
+pub(crate) const PLAY_ENHANCE_AGAINST: u8 = 4;
 
 /// `card`'s `PLAY_*` bits for a player whose character is `person`.
 fn hand_play(card: &content::Card, person: &str) -> u8 {
