@@ -83,7 +83,7 @@ fn a_state_loaded_from_json_plays_as_the_original() {
     let g = tekken();
     let s = find(&g, |s| s.round == 2);
     let mut a = g.state_from_json(&s.to_json()).unwrap();
-    let mut b = s.clone();
+    let mut b = s;
     let mut legal = ActionList::new();
     while !a.is_terminal() {
         a.legal_actions(&g, &mut legal);

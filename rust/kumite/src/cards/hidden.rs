@@ -12,11 +12,15 @@ use crate::core::{derive_seed, Rng};
 /// `N` bounds the number of places (an `ArrayVec`, so a search's determinization allocates
 /// nothing).
 pub fn redeal<'a, const N: usize>(places: impl IntoIterator<Item = &'a mut CardId>, rng: &mut Rng) {
-    let mut places: ArrayVec<&'a mut CardId, N> = places.into_iter().collect();
-    let mut cards: ArrayVec<CardId, N> = places.iter().map(|c| **c).collect();
+    // Filled where they lie: a collected `ArrayVec` is built aside and moved in, a copy of its
+    // whole capacity (kilobytes) at every determinization.
+    let mut slots: ArrayVec<&'a mut CardId, N> = ArrayVec::new();
+    slots.extend(places);
+    let mut cards: ArrayVec<CardId, N> = ArrayVec::new();
+    cards.extend(slots.iter().map(|c| **c));
     cards.sort_unstable();
     rng.shuffle(&mut cards);
-    for (place, card) in places.iter_mut().zip(cards) {
+    for (place, &card) in slots.iter_mut().zip(cards.iter()) {
         **place = card;
     }
 }

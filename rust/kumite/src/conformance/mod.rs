@@ -246,6 +246,12 @@ fn deep_checks<G: Game>(
         if again != direct {
             return Err(format!("determinize for player {player} depends on information hidden from it"));
         }
+        // The search's in-place form draws the same world over whatever its slot held.
+        let mut into = game.new_state(seed ^ 1);
+        state.determinize_into(game, player, derive_seed(seed, 7 + player as u64), &mut into);
+        if into != direct {
+            return Err(format!("determinize_into for player {player} differs from determinize"));
+        }
         if other.current_player() != state.current_player() {
             return Err("determinization changed the player to move".into());
         }

@@ -289,6 +289,12 @@ pub trait State: Clone + PartialEq + Debug + Send + Sync + Serialize + Deseriali
     /// A state that `observer` cannot tell from this one, with everything hidden from it (other
     /// hands, deck orders, face-down cards, future chance) resampled from `seed`.
     fn determinize(&self, game: &Self::Game, observer: usize, seed: u64) -> Self;
+    /// [`State::determinize`] written over `out`, whose storage a game may reuse: the search
+    /// draws a determinization every iteration, and building one and moving it in copies a
+    /// large state twice more. The same state as `determinize` for the same arguments.
+    fn determinize_into(&self, game: &Self::Game, observer: usize, seed: u64, out: &mut Self) {
+        *out = self.determinize(game, observer, seed);
+    }
 
     /// How secret the legal `action` of the player to move is: whom the rules hide the pick
     /// from (a face-down selection, a secret choice), and what it shows them at once. Public by

@@ -358,13 +358,18 @@ fn grow<G: Game, E: Evaluator<G>>(
         // all stop at the root, so a full first batch would spend its whole budget there (16
         // leaves at 16 simulations left every root child unvisited).
         let size = batch.min((iterations - done) as usize).min((done as usize).max(1));
-        leaves.clear();
-        for path in paths.iter_mut().take(size) {
-            let mut world = if cfg.determinize {
-                root.determinize(game, player, u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32()))
+        for (i, path) in paths.iter_mut().take(size).enumerate() {
+            // Each leaf is drawn over the last batch's in its slot: no state is built and moved.
+            if i == leaves.len() {
+                leaves.push(root.clone());
+            }
+            let world = &mut leaves[i];
+            if cfg.determinize {
+                let seed = u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32());
+                root.determinize_into(game, player, seed, world);
             } else {
-                root.clone()
-            };
+                world.clone_from(root);
+            }
             path.clear();
             path.push(0);
             let mut node = 0u32;
@@ -372,7 +377,7 @@ fn grow<G: Game, E: Evaluator<G>>(
                 let Some(mover) = world.current_player() else { break };
                 world.legal_actions(game, &mut legal);
                 if legal.is_empty() {
-                    no_legal_action::<G>(&world);
+                    no_legal_action::<G>(world);
                 }
                 node = match gumbel {
                     Some(g) if node == 0 => g.select(tree, &schedule),
@@ -384,9 +389,9 @@ fn grow<G: Game, E: Evaluator<G>>(
             for &n in path.iter() {
                 tree.nodes[n as usize].pending += 1;
             }
-            leaves.push(world);
         }
-        evaluator.evaluate(game, &leaves, &mut rng, max_playout_steps, &mut values[..size * players], &mut priors);
+        let leaves = &leaves[..size];
+        evaluator.evaluate(game, leaves, &mut rng, max_playout_steps, &mut values[..size * players], &mut priors);
         for (i, (world, path)) in leaves.iter().zip(&paths).enumerate() {
             let leaf = *path.last().expect("paths start at the root");
             let out = &mut values[i * players..(i + 1) * players];

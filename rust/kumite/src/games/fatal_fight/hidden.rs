@@ -31,14 +31,13 @@ impl FatalFightState {
     }
 }
 
-/// A state `observer` cannot tell from this one: the other players' hidden cards (hand, deck,
+/// Turns `s` into a state `observer` cannot tell from it: the other players' hidden cards (hand, deck,
 /// face-down, and the discarded cards nobody saw) redealt from their pool, every hidden pile
 /// order (own deck, stage, enemy, unique piles, the unseen part of the boss pile) reshuffled,
 /// and the RNG reseeded. What was public stays: a card discarded in view keeps its place
 /// (FF-14.3), and so do the boss skills seen going to the bottom (FF-12.3). Pools are sorted
 /// first so the result depends only on what the observer knows.
-pub(crate) fn determinize(state: &FatalFightState, game: &FatalFight, observer: usize, seed: u64) -> FatalFightState {
-    let mut s = state.clone();
+pub(crate) fn resample(s: &mut FatalFightState, game: &FatalFight, observer: usize, seed: u64) {
     let mut rng = Rng::new(seed);
     for p in 0..game.n() {
         let pl = &mut s.players[p];
@@ -58,7 +57,6 @@ pub(crate) fn determinize(state: &FatalFightState, game: &FatalFight, observer: 
     reshuffle(&mut s.boss_pile.as_mut_slice()[unseen], &mut rng);
     reshuffle(s.unique_pile.as_mut_slice(), &mut rng);
     s.rng = determinized_rng(seed);
-    s
 }
 
 /// FF-10.2, FF-10.4: a card paid for a move or a save is played face down, hidden from

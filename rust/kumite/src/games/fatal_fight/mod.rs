@@ -106,7 +106,13 @@ impl State for FatalFightState {
         text::private(self, game, player)
     }
     fn determinize(&self, game: &FatalFight, observer: usize, seed: u64) -> Self {
-        hidden::determinize(self, game, observer, seed)
+        let mut s = *self;
+        hidden::resample(&mut s, game, observer, seed);
+        s
+    }
+    fn determinize_into(&self, game: &FatalFight, observer: usize, seed: u64, out: &mut Self) {
+        *out = *self;
+        hidden::resample(out, game, observer, seed);
     }
     fn secrecy(&self, game: &FatalFight, action: Action) -> Secrecy {
         hidden::secrecy(self, game, action)

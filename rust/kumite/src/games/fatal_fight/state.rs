@@ -49,7 +49,7 @@ pub fn square_name(sq: u8) -> String {
     format!("{} {}", AREA_NAMES[usize::from(square_area(sq) % 3)], LINE_NAMES[usize::from(square_line(sq))])
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Player {
     /// Index into the content's characters.
@@ -155,7 +155,7 @@ pub enum Phase {
     Over,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FatalFightState {
     pub phase: Phase,

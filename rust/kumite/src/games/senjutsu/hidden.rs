@@ -8,13 +8,12 @@ use crate::games::senjutsu::content::CardType;
 use crate::games::senjutsu::game::Senjutsu;
 use crate::games::senjutsu::state::{Phase, SenjutsuState};
 
-/// Everything `observer` cannot see, redealt: other samurai's hands (but for their stun and
+/// Everything `observer` cannot see in `s`, redealt: other samurai's hands (but for their stun and
 /// core cards), decks, face-down discards and unrevealed selections; the observer's own deck
 /// order. Hidden pools are sorted before shuffling so the result depends only on what the
 /// observer knows. A face-down selection is redrawn from the whole hand it left (SJ-13.3):
 /// an ability card, a stun card or the core card.
-pub(crate) fn determinize(state: &SenjutsuState, game: &Senjutsu, observer: usize, seed: u64) -> SenjutsuState {
-    let mut s = state.clone();
+pub(crate) fn resample(s: &mut SenjutsuState, game: &Senjutsu, observer: usize, seed: u64) {
     let mut rng = Rng::new(seed);
     let c = &game.content;
     let hidden_in_hand =
@@ -78,7 +77,6 @@ pub(crate) fn determinize(state: &SenjutsuState, game: &Senjutsu, observer: usiz
         }
     }
     s.rng = determinized_rng(seed);
-    s
 }
 
 /// SJ-13.3: a selection is face down until every samurai has selected; the last one's

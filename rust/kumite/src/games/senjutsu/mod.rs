@@ -109,7 +109,13 @@ impl State for SenjutsuState {
         text::private(self, game, player)
     }
     fn determinize(&self, game: &Senjutsu, observer: usize, seed: u64) -> Self {
-        hidden::determinize(self, game, observer, seed)
+        let mut s = self.clone();
+        hidden::resample(&mut s, game, observer, seed);
+        s
+    }
+    fn determinize_into(&self, game: &Senjutsu, observer: usize, seed: u64, out: &mut Self) {
+        out.clone_from(self);
+        hidden::resample(out, game, observer, seed);
     }
     fn secrecy(&self, game: &Senjutsu, action: Action) -> Secrecy {
         hidden::secrecy(self, game, action)

@@ -232,7 +232,7 @@ pub enum Phase {
     Over,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SenjutsuState {
     pub phase: Phase,
@@ -248,6 +248,39 @@ pub struct SenjutsuState {
     /// Returns once the game is over.
     pub result: Option<[i8; MAX_PLAYERS]>,
     pub rng: Rng,
+}
+
+/// Written out for `clone_from`, which the search's in-place determinization calls every
+/// iteration: the derived one builds a whole state aside and moves it in (6 KB twice). Each
+/// field is named, so a new one fails to compile here until it is copied.
+impl Clone for SenjutsuState {
+    fn clone(&self) -> Self {
+        let SenjutsuState { phase, round, samurai, advantage, supply, items, stack, result, rng } = self;
+        SenjutsuState {
+            phase: *phase,
+            round: *round,
+            samurai: samurai.clone(),
+            advantage: advantage.clone(),
+            supply: *supply,
+            items: items.clone(),
+            stack: stack.clone(),
+            result: *result,
+            rng: *rng,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let SenjutsuState { phase, round, samurai, advantage, supply, items, stack, result, rng } = source;
+        self.phase = *phase;
+        self.round = *round;
+        self.samurai.clone_from(samurai);
+        self.advantage.clone_from(advantage);
+        self.supply = *supply;
+        self.items.clone_from(items);
+        self.stack.clone_from(stack);
+        self.result = *result;
+        self.rng = *rng;
+    }
 }
 
 impl SenjutsuState {

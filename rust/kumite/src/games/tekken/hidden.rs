@@ -8,11 +8,10 @@ use crate::games::tekken::content::MAX_DECK;
 use crate::games::tekken::game::Tekken;
 use crate::games::tekken::state::{Slot, TekkenState};
 
-/// A state that `observer` cannot tell from this one: the opponent's unseen cards (hand,
+/// Turns `s` into a state `observer` cannot tell from it: the opponent's unseen cards (hand,
 /// deck, face-down slot card) are redealt from the same pool, both deck orders reshuffled,
 /// an unrevealed opponent rage choice redrawn, unflipped floor tokens and the RNG reseeded.
-pub(crate) fn determinize(state: &TekkenState, observer: usize, seed: u64) -> TekkenState {
-    let mut s = state.clone();
+pub(crate) fn resample(s: &mut TekkenState, observer: usize, seed: u64) {
     let mut rng = Rng::new(seed);
     let opp = &mut s.fighters[1 - observer];
     let face_down = opp.slots.iter_mut().filter_map(|slot| match slot {
@@ -30,7 +29,6 @@ pub(crate) fn determinize(state: &TekkenState, observer: usize, seed: u64) -> Te
     let flipped = usize::from(s.floor.flipped);
     reshuffle(&mut s.floor.tokens[flipped..], &mut rng);
     s.rng = determinized_rng(seed);
-    s
 }
 
 /// TK-4.7: a card is placed face down (a card that cannot be punished is revealed at once,

@@ -101,7 +101,13 @@ impl State for TekkenState {
         text::private(self, game, player)
     }
     fn determinize(&self, _game: &Tekken, observer: usize, seed: u64) -> Self {
-        hidden::determinize(self, observer, seed)
+        let mut s = *self;
+        hidden::resample(&mut s, observer, seed);
+        s
+    }
+    fn determinize_into(&self, _game: &Tekken, observer: usize, seed: u64, out: &mut Self) {
+        *out = *self;
+        hidden::resample(out, observer, seed);
     }
     fn secrecy(&self, game: &Tekken, action: Action) -> Secrecy {
         hidden::secrecy(self, game, action)

@@ -36,7 +36,7 @@ pub enum Heat {
     Spent,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Fighter {
     pub pos: Hex,
@@ -60,7 +60,7 @@ pub struct Fighter {
 }
 
 /// Floor-break tokens (TK-10): six face-down tokens, three of them breaks, flipped in order.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Floor {
     /// Which side of the stage is up: 0 front, 1 back.
@@ -120,7 +120,7 @@ pub enum Phase {
 }
 
 /// The string in progress: the card being resolved and its means.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StringState {
     /// Slot of the card being punished or resolved.
@@ -135,7 +135,7 @@ pub struct StringState {
     pub awaiting_move: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TekkenState {
     pub phase: Phase,

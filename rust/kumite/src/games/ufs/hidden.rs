@@ -5,13 +5,12 @@ use crate::cards::{determinized_rng, reshuffle};
 use crate::core::Rng;
 use crate::games::ufs::state::*;
 
-/// A state that `observer` cannot tell from this one: the opponent's hidden cards redealt among
+/// Turns `s` into a state `observer` cannot tell from it: the opponent's hidden cards redealt among
 /// their places, the observer's deck reshuffled, the RNG reseeded. Once the opponent has
 /// relieved, its deck was made of the public discard pile less ten cards (UF-3.4): those cards,
 /// in its deck or drawn into its hand since, are redealt only among themselves, and the hand's
 /// older cards with the mulliganed ones.
-pub(crate) fn determinize(state: &UfsState, observer: usize, seed: u64) -> UfsState {
-    let mut s = state.clone();
+pub(crate) fn resample(s: &mut UfsState, observer: usize, seed: u64) {
     let mut rng = Rng::new(seed);
     let opp = &mut s.sides[1 - observer];
     let relieved = !opp.removed().is_empty();
@@ -27,7 +26,6 @@ pub(crate) fn determinize(state: &UfsState, observer: usize, seed: u64) -> UfsSt
     let (_, deck, _) = s.sides[observer].hidden_mut();
     reshuffle(deck, &mut rng);
     s.rng = determinized_rng(seed);
-    s
 }
 
 /// Deals the cards in `places` anew: sorted first, so the result depends only on which cards

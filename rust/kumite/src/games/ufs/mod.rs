@@ -132,7 +132,13 @@ impl State for UfsState {
         text::private(self, game, player)
     }
     fn determinize(&self, _game: &Ufs, observer: usize, seed: u64) -> Self {
-        hidden::determinize(self, observer, seed)
+        let mut s = self.clone();
+        hidden::resample(&mut s, observer, seed);
+        s
+    }
+    fn determinize_into(&self, _game: &Ufs, observer: usize, seed: u64, out: &mut Self) {
+        out.clone_from(self);
+        hidden::resample(out, observer, seed);
     }
     fn action_to_string(&self, game: &Ufs, action: Action) -> String {
         actions::action_to_string(self, game, action)

@@ -94,7 +94,7 @@ fn use_once_and_never_again(g: &FatalFight, mut s: FatalFightState, x: CardId) -
     let text = s.action_to_string(g, A::Play(x.0 as u8).encode());
     assert!(text.starts_with(&format!("use {} from the hand", g.content.card(x).name)), "{text}");
     act(g, &mut s, A::Play(x.0 as u8));
-    let after = s.clone();
+    let after = s;
     assert_eq!(s.removed.0[usize::from(x.0)], 1, "「使用後は【追放】されます」");
     assert_eq!(s.players[0].all_cards().filter(|&c| c == x).count(), 2, "only the two still carried");
     assert!(!s.players[0].played.contains(x), "not played: used");
@@ -344,10 +344,10 @@ fn ffx_3_rush_adds_to_every_group_s_combat_damage() {
     s.players[0].life = 8;
     s.players[0].gp = 0;
     s.round = 12; // no next round: nothing else changes life
-    let mut calm = s.clone();
+    let mut calm = s;
     calm.enemy_phase(&g, &mut NoEvents);
     assert_eq!(calm.players[0].life, 8 - 2);
-    let mut rush = s.clone();
+    let mut rush = s;
     rush.current_stage_card = Some(stage_card(&g, "canal_bridge")); // rush 1
     rush.enemy_phase(&g, &mut NoEvents);
     assert_eq!(rush.players[0].life, 8 - 3);
@@ -366,7 +366,7 @@ fn ffx_3_dark_leaves_a_launch_without_effect() {
     s.players[0].square = 4; // centre middle
     let strikes =
         |s: &FatalFightState| -> Vec<A> { legal(&g, s).into_iter().filter(|a| matches!(a, A::Strike(_))).collect() };
-    let mut lit = s.clone();
+    let mut lit = s;
     play(&g, &mut lit, 0, "spark_shot");
     assert_eq!(strikes(&lit), vec![A::Strike(0), A::Strike(4)], "launch reaches any group");
     s.current_stage_card = Some(stage_card(&g, "laundry_room")); // dark

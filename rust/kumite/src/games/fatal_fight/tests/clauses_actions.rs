@@ -37,7 +37,7 @@ fn ff_7_4_ff_0_2_close_quarters_adds_pierce() {
     place(&g, &mut s, 4, &["street_punk", "street_punk", "street_punk"]);
     s.chain = Chain { ap: 4, hits: 1, ..Default::default() };
     s.players[0].square = 4; // centre: no pierce, only the head falls
-    let mut t = s.clone();
+    let mut t = s;
     t.strike(&g, 0, 4, &mut NoEvents);
     assert_eq!(t.groups[4].len(), 2);
     s.players[0].square = 7; // right area: CQB
@@ -293,7 +293,7 @@ fn ff_6_3_play_text_resolves_when_played_where_its_condition_holds() {
     assert_eq!(s.players[0].actions, 1, "action 1 gives back the action it cost");
     assert_eq!(s.players[0].hand.len(), hand, "draw 1 if centre: played one, drew one");
     // Spark Shot draws only from a side area.
-    let mut side = s.clone();
+    let mut side = s;
     side.players[0].square = 7;
     let hand = side.players[0].hand.len();
     play(&g, &mut side, 0, "spark_shot");

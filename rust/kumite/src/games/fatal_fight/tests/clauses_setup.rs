@@ -82,10 +82,10 @@ fn ff_0_7_variant_saving_costs_three_actions_and_three_cards() {
     s.players[1].life = -1;
     s.players[1].down = true;
     // Three cards in hand are needed, not two.
-    let mut short = s.clone();
+    let mut short = s;
     give(&g, &mut short, 0, &["jab", "block"]);
     assert!(!legal(&g, &short).contains(&A::Save(1)), "2 cards cannot pay a save of 3");
-    let mut draft8 = short.clone();
+    let mut draft8 = short;
     draft8.validate(&game(2)).unwrap();
     assert!(legal(&game(2), &draft8).contains(&A::Save(1)), "with the default 2 they can");
     // Three actions are needed: after one play, no save.
@@ -93,7 +93,7 @@ fn ff_0_7_variant_saving_costs_three_actions_and_three_cards() {
     play(&g, &mut short, 0, "block");
     assert_eq!(short.players[0].actions, 2);
     assert!(!legal(&g, &short).contains(&A::Save(1)), "2 actions cannot pay a save of 3");
-    draft8 = short.clone();
+    draft8 = short;
     assert!(legal(&game(2), &draft8).contains(&A::Save(1)));
     // With all 3 actions and 3+ cards: 3 actions, then 3 face-down cards.
     give(&g, &mut s, 0, &["block", "jab", "jab", "low_kick"]);

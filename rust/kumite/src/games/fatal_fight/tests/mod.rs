@@ -140,7 +140,7 @@ fn stage_card(g: &FatalFight, id: &str) -> u16 {
 
 /// The next round of `s` set up with stage card `id` on top of the stage pile.
 fn next_round_with(g: &FatalFight, s: &FatalFightState, id: &str) -> FatalFightState {
-    let mut s = s.clone();
+    let mut s = *s;
     let c = CardId(stage_card(g, id));
     // From the pile, or back from this stage's used cards (the seed's draw may have shown it).
     let in_pile = s.stage_pile.iter().position(|x| x == c);

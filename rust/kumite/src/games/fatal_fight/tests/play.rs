@@ -44,33 +44,33 @@ fn heuristic_sees_stage_boss_enemies_life_cards_and_gold() {
     };
     let base = in_round(&g);
     let v = value(&base);
-    let mut s = base.clone();
+    let mut s = base;
     s.players[1].life -= 3;
     assert!(value(&s) < v, "team life");
-    let mut s = base.clone();
+    let mut s = base;
     place(&g, &mut s, 1, &["street_punk"]);
     assert!(value(&s) < v, "enemies on the board");
-    let mut s = base.clone();
+    let mut s = base;
     s.pool = 6;
     assert!(value(&s) > v, "gold");
-    let mut s = base.clone();
+    let mut s = base;
     let smash = card(&g, "smash");
     s.shop.0[usize::from(smash.0)] -= 1;
     s.players[0].deck.push(smash);
     assert!(value(&s) > v, "cards: attack power owned");
     // The boss behind a bruiser: defeating the bruiser brings the boss within the hands' reach.
-    let mut s = base.clone();
+    let mut s = base;
     place(&g, &mut s, 4, &["bruiser"]);
     s.groups[4].push(BOSS);
     s.boss_present = true;
     s.boss_placed = true;
     let behind = value(&s);
-    let mut t = s.clone();
+    let mut t = s;
     let b = t.groups[4].remove(0);
     t.enemy_discard.push(b);
     assert!(value(&t) > behind, "enemies in front of the boss cleared");
     // Any position of the next stage beats any of this one.
-    let mut next = base.clone();
+    let mut next = base;
     next.stage = 1;
     for p in 0..2 {
         next.players[p].life = 1;

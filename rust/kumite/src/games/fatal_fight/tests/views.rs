@@ -88,7 +88,7 @@ fn ff_5_7_ff_8_5_a_group_s_order_is_observed() {
     let g = game(2);
     let base = in_round(&g);
     let order = |names: &[&str]| {
-        let mut s = base.clone();
+        let mut s = base;
         place(&g, &mut s, 1, names);
         s.validate(&g).unwrap();
         s
@@ -116,7 +116,7 @@ fn ff_5_7_ff_8_5_a_group_s_order_is_observed() {
     assert_eq!(at(1, "bruiser"), 0.0);
     // And the order matters: one AP-3 pierce blow (the player in the group's area, FF-7.4).
     let blow = |s: &FatalFightState| {
-        let mut s = s.clone();
+        let mut s = *s;
         let p = usize::from(s.order[0]);
         s.players[p].square = 1; // left middle: group 2's area and line
         s.chain = Chain { ap: 3, hits: 1, pierce: true, ..Default::default() };

@@ -261,7 +261,7 @@ fn tk_9_1_tk_9_2_secret_rage_revealed_at_six_hp_used_once_per_round() {
     assert_eq!(s.fighters[0].rage, Some(1));
     assert!(!s.fighters[0].rage_revealed);
     // P0's choice is hidden from P1: flipping it changes nothing P1 observes.
-    let mut other = s.clone();
+    let mut other = s;
     other.fighters[0].rage = Some(0);
     let (mut a, mut b) = (vec![0.0; g.observation_len()], vec![0.0; g.observation_len()]);
     s.observation(&g, 1, &mut a);
@@ -281,7 +281,7 @@ fn tk_9_1_tk_9_2_secret_rage_revealed_at_six_hp_used_once_per_round() {
     assert_eq!(s.fighters[0].hp, 5);
     assert!(s.fighters[0].rage_revealed);
     // Revealed, the choice is public: P1's view now tells the two rage cards apart.
-    let mut flipped = s.clone();
+    let mut flipped = s;
     flipped.fighters[0].rage = Some(0);
     s.observation(&g, 1, &mut a);
     flipped.observation(&g, 1, &mut b);
@@ -535,7 +535,7 @@ fn tk_12_6_tk_12_7_heat_after_the_third_card_then_spent() {
     assert_eq!(s.fighters[0].hand.len(), 1);
     act(&g, &mut s, A::Play(0));
     assert_eq!(s.string.slot, 3);
-    let mut s2 = s.clone();
+    let mut s2 = s;
     while s2.attacker == 0 {
         let l = legal(&g, &s2);
         act(&g, &mut s2, l[l.len() - 1]);

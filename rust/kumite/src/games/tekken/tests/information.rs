@@ -94,7 +94,7 @@ fn one_observation_gives_one_information_string_and_one_meaning_per_action_id() 
 fn the_observation_places_each_hand_card_the_play_ids_name() {
     let g = dojo();
     let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
-    let mut other = s.clone();
+    let mut other = s;
     other.fighters[0].hand.as_mut_slice().swap(0, 1);
     let obs = |s: &TekkenState, p: usize| {
         let mut o = vec![0.0; g.observation_len()];

@@ -21,7 +21,7 @@ fn illegal_actions_are_rejected_and_change_nothing() {
     let g = dojo();
     let s = setup(&g, (0, 0), (1, 0), &["kaito.straight", "kaito.low_kick", "kaito.uppercut"]);
     for a in [A::Guess(Height::High).encode(), A::Play(5).encode(), 9999 as Action] {
-        let mut t = s.clone();
+        let mut t = s;
         assert!(matches!(t.apply(&g, a), Err(GameError::IllegalAction { .. })));
         assert_eq!(t, s);
     }
