@@ -35,6 +35,24 @@ macro_rules! common_game_methods {
     };
 }
 
+/// `State::determinize` and `determinize_into` from the game folder's `hidden::resample(state,
+/// game, observer, seed)`, which turns a copy into a determinization; the search calls the
+/// second, which writes over its slot (`clone_from`) instead of building a state and moving it
+/// in. Used inside each `impl State`.
+macro_rules! determinize_by_resample {
+    () => {
+        fn determinize(&self, game: &Self::Game, observer: usize, seed: u64) -> Self {
+            let mut s = Clone::clone(self);
+            hidden::resample(&mut s, game, observer, seed);
+            s
+        }
+        fn determinize_into(&self, game: &Self::Game, observer: usize, seed: u64, out: &mut Self) {
+            out.clone_from(self);
+            hidden::resample(out, game, observer, seed);
+        }
+    };
+}
+
 pub mod fatal_fight;
 pub mod senjutsu;
 pub mod tekken;

@@ -105,15 +105,7 @@ impl State for FatalFightState {
     fn private_observation_string(&self, game: &FatalFight, player: usize) -> String {
         text::private(self, game, player)
     }
-    fn determinize(&self, game: &FatalFight, observer: usize, seed: u64) -> Self {
-        let mut s = *self;
-        hidden::resample(&mut s, game, observer, seed);
-        s
-    }
-    fn determinize_into(&self, game: &FatalFight, observer: usize, seed: u64, out: &mut Self) {
-        *out = *self;
-        hidden::resample(out, game, observer, seed);
-    }
+    determinize_by_resample!();
     fn secrecy(&self, game: &FatalFight, action: Action) -> Secrecy {
         hidden::secrecy(self, game, action)
     }

@@ -108,15 +108,7 @@ impl State for SenjutsuState {
     fn private_observation_string(&self, game: &Senjutsu, player: usize) -> String {
         text::private(self, game, player)
     }
-    fn determinize(&self, game: &Senjutsu, observer: usize, seed: u64) -> Self {
-        let mut s = self.clone();
-        hidden::resample(&mut s, game, observer, seed);
-        s
-    }
-    fn determinize_into(&self, game: &Senjutsu, observer: usize, seed: u64, out: &mut Self) {
-        out.clone_from(self);
-        hidden::resample(out, game, observer, seed);
-    }
+    determinize_by_resample!();
     fn secrecy(&self, game: &Senjutsu, action: Action) -> Secrecy {
         hidden::secrecy(self, game, action)
     }

@@ -11,7 +11,7 @@ use crate::games::tekken::state::{Slot, TekkenState};
 /// Turns `s` into a state `observer` cannot tell from it: the opponent's unseen cards (hand,
 /// deck, face-down slot card) are redealt from the same pool, both deck orders reshuffled,
 /// an unrevealed opponent rage choice redrawn, unflipped floor tokens and the RNG reseeded.
-pub(crate) fn resample(s: &mut TekkenState, observer: usize, seed: u64) {
+pub(crate) fn resample(s: &mut TekkenState, _game: &Tekken, observer: usize, seed: u64) {
     let mut rng = Rng::new(seed);
     let opp = &mut s.fighters[1 - observer];
     let face_down = opp.slots.iter_mut().filter_map(|slot| match slot {

@@ -100,15 +100,7 @@ impl State for TekkenState {
     fn private_observation_string(&self, game: &Tekken, player: usize) -> String {
         text::private(self, game, player)
     }
-    fn determinize(&self, _game: &Tekken, observer: usize, seed: u64) -> Self {
-        let mut s = *self;
-        hidden::resample(&mut s, observer, seed);
-        s
-    }
-    fn determinize_into(&self, _game: &Tekken, observer: usize, seed: u64, out: &mut Self) {
-        *out = *self;
-        hidden::resample(out, observer, seed);
-    }
+    determinize_by_resample!();
     fn secrecy(&self, game: &Tekken, action: Action) -> Secrecy {
         hidden::secrecy(self, game, action)
     }

@@ -3,6 +3,7 @@
 
 use crate::cards::{determinized_rng, reshuffle};
 use crate::core::Rng;
+use crate::games::ufs::game::Ufs;
 use crate::games::ufs::state::*;
 
 /// Turns `s` into a state `observer` cannot tell from it: the opponent's hidden cards redealt among
@@ -10,7 +11,7 @@ use crate::games::ufs::state::*;
 /// relieved, its deck was made of the public discard pile less ten cards (UF-3.4): those cards,
 /// in its deck or drawn into its hand since, are redealt only among themselves, and the hand's
 /// older cards with the mulliganed ones.
-pub(crate) fn resample(s: &mut UfsState, observer: usize, seed: u64) {
+pub(crate) fn resample(s: &mut UfsState, _game: &Ufs, observer: usize, seed: u64) {
     let mut rng = Rng::new(seed);
     let opp = &mut s.sides[1 - observer];
     let relieved = !opp.removed().is_empty();

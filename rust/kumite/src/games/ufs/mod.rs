@@ -131,15 +131,7 @@ impl State for UfsState {
     fn private_observation_string(&self, game: &Ufs, player: usize) -> String {
         text::private(self, game, player)
     }
-    fn determinize(&self, _game: &Ufs, observer: usize, seed: u64) -> Self {
-        let mut s = self.clone();
-        hidden::resample(&mut s, observer, seed);
-        s
-    }
-    fn determinize_into(&self, _game: &Ufs, observer: usize, seed: u64, out: &mut Self) {
-        out.clone_from(self);
-        hidden::resample(out, observer, seed);
-    }
+    determinize_by_resample!();
     fn action_to_string(&self, game: &Ufs, action: Action) -> String {
         actions::action_to_string(self, game, action)
     }
