@@ -6,6 +6,6 @@ mod hidden;
 mod load;
 mod pile;
 
-pub use hidden::{determinized_rng, redeal, reshuffle};
+pub use hidden::{determinized_rng, redeal, reshuffle, sort_hidden, Rank};
 pub use load::{content_folder, parse_toml, RawCards, MAX_FILE_BYTES, MAX_LIST};
 pub use pile::{check_conserved, CardId, Pile};

@@ -1,7 +1,7 @@
 //! What a player cannot see: `determinize` redeals what the observer never saw (every UFS move
 //! is played in view, so no move has a secret).
 
-use crate::cards::{determinized_rng, reshuffle};
+use crate::cards::{determinized_rng, reshuffle, sort_hidden};
 use crate::core::Rng;
 use crate::games::ufs::game::Ufs;
 use crate::games::ufs::state::*;
@@ -34,7 +34,7 @@ pub(crate) fn resample(s: &mut UfsState, _game: &Ufs, observer: usize, seed: u64
 fn redeal<'a>(places: impl Iterator<Item = &'a mut Slot>, rng: &mut Rng) {
     let mut places: Vec<&mut Slot> = places.collect();
     let mut cards: Vec<Slot> = places.iter().map(|s| **s).collect();
-    cards.sort_unstable();
+    sort_hidden(&mut cards);
     rng.shuffle(&mut cards);
     for (place, card) in places.iter_mut().zip(cards) {
         **place = card;

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::CardId;
+use crate::cards::{CardId, Rank};
 use crate::core::Rng;
 use crate::games::ufs::content::Zone;
 use crate::games::ufs::game::Ufs;
@@ -57,6 +57,23 @@ marks! {
 impl Slot {
     pub fn new(card: CardId) -> Slot {
         Slot { card, marks: 0 }
+    }
+}
+
+/// A hidden card has no marks (piles hold card ids), so it sorts by its card's rank; a marked
+/// one sorts by comparing.
+impl Rank for Slot {
+    #[inline]
+    fn rank(self) -> Option<u8> {
+        if self.marks == 0 {
+            self.card.rank()
+        } else {
+            None
+        }
+    }
+    #[inline]
+    fn from_rank(rank: u8) -> Self {
+        Slot::new(CardId::from_rank(rank))
     }
 }
 
