@@ -124,7 +124,7 @@ mod tests {
     #[test]
     fn counting_sort_is_sort_unstable() {
         let mut rng = Rng::new(3);
-        for len in [0, 1, 2, 7, 40, 300] {
+        for len in [0, 1, 2, 7, 19, 20, 40, 255, 256, 300] {
             for alphabet in [1, 3, 30, 256, 400] {
                 let pile: Vec<CardId> = (0..len).map(|_| CardId(rng.below(alphabet) as u16)).collect();
                 let (mut counted, mut compared) = (pile.clone(), pile.clone());
