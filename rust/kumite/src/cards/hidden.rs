@@ -97,6 +97,7 @@ pub fn sort_hidden<T: Rank>(pile: &mut [T]) {
         }
     }
 }
+
 /// The RNG a determinized state plays on: stream 1 of the determinization's seed (the redeal
 /// draws from the seed itself), so chance after the redeal differs from the real game's.
 pub fn determinized_rng(seed: u64) -> Rng {

@@ -83,32 +83,47 @@ impl UfsState {
         a.attack.is_none_or(|w| w.fits(p == usize::from(self.active)))
     }
 
-    fn can_play_form(&self, game: &Ufs, p: usize, card: CardId, res: &Resources) -> bool {
-        game.hand_play(p, card) & PLAY_FORM != 0 && res.matches(card)
-    }
-
-    /// `res` is gathered at the first card that gets as far as its symbols: most hands hold
-    /// no enhance.
-    fn can_play_enhance<'a>(&'a self, game: &'a Ufs, p: usize, card: CardId, res: &mut Option<Resources<'a>>) -> bool {
-        let own = if p == usize::from(self.active) { PLAY_ENHANCE_OWN } else { PLAY_ENHANCE_AGAINST };
-        game.hand_play(p, card) & own != 0 && res.get_or_insert_with(|| self.resources(game, p)).matches(card)
-    }
-
-    /// `res` as in `can_play_enhance`.
-    fn can_block<'a>(&'a self, game: &'a Ufs, p: usize, card: CardId, res: &mut Option<Resources<'a>>) -> bool {
-        let Some(a) = self.attack else { return false };
-        match game.content.card(card).block {
-            // UF-10.8, UF-10.9: same or adjacent zone; UF-10.4: symbols too.
-            Some(b) => b.zone.distance(a.zone) <= 1 && res.get_or_insert_with(|| self.resources(game, p)).matches(card),
-            None => false,
+    /// Hand cards `p` may play now whose card passes `kind` (what they are, symbols aside),
+    /// each kind once, if their symbols match (UF-7.4). The resources are gathered at the first
+    /// card that gets as far as its symbols: most hands hold no enhance and no block.
+    #[inline(always)]
+    fn playable(&self, game: &Ufs, p: usize, kind: impl Fn(CardId) -> bool, mut push: impl FnMut(usize)) {
+        let mut res = None;
+        for (i, c) in self.distinct_hand_where(p, kind) {
+            if res.get_or_insert_with(|| self.resources(game, p)).matches(c) {
+                push(i);
+            }
         }
     }
 
     /// Hand indices whose card is the first of its kind in the hand: playing either copy is the
     /// same move, so only one is offered (and action texts stay unique).
     fn distinct_hand(&self, p: usize) -> impl Iterator<Item = (usize, CardId)> + '_ {
+        self.distinct_hand_where(p, |_| true)
+    }
+
+    /// `distinct_hand`'s cards that pass `keep`, a test of the card alone: it runs before the
+    /// scan for an earlier copy, which most hand cards would otherwise pay for nothing. The scan
+    /// runs only when an earlier kept card shares the card id's bit in `seen` (as every earlier
+    /// copy does: `keep` passes copies alike).
+    #[inline(always)]
+    fn distinct_hand_where<'a>(
+        &'a self,
+        p: usize,
+        keep: impl Fn(CardId) -> bool + 'a,
+    ) -> impl Iterator<Item = (usize, CardId)> + 'a {
         let hand = self.sides[p].hand().as_slice();
-        hand.iter().enumerate().filter(move |(i, c)| !hand[..*i].contains(c)).map(|(i, c)| (i, c.card))
+        let mut seen = 0u64;
+        let first = move |&(i, c): &(usize, &Slot)| {
+            if !keep(c.card) {
+                return false;
+            }
+            let bit = 1 << (c.card.0 & 63);
+            let first = seen & bit == 0 || !hand[..i].contains(c);
+            seen |= bit;
+            first
+        };
+        hand.iter().enumerate().filter(first).map(|(i, c)| (i, c.card))
     }
 
     fn has_enhance_option(&self, game: &Ufs, p: usize) -> bool {
@@ -118,12 +133,9 @@ impl UfsState {
     }
 
     fn enhance_actions(&self, game: &Ufs, p: usize, out: &mut ActionList) {
-        let mut res = None;
-        for (i, c) in self.distinct_hand(p) {
-            if self.can_play_enhance(game, p, c, &mut res) {
-                out.push(UfsAction::Play(i as u16).encode(&game.ids));
-            }
-        }
+        let own = if p == usize::from(self.active) { PLAY_ENHANCE_OWN } else { PLAY_ENHANCE_AGAINST };
+        let kind = |c| game.hand_play(p, c) & own != 0;
+        self.playable(game, p, kind, |i| out.push(UfsAction::Play(i as u16).encode(&game.ids)));
         self.use_actions(game, p, Trigger::Enhance, out);
         out.push(UfsAction::Pass.encode(&game.ids));
     }
@@ -193,12 +205,10 @@ impl UfsState {
     }
 
     fn block_actions(&self, game: &Ufs, p: usize, out: &mut ActionList) {
-        let mut res = None;
-        for (i, c) in self.distinct_hand(p) {
-            if self.can_block(game, p, c, &mut res) {
-                out.push(UfsAction::Block(i as u16).encode(&game.ids));
-            }
-        }
+        let Some(a) = self.attack else { return };
+        // UF-10.8, UF-10.9: same or adjacent zone; UF-10.4: symbols too.
+        let kind = |c| game.content.card(c).block.is_some_and(|b| b.zone.distance(a.zone) <= 1);
+        self.playable(game, p, kind, |i| out.push(UfsAction::Block(i as u16).encode(&game.ids)));
     }
 
     // ------------------------------------------------------------------ primitives
@@ -531,12 +541,8 @@ pub(crate) fn legal_actions(state: &UfsState, game: &Ufs, out: &mut ActionList) 
             out.push(UfsAction::Pass.encode(&game.ids));
         }
         Phase::Combat => {
-            let res = state.resources(game, p);
-            for (i, c) in state.distinct_hand(p) {
-                if state.can_play_form(game, p, c, &res) {
-                    out.push(UfsAction::Play(i as u16).encode(&game.ids));
-                }
-            }
+            let kind = |c| game.hand_play(p, c) & PLAY_FORM != 0;
+            state.playable(game, p, kind, |i| out.push(UfsAction::Play(i as u16).encode(&game.ids)));
             state.use_actions(game, p, Trigger::Form, out);
             out.push(UfsAction::Pass.encode(&game.ids));
         }
