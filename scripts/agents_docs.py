@@ -237,10 +237,10 @@ def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_
     return out
 
 
-def fatal_fight(run: Runner, games: int) -> list[str]:
+def fatal_fight(run: Runner, games: int, depth_max: int | None = None) -> list[str]:
     out = ["Campaign win rates of whole teams of one bot (a team game: every seat shares the result).", ""]
     out += ["| party | `az:200` team | `mcts:2000:heuristic` team |", "|---:|---|---|"]
-    trained = ""
+    trained: list[str] = []
     for players in (1, 2, 3, 4):
         options = {"players": players}
         game = kumite.load("fatal_fight", **options)
@@ -251,7 +251,8 @@ def fatal_fight(run: Runner, games: int) -> list[str]:
             az_cell = f"no shipped network for this party size ({str(e).splitlines()[0]})"
         else:
             az_cell = cell(run.match("fatal_fight", ("az:200",) * players, games, options))
-            trained = provenance(net)
+            text = provenance(net)
+            trained.append(f"for {players} players, {text[0].lower()}{text[1:]}")
         mcts = run.match("fatal_fight", ("mcts:2000:heuristic",) * players, games, options)
         out.append(f"| {players} | {az_cell} | {cell(mcts)} |")
     out += ["", "Goal: 2-player `az:200` teams win at least 80 % of campaigns.", ""]
@@ -260,7 +261,7 @@ def fatal_fight(run: Runner, games: int) -> list[str]:
     two = kumite.load("fatal_fight", players=2)
     if trained:
         depth["az:N (network + PUCT)"] = []
-    for n in DEPTH:
+    for n in (n for n in DEPTH if depth_max is None or n <= depth_max):
         for family in depth:
             spec = f"mcts:{n}:heuristic" if family.startswith("mcts") else f"az:{n}"
             r = run.match("fatal_fight", (spec,) * two.num_players, games, {"players": 2})
@@ -268,7 +269,7 @@ def fatal_fight(run: Runner, games: int) -> list[str]:
     out += [f"![fatal_fight: 2-player campaigns won by search budget]"
             f"({depth_picture('fatal_fight', depth, 'campaigns won, 2 players')})", ""]
     if trained:
-        out += [f"The network: {trained}.", ""]
+        out += ["The networks: " + "; ".join(trained) + ".", ""]
     return out
 
 
@@ -283,6 +284,9 @@ def main() -> int:
     parser.add_argument("--max-steps", type=int, default=MAX_STEPS, metavar="N",
                         help=f"cut each two-player game after N actions, counted apart (default {MAX_STEPS:,}; Fatal "
                              "Fight's campaigns run to the game's bound)")
+    parser.add_argument("--depth-max", type=int, metavar="N",
+                        help="end Fatal Fight's skill-depth curve at N simulations (its az:800 and az:4000 teams "
+                             "play campaigns for hours on 2 cores)")
     parser.add_argument("--net", metavar="PATH", default="",
                         help="with --goal-only: measure this network file instead of the shipped one")
     parser.add_argument("--lambdas", action="store_true",
@@ -312,7 +316,7 @@ def main() -> int:
         load = os.getloadavg()[0]
         run.kept = 0
         if name == "fatal_fight":
-            body = fatal_fight(run, args.games_per_match)
+            body = fatal_fight(run, args.games_per_match, args.depth_max)
         else:
             try:
                 net = load_net(kumite.load(name))
@@ -322,19 +326,26 @@ def main() -> int:
                 body = two_player(run, name, net, args.goal_games, args.ladder_games)
         if name == "fatal_fight":
             how = (f"{args.games_per_match} campaigns a party size, seed {args.seed}, default options otherwise; "
-                   "a campaign cut at the game's bound has no result and is counted apart.")
+                   "a campaign cut at the game's bound has no result and is counted apart"
+                   f"{f'; the skill-depth curve up to {args.depth_max:,} simulations' if args.depth_max else ''}.")
         else:
             how = (f"{args.games_per_match} games a match ({args.goal_games} for the goal match), seats swapped every "
                    f"game, seed {args.seed}, default options; draws count half; a game cut at {args.max_steps:,} actions "
                    "has no result and is counted apart.")
         head = [f"#### {name}", "",
-                f"`make agents-docs GAMES={name}` on {time.strftime('%Y-%m-%d')}: {how} "
+                f"`{command(name)}` on {time.strftime('%Y-%m-%d')}: {how} "
                 f"Measured in {(time.time() - start) / 60:.0f} minutes with {args.workers} worker processes"
                 f"{f' ({run.kept:,} games read back from the store of finished games, not played again)' if run.kept else ''} "
                 f"(load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end).", ""]
         write_part(name, head + body)
     run.pool.shutdown()
     return 0
+
+
+def command(name: str) -> str:
+    """The command that measured `name`'s part: the make target, or the script with its options."""
+    options = [a for a in sys.argv[1:] if a not in kumite.games()]
+    return f"scripts/agents_docs.py {name} {' '.join(options)}" if options else f"make agents-docs GAMES={name}"
 
 
 def write_part(name: str, lines: list[str]) -> None:
