@@ -298,6 +298,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.max_steps < 1:
         parser.error(f"--max-steps is at least 1, not {args.max_steps}")
+    if args.depth_max is not None and args.depth_max < DEPTH[0]:
+        parser.error(f"--depth-max is at least {DEPTH[0]} (the curve's first budget), not {args.depth_max}")
     run = Runner(args.workers, args.games_per_match, args.seed, args.max_steps)
     if args.net and not args.goal_only:
         parser.error("--net goes with --goal-only (the docs describe the shipped networks)")

@@ -84,7 +84,7 @@ impl UfsState {
     }
 
     /// Hand cards `p` may play now whose card passes `kind` (what they are, symbols aside),
-    /// each kind once, if their symbols match (UF-7.4). The resources are gathered at the first
+    /// each card once, if their symbols match (UF-7.4). The resources are gathered at the first
     /// card that gets as far as its symbols: most hands hold no enhance and no block.
     #[inline(always)]
     fn playable(&self, game: &Ufs, p: usize, kind: impl Fn(CardId) -> bool, mut push: impl FnMut(usize)) {
