@@ -311,3 +311,19 @@ fn ufx_17_identical_copies_give_one_action() {
     let uses: Vec<A> = legal(&g, &s).into_iter().filter(|a| matches!(a, A::Use(..))).collect();
     assert_eq!(uses, vec![A::Use(1, 0)], "the copies now differ");
 }
+
+// UFX-17: the hand listings skip their scan for an earlier copy when no earlier card shares the
+// card id's bit in a 64-bit set; two different cards whose ids are 64 apart share it and must
+// both be offered. The review step offers every distinct hand card (the cards are put in the
+// hand directly: no deck holds both).
+#[test]
+fn ufx_17_cards_whose_ids_share_a_bit_are_still_distinct() {
+    let g = game();
+    let mut s = start(&g);
+    s.phase = Phase::Review;
+    for c in [0, 64, 0, 64, 1] {
+        s.sides[0].hand_mut().push(CardId(c));
+    }
+    let discards: Vec<A> = legal(&g, &s).into_iter().filter(|x| matches!(x, A::Discard(_))).collect();
+    assert_eq!(discards, vec![A::Discard(0), A::Discard(1), A::Discard(4)]);
+}
