@@ -54,6 +54,12 @@ PRIORS_ONLY = ("azp:200", "mcts:2000")
 # (λ = 0 is `az:200`, the network's value alone; λ = 1 the playouts alone, as `azp:200`).
 LAMBDAS = (0.25, 0.5, 0.75)
 REFERENCE = "mcts:1000"
+# Fatal Fight's defaults, so that `make agents-docs GAMES=fatal_fight` fits a session on 2 cores
+# (83 minutes on 2026-12-07): 50 campaigns a party size, and the skill-depth curve up to 200
+# simulations. Its teams of `az:800` and `az:4000` play many campaigns to the game's bound of
+# 22,100 actions, hours a point; `--games-per-match` and `--depth-max` ask for more.
+FF_CAMPAIGNS = 50
+FF_DEPTH_MAX = 200
 STORE = ROOT / "target" / "agents-docs"
 # Each game of a two-player match is cut after this many actions and counted apart. A game's own
 # bound is what play never reaches (UFS's is 15.7 M actions: its rules let both players pass turn
@@ -237,7 +243,7 @@ def two_player(run: Runner, name: str, net: kumite.Net, goal_games: int, ladder_
     return out
 
 
-def fatal_fight(run: Runner, games: int, depth_max: int | None = None) -> list[str]:
+def fatal_fight(run: Runner, games: int, depth_max: int) -> list[str]:
     out = ["Campaign win rates of whole teams of one bot (a team game: every seat shares the result).", ""]
     out += ["| party | `az:200` team | `mcts:2000:heuristic` team |", "|---:|---|---|"]
     trained: list[str] = []
@@ -261,7 +267,7 @@ def fatal_fight(run: Runner, games: int, depth_max: int | None = None) -> list[s
     two = kumite.load("fatal_fight", players=2)
     if trained:
         depth["az:N (network + PUCT)"] = []
-    for n in (n for n in DEPTH if depth_max is None or n <= depth_max):
+    for n in (n for n in DEPTH if n <= depth_max):
         for family in depth:
             spec = f"mcts:{n}:heuristic" if family.startswith("mcts") else f"az:{n}"
             r = run.match("fatal_fight", (spec,) * two.num_players, games, {"players": 2})
@@ -276,7 +282,8 @@ def fatal_fight(run: Runner, games: int, depth_max: int | None = None) -> list[s
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", metavar="GAME", help="default: every game with a shipped network")
-    parser.add_argument("--games-per-match", type=int, default=100)
+    parser.add_argument("--games-per-match", type=int, metavar="N",
+                        help=f"games a match (default 100; Fatal Fight's campaigns a party size: {FF_CAMPAIGNS})")
     parser.add_argument("--goal-games", type=int, default=400)
     parser.add_argument("--ladder-games", type=int, default=40)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -285,8 +292,8 @@ def main() -> int:
                         help=f"cut each two-player game after N actions, counted apart (default {MAX_STEPS:,}; Fatal "
                              "Fight's campaigns run to the game's bound)")
     parser.add_argument("--depth-max", type=int, metavar="N",
-                        help="end Fatal Fight's skill-depth curve at N simulations (its az:800 and az:4000 teams "
-                             "play campaigns for hours on 2 cores)")
+                        help=f"end Fatal Fight's skill-depth curve at N simulations (default {FF_DEPTH_MAX}: its "
+                             f"az:800 and az:4000 teams play campaigns for hours on 2 cores; {DEPTH[-1]} draws it all)")
     parser.add_argument("--net", metavar="PATH", default="",
                         help="with --goal-only: measure this network file instead of the shipped one")
     parser.add_argument("--lambdas", action="store_true",
@@ -300,7 +307,9 @@ def main() -> int:
         parser.error(f"--max-steps is at least 1, not {args.max_steps}")
     if args.depth_max is not None and args.depth_max < DEPTH[0]:
         parser.error(f"--depth-max is at least {DEPTH[0]} (the curve's first budget), not {args.depth_max}")
-    run = Runner(args.workers, args.games_per_match, args.seed, args.max_steps)
+    if args.games_per_match is not None and args.games_per_match < 1:
+        parser.error(f"--games-per-match is at least 1, not {args.games_per_match}")
+    run = Runner(args.workers, args.games_per_match or 100, args.seed, args.max_steps)
     if args.net and not args.goal_only:
         parser.error("--net goes with --goal-only (the docs describe the shipped networks)")
     if args.goal_only:
@@ -318,7 +327,8 @@ def main() -> int:
         load = os.getloadavg()[0]
         run.kept = 0
         if name == "fatal_fight":
-            body = fatal_fight(run, args.games_per_match, args.depth_max)
+            campaigns, depth_max = args.games_per_match or FF_CAMPAIGNS, args.depth_max or FF_DEPTH_MAX
+            body = fatal_fight(run, campaigns, depth_max)
         else:
             try:
                 net = load_net(kumite.load(name))
@@ -327,11 +337,11 @@ def main() -> int:
             else:
                 body = two_player(run, name, net, args.goal_games, args.ladder_games)
         if name == "fatal_fight":
-            how = (f"{args.games_per_match} campaigns a party size, seed {args.seed}, default options otherwise; "
-                   "a campaign cut at the game's bound has no result and is counted apart"
-                   f"{f'; the skill-depth curve up to {args.depth_max:,} simulations' if args.depth_max else ''}.")
+            how = (f"{campaigns} campaigns a party size, seed {args.seed}, default options otherwise; "
+                   "a campaign cut at the game's bound has no result and is counted apart; the skill-depth curve up to "
+                   f"{depth_max:,} simulations.")
         else:
-            how = (f"{args.games_per_match} games a match ({args.goal_games} for the goal match), seats swapped every "
+            how = (f"{run.games} games a match ({args.goal_games} for the goal match), seats swapped every "
                    f"game, seed {args.seed}, default options; draws count half; a game cut at {args.max_steps:,} actions "
                    "has no result and is counted apart.")
         head = [f"#### {name}", "",

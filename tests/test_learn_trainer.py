@@ -495,3 +495,38 @@ def test_a_stopped_strength_run_picks_up_its_finished_games(tmp_path: Path, monk
         np.testing.assert_array_equal(fresh.lengths, more.lengths)
     finally:
         run.pool.shutdown()
+
+
+def test_the_make_target_plays_fatal_fights_part_as_docs_agents_shows_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make agents-docs GAMES=fatal_fight` regenerates docs/agents.md's Fatal Fight part as it
+    stands (issue 52: every figure there regenerates with a make target): 50 campaigns a party
+    size and the skill-depth curve up to 200 simulations, its header naming the make target."""
+    from kumite.arena import summarize
+
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    import agents_docs  # type: ignore[import-not-found]
+
+    played: list[tuple[tuple[str, ...], int]] = []
+    written: dict[str, list[str]] = {}
+
+    class Runner:
+        def __init__(self, workers: int, games: int, *_: object) -> None:
+            self.games, self.kept, self.pool = games, 0, type("Pool", (), {"shutdown": lambda self: None})()
+
+        def match(self, name: str, specs: tuple[str, ...], games: int, options: dict[str, Any]) -> Any:
+            played.append((specs, games))
+            n = len(specs)
+            return summarize(list(specs), np.ones((games, n), np.float32), np.full(games, 9, np.int32),
+                             np.zeros(games, bool))
+
+    monkeypatch.setattr(agents_docs, "Runner", Runner)
+    monkeypatch.setattr(agents_docs, "depth_picture", lambda *_: "images/agents/fatal_fight-depth.png")
+    monkeypatch.setattr(agents_docs, "write_part", lambda name, lines: written.__setitem__(name, lines))
+    monkeypatch.setattr(sys, "argv", ["agents_docs.py", "fatal_fight"])
+    assert agents_docs.main() == 0
+    assert {games for _, games in played} == {50}
+    budgets = {int(spec.split(":")[1]) for specs, _ in played for spec in specs}
+    assert budgets == {10, 50, 200, 2000}, budgets  # the curve to 200, the table's az:200 and mcts:2000
+    assert "`make agents-docs GAMES=fatal_fight` on " in written["fatal_fight"][2]
+    assert "50 campaigns a party size" in written["fatal_fight"][2]
+    assert "the skill-depth curve up to 200 simulations" in written["fatal_fight"][2]
