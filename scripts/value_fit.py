@@ -6,20 +6,24 @@ shape trains on the rest from the same start (``kumite train``'s initial weights
 of 256), and ten times a run it prints the policy and value losses on both, beside the held-out
 value loss of predicting every position the mean outcome (the floor a value head must beat).
 
-    python scripts/value_fit.py RUN_FOLDER GAME STEPS HIDDEN:BLOCKS:WEIGHT_DECAY:VALUE_WEIGHT[:SEAT_WIDTH] ...
+    python scripts/value_fit.py RUN_FOLDER GAME STEPS HIDDEN:BLOCKS:WEIGHT_DECAY:VALUE_WEIGHT[:SEAT_WIDTH[:CARD_WIDTH]]
+        ... [--more RUN_FOLDER ...] [--every K]
 
-A fifth field above 0 tries a per-entity input instead of the flat one (docs/agents.md, "A
-network that sees the seats"): one encoder, its weights shared by every seat, turns each
-player's part of the observation (the layout's blocks named "P0…", "P1…", each seat's the same
-features) into SEAT_WIDTH units, and the network reads those beside the rest of the observation.
-Such a network has no Rust reader and no file format: this script only measures whether the
-shared weights predict unseen games better.
+The last two fields try per-entity inputs instead of the flat one (docs/agents.md, "Networks
+that see seats and cards"). SEAT_WIDTH above 0: one encoder, its weights shared by every seat,
+turns each player's part of the observation (the layout's blocks named "P0…", "P1…", each
+seat's the same features) into SEAT_WIDTH units, read beside the rest of the observation.
+CARD_WIDTH above 0: every zone counted per card (the layout's blocks named "per card", cut into
+rows of one count per card) is the sum of its cards' embeddings, CARD_WIDTH numbers a card from
+one table for every zone, read beside the rest. Such networks have no Rust reader and no file
+format: this script only measures whether the shared weights predict unseen games better.
 
 Game options are not taken: the run must be of the game's default options."""
 
 from __future__ import annotations
 
 import argparse
+import math
 import pickle
 import re
 import time
@@ -38,9 +42,10 @@ from kumite.learn.model import Params, init_params, loss_fn
 from kumite.learn.trainer import CHECKPOINT
 
 
-def shape(text: str) -> tuple[int, int, float, float, int]:
-    hidden, blocks, decay, weight, *seat = text.split(":")
-    return int(hidden), int(blocks), float(decay), float(weight), int(seat[0]) if seat else 0
+def shape(text: str) -> tuple[int, int, float, float, int, int]:
+    hidden, blocks, decay, weight, *entities = text.split(":")
+    seat, card = [int(e) for e in entities] + [0] * (2 - len(entities))
+    return int(hidden), int(blocks), float(decay), float(weight), seat, card
 
 
 def seat_ranges(game: kumite.Game) -> list[tuple[int, int]]:
@@ -78,6 +83,29 @@ def seat_input(game: kumite.Game, width: int) -> tuple[int, Callable[[Params, An
     return int(rest.sum()) + width * len(seats), transform, encoder
 
 
+def card_input(game: kumite.Game, width: int) -> tuple[int, Callable[[Params, Any], Any], Params]:
+    """The per-card input, as `seat_input`: each zone's row of per-card counts (the blocks named
+    "per card", as many numbers a row as the gcd of their sizes) becomes the sum of its cards'
+    embeddings, one table for all."""
+    blocks = [b for b in game.observation_layout() if "per card" in b["name"]]
+    kinds = math.gcd(*(b["size"] for b in blocks))
+    if kinds < 2:
+        raise SystemExit(f"{game.name}: the layout's blocks named 'per card' share no row of cards "
+                         f"({[b['size'] for b in blocks]} numbers)")
+    rows = np.array([[b["start"] + r * kinds + k for k in range(kinds)] for b in blocks for r in range(b["size"] // kinds)])
+    rest = np.ones(game.observation_shape[0], bool)
+    rest[rows.ravel()] = False
+    rest_idx, rows_idx = jnp.asarray(np.flatnonzero(rest)), jnp.asarray(rows)
+    table = (np.random.default_rng(2).standard_normal((kinds, width)) * np.sqrt(1.0 / kinds)).astype(np.float32)
+
+    def transform(enc: Params, obs: Any) -> Any:
+        zones = obs[:, rows_idx] @ enc["cards"]  # (batch, zones, width): each zone's summed embeddings
+        return jnp.concatenate([obs[:, rest_idx], zones.reshape(obs.shape[0], -1)], axis=1)
+
+    print(f"{len(rows)} zones of {kinds} cards embedded in {width} numbers; {int(rest.sum())} inputs read as they are")
+    return int(rest.sum()) + width * len(rows), transform, {"cards": table}
+
+
 def buffer_chunks(run: Path) -> list[Chunk]:
     """The replay buffer's chunks as the run's checkpoint names them (the rows each keeps)."""
     with open(run / CHECKPOINT, "rb") as f:
@@ -87,8 +115,10 @@ def buffer_chunks(run: Path) -> list[Chunk]:
     return buffer.chunks
 
 
-def rows_of(chunks: list[Chunk]) -> dict[str, np.ndarray]:
-    return {k: np.concatenate([c.rows[k] for c in chunks]) for k in FIELDS}
+def rows_of(chunks: list[Chunk], every: int = 1) -> dict[str, np.ndarray]:
+    """The chunks' rows, every `every`-th of each chunk's (a game's positions are alike, so a
+    share of them keeps about all a buffer tells while more games fit in memory)."""
+    return {k: np.concatenate([c.rows[k][::every] for c in chunks]) for k in FIELDS}
 
 
 def losses(loss: Callable[..., Any], params: Any, data: dict[str, np.ndarray], rows: int = 20_000) -> tuple[float, float]:
@@ -102,22 +132,35 @@ def main() -> None:
     parser.add_argument("run", type=Path)
     parser.add_argument("game")
     parser.add_argument("steps", type=int)
-    parser.add_argument("shapes", nargs="+", type=shape, metavar="HIDDEN:BLOCKS:WEIGHT_DECAY:VALUE_WEIGHT[:SEAT_WIDTH]")
+    parser.add_argument("shapes", nargs="+", type=shape, metavar="HIDDEN:BLOCKS:WEIGHT_DECAY:VALUE_WEIGHT[:SEAT_WIDTH[:CARD_WIDTH]]")
+    parser.add_argument("--more", type=Path, action="append", default=[], metavar="RUN",
+                        help="another run of the same game whose whole buffer trains too (the held-out games stay "
+                             "the first run's)")
+    parser.add_argument("--every", type=int, default=1, metavar="K", help="train on every K-th position only")
     args = parser.parse_args()
+    if args.every < 1:
+        parser.error(f"--every is at least 1, not {args.every}")
     chunks = buffer_chunks(args.run)
     held = max(1, len(chunks) // 10)
-    train, test = rows_of(chunks[:-held]), rows_of(chunks[-held:])
-    print(f"{args.run}: {len(train['truncated'])} training rows, {len(test['truncated'])} held out ({held} chunks)")
+    more = [c for run in args.more for c in buffer_chunks(run)]
+    train, test = rows_of(chunks[:-held] + more, args.every), rows_of(chunks[-held:])
+    print(f"{args.run}{''.join(f' + {r}' for r in args.more)}: {len(train['truncated'])} training rows"
+          f"{f' (one position in {args.every})' if args.every > 1 else ''}, {len(test['truncated'])} held out "
+          f"({held} chunks)")
     game = kumite.load(args.game)
     rng = np.random.default_rng(0)
     known = ~test["truncated"]
     mean = train["values"][~train["truncated"]].mean(0)
     print(f"held-out value loss of the mean outcome: {float(np.mean((test['values'][known] - mean) ** 2)):.4f}")
-    for hidden, blocks, decay, weight, seat_width in args.shapes:
+    for hidden, blocks, decay, weight, seat_width, card_width in args.shapes:
+        if seat_width and card_width:
+            parser.error("one per-entity input at a time: SEAT_WIDTH or CARD_WIDTH")
         encoder: Params = {}
         inputs, transform = game.observation_shape[0], lambda _, obs: obs
         if seat_width:
             inputs, transform, encoder = seat_input(game, seat_width)
+        if card_width:
+            inputs, transform, encoder = card_input(game, card_width)
         net = init_params(0, inputs, game.num_actions, game.num_players, hidden, blocks)
         params = {"net": net, "encoder": encoder}
         params = jax.tree_util.tree_map(jnp.asarray, params)
@@ -141,7 +184,8 @@ def main() -> None:
             params, state = step(params, state, {k: jnp.asarray(v[idx]) for k, v in train.items()})
             if s % max(1, args.steps // 10) == 0:
                 (tp, tv), (hp, hv) = losses(loss, params, train), losses(loss, params, test)
-                what = f"seats encoded to {seat_width}, " if seat_width else ""
+                what = (f"seats encoded to {seat_width}, " if seat_width else "") + (
+                    f"cards embedded in {card_width}, " if card_width else "")
                 print(f"{what}{hidden}x{blocks} weight decay {decay:g} value weight {weight:g} step {s}: training policy "
                       f"{tp:.3f} value {tv:.4f} | held out policy {hp:.3f} value {hv:.4f} | {time.time() - start:.0f} s",
                       flush=True)

@@ -437,6 +437,24 @@ def test_value_fit_scores_each_shape_on_held_out_games(tmp_path: Path) -> None:
     assert re.search(r"^8x1 weight decay 0 value weight 0.1 step 10: .* held out policy \d\.\d+ value \d\.\d+", out, re.M), out
 
 
+def test_value_fit_tries_networks_that_share_weights_between_seats_and_cards(tmp_path: Path) -> None:
+    """scripts/value_fit.py's per-entity inputs (docs/agents.md's "Networks that see seats and
+    cards"): UFS's two seats through one encoder, its 29 zones counted per card as sums of one
+    card table's embeddings, and a second run's games trained on beside the first's."""
+    learn.train(config(tmp_path / "a", game="ufs", iterations=2, max_steps=60), log=lambda _: None)
+    learn.train(config(tmp_path / "b", game="ufs", iterations=1, max_steps=60, seed=1), log=lambda _: None)
+    out = subprocess.run([sys.executable, str(REPO / "scripts" / "value_fit.py"), str(tmp_path / "a"), "ufs", "2",
+                          "8:1:0:1:4", "8:1:0:1:0:3", "--more", str(tmp_path / "b"), "--every", "2"],
+                         capture_output=True, text=True, check=True).stdout
+    assert " + " in out and "(one position in 2)" in out, out
+    assert "29 zones of 30 cards embedded in 3 numbers" in out, out
+    assert re.search(r"^seats encoded to 4, 8x1 .* step 2: .* held out policy \d\.\d+ value \d\.\d+", out, re.M), out
+    assert re.search(r"^cards embedded in 3, 8x1 .* step 2: .* held out policy \d\.\d+ value \d\.\d+", out, re.M), out
+    both = subprocess.run([sys.executable, str(REPO / "scripts" / "value_fit.py"), str(tmp_path / "a"), "ufs", "2",
+                           "8:1:0:1:4:3"], capture_output=True, text=True)
+    assert both.returncode == 2 and "one per-entity input at a time" in both.stderr, both.stderr
+
+
 @pytest.mark.parametrize(("game", "args"), [("tekken", ["--simulations", "4"]),
                                             ("senjutsu", ["--leaf-values", "playout", "--simulations", "2"]),
                                             ("fatal_fight", ["--leaf-values", "heuristic", "--simulations", "2"])])
