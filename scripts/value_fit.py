@@ -143,6 +143,9 @@ def main() -> None:
     chunks = buffer_chunks(args.run)
     held = max(1, len(chunks) // 10)
     more = [c for run in args.more for c in buffer_chunks(run)]
+    widths = {c.rows["observations"].shape[1] for c in chunks + more}
+    if len(widths) > 1:
+        parser.error(f"the runs' observations differ in length ({sorted(widths)}): --more takes runs of the same game")
     train, test = rows_of(chunks[:-held] + more, args.every), rows_of(chunks[-held:])
     print(f"{args.run}{''.join(f' + {r}' for r in args.more)}: {len(train['truncated'])} training rows"
           f"{f' (one position in {args.every})' if args.every > 1 else ''}, {len(test['truncated'])} held out "
