@@ -1,0 +1,38 @@
+"""The measurement scripts bench/README quotes, on small settings."""
+
+from __future__ import annotations
+
+import pathlib
+import random
+import subprocess
+import sys
+
+import kumite
+
+ROOT = pathlib.Path(__file__).parent.parent
+
+
+def test_listing_changes_counts_every_listing_after_the_first() -> None:
+    """scripts/listing_changes.py (bench/README, issue 55's goals): per game, how many random
+    games' listings are the one before them, out of every listing after each game's first."""
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "listing_changes.py"), "tekken", "ufs", "--games", "2"],
+                         capture_output=True, text=True, check=True).stdout
+    for name in ("tekken", "ufs"):
+        game = kumite.load(name)
+        same = after_first = 0
+        for seed in range(2):
+            state, rng, before = game.new_state(seed), random.Random(seed), None
+            while not state.is_terminal():
+                legal = list(state.legal_actions())
+                if before is not None:
+                    same, after_first = same + (legal == before), after_first + 1
+                before = legal
+                state.apply(rng.choice(legal))
+        assert f"{name}: {same:,} of {after_first:,} listings the same as the one before (" in out, out
+        assert after_first > 0, out
+
+
+def test_listing_changes_refuses_no_games() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "listing_changes.py"), "--games", "0"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "--games is at least 1, not 0" in done.stderr, done.stderr
