@@ -54,6 +54,9 @@ def seat_ranges(game: kumite.Game) -> list[tuple[int, int]]:
     ranges = []
     for p in range(game.num_players):
         blocks = [b for b in game.observation_layout() if re.match(rf"P{p}\b", b["name"])]
+        if not blocks:
+            raise SystemExit(f"{game.name}: the observation's layout names no block for P{p}, so its seats cannot "
+                             "share an encoder")
         start, end = blocks[0]["start"], blocks[-1]["start"] + blocks[-1]["size"]
         if sum(b["size"] for b in blocks) != end - start:
             raise SystemExit(f"{game.name}: P{p}'s blocks are not contiguous")

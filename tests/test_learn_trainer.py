@@ -435,6 +435,11 @@ def test_value_fit_scores_each_shape_on_held_out_games(tmp_path: Path) -> None:
     assert "(1 chunks)" in out and "held-out value loss of the mean outcome: " in out, out
     assert len(re.findall(r"^8x0 weight decay 0.0001 value weight 1 step \d+: training policy", out, re.M)) == 10, out
     assert re.search(r"^8x1 weight decay 0 value weight 0.1 step 10: .* held out policy \d\.\d+ value \d\.\d+", out, re.M), out
+    # Tekken's layout names no seat blocks and no zones counted per card: both inputs refused.
+    for entities in ("8:1:0:1:4", "8:1:0:1:0:4"):
+        done = subprocess.run([sys.executable, str(REPO / "scripts" / "value_fit.py"), str(tmp_path), "tekken", "1",
+                               entities], capture_output=True, text=True)
+        assert done.returncode == 1 and "tekken: the" in done.stderr and "Traceback" not in done.stderr, done.stderr
 
 
 def test_value_fit_tries_networks_that_share_weights_between_seats_and_cards(tmp_path: Path) -> None:
