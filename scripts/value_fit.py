@@ -66,47 +66,46 @@ def seat_ranges(game: kumite.Game) -> list[tuple[int, int]]:
     return ranges
 
 
-def seat_input(game: kumite.Game, width: int) -> tuple[int, Callable[[Params, Any], Any], Params]:
-    """The per-entity input: the flat network's input length, a function making that input from
-    the encoder's parameters and an observation batch, and the encoder's initial parameters."""
-    seats = seat_ranges(game)
+def entity_input(game: kumite.Game, rows: np.ndarray, width: int, encode: Callable[[Params, Any], Any],
+                 encoder: Params) -> tuple[int, Callable[[Params, Any], Any], Params]:
+    """A per-entity input: each row of `rows` (an entity's observation indices) goes through
+    `encode` into `width` numbers, read beside the observation's other entries as they are. The
+    flat network's input length, the function making that input from the encoder's parameters and
+    an observation batch, and the encoder's initial parameters."""
     rest = np.ones(game.observation_shape[0], bool)
-    for s, e in seats:
-        rest[s:e] = False
-    rest_idx = jnp.asarray(np.flatnonzero(rest))
-    size = seats[0][1] - seats[0][0]
+    rest[rows.ravel()] = False
+    rest_idx, rows_idx = jnp.asarray(np.flatnonzero(rest)), jnp.asarray(rows)
+
+    def transform(enc: Params, obs: Any) -> Any:
+        entities = encode(enc, obs[:, rows_idx])  # (batch, entities, width)
+        return jnp.concatenate([obs[:, rest_idx], entities.reshape(obs.shape[0], -1)], axis=1)
+
+    return int(rest.sum()) + width * len(rows), transform, encoder
+
+
+def seat_input(game: kumite.Game, width: int) -> tuple[int, Callable[[Params, Any], Any], Params]:
+    """Each seat's part of the observation through one encoder (a ReLU layer) shared by the seats."""
+    rows = np.array([np.arange(s, e) for s, e in seat_ranges(game)])
+    size = rows.shape[1]
     rng = np.random.default_rng(1)
     encoder = {"w": (rng.standard_normal((width, size)) * np.sqrt(2.0 / size)).astype(np.float32),
                "b": np.zeros(width, np.float32)}
-
-    def transform(enc: Params, obs: Any) -> Any:
-        parts = [obs[:, rest_idx]] + [jax.nn.relu(obs[:, s:e] @ enc["w"].T + enc["b"]) for s, e in seats]
-        return jnp.concatenate(parts, axis=1)
-
-    return int(rest.sum()) + width * len(seats), transform, encoder
+    return entity_input(game, rows, width, lambda enc, x: jax.nn.relu(x @ enc["w"].T + enc["b"]), encoder)
 
 
 def card_input(game: kumite.Game, width: int) -> tuple[int, Callable[[Params, Any], Any], Params]:
-    """The per-card input, as `seat_input`: each zone's row of per-card counts (the blocks named
-    "per card", as many numbers a row as the gcd of their sizes) becomes the sum of its cards'
-    embeddings, one table for all."""
+    """Each zone's row of per-card counts (the blocks named "per card", as many numbers a row as
+    the gcd of their sizes) as the sum of its cards' embeddings, one table for all."""
     blocks = [b for b in game.observation_layout() if "per card" in b["name"]]
     kinds = math.gcd(*(b["size"] for b in blocks))
     if kinds < 2:
         raise SystemExit(f"{game.name}: the layout's blocks named 'per card' share no row of cards "
                          f"({[b['size'] for b in blocks]} numbers)")
     rows = np.array([[b["start"] + r * kinds + k for k in range(kinds)] for b in blocks for r in range(b["size"] // kinds)])
-    rest = np.ones(game.observation_shape[0], bool)
-    rest[rows.ravel()] = False
-    rest_idx, rows_idx = jnp.asarray(np.flatnonzero(rest)), jnp.asarray(rows)
     table = (np.random.default_rng(2).standard_normal((kinds, width)) * np.sqrt(1.0 / kinds)).astype(np.float32)
-
-    def transform(enc: Params, obs: Any) -> Any:
-        zones = obs[:, rows_idx] @ enc["cards"]  # (batch, zones, width): each zone's summed embeddings
-        return jnp.concatenate([obs[:, rest_idx], zones.reshape(obs.shape[0], -1)], axis=1)
-
-    print(f"{len(rows)} zones of {kinds} cards embedded in {width} numbers; {int(rest.sum())} inputs read as they are")
-    return int(rest.sum()) + width * len(rows), transform, {"cards": table}
+    print(f"{len(rows)} zones of {kinds} cards embedded in {width} numbers; "
+          f"{game.observation_shape[0] - rows.size} inputs read as they are")
+    return entity_input(game, rows, width, lambda enc, x: x @ enc["cards"], {"cards": table})
 
 
 def buffer_chunks(run: Path) -> list[Chunk]:
